@@ -1,0 +1,8 @@
+// The ordered list of migrations. Each migration is imported statically so the
+// single-binary build embeds them; add new files here in date order.
+import type { Migration } from "kysely";
+import * as m20261122050000 from "./20261122050000_foundation.ts";
+
+export const migrations: Record<string, Migration> = {
+  "20261122050000_foundation": m20261122050000,
+};

@@ -1,0 +1,64 @@
+import { z } from "zod";
+
+/**
+ * Every configuration variable the server reads, in one place.
+ * README.md lists the same variables; keep the two in step.
+ */
+const ZConfig = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATABASE_URL: z.string().default("./data/meridian.sqlite"),
+  SEED_DEMO: z.enum(["0", "1"]).default("1"),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
+  SESSION_MAX_HOURS: z.coerce.number().int().positive().default(12),
+  COOKIE_SECURE: z.enum(["auto", "0", "1"]).default("auto"),
+  PUBLIC_URL: z.string().url().optional(),
+  LOG_REQUESTS: z.enum(["0", "1"]).default("1"),
+  MAX_BODY_BYTES: z.coerce.number().int().positive().default(25 * 1024 * 1024),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),
+  WEB_DIR: z.string().default("./dist/web"),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  seedDemo: boolean;
+  session: { idleMinutes: number; maxHours: number; secureCookie: "auto" | boolean };
+  publicUrl: string | undefined;
+  logRequests: boolean;
+  maxBodyBytes: number;
+  loginThrottle: { maxFailures: number; windowMinutes: number; lockMinutes: number };
+  webDir: string;
+};
+
+export function readConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = ZConfig.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    seedDemo: e.SEED_DEMO === "1",
+    session: {
+      idleMinutes: e.SESSION_IDLE_MINUTES,
+      maxHours: e.SESSION_MAX_HOURS,
+      secureCookie: e.COOKIE_SECURE === "auto" ? "auto" : e.COOKIE_SECURE === "1",
+    },
+    publicUrl: e.PUBLIC_URL,
+    logRequests: e.LOG_REQUESTS === "1",
+    maxBodyBytes: e.MAX_BODY_BYTES,
+    loginThrottle: {
+      maxFailures: e.LOGIN_MAX_FAILURES,
+      windowMinutes: e.LOGIN_WINDOW_MINUTES,
+      lockMinutes: e.LOGIN_LOCK_MINUTES,
+    },
+    webDir: e.WEB_DIR,
+  };
+}

@@ -1,0 +1,46 @@
+import { Database as BunDatabase, type SQLQueryBindings } from "bun:sqlite";
+import type { SqliteDatabase, SqliteStatement } from "kysely";
+
+/**
+ * Adapts bun:sqlite to the small interface Kysely's SqliteDialect expects.
+ * better-sqlite3 is not usable here (it crashes under the Node 20 ABI), and bun:sqlite is built in.
+ */
+function toBindings(parameters: ReadonlyArray<unknown>): SQLQueryBindings[] {
+  return parameters.map((p) => {
+    if (typeof p === "boolean") return p ? 1 : 0;
+    if (p instanceof Date) return p.toISOString();
+    return p as SQLQueryBindings;
+  });
+}
+
+export function openBunSqlite(filename: string): SqliteDatabase & { raw: BunDatabase } {
+  const raw = new BunDatabase(filename, { create: true });
+  raw.exec("PRAGMA journal_mode = WAL");
+  raw.exec("PRAGMA foreign_keys = ON");
+  raw.exec("PRAGMA busy_timeout = 5000");
+  raw.exec("PRAGMA synchronous = NORMAL");
+  return {
+    raw,
+    close() {
+      raw.close();
+    },
+    prepare(sql: string): SqliteStatement {
+      const statement = raw.prepare(sql);
+      return {
+        get reader() {
+          return statement.columnNames.length > 0;
+        },
+        all(parameters) {
+          return statement.all(...toBindings(parameters));
+        },
+        run(parameters) {
+          const result = statement.run(...toBindings(parameters));
+          return { changes: result.changes, lastInsertRowid: result.lastInsertRowid };
+        },
+        iterate(parameters) {
+          return statement.iterate(...toBindings(parameters)) as IterableIterator<unknown>;
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import { openBunSqlite } from "./bun-sqlite-dialect.ts";
+import type { Database } from "./schema.ts";
+
+export type DB = Kysely<Database>;
+export type Dialect = "sqlite" | "postgres";
+
+export type OpenedDatabase = { db: DB; dialect: Dialect; close: () => Promise<void> };
+
+export function dialectOf(url: string): Dialect {
+  return /^postgres(ql)?:\/\//.test(url) ? "postgres" : "sqlite";
+}
+
+/** bigint (int8) and numeric come back from pg as strings; our counts and sums fit in a double. */
+const pgTypes = {
+  getTypeParser(oid: number, format?: "text" | "binary") {
+    if (oid === 20) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format as "text");
+  },
+};
+
+/**
+ * Opens the database named by a DATABASE_URL: `postgres://…` for PostgreSQL,
+ * otherwise a SQLite file path or `sqlite:` URL (`:memory:` works too).
+ * `searchPath` confines a PostgreSQL connection to one schema (used by tests).
+ */
+export function openDatabase(url: string, options: { searchPath?: string; poolSize?: number } = {}): OpenedDatabase {
+  if (dialectOf(url) === "postgres") {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolSize ?? 10,
+      types: pgTypes,
+      ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: "postgres", close: () => db.destroy() };
+  }
+  const file = url.replace(/^sqlite:(\/\/)?/, "");
+  if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
+  const sqlite = openBunSqlite(file);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: "sqlite", close: () => db.destroy() };
+}

@@ -1,0 +1,41 @@
+import type { DB } from "../index.ts";
+
+export type AuditEntry = {
+  actorUserId: number | null;
+  groupId: number | null;
+  entity: string;
+  entityId: string | number | null;
+  action: string;
+  oldValues?: unknown;
+  newValues?: unknown;
+  ip?: string | null;
+  at: string;
+};
+
+/** Appends one audit row; call it inside the same transaction as the write it records. */
+export async function insertAudit(db: DB, e: AuditEntry): Promise<void> {
+  await db
+    .insertInto("audit_log")
+    .values({
+      at: e.at,
+      actor_user_id: e.actorUserId,
+      group_id: e.groupId,
+      entity: e.entity,
+      entity_id: e.entityId === null ? null : String(e.entityId),
+      action: e.action,
+      old_values: e.oldValues === undefined ? null : JSON.stringify(e.oldValues),
+      new_values: e.newValues === undefined ? null : JSON.stringify(e.newValues),
+      ip: e.ip ?? null,
+    })
+    .execute();
+}
+
+export function findAuditFor(db: DB, entity: string, entityId: string) {
+  return db
+    .selectFrom("audit_log")
+    .selectAll()
+    .where("entity", "=", entity)
+    .where("entity_id", "=", entityId)
+    .orderBy("id")
+    .execute();
+}

@@ -1,0 +1,40 @@
+import type { DB } from "../index.ts";
+
+export function findCountries(db: DB) {
+  return db.selectFrom("countries").select(["code", "name", "currency_code"]).orderBy("name").execute();
+}
+
+export function findStates(db: DB, countryCode: string) {
+  return db
+    .selectFrom("states")
+    .select(["code", "name"])
+    .where("country_code", "=", countryCode)
+    .orderBy("name")
+    .execute();
+}
+
+export function findCities(db: DB, p: { countryCode: string; stateCode?: string; search?: string; limit: number }) {
+  let q = db
+    .selectFrom("cities")
+    .select(["id", "country_code", "state_code", "name", "latitude", "longitude"])
+    .where("country_code", "=", p.countryCode);
+  if (p.stateCode) q = q.where("state_code", "=", p.stateCode);
+  if (p.search) q = q.where("name", "like", `${p.search}%`);
+  return q.orderBy("name").limit(p.limit).execute();
+}
+
+export function findCurrencies(db: DB) {
+  return db.selectFrom("currencies").selectAll().orderBy("code").execute();
+}
+
+/** The newest stored rate from `base` to `quote`, if any. */
+export function findLatestRate(db: DB, base: string, quote: string) {
+  return db
+    .selectFrom("exchange_rates")
+    .select(["rate", "as_of", "source"])
+    .where("base_currency", "=", base)
+    .where("quote_currency", "=", quote)
+    .orderBy("as_of", "desc")
+    .limit(1)
+    .executeTakeFirst();
+}

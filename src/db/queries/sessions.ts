@@ -1,0 +1,26 @@
+import type { DB } from "../index.ts";
+import type { SessionRow } from "../schema.ts";
+
+export async function insertSession(db: DB, session: SessionRow): Promise<void> {
+  await db.insertInto("sessions").values(session).execute();
+}
+
+export function findSession(db: DB, id: string) {
+  return db.selectFrom("sessions").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export async function touchSession(db: DB, id: string, lastSeenAt: string): Promise<void> {
+  await db.updateTable("sessions").set({ last_seen_at: lastSeenAt }).where("id", "=", id).execute();
+}
+
+export async function deleteSession(db: DB, id: string): Promise<void> {
+  await db.deleteFrom("sessions").where("id", "=", id).execute();
+}
+
+export async function deleteExpiredSessions(db: DB, idleCutoff: string, now: string): Promise<number> {
+  const result = await db
+    .deleteFrom("sessions")
+    .where((eb) => eb.or([eb("last_seen_at", "<", idleCutoff), eb("expires_at", "<", now)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,74 @@
+import type { DB } from "../index.ts";
+import type { NewUser, UserUpdate } from "../schema.ts";
+
+const userColumns = [
+  "users.id",
+  "users.email",
+  "users.first_name",
+  "users.last_name",
+  "users.role",
+  "users.group_id",
+  "users.password_hash",
+  "users.is_sso_user",
+  "users.terms_accepted_at",
+  "users.activation_state",
+  "users.last_login_at",
+  "groups.name as group_name",
+  "groups.display_name as group_display_name",
+  "groups.status as group_status",
+] as const;
+
+function selectUsers(db: DB) {
+  return db.selectFrom("users").leftJoin("groups", "groups.id", "users.group_id").select(userColumns);
+}
+
+export type UserWithGroup = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
+
+export function findUserByEmail(db: DB, email: string) {
+  return selectUsers(db).where("users.email", "=", email).executeTakeFirst();
+}
+
+export function findUserById(db: DB, id: number) {
+  return selectUsers(db).where("users.id", "=", id).executeTakeFirst();
+}
+
+export async function insertUser(db: DB, user: NewUser): Promise<number> {
+  const row = await db.insertInto("users").values(user).returning("id").executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateUser(db: DB, id: number, patch: UserUpdate): Promise<void> {
+  await db.updateTable("users").set(patch).where("id", "=", id).execute();
+}
+
+export type PeopleParams = { groupId: number; role?: string; search?: string; limit: number; offset: number };
+
+/** One page of a group's people, ordered by last then first name. */
+export function findGroupPeople(db: DB, p: PeopleParams) {
+  let q = db
+    .selectFrom("users")
+    .select(["id", "email", "first_name", "last_name", "role", "activation_state", "last_login_at"])
+    .where("group_id", "=", p.groupId);
+  if (p.role) q = q.where("role", "=", p.role);
+  if (p.search) {
+    const like = `%${p.search.toLowerCase()}%`;
+    q = q.where((eb) =>
+      eb.or([
+        eb(eb.fn("lower", ["first_name"]), "like", like),
+        eb(eb.fn("lower", ["last_name"]), "like", like),
+        eb("email", "like", like),
+      ]),
+    );
+  }
+  return q.orderBy("last_name").orderBy("first_name").orderBy("id").limit(p.limit).offset(p.offset).execute();
+}
+
+export async function countGroupPeopleByRole(db: DB, groupId: number) {
+  const rows = await db
+    .selectFrom("users")
+    .select(["role", (eb) => eb.fn.countAll<number>().as("count")])
+    .where("group_id", "=", groupId)
+    .groupBy("role")
+    .execute();
+  return rows.map((r) => ({ role: r.role, count: Number(r.count) }));
+}

@@ -1,0 +1,48 @@
+import { readConfig, type Config } from "./config.ts";
+import { openDatabase } from "./db/index.ts";
+import { migrateToLatest } from "./db/migrate.ts";
+import { seedAll } from "./db/seed.ts";
+import { deleteExpiredSessions } from "./db/queries/sessions.ts";
+import { createApp } from "./server/app.ts";
+import { directoryAssets, type AssetSource } from "./server/assets.ts";
+
+/**
+ * Starts Meridian: configuration, database, migrations, seed data on an empty database,
+ * the HTTP server and the session sweeper. `npm start` and the single binary both come here.
+ */
+export async function startServer(options: { config?: Config; assets?: AssetSource } = {}) {
+  const config = options.config ?? readConfig();
+  const { db, dialect, close } = openDatabase(config.databaseUrl);
+  const applied = await migrateToLatest(db);
+  if (applied.length > 0) console.log(`Applied migrations: ${applied.join(", ")}`);
+  await seedAll(db, { demo: config.seedDemo });
+
+  const app = createApp({ db, config, assets: options.assets ?? directoryAssets(config.webDir) });
+  const server = Bun.serve({
+    port: config.port,
+    hostname: config.host,
+    maxRequestBodySize: config.maxBodyBytes + 1024 * 1024,
+    fetch: (req, srv) => app.fetch(req, { ip: srv.requestIP(req)?.address }),
+  });
+
+  const sweep = setInterval(() => {
+    const now = new Date();
+    const idleCutoff = new Date(now.getTime() - config.session.idleMinutes * 60_000).toISOString();
+    deleteExpiredSessions(db, idleCutoff, now.toISOString()).catch((e) => console.error("[sessions] sweep failed", e));
+  }, 5 * 60_000);
+
+  console.log(`Meridian listening on http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${server.port} (${dialect})`);
+  const stop = async () => {
+    clearInterval(sweep);
+    server.stop();
+    await close();
+  };
+  return { server, db, stop };
+}
+
+if (import.meta.main) {
+  const { stop } = await startServer();
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.on(signal, () => void stop().then(() => process.exit(0)));
+  }
+}

@@ -1,0 +1,57 @@
+import { ZCheckUserRequest, ZCheckUserResponse, ZLoginRequest, ZLoginResponse, ZLogoutResponse, ZMeResponse, type TMeResponse } from "../domain/auth/schemas.ts";
+import { homePathFor } from "../domain/roles.ts";
+import { checkUser, login, logout, type SessionUser } from "../services/auth.ts";
+import { clearSessionCookie, sessionCookie } from "../server/cookies.ts";
+import { authedProcedure, publicProcedure, router, type Context } from "../trpc.ts";
+
+export function toMe(user: SessionUser | undefined | null): TMeResponse {
+  if (!user) return null;
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role: user.role,
+    group:
+      user.groupId !== null && user.groupName !== null
+        ? { id: user.groupId, name: user.groupName, displayName: user.groupDisplayName ?? user.groupName }
+        : null,
+    termsAccepted: user.termsAccepted,
+    homePath: homePathFor(user),
+  };
+}
+
+export function loginSettings(ctx: Pick<Context, "config">) {
+  return { session: ctx.config.session, throttle: ctx.config.loginThrottle };
+}
+
+export const authRouter = router({
+  /** POST /check-user: which login step comes next for this address. */
+  checkUser: publicProcedure
+    .input(ZCheckUserRequest)
+    .output(ZCheckUserResponse)
+    .mutation(({ ctx, input }) => checkUser(ctx.db, input.userEmail)),
+
+  /** POST /login: password sign-in; sets the session cookie. */
+  login: publicProcedure
+    .input(ZLoginRequest)
+    .output(ZLoginResponse)
+    .mutation(async ({ ctx, input }) => {
+      const result = await login(ctx.db, { ...input, ip: ctx.ip, userAgent: ctx.userAgent }, loginSettings(ctx));
+      ctx.resHeaders.append("Set-Cookie", sessionCookie(result.token, result.maxAgeSeconds, ctx.config));
+      return { success: true, targetUrl: result.targetUrl, exception: null };
+    }),
+
+  /** POST /logout: ends the session and clears the cookie. */
+  logout: publicProcedure.output(ZLogoutResponse).mutation(async ({ ctx }) => {
+    await logout(ctx.db, ctx.session);
+    ctx.resHeaders.append("Set-Cookie", clearSessionCookie(ctx.config));
+    return { success: true, redirectUrl: "/login" };
+  }),
+
+  /** The signed-in user, or null. */
+  me: publicProcedure.output(ZMeResponse).query(({ ctx }) => toMe(ctx.session?.user)),
+
+  /** Keeps the session alive and tells the client it is still valid (the 60 s check). */
+  ping: authedProcedure.query(() => ({ ok: true as const })),
+});

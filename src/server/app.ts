@@ -1,0 +1,157 @@
+import { Hono, type MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { secureHeaders } from "hono/secure-headers";
+import { trpcServer } from "@hono/trpc-server";
+import type { Config } from "../config.ts";
+import type { DB } from "../db/index.ts";
+import { findGroupByName } from "../db/queries/groups.ts";
+import { AppError, publicError } from "../domain/errors.ts";
+import { messages } from "../domain/messages.ts";
+import { canActInGroup } from "../domain/roles.ts";
+import { appRouter } from "../routers/_app.ts";
+import { mountLegacyAdmin } from "../routers/legacy/admin.ts";
+import { mountLegacyAuth } from "../routers/legacy/auth.ts";
+import { resolveSession, type Session } from "../services/auth.ts";
+import { createContextInner } from "../trpc.ts";
+import type { AssetSource } from "./assets.ts";
+import { readCookie, SESSION_COOKIE } from "./cookies.ts";
+import { clientIp, httpStatusOf } from "./http.ts";
+import { findPage, groupOfPath } from "./pages.ts";
+
+export type AppDeps = { db: DB; config: Config; assets?: AssetSource };
+export type AppEnv = { Bindings: { ip?: string }; Variables: { session: Session | null } };
+
+const API_PREFIXES = ["/api/", "/trpc/", "/assets/"];
+const isApiPath = (p: string) => API_PREFIXES.some((prefix) => p.startsWith(prefix));
+
+function requestLog(enabled: boolean): MiddlewareHandler {
+  return async (c, next) => {
+    const start = performance.now();
+    await next();
+    if (enabled) {
+      const ms = (performance.now() - start).toFixed(1);
+      console.log(`${new Date().toISOString()} ${c.req.method} ${c.req.path} ${c.res.status} ${ms}ms`);
+    }
+  };
+}
+
+/**
+ * CSRF: a browser sends Origin on cross-site writes. A write whose Origin names another
+ * host is refused; clients without Origin (SDK, curl) are not browsers and are let through.
+ */
+function sameOrigin(config: Config): MiddlewareHandler {
+  return async (c, next) => {
+    if (["GET", "HEAD", "OPTIONS"].includes(c.req.method)) return next();
+    const origin = c.req.header("origin");
+    if (!origin || origin === "null") {
+      if (origin === "null" && readCookie(c.req.header("cookie"), SESSION_COOKIE)) {
+        return c.json({ success: false, message: messages.crossOrigin }, 403);
+      }
+      return next();
+    }
+    const allowed = new Set([new URL(c.req.url).origin]);
+    const host = c.req.header("host");
+    if (host) {
+      allowed.add(`http://${host}`);
+      allowed.add(`https://${host}`);
+    }
+    if (config.publicUrl) allowed.add(new URL(config.publicUrl).origin);
+    if (!allowed.has(origin)) return c.json({ success: false, message: messages.crossOrigin }, 403);
+    return next();
+  };
+}
+
+export function createApp(deps: AppDeps) {
+  const { db, config } = deps;
+  const app = new Hono<AppEnv>();
+
+  app.use(requestLog(config.logRequests));
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", "data:"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+      referrerPolicy: "strict-origin-when-cross-origin",
+    }),
+  );
+  app.use(
+    bodyLimit({
+      maxSize: config.maxBodyBytes,
+      onError: (c) => c.json({ success: false, message: messages.payloadTooLarge }, 413),
+    }),
+  );
+  app.use(sameOrigin(config));
+  app.use(async (c, next) => {
+    const token = readCookie(c.req.header("cookie"), SESSION_COOKIE);
+    c.set("session", token ? await resolveSession(db, token, config.session) : null);
+    return next();
+  });
+
+  app.get("/api/health", async (c) => {
+    await db.selectFrom("groups").select("id").limit(1).execute();
+    return c.json({ status: "ok", time: new Date().toISOString() });
+  });
+
+  app.use(
+    "/trpc/*",
+    trpcServer({
+      endpoint: "/trpc",
+      router: appRouter,
+      createContext: (opts, c) =>
+        createContextInner({
+          db,
+          config,
+          session: c.get("session"),
+          ip: clientIp(c),
+          userAgent: c.req.header("user-agent") ?? null,
+          resHeaders: opts.resHeaders,
+        }),
+    }),
+  );
+
+  mountLegacyAuth(app, deps);
+  mountLegacyAdmin(app, deps);
+
+  // Web client: hashed assets, then page loads answered with the SPA shell and the right status.
+  app.get("*", async (c, next) => {
+    const path = c.req.path;
+    if (path.startsWith("/assets/") && deps.assets) {
+      const file = await deps.assets.file(path);
+      if (file) return file;
+    }
+    if (isApiPath(path) || !deps.assets) return next();
+    const shell = await deps.assets.indexHtml();
+    if (shell === null) return next();
+    const html = (status: 200 | 403 | 404) => c.html(shell, status, { "Cache-Control": "no-cache" });
+
+    const rule = findPage(path);
+    if (!rule) return html(404);
+    if (rule.kind === "public") return html(200);
+    const session = c.get("session");
+    if (!session) return c.redirect(`/login?redirect=${encodeURIComponent(path)}`, 302);
+    const user = session.user;
+    if (rule.roles && !rule.roles.includes(user.role)) return html(403);
+    if (rule.kind === "group") {
+      const group = await findGroupByName(db, groupOfPath(path) ?? "");
+      if (!group) return html(404);
+      if (!canActInGroup(user, group.id)) return html(403);
+    }
+    return html(200);
+  });
+
+  app.notFound((c) => c.json({ success: false, message: messages.notFound }, 404));
+  app.onError((error, c) => {
+    if (!(error instanceof AppError)) console.error("[http] unexpected error", error);
+    return c.json({ success: false, message: publicError(error).message }, httpStatusOf(error));
+  });
+  return app;
+}

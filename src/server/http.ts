@@ -1,0 +1,50 @@
+import type { Context } from "hono";
+import type { z } from "zod";
+import { AppError, errorTable, publicError } from "../domain/errors.ts";
+import { messages } from "../domain/messages.ts";
+import { zodFieldErrors } from "../trpc.ts";
+
+/** Reads a legacy request's fields from a form body, a JSON body or (for GET) the query string. */
+export async function readFields(c: Context): Promise<Record<string, unknown>> {
+  if (c.req.method === "GET" || c.req.method === "HEAD") return c.req.query();
+  const type = c.req.header("content-type") ?? "";
+  if (type.includes("application/json")) {
+    try {
+      const body: unknown = await c.req.json();
+      if (body && typeof body === "object" && !Array.isArray(body)) return body as Record<string, unknown>;
+      throw new AppError("BAD_REQUEST", messages.badRequest);
+    } catch (e) {
+      if (e instanceof AppError) throw e;
+      throw new AppError("BAD_REQUEST", messages.badRequest);
+    }
+  }
+  if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
+    const body = await c.req.parseBody();
+    return Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v === "string"));
+  }
+  const text = await c.req.text();
+  if (text.trim() === "") return {};
+  return Object.fromEntries(new URLSearchParams(text));
+}
+
+/** Parses legacy fields with a zod schema; failures become AppError VALIDATION with per-field messages. */
+export function parseFields<S extends z.ZodType>(schema: S, fields: unknown): z.infer<S> {
+  const result = schema.safeParse(fields);
+  if (result.success) return result.data;
+  const first = result.error.issues[0]?.message ?? messages.badRequest;
+  throw new AppError("VALIDATION", first, zodFieldErrors(result.error));
+}
+
+export function httpStatusOf(error: unknown) {
+  return errorTable[publicError(error).code].http;
+}
+
+/** The caller's address, as handed over by Bun.serve (see main.ts) in the Hono env. */
+export function clientIp(c: Context): string | null {
+  const env = c.env as { ip?: string } | undefined;
+  return env?.ip ?? null;
+}
+
+export function logUnexpected(where: string, error: unknown) {
+  if (!(error instanceof AppError)) console.error(`[${where}] unexpected error`, error);
+}

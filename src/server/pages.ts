@@ -1,0 +1,34 @@
+import type { Role } from "../domain/roles.ts";
+
+/**
+ * The web client's pages as the server knows them, so a page load can be answered with
+ * the right status before the client runs: 302 to /login without a session, 403 for a
+ * role or group the user may not see, 404 for no page at all. Later areas add their pages here.
+ */
+export type PageRule =
+  | { kind: "public" }
+  | { kind: "signed-in"; roles?: readonly Role[] }
+  | { kind: "group"; roles: readonly Role[] };
+
+type Page = { pattern: RegExp; rule: PageRule };
+
+const staff = (...roles: Role[]) => ({ kind: "signed-in", roles }) as const;
+
+export const pages: Page[] = [
+  { pattern: /^\/login\/?$/, rule: { kind: "public" } },
+  { pattern: /^\/$/, rule: { kind: "signed-in" } },
+  { pattern: /^\/admin\/?$/, rule: staff("ADMIN") },
+  { pattern: /^\/finance\/?$/, rule: staff("FINANCE", "ADMIN") },
+  { pattern: /^\/crm\/?$/, rule: staff("CRM", "ADMIN") },
+  { pattern: /^\/supplier\/?$/, rule: staff("SUPPLIER") },
+  { pattern: /^\/[a-z0-9][a-z0-9-]*\/home\/?$/, rule: { kind: "group", roles: ["HR", "MANAGER", "ADMIN"] } },
+];
+
+export function findPage(pathname: string): PageRule | null {
+  return pages.find((p) => p.pattern.test(pathname))?.rule ?? null;
+}
+
+/** The group URL name of a group page (`/acme/home` → `acme`). */
+export function groupOfPath(pathname: string): string | null {
+  return pathname.split("/")[1] || null;
+}

@@ -1,0 +1,176 @@
+import { AppError } from "../domain/errors.ts";
+import { messages } from "../domain/messages.ts";
+import { homePathFor, type Role, ZRole } from "../domain/roles.ts";
+import { isLocked, recordFailure, throttleKeys, type ThrottleSettings } from "../domain/auth/throttle.ts";
+import type { DB } from "../db/index.ts";
+import { findUserByEmail, findUserById, updateUser, type UserWithGroup } from "../db/queries/users.ts";
+import { deleteSession, findSession, insertSession, touchSession } from "../db/queries/sessions.ts";
+import { clearThrottle, findThrottleStates, saveThrottleState } from "../db/queries/login-throttle.ts";
+import { insertAudit } from "../db/queries/audit.ts";
+
+/** The signed-in user as every layer above the database sees it. */
+export type SessionUser = {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  groupId: number | null;
+  groupName: string | null;
+  groupDisplayName: string | null;
+  termsAccepted: boolean;
+};
+
+export type Session = { id: string; user: SessionUser; timezoneOffset: number | null };
+
+export type SessionSettings = { idleMinutes: number; maxHours: number };
+
+export function toSessionUser(u: UserWithGroup): SessionUser {
+  return {
+    id: u.id,
+    email: u.email,
+    firstName: u.first_name,
+    lastName: u.last_name,
+    role: ZRole.parse(u.role),
+    groupId: u.group_id,
+    groupName: u.group_name,
+    groupDisplayName: u.group_display_name,
+    termsAccepted: u.terms_accepted_at !== null,
+  };
+}
+
+/** Session tokens are 32 random bytes; only their SHA-256 is stored, so a database leak yields no live sessions. */
+export function newSessionToken(): string {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
+}
+
+export function sessionIdFor(token: string): string {
+  return new Bun.CryptoHasher("sha256").update(token).digest("hex");
+}
+
+export function hashPassword(password: string): Promise<string> {
+  return Bun.password.hash(password, { algorithm: "argon2id" });
+}
+
+// Verified against when the account does not exist, so both paths cost the same time.
+const decoyHash = hashPassword("decoy-Password#1");
+
+/** part 2 §7 check-user: SSO users go to their provider, everyone else to the password step. */
+export async function checkUser(db: DB, email: string): Promise<{ success: true; isSsoUser: boolean; ssoUrl: string | null }> {
+  const user = await findUserByEmail(db, email);
+  const isSsoUser = user?.is_sso_user === 1;
+  return { success: true, isSsoUser, ssoUrl: isSsoUser ? `/sso/start?email=${encodeURIComponent(email)}` : null };
+}
+
+export type LoginInput = { email: string; password: string; ip: string | null; userAgent: string | null };
+export type LoginResult = { token: string; session: Session; targetUrl: string; maxAgeSeconds: number };
+
+/**
+ * Verifies a password sign-in, applies the per-account and per-address throttle,
+ * and creates a session. Failures throw AppError with the text the login form shows.
+ */
+export async function login(
+  db: DB,
+  input: LoginInput,
+  settings: { session: SessionSettings; throttle: ThrottleSettings },
+  now = new Date(),
+): Promise<LoginResult> {
+  const keys = throttleKeys(input.email, input.ip);
+  const states = await findThrottleStates(db, keys);
+  if (keys.some((k) => isLocked(states.get(k), now))) throw new AppError("TOO_MANY_REQUESTS", messages.tooManyAttempts);
+
+  const user = await findUserByEmail(db, input.email);
+  const passwordOk = await Bun.password.verify(input.password, user?.password_hash ?? (await decoyHash));
+  const usable = user && user.password_hash && passwordOk && user.activation_state === "ACTIVE";
+
+  if (!usable) {
+    await db.transaction().execute(async (trx) => {
+      for (const key of keys) await saveThrottleState(trx, key, recordFailure(states.get(key), now, settings.throttle));
+    });
+    if (user?.password_hash && passwordOk && user.activation_state !== "ACTIVE") {
+      throw new AppError("UNAUTHORIZED", messages.accountNotActive);
+    }
+    throw new AppError("UNAUTHORIZED", messages.invalidCredentials);
+  }
+  if (user.group_status === "SUSPENDED") throw new AppError("FORBIDDEN", messages.groupSuspended);
+
+  const token = newSessionToken();
+  const id = sessionIdFor(token);
+  const nowIso = now.toISOString();
+  const expires = new Date(now.getTime() + settings.session.maxHours * 3_600_000);
+  await db.transaction().execute(async (trx) => {
+    await clearThrottle(trx, `account:${input.email}`);
+    await insertSession(trx, {
+      id,
+      user_id: user.id,
+      created_at: nowIso,
+      last_seen_at: nowIso,
+      expires_at: expires.toISOString(),
+      ip: input.ip,
+      user_agent: input.userAgent?.slice(0, 500) ?? null,
+      timezone_offset: null,
+    });
+    await updateUser(trx, user.id, { last_login_at: nowIso });
+    await insertAudit(trx, {
+      at: nowIso,
+      actorUserId: user.id,
+      groupId: user.group_id,
+      entity: "session",
+      entityId: user.id,
+      action: "login",
+      ip: input.ip,
+    });
+  });
+  const sessionUser = toSessionUser(user);
+  return {
+    token,
+    session: { id, user: sessionUser, timezoneOffset: null },
+    targetUrl: homePathFor(sessionUser),
+    maxAgeSeconds: settings.session.maxHours * 3600,
+  };
+}
+
+const TOUCH_EVERY_MS = 60_000;
+
+/**
+ * Resolves a session cookie to its session, or null when it is unknown, idle for longer
+ * than the idle limit, or past its absolute expiry (expired sessions are deleted).
+ */
+export async function resolveSession(
+  db: DB,
+  token: string,
+  settings: SessionSettings,
+  now = new Date(),
+): Promise<Session | null> {
+  if (!token || token.length > 100) return null;
+  const id = sessionIdFor(token);
+  const row = await findSession(db, id);
+  if (!row) return null;
+  const idleMs = now.getTime() - new Date(row.last_seen_at).getTime();
+  if (idleMs > settings.idleMinutes * 60_000 || new Date(row.expires_at).getTime() <= now.getTime()) {
+    await deleteSession(db, id);
+    return null;
+  }
+  const user = await findUserById(db, row.user_id);
+  if (!user || user.activation_state !== "ACTIVE" || user.group_status === "SUSPENDED") {
+    await deleteSession(db, id);
+    return null;
+  }
+  if (idleMs > TOUCH_EVERY_MS) await touchSession(db, id, now.toISOString());
+  return { id, user: toSessionUser(user), timezoneOffset: row.timezone_offset };
+}
+
+export async function logout(db: DB, session: Session | null, now = new Date()): Promise<void> {
+  if (!session) return;
+  await db.transaction().execute(async (trx) => {
+    await deleteSession(trx, session.id);
+    await insertAudit(trx, {
+      at: now.toISOString(),
+      actorUserId: session.user.id,
+      groupId: session.user.groupId,
+      entity: "session",
+      entityId: session.user.id,
+      action: "logout",
+    });
+  });
+}

@@ -1,0 +1,85 @@
+import { AppError } from "../domain/errors.ts";
+import { messages } from "../domain/messages.ts";
+import { ZActivationState, ZGroupStatus, ZRole, type GroupStatus } from "../domain/roles.ts";
+import type { TGroupHomeResponse, TPeopleRequest, TPeopleResponse } from "../domain/groups/schemas.ts";
+import type { DB } from "../db/index.ts";
+import type { GroupRow } from "../db/schema.ts";
+import { findGroupById, findGroupsWithCounts, updateGroupStatus } from "../db/queries/groups.ts";
+import { countGroupPeopleByRole, findGroupPeople } from "../db/queries/users.ts";
+import { insertAudit } from "../db/queries/audit.ts";
+
+export function toGroupSummary(g: GroupRow) {
+  return { id: g.id, name: g.name, displayName: g.display_name, status: ZGroupStatus.parse(g.status) };
+}
+
+/** The group home page: who is in the group, by role. */
+export async function getGroupHome(db: DB, group: GroupRow): Promise<TGroupHomeResponse> {
+  const counts = (await countGroupPeopleByRole(db, group.id)).map((c) => ({ role: ZRole.parse(c.role), count: c.count }));
+  return { group: toGroupSummary(group), counts, totalPeople: counts.reduce((n, c) => n + c.count, 0) };
+}
+
+/** One page of a group's people; `hasMore` comes from reading one row past the page. */
+export async function listGroupPeople(db: DB, groupId: number, p: TPeopleRequest): Promise<TPeopleResponse> {
+  const rows = await findGroupPeople(db, {
+    groupId,
+    role: p.role,
+    search: p.search || undefined,
+    limit: p.pageSize + 1,
+    offset: p.page * p.pageSize,
+  });
+  return {
+    rows: rows.slice(0, p.pageSize).map((r) => ({
+      id: r.id,
+      email: r.email,
+      firstName: r.first_name,
+      lastName: r.last_name,
+      role: ZRole.parse(r.role),
+      activationState: ZActivationState.parse(r.activation_state),
+      lastLoginAt: r.last_login_at,
+    })),
+    page: p.page,
+    pageSize: p.pageSize,
+    hasMore: rows.length > p.pageSize,
+  };
+}
+
+export async function listGroupsForStaff(db: DB) {
+  const rows = await findGroupsWithCounts(db);
+  return rows.map((g) => ({
+    id: g.id,
+    name: g.name,
+    displayName: g.display_name,
+    status: ZGroupStatus.parse(g.status),
+    userCount: Number(g.user_count),
+    createdAt: g.created_at,
+  }));
+}
+
+/** Suspends or reactivates a group (admin), recording the change in the audit log in the same transaction. */
+export async function setGroupStatus(
+  db: DB,
+  actor: { id: number; ip: string | null },
+  groupId: number,
+  status: GroupStatus,
+  now = new Date(),
+): Promise<{ success: true; newStatus: GroupStatus; error: null }> {
+  return db.transaction().execute(async (trx) => {
+    const group = await findGroupById(trx, groupId);
+    if (!group) throw new AppError("NOT_FOUND", messages.notFound);
+    if (group.status !== status) {
+      await updateGroupStatus(trx, groupId, status, now.toISOString());
+      await insertAudit(trx, {
+        at: now.toISOString(),
+        actorUserId: actor.id,
+        groupId,
+        entity: "group",
+        entityId: groupId,
+        action: "set-status",
+        oldValues: { status: group.status },
+        newValues: { status },
+        ip: actor.ip,
+      });
+    }
+    return { success: true as const, newStatus: status, error: null };
+  });
+}

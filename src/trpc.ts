@@ -1,0 +1,124 @@
+import { initTRPC, TRPCError } from "@trpc/server";
+import { z, ZodError } from "zod";
+import { AppError, errorTable, publicError, type FieldErrors } from "./domain/errors.ts";
+import { messages } from "./domain/messages.ts";
+import { canActInGroup, type Role } from "./domain/roles.ts";
+import type { Config } from "./config.ts";
+import type { DB } from "./db/index.ts";
+import type { Session } from "./services/auth.ts";
+import { findGroupByName } from "./db/queries/groups.ts";
+
+/** Everything a procedure may use. Built without a request in tests (`createContextInner`). */
+export type Context = {
+  db: DB;
+  config: Config;
+  session: Session | null;
+  ip: string | null;
+  userAgent: string | null;
+  /** Headers added to the HTTP response (cookies set by auth procedures). */
+  resHeaders: Headers;
+};
+
+export type ContextInput = Partial<Omit<Context, "db" | "config">> & { db: DB; config: Config };
+
+export function createContextInner(input: ContextInput): Context {
+  return {
+    db: input.db,
+    config: input.config,
+    session: input.session ?? null,
+    ip: input.ip ?? null,
+    userAgent: input.userAgent ?? null,
+    resHeaders: input.resHeaders ?? new Headers(),
+  };
+}
+
+/** Field errors from a zod failure, keyed by the first path segment of each issue. */
+export function zodFieldErrors(error: ZodError): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join(".") || "_";
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+const t = initTRPC.context<Context>().create({
+  isDev: false,
+  errorFormatter({ shape, error }) {
+    const cause = error.cause;
+    if (cause instanceof ZodError) {
+      return {
+        ...shape,
+        message: cause.issues[0]?.message ?? messages.badRequest,
+        data: { code: shape.data.code, httpStatus: 400, appCode: "VALIDATION", fields: zodFieldErrors(cause), path: shape.data.path },
+      };
+    }
+    const appError = cause instanceof AppError ? cause : null;
+    const known = appError ?? (error.code === "INTERNAL_SERVER_ERROR" ? null : error);
+    const pub = appError ? publicError(appError) : known ? { code: "BAD_REQUEST" as const, message: known.message } : publicError(cause);
+    return {
+      message: pub.message,
+      code: shape.code,
+      data: {
+        code: shape.data.code,
+        httpStatus: shape.data.httpStatus,
+        appCode: pub.code,
+        fields: appError?.fields ?? null,
+        path: shape.data.path,
+      },
+    };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const middleware = t.middleware;
+
+/** Turns AppErrors thrown anywhere below into TRPCErrors with the table's code. */
+const appErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok) {
+    const cause = result.error.cause;
+    if (cause instanceof AppError) {
+      throw new TRPCError({ code: errorTable[cause.code].trpc, message: cause.message, cause });
+    }
+    if (result.error.code === "INTERNAL_SERVER_ERROR" && !(cause instanceof ZodError)) {
+      console.error("[trpc] unexpected error", result.error.cause ?? result.error);
+    }
+  }
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(appErrors);
+
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.session) throw new AppError("UNAUTHORIZED", messages.signInRequired);
+  return next({ ctx: { ...ctx, session: ctx.session, user: ctx.session.user } });
+});
+
+/** Only the listed roles may call the procedure. */
+export function roleProcedure(...allowed: Role[]) {
+  return authedProcedure.use(({ ctx, next }) => {
+    if (!allowed.includes(ctx.user.role)) throw new AppError("FORBIDDEN", messages.forbidden);
+    return next();
+  });
+}
+
+/** Inputs of group-scoped procedures name the group by its URL name. */
+export const ZGroupInput = z.object({ group: z.string().trim().min(1).max(64) });
+
+/**
+ * Group-scoped procedures: resolves `input.group` (the URL name) and checks the caller may act
+ * in it: HR and managers only in their own group, platform admins in any. Other roles are refused.
+ */
+export function groupProcedure(...allowed: Role[]) {
+  const roles: Role[] = allowed.length > 0 ? allowed : ["HR", "MANAGER", "ADMIN"];
+  return roleProcedure(...roles)
+    .input(ZGroupInput)
+    .use(async ({ ctx, input, next }) => {
+      const group = await findGroupByName(ctx.db, input.group);
+      if (!group) throw new AppError("NOT_FOUND", messages.notFound);
+      if (!canActInGroup(ctx.user, group.id)) throw new AppError("FORBIDDEN", messages.otherGroup);
+      return next({ ctx: { ...ctx, group } });
+    });
+}
