@@ -17,6 +17,7 @@ import type { AssetSource } from "./assets.ts";
 import { readCookie, SESSION_COOKIE } from "./cookies.ts";
 import { clientIp, httpStatusOf } from "./http.ts";
 import { findPage, groupOfPath } from "./pages.ts";
+import { buildOpenApi } from "./openapi.ts";
 
 export type AppDeps = { db: DB; config: Config; assets?: AssetSource };
 export type AppEnv = { Bindings: { ip?: string }; Variables: { session: Session | null } };
@@ -100,6 +101,9 @@ export function createApp(deps: AppDeps) {
     await db.selectFrom("groups").select("id").limit(1).execute();
     return c.json({ status: "ok", time: new Date().toISOString() });
   });
+
+  const openApi = buildOpenApi();
+  app.get("/api/openapi.json", (c) => c.json(openApi));
 
   app.use(
     "/trpc/*",
