@@ -1,6 +1,6 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import { z, ZodError } from "zod";
-import { AppError, errorTable, publicError, type FieldErrors } from "./domain/errors.ts";
+import { AppError, appCodeForTrpc, errorTable, publicError, type FieldErrors } from "./domain/errors.ts";
 import { messages } from "./domain/messages.ts";
 import { canActInGroup, type Role } from "./domain/roles.ts";
 import type { Config } from "./config.ts";
@@ -55,7 +55,15 @@ const t = initTRPC.context<Context>().create({
     }
     const appError = cause instanceof AppError ? cause : null;
     const known = appError ?? (error.code === "INTERNAL_SERVER_ERROR" ? null : error);
-    const pub = appError ? publicError(appError) : known ? { code: "BAD_REQUEST" as const, message: known.message } : publicError(cause);
+    const pub = appError
+      ? publicError(appError)
+      : known
+        ? {
+            code: appCodeForTrpc(known.code),
+            // A malformed JSON body: the parser's own text ("JSON Parse error: …") is not for users.
+            message: cause instanceof SyntaxError ? messages.badRequest : known.message,
+          }
+        : publicError(cause);
     return {
       message: pub.message,
       code: shape.code,

@@ -1,15 +1,27 @@
-import { Migrator, type MigrationResultSet, type Kysely } from "kysely";
+import { Migrator, PostgresAdapter, sql, type MigrationResultSet, type Kysely } from "kysely";
 import { migrations } from "../../migrations/index.ts";
+
+/**
+ * On PostgreSQL the migration tables live in the connection's current schema. Without naming it,
+ * Kysely looks for `kysely_migration` in every schema and, finding another schema's copy, skips
+ * creating its own and then fails ("relation kysely_migration_lock does not exist").
+ */
+async function migratorFor(db: Kysely<any>): Promise<Migrator> {
+  let migrationTableSchema: string | undefined;
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+    migrationTableSchema = rows[0]?.schema ?? undefined;
+  }
+  return new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema });
+}
 
 /** Applies every pending migration; throws with the failing migration's name. */
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  return applied(await migrator.migrateToLatest());
+  return applied(await (await migratorFor(db)).migrateToLatest());
 }
 
 export async function migrateDown(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  return applied(await migrator.migrateDown());
+  return applied(await (await migratorFor(db)).migrateDown());
 }
 
 function applied({ error, results }: MigrationResultSet): string[] {

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# npm test: type check, unit + integration tests (SQLite, then PostgreSQL when
+# TEST_DATABASE_URL is set), then the Playwright end-to-end tests.
+# Every step runs even when an earlier one fails; the exit status is non-zero when any failed.
+# Set SKIP_E2E=1 to leave out the browser tests.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+# Local binaries (tsc, bun, playwright) whether or not npm put them on PATH.
+export PATH="$ROOT/node_modules/.bin:$PATH"
+
+for bin in tsc bun; do
+  if ! command -v "$bin" >/dev/null 2>&1; then
+    echo "error: '$bin' not found in node_modules/.bin; run 'npm ci' first." >&2
+    exit 1
+  fi
+done
+
+results=()
+failed=0
+suite_start=$SECONDS
+
+section() {
+  echo
+  echo "================================================================"
+  echo "== $*"
+  echo "================================================================"
+}
+
+# step <label> <command...>: runs the command, records "PASS/FAIL label (Ns)".
+step() {
+  local label="$1"
+  shift
+  section "$label"
+  local start=$SECONDS rc=0
+  "$@" || rc=$?
+  local took=$((SECONDS - start))
+  if [ "$rc" -eq 0 ]; then
+    results+=("PASS  $label (${took}s)")
+    echo "-- $label: passed in ${took}s"
+  else
+    results+=("FAIL  $label (${took}s, exit $rc)")
+    echo "-- $label: FAILED (exit $rc) after ${took}s"
+    failed=$((failed + 1))
+  fi
+}
+
+step "type check (tsc --noEmit)" tsc --noEmit
+step "unit + integration tests on SQLite (bun test)" env -u TEST_DB bun test
+
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  step "integration tests on PostgreSQL (TEST_DB=postgres bun test)" env TEST_DB=postgres bun test
+else
+  section "integration tests on PostgreSQL"
+  echo "skipped: TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/test)"
+  results+=("SKIP  integration tests on PostgreSQL (TEST_DATABASE_URL not set)")
+fi
+
+if [ "${SKIP_E2E:-0}" = "1" ]; then
+  section "end-to-end tests"
+  echo "skipped: SKIP_E2E=1"
+  results+=("SKIP  end-to-end tests (SKIP_E2E=1)")
+else
+  step "end-to-end tests (Playwright, Chromium)" bash scripts/e2e.sh
+fi
+
+section "summary"
+printf '%s\n' "${results[@]}"
+total=$((SECONDS - suite_start))
+steps=${#results[@]}
+if [ "$failed" -gt 0 ]; then
+  echo "npm test: FAILED - $failed of $steps steps failed in ${total}s"
+  exit 1
+fi
+echo "npm test: OK - all steps passed in ${total}s"

@@ -1,0 +1,90 @@
+import { describe, expect, test } from "bun:test";
+import { readConfig } from "./config.ts";
+
+describe("readConfig: defaults", () => {
+  test("an empty environment gives the documented defaults", () => {
+    expect(readConfig({})).toEqual({
+      port: 3000,
+      host: "0.0.0.0",
+      databaseUrl: "./data/meridian.sqlite",
+      seedDemo: true,
+      session: { idleMinutes: 30, maxHours: 12, secureCookie: "auto" },
+      publicUrl: undefined,
+      logRequests: true,
+      maxBodyBytes: 25 * 1024 * 1024,
+      loginThrottle: { maxFailures: 10, windowMinutes: 15, lockMinutes: 15 },
+      webDir: "./dist/web",
+    });
+  });
+});
+
+describe("readConfig: values", () => {
+  test("numbers are read from strings and flags from 0/1", () => {
+    const config = readConfig({
+      PORT: "8080",
+      HOST: "127.0.0.1",
+      DATABASE_URL: "postgres://u@db/meridian",
+      SEED_DEMO: "0",
+      SESSION_IDLE_MINUTES: "5",
+      SESSION_MAX_HOURS: "2",
+      COOKIE_SECURE: "1",
+      PUBLIC_URL: "https://meridian.example.com",
+      LOG_REQUESTS: "0",
+      MAX_BODY_BYTES: "1024",
+      LOGIN_MAX_FAILURES: "3",
+      LOGIN_WINDOW_MINUTES: "10",
+      LOGIN_LOCK_MINUTES: "60",
+      WEB_DIR: "/srv/web",
+    });
+    expect(config).toEqual({
+      port: 8080,
+      host: "127.0.0.1",
+      databaseUrl: "postgres://u@db/meridian",
+      seedDemo: false,
+      session: { idleMinutes: 5, maxHours: 2, secureCookie: true },
+      publicUrl: "https://meridian.example.com",
+      logRequests: false,
+      maxBodyBytes: 1024,
+      loginThrottle: { maxFailures: 3, windowMinutes: 10, lockMinutes: 60 },
+      webDir: "/srv/web",
+    });
+  });
+
+  test("COOKIE_SECURE=0 turns Secure off", () => {
+    expect(readConfig({ COOKIE_SECURE: "0" }).session.secureCookie).toBe(false);
+  });
+
+  test("unrelated variables are ignored", () => {
+    expect(readConfig({ PATH: "/usr/bin", HOME: "/root" }).port).toBe(3000);
+  });
+});
+
+describe("readConfig: invalid values", () => {
+  test.each([
+    ["PORT", "abc"],
+    ["PORT", "70000"],
+    ["PORT", "80.5"],
+    ["SEED_DEMO", "yes"],
+    ["SESSION_IDLE_MINUTES", "0"],
+    ["SESSION_MAX_HOURS", "-1"],
+    ["COOKIE_SECURE", "true"],
+    ["PUBLIC_URL", "not a url"],
+    ["LOG_REQUESTS", "2"],
+    ["MAX_BODY_BYTES", "lots"],
+    ["LOGIN_MAX_FAILURES", "0"],
+  ])("%s=%p is refused, naming the variable", (name, value) => {
+    expect(() => readConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration: .*${name}: `));
+  });
+
+  test("every problem is listed", () => {
+    let message = "";
+    try {
+      readConfig({ PORT: "x", SEED_DEMO: "x" });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toStartWith("Invalid configuration: ");
+    expect(message).toContain("PORT: ");
+    expect(message).toContain("; SEED_DEMO: ");
+  });
+});

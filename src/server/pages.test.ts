@@ -1,0 +1,29 @@
+import { describe, expect, test } from "bun:test";
+import { findPage, groupOfPath } from "./pages.ts";
+
+describe("findPage", () => {
+  test("the login page is public", () => {
+    expect(findPage("/login")).toEqual({ kind: "public" });
+    expect(findPage("/login/")).toEqual({ kind: "public" });
+  });
+
+  test("the root needs a session, any role", () => {
+    expect(findPage("/")).toEqual({ kind: "signed-in" });
+  });
+
+  test("staff homes name their roles", () => {
+    expect(findPage("/admin")).toEqual({ kind: "signed-in", roles: ["ADMIN"] });
+    expect(findPage("/finance")).toEqual({ kind: "signed-in", roles: ["FINANCE", "ADMIN"] });
+    expect(findPage("/crm")).toEqual({ kind: "signed-in", roles: ["CRM", "ADMIN"] });
+    expect(findPage("/supplier")).toEqual({ kind: "signed-in", roles: ["SUPPLIER"] });
+  });
+
+  test("group homes are group pages for HR, managers and admins", () => {
+    expect(findPage("/acme/home")).toEqual({ kind: "group", roles: ["HR", "MANAGER", "ADMIN"] });
+    expect(groupOfPath("/acme/home")).toBe("acme");
+  });
+
+  test.each(["/nope", "/acme", "/acme/home/extra", "/Acme/home", "/admin/x", "/.env"])("%s is no page", (path) => {
+    expect(findPage(path)).toBeNull();
+  });
+});

@@ -1,0 +1,39 @@
+import { expect } from "bun:test";
+import { TRPCError } from "@trpc/server";
+import { ZodError } from "zod";
+import type { TrpcCode } from "../domain/errors.ts";
+
+/**
+ * Awaits a createCaller call that must fail and checks the tRPC code and, when given, the exact
+ * message (the texts of src/domain/messages.ts). Returns the error for further checks.
+ */
+export async function expectTrpcError(call: Promise<unknown>, code: TrpcCode, message?: string): Promise<TRPCError> {
+  let caught: unknown;
+  try {
+    await call;
+  } catch (error) {
+    caught = error;
+  }
+  expect(caught).toBeInstanceOf(TRPCError);
+  const error = caught as TRPCError;
+  expect(error.code).toBe(code);
+  if (message !== undefined) expect(error.message).toBe(message);
+  return error;
+}
+
+/** A zod input failure: BAD_REQUEST whose cause lists an issue at `path`. */
+export async function expectInputError(call: Promise<unknown>, path: string): Promise<TRPCError> {
+  const error = await expectTrpcError(call, "BAD_REQUEST");
+  expect(error.cause).toBeInstanceOf(ZodError);
+  const paths = (error.cause as ZodError).issues.map((i) => i.path.map(String).join("."));
+  expect(paths).toContain(path);
+  return error;
+}
+
+/** A response body must never carry a stack trace or an internal error name. */
+export function expectNoStackTrace(text: string) {
+  expect(text).not.toMatch(/\n\s+at\s/);
+  expect(text).not.toMatch(/\bat .*\.(ts|js):\d+/);
+  expect(text).not.toContain("TypeError");
+  expect(text).not.toContain("SyntaxError");
+}

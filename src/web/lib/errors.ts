@@ -1,0 +1,35 @@
+import { TRPCClientError } from "@trpc/client";
+
+export type ErrorCode =
+  | "BAD_REQUEST"
+  | "UNAUTHORIZED"
+  | "FORBIDDEN"
+  | "NOT_FOUND"
+  | "CONFLICT"
+  | "PAYLOAD_TOO_LARGE"
+  | "TOO_MANY_REQUESTS"
+  | "INTERNAL_SERVER_ERROR"
+  | (string & {});
+
+type ErrorData = { code?: string; httpStatus?: number; appCode?: string; fields?: Record<string, string> | null };
+
+function dataOf(error: unknown): ErrorData | null {
+  if (!(error instanceof TRPCClientError)) return null;
+  const data: unknown = error.data;
+  return data && typeof data === "object" ? (data as ErrorData) : null;
+}
+
+/** The tRPC code of an error the server answered with, or null for network and unknown failures. */
+export function errorCode(error: unknown): ErrorCode | null {
+  return dataOf(error)?.code ?? null;
+}
+
+/**
+ * The server's own message when it answered with a known error (its texts come from
+ * src/domain/messages.ts), or null when the failure is a network error or a 500.
+ */
+export function serverMessage(error: unknown): string | null {
+  const code = errorCode(error);
+  if (!code || code === "INTERNAL_SERVER_ERROR") return null;
+  return error instanceof Error && error.message ? error.message : null;
+}

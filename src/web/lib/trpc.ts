@@ -1,0 +1,45 @@
+import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { createTRPCClient, httpBatchLink } from "@trpc/client";
+import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
+import type { AppRouter } from "../../routers/_app.ts";
+import { errorCode } from "./errors.ts";
+
+/** Sends the browser to the sign-in page, coming back here afterwards. */
+export function goToLogin(): void {
+  const here = window.location.pathname + window.location.search;
+  if (window.location.pathname === "/login") return;
+  window.location.assign(here === "/" ? "/login" : `/login?redirect=${encodeURIComponent(here)}`);
+}
+
+/** A 4xx answer will not change by asking again; network failures and 5xx get one retry. */
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  const code = errorCode(error);
+  if (code && code !== "INTERNAL_SERVER_ERROR") return false;
+  return failureCount < 1;
+}
+
+export const queryClient = new QueryClient({
+  queryCache: new QueryCache({
+    // An ended session (idle timeout, suspended group, signed out elsewhere) → sign in again.
+    onError: (error) => {
+      if (errorCode(error) === "UNAUTHORIZED") goToLogin();
+    },
+  }),
+  mutationCache: new MutationCache({
+    onError: (error, _vars, _ctx, mutation) => {
+      if (mutation.meta?.["signInFlow"]) return;
+      if (errorCode(error) === "UNAUTHORIZED") goToLogin();
+    },
+  }),
+  defaultOptions: {
+    queries: { staleTime: 30_000, retry: shouldRetry, refetchOnWindowFocus: true },
+    mutations: { retry: false },
+  },
+});
+
+export const trpcClient = createTRPCClient<AppRouter>({
+  links: [httpBatchLink({ url: "/trpc", fetch: (input, init) => fetch(input, { ...init, credentials: "same-origin" }) })],
+});
+
+/** Typed query and mutation options for every procedure: `useQuery(trpc.group.home.queryOptions({ group }))`. */
+export const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });

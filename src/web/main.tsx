@@ -1,0 +1,1 @@
+import { createRoot } from "react-dom/client"; createRoot(document.getElementById("root")!).render(<p className="text-red-500 p-4">hi</p>);
