@@ -1,10 +1,12 @@
 /**
  * Builds the React client: src/web/index.html → dist/web/index.html plus hashed files under
- * dist/web/assets/, referenced by absolute /assets/… URLs (pages live at nested paths such as /acme/home).
- * Exits non-zero when the build fails.
+ * dist/web/assets/, referenced by absolute /assets/… URLs (pages live at nested paths such as
+ * /acme/home, so relative URLs would break). Prints a summary; exits non-zero when the build fails.
+ *
+ * `npm start` and `npm run build` run it; `buildWeb()` is reused by scripts/build.ts.
  */
-import { rm } from "node:fs/promises";
-import { relative } from "node:path";
+import { mkdir, readdir, rm, stat } from "node:fs/promises";
+import { join, relative } from "node:path";
 import tailwind from "bun-plugin-tailwind";
 
 export const WEB_ENTRY = "src/web/index.html";
@@ -12,10 +14,53 @@ export const WEB_OUT_DIR = "dist/web";
 
 export type WebBuildFile = { path: string; bytes: number };
 
+/**
+ * Bun inlines every asset below 128 KB that CSS references with url() as a data: URI, whatever
+ * the loader says (oven-sh/bun#37975). Fonts inlined that way make the stylesheet large and
+ * block rendering, so they are moved back out into hashed files under /assets/.
+ */
+async function extractInlinedFonts(outdir: string): Promise<number> {
+  const assetsDir = join(outdir, "assets");
+  let extracted = 0;
+  for (const name of await readdir(assetsDir)) {
+    if (!name.endsWith(".css")) continue;
+    const path = join(assetsDir, name);
+    const css = await Bun.file(path).text();
+    const pattern = /url\(\s*(["']?)data:font\/(woff2|woff);base64,([A-Za-z0-9+/=]+)\1\s*\)/g;
+    const replacements = new Map<string, string>();
+    for (const match of css.matchAll(pattern)) {
+      const [whole, , ext, base64] = match;
+      if (!base64 || !ext || replacements.has(whole)) continue;
+      const bytes = Buffer.from(base64, "base64");
+      const hash = new Bun.CryptoHasher("sha256").update(bytes).digest("hex").slice(0, 10);
+      const fileName = `font-${hash}.${ext}`;
+      await Bun.write(join(assetsDir, fileName), bytes);
+      replacements.set(whole, `url(/assets/${fileName})`);
+      extracted++;
+    }
+    if (replacements.size === 0) continue;
+    let out = css;
+    for (const [from, to] of replacements) out = out.replaceAll(from, to);
+    await Bun.write(path, out);
+  }
+  return extracted;
+}
+
+async function listFiles(dir: string, base = dir): Promise<WebBuildFile[]> {
+  const files: WebBuildFile[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) files.push(...(await listFiles(full, base)));
+    else files.push({ path: relative(base, full), bytes: (await stat(full)).size });
+  }
+  return files.sort((a, b) => a.path.localeCompare(b.path));
+}
+
 export async function buildWeb(options: { outdir?: string; quiet?: boolean } = {}): Promise<WebBuildFile[]> {
   const outdir = options.outdir ?? WEB_OUT_DIR;
   const started = performance.now();
   await rm(outdir, { recursive: true, force: true });
+  await mkdir(outdir, { recursive: true });
   const result = await Bun.build({
     entrypoints: [WEB_ENTRY],
     outdir,
@@ -26,20 +71,18 @@ export async function buildWeb(options: { outdir?: string; quiet?: boolean } = {
     publicPath: "/",
     naming: { entry: "[name].[ext]", chunk: "assets/[name]-[hash].[ext]", asset: "assets/[name]-[hash].[ext]" },
     define: { "process.env.NODE_ENV": JSON.stringify("production") },
+    throw: false,
   });
   if (!result.success) {
     for (const log of result.logs) console.error(log);
     throw new Error("Web build failed");
   }
-  const files = await Promise.all(
-    result.outputs.map(async (o) => ({ path: relative(outdir, o.path), bytes: (await Bun.file(o.path).arrayBuffer()).byteLength })),
-  );
+  await extractInlinedFonts(outdir);
+  const files = await listFiles(outdir);
   if (!options.quiet) {
     const ms = (performance.now() - started).toFixed(0);
     console.log(`Web client built in ${ms} ms → ${outdir}/`);
-    for (const f of files.sort((a, b) => a.path.localeCompare(b.path))) {
-      console.log(`  ${f.path.padEnd(44)} ${(f.bytes / 1024).toFixed(1).padStart(8)} KiB`);
-    }
+    for (const f of files) console.log(`  ${f.path.padEnd(40)} ${(f.bytes / 1024).toFixed(1).padStart(8)} KiB`);
   }
   return files;
 }

@@ -14,6 +14,7 @@ describe("readConfig: defaults", () => {
       maxBodyBytes: 25 * 1024 * 1024,
       loginThrottle: { maxFailures: 10, windowMinutes: 15, lockMinutes: 15 },
       webDir: "./dist/web",
+      trustProxy: false,
     });
   });
 });
@@ -35,6 +36,7 @@ describe("readConfig: values", () => {
       LOGIN_WINDOW_MINUTES: "10",
       LOGIN_LOCK_MINUTES: "60",
       WEB_DIR: "/srv/web",
+      TRUST_PROXY: "1",
     });
     expect(config).toEqual({
       port: 8080,
@@ -47,11 +49,17 @@ describe("readConfig: values", () => {
       maxBodyBytes: 1024,
       loginThrottle: { maxFailures: 3, windowMinutes: 10, lockMinutes: 60 },
       webDir: "/srv/web",
+      trustProxy: true,
     });
   });
 
   test("COOKIE_SECURE=0 turns Secure off", () => {
     expect(readConfig({ COOKIE_SECURE: "0" }).session.secureCookie).toBe(false);
+  });
+
+  test("an empty variable counts as unset, not as zero", () => {
+    expect(readConfig({ PORT: "", SESSION_IDLE_MINUTES: " " }).port).toBe(3000);
+    expect(readConfig({ PORT: "" }).session.idleMinutes).toBe(30);
   });
 
   test("unrelated variables are ignored", () => {

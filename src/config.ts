@@ -19,6 +19,7 @@ const ZConfig = z.object({
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),
   WEB_DIR: z.string().default("./dist/web"),
+  TRUST_PROXY: z.enum(["0", "1"]).default("0"),
 });
 
 export type Config = {
@@ -32,10 +33,13 @@ export type Config = {
   maxBodyBytes: number;
   loginThrottle: { maxFailures: number; windowMinutes: number; lockMinutes: number };
   webDir: string;
+  trustProxy: boolean;
 };
 
 export function readConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = ZConfig.safeParse(env);
+  // An empty variable (PORT=) means "not set", not zero.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ""));
+  const parsed = ZConfig.safeParse(present);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new Error(`Invalid configuration: ${problems}`);
@@ -60,5 +64,6 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       lockMinutes: e.LOGIN_LOCK_MINUTES,
     },
     webDir: e.WEB_DIR,
+    trustProxy: e.TRUST_PROXY === "1",
   };
 }

@@ -22,7 +22,7 @@ export async function startServer(options: { config?: Config; assets?: AssetSour
     port: config.port,
     hostname: config.host,
     maxRequestBodySize: config.maxBodyBytes + 1024 * 1024,
-    fetch: (req, srv) => app.fetch(req, { ip: srv.requestIP(req)?.address }),
+    fetch: (req, srv) => app.fetch(req, { ip: srv.requestIP(req)?.address, trustProxy: config.trustProxy }),
   });
 
   const sweep = setInterval(() => {

@@ -56,7 +56,7 @@ export function appCodeForTrpc(code: string): AppErrorCode {
   const hit = (Object.keys(errorTable) as AppErrorCode[]).find(
     (k) => k !== "VALIDATION" && errorTable[k].trpc === code,
   );
-  return hit ?? (code === "PARSE_ERROR" ? "BAD_REQUEST" : "INTERNAL");
+  return hit ?? (code === "INTERNAL_SERVER_ERROR" ? "INTERNAL" : "BAD_REQUEST");
 }
 
 /** What any transport may show for an error: AppErrors keep their text, anything else becomes the generic spec text. */

@@ -120,6 +120,9 @@ describe("group.people: happy", () => {
     expect((await hr.group.people({ group: "acme", search: "mover1" })).rows).toHaveLength(10);
     expect((await hr.group.people({ group: "acme", search: "hannah" })).rows.map((r) => r.email)).toEqual(["hr@acme.test"]);
     expect((await hr.group.people({ group: "acme", search: "nobody-like-this" })).rows).toEqual([]);
+    // % and _ are matched literally, not as wildcards.
+    expect((await hr.group.people({ group: "acme", search: "%" })).rows).toEqual([]);
+    expect((await hr.group.people({ group: "acme", search: "_" })).rows).toEqual([]);
   });
 
   test("an admin lists another group's people", async () => {

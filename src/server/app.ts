@@ -20,7 +20,7 @@ import { findPage, groupOfPath } from "./pages.ts";
 import { buildOpenApi } from "./openapi.ts";
 
 export type AppDeps = { db: DB; config: Config; assets?: AssetSource };
-export type AppEnv = { Bindings: { ip?: string }; Variables: { session: Session | null } };
+export type AppEnv = { Bindings: { ip?: string; trustProxy?: boolean }; Variables: { session: Session | null } };
 
 const API_PREFIXES = ["/api/", "/trpc/", "/assets/"];
 const isApiPath = (p: string) => API_PREFIXES.some((prefix) => p.startsWith(prefix));
@@ -82,6 +82,7 @@ export function createApp(deps: AppDeps) {
         formAction: ["'self'"],
       },
       referrerPolicy: "strict-origin-when-cross-origin",
+      xFrameOptions: "DENY",
     }),
   );
   app.use(

@@ -39,9 +39,13 @@ export function httpStatusOf(error: unknown) {
   return errorTable[publicError(error).code].http;
 }
 
-/** The caller's address, as handed over by Bun.serve (see main.ts) in the Hono env. */
+/** The caller's address, as handed over by Bun.serve (see main.ts) in the Hono env; behind a proxy (TRUST_PROXY=1) the first X-Forwarded-For address. */
 export function clientIp(c: Context): string | null {
-  const env = c.env as { ip?: string } | undefined;
+  const env = c.env as { ip?: string; trustProxy?: boolean } | undefined;
+  if (env?.trustProxy) {
+    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    if (forwarded) return forwarded;
+  }
   return env?.ip ?? null;
 }
 

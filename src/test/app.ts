@@ -14,7 +14,7 @@ import { DEMO_PASSWORD } from "../db/seed.ts";
 import { createApp } from "../server/app.ts";
 import type { AssetSource } from "../server/assets.ts";
 import { SESSION_COOKIE } from "../server/cookies.ts";
-import { testConfig } from "./db.ts";
+import { createSessionFor, testConfig } from "./db.ts";
 
 export type TestApp = ReturnType<typeof createApp>;
 
@@ -93,4 +93,26 @@ export async function signIn(app: TestApp, email: string, o: { password?: string
 /** The session token inside a `meridian_session=<token>` cookie pair. */
 export function tokenOf(cookie: string): string {
   return decodeURIComponent(cookie.slice(cookie.indexOf("=") + 1));
+}
+
+/** A session cookie for `email` without going through POST /login (no argon2 cost). */
+export async function cookieFor(db: DB, email: string, config?: Config): Promise<string> {
+  const { token } = await createSessionFor(db, email, config);
+  return `${SESSION_COOKIE}=${token}`;
+}
+
+/** The decoded JSON body of a response together with its status, for one-line assertions. */
+export async function jsonOf(res: Response): Promise<{ status: number; body: any }> {
+  return { status: res.status, body: await res.json() };
+}
+
+/** A tRPC query over HTTP: GET /trpc/<path>?input=<json>. */
+export function trpcQuery(app: TestApp, path: string, input?: unknown, o: RequestOptions = {}) {
+  const query = input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`;
+  return get(app, `/trpc/${path}${query}`, o);
+}
+
+/** A tRPC mutation over HTTP: POST /trpc/<path> with a JSON body. */
+export function trpcMutation(app: TestApp, path: string, input?: unknown, o: RequestOptions = {}) {
+  return send(app, "POST", `/trpc/${path}`, input === undefined ? null : JSON.stringify(input), o, "application/json");
 }

@@ -9,6 +9,9 @@
  * SQLite by default (an in-memory database per file). With `TEST_DB=postgres` and
  * `TEST_DATABASE_URL` set, each file gets its own PostgreSQL schema (`t_<random>`),
  * dropped with CASCADE by `close()`, so runs never see each other's rows.
+ *
+ * Beside this file: `app.ts` (appFor, signIn, cookieFor, postForm, trpcQuery … for
+ * `app.request` tests) and `errors.ts` (expectTrpcError, expectInputError, expectNoStackTrace).
  */
 import pg from "pg";
 import { readConfig, type Config } from "../config.ts";
@@ -26,31 +29,44 @@ export { DEMO_PASSWORD } from "../db/seed.ts";
 export type TestDatabase = { db: DB; dialect: Dialect; close: () => Promise<void> };
 
 export type TestDatabaseOptions = {
+  /** Migrate and seed (default true); false gives an empty database, for migration tests. */
+  migrate?: boolean;
   /** Seed the demo groups and accounts (default true). */
   demo?: boolean;
   /** Reference data to seed (default: countries, states, currencies, and the cities of GB and LU). */
   reference?: ReferenceOptions;
 };
 
-/** The dialect this run tests: PostgreSQL when `TEST_DB=postgres` and `TEST_DATABASE_URL` are set. */
+/** The dialect this run tests: PostgreSQL when `TEST_DB=postgres` (which then needs `TEST_DATABASE_URL`), else SQLite. */
 export function testDialect(): Dialect {
-  return process.env.TEST_DB === "postgres" && process.env.TEST_DATABASE_URL ? "postgres" : "sqlite";
+  if (process.env.TEST_DB !== "postgres") return "sqlite";
+  if (!process.env.TEST_DATABASE_URL) {
+    throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/test");
+  }
+  return "postgres";
 }
 
 /** A freshly migrated and seeded database of the dialect under test, private to the caller. */
 export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
-  const seed = { demo: options.demo ?? true, reference: options.reference ?? { cities: ["GB", "LU"] } };
+  const seed = options.migrate === false
+    ? null
+    : { demo: options.demo ?? true, reference: options.reference ?? { cities: ["GB", "LU"] } };
   if (testDialect() === "postgres") return createPostgresDatabase(process.env.TEST_DATABASE_URL!, seed);
 
   const opened = openDatabase(":memory:");
   try {
-    await migrateToLatest(opened.db);
-    await seedAll(opened.db, seed);
+    await prepare(opened.db, seed);
   } catch (error) {
     await opened.close();
     throw error;
   }
   return opened;
+}
+
+async function prepare(db: DB, seed: { demo: boolean; reference: ReferenceOptions } | null) {
+  if (!seed) return;
+  await migrateToLatest(db);
+  await seedAll(db, seed);
 }
 
 async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -65,7 +81,7 @@ async function withAdminClient<T>(url: string, work: (client: pg.Client) => Prom
 
 async function createPostgresDatabase(
   url: string,
-  seed: { demo: boolean; reference: ReferenceOptions },
+  seed: { demo: boolean; reference: ReferenceOptions } | null,
 ): Promise<TestDatabase> {
   const schema = `t_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
   await withAdminClient(url, (c) => c.query(`CREATE SCHEMA "${schema}"`));
@@ -78,8 +94,7 @@ async function createPostgresDatabase(
     await withAdminClient(url, (c) => c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`));
   };
   try {
-    await migrateToLatest(opened.db);
-    await seedAll(opened.db, seed);
+    await prepare(opened.db, seed);
   } catch (error) {
     await close();
     throw error;

@@ -1,1 +1,21 @@
-import { createRoot } from "react-dom/client"; createRoot(document.getElementById("root")!).render(<p className="text-red-500 p-4">hi</p>);
+import { QueryClientProvider } from "@tanstack/react-query";
+import { RouterProvider } from "@tanstack/react-router";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { I18nextProvider } from "react-i18next";
+import { i18n } from "./lib/i18n.ts";
+import { queryClient } from "./lib/trpc.ts";
+import { router } from "./router.tsx";
+
+const container = document.getElementById("root");
+if (!container) throw new Error("index.html has no #root element");
+
+createRoot(container).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,3 +1,5 @@
+import { sql } from "kysely";
+import { containsIgnoreCase } from "./like.ts";
 import type { DB } from "../index.ts";
 
 export function findCountries(db: DB) {
@@ -19,7 +21,8 @@ export function findCities(db: DB, p: { countryCode: string; stateCode?: string;
     .select(["id", "country_code", "state_code", "name", "latitude", "longitude"])
     .where("country_code", "=", p.countryCode);
   if (p.stateCode) q = q.where("state_code", "=", p.stateCode);
-  if (p.search) q = q.where("name", "like", `${p.search}%`);
+  // lower() on both sides: LIKE ignores case on SQLite but not on PostgreSQL.
+  if (p.search) q = q.where(containsIgnoreCase(sql.ref("name"), p.search, "prefix"));
   return q.orderBy("name").limit(p.limit).execute();
 }
 

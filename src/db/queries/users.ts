@@ -1,3 +1,5 @@
+import { sql } from "kysely";
+import { containsIgnoreCase } from "./like.ts";
 import type { DB } from "../index.ts";
 import type { NewUser, UserUpdate } from "../schema.ts";
 
@@ -51,12 +53,12 @@ export function findGroupPeople(db: DB, p: PeopleParams) {
     .where("group_id", "=", p.groupId);
   if (p.role) q = q.where("role", "=", p.role);
   if (p.search) {
-    const like = `%${p.search.toLowerCase()}%`;
+    const search = p.search;
     q = q.where((eb) =>
       eb.or([
-        eb(eb.fn("lower", ["first_name"]), "like", like),
-        eb(eb.fn("lower", ["last_name"]), "like", like),
-        eb("email", "like", like),
+        containsIgnoreCase(sql.ref("first_name"), search),
+        containsIgnoreCase(sql.ref("last_name"), search),
+        containsIgnoreCase(sql.ref("email"), search),
       ]),
     );
   }

@@ -7,6 +7,7 @@ import {
   passwordMismatch,
   passwordRules,
   ZNewPassword,
+  type PasswordRuleId,
 } from "./password.ts";
 
 const failing = (pw: string) => checkPassword(pw).filter((r) => !r.ok).map((r) => r.id);
@@ -42,7 +43,7 @@ describe("password rules: refused", () => {
     ["empty", "", ["length", "uppercase", "lowercase", "digit", "special"]],
   ])("%s", (_label, pw, ids) => {
     expect(isValidPassword(pw)).toBe(false);
-    expect(failing(pw)).toEqual(ids as string[]);
+    expect(failing(pw)).toEqual(ids as PasswordRuleId[]);
   });
 });
 

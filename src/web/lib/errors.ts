@@ -33,3 +33,8 @@ export function serverMessage(error: unknown): string | null {
   if (!code || code === "INTERNAL_SERVER_ERROR") return null;
   return error instanceof Error && error.message ? error.message : null;
 }
+
+/** What an error state shows: the server's text for a known error, else the spec's generic failure text. */
+export function errorText(error: unknown, genericText: string): string {
+  return serverMessage(error) ?? genericText;
+}

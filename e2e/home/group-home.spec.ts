@@ -1,0 +1,105 @@
+import { demo, expect, expectAccessible, test } from "../fixtures.ts";
+
+test.describe("group home", () => {
+  test("HR sees the group's people by role and the people table", async ({ page, loginAs }) => {
+    await loginAs(demo.acmeHr);
+    await page.goto("/acme/home");
+    await expect(page.getByRole("heading", { level: 1, name: "Acme Corp" })).toBeVisible();
+    await expect(page.getByTestId("count-total")).toHaveText("3");
+    await expect(page.getByTestId("count-MANAGER")).toHaveText("1");
+    const table = page.getByRole("table", { name: "People in Acme Corp" });
+    await expect(table.getByRole("row")).toHaveCount(4);
+    await expect(table).toContainText("Marco Bianchi");
+    await expect(table).toContainText("employee@acme.test");
+    await expect(page.getByRole("button", { name: "Previous" })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Next" })).toBeDisabled();
+    await expectAccessible(page);
+  });
+
+  test("searching keeps the query in the URL and shows an empty state when nothing matches", async ({ page, loginAs }) => {
+    await loginAs(demo.acmeHr);
+    await page.goto("/acme/home");
+    const search = page.getByRole("searchbox", { name: "Search people" });
+    await search.fill("Bianchi");
+    await expect(page).toHaveURL(/[?&]q=Bianchi/);
+    const table = page.getByRole("table", { name: "People in Acme Corp" });
+    await expect(table.getByRole("row")).toHaveCount(2);
+    await expect(table).toContainText("Marco Bianchi");
+
+    await search.fill("zzz");
+    await expect(page).toHaveURL(/[?&]q=zzz/);
+    await expect(page.getByRole("heading", { name: "No people match this search." })).toBeVisible();
+    await expectAccessible(page);
+
+    // The URL alone restores the search.
+    await page.goto("/acme/home?q=Bianchi");
+    await expect(search).toHaveValue("Bianchi");
+    await expect(page.getByRole("table", { name: "People in Acme Corp" }).getByRole("row")).toHaveCount(2);
+  });
+
+  test("the role filter and pages live in the URL", async ({ page, loginAs }) => {
+    await loginAs(demo.acmeManager);
+    await page.goto("/acme/home");
+    await page.getByLabel("Role").selectOption("EMPLOYEE");
+    await expect(page).toHaveURL(/[?&]role=EMPLOYEE/);
+    const table = page.getByRole("table", { name: "People in Acme Corp" });
+    await expect(table.getByRole("row")).toHaveCount(2);
+    await expect(table).toContainText("Emma Lindqvist");
+
+    // A page past the end: empty, with the way back.
+    await page.goto("/acme/home?page=1");
+    await expect(page.getByText("Page 2")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "No people match this search." })).toBeVisible();
+    await page.getByRole("button", { name: "Previous" }).click();
+    await expect(page).toHaveURL("/acme/home");
+    await expect(page.getByText("Page 1")).toBeVisible();
+    await expect(page.getByRole("table", { name: "People in Acme Corp" }).getByRole("row")).toHaveCount(4);
+  });
+
+  test("HR of another group gets 403 and the Forbidden page", async ({ page, loginAs }) => {
+    await loginAs(demo.acmeHr);
+    const response = await page.goto("/globex/home");
+    expect(response?.status()).toBe(403);
+    await expect(page.getByRole("heading", { level: 1, name: "You do not have access to this page" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Go to my home page" })).toHaveAttribute("href", "/acme/home");
+    await expectAccessible(page);
+  });
+
+  test("a platform admin may open any group's home", async ({ page, loginAs }) => {
+    await loginAs(demo.admin);
+    const response = await page.goto("/globex/home");
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1, name: "Globex Inc" })).toBeVisible();
+    await expect(page.getByRole("table", { name: "People in Globex Inc" })).toContainText("Grace Okafor");
+  });
+});
+
+test.describe("access and unknown pages", () => {
+  test("an employee opening /admin gets 403 and the Forbidden page", async ({ page, loginAs }) => {
+    await loginAs(demo.acmeEmployee);
+    const response = await page.goto("/admin");
+    expect(response?.status()).toBe(403);
+    await expect(page.getByRole("heading", { level: 1, name: "You do not have access to this page" })).toBeVisible();
+  });
+
+  test("an unknown page answers 404 with the Not found page", async ({ page, loginAs }) => {
+    await loginAs(demo.acmeHr);
+    const response = await page.goto("/no/such/page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test("a group that does not exist answers 404", async ({ page, loginAs }) => {
+    await loginAs(demo.admin);
+    const response = await page.goto("/initech/home");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+  });
+
+  test("HR and managers are sent from / to their group home", async ({ page, loginAs }) => {
+    await loginAs(demo.globexHr);
+    await page.goto("/");
+    await expect(page).toHaveURL("/globex/home");
+  });
+});

@@ -1,0 +1,69 @@
+import { demo, expect, expectAccessible, test } from "../fixtures.ts";
+
+test.describe("staff homes", () => {
+  test("finance sees its work areas and the client groups", async ({ page, loginAs }) => {
+    await loginAs(demo.finance);
+    await page.goto("/finance");
+    await expect(page.getByRole("heading", { level: 2, name: "Your work areas" })).toBeVisible();
+    const groups = page.getByRole("region", { name: "Client groups" });
+    await expect(groups).toContainText("Acme Corp");
+    await expect(groups).toContainText("Globex Inc");
+    await expect(groups).toContainText("3 users");
+    await expectAccessible(page);
+  });
+
+  test("CRM sees the welcome-call areas and the client groups", async ({ page, loginAs }) => {
+    await loginAs(demo.crm);
+    await page.goto("/crm");
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome, Carl" })).toBeVisible();
+    await expect(page.getByText("Welcome calls: the first conversation")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Client groups" })).toContainText("Globex Inc");
+    await expectAccessible(page);
+  });
+
+  test("the admin groups table links to each group's home", async ({ page, loginAs }) => {
+    await loginAs(demo.admin);
+    await page.goto("/admin");
+    const table = page.getByRole("table", { name: "Client groups" });
+    await expect(table.getByRole("row")).toHaveCount(3);
+    await table.getByRole("link", { name: "/acme/home" }).click();
+    await expect(page).toHaveURL("/acme/home");
+    await expect(page.getByRole("heading", { level: 1, name: "Acme Corp" })).toBeVisible();
+  });
+
+  test("the employee home shows the empty move state", async ({ page, loginAs }) => {
+    await loginAs(demo.globexEmployee);
+    await page.goto("/");
+    await expect(page.getByText("Your relocation with Globex Inc")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Your move has not started yet" })).toBeVisible();
+    await expectAccessible(page);
+  });
+});
+
+test.describe("keyboard and small screens", () => {
+  test("the skip link moves focus to the main content", async ({ page, loginAs }) => {
+    await loginAs(demo.acmeEmployee);
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to main content" });
+    await expect(skip).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.locator("main")).toBeFocused();
+  });
+
+  test("below 768 px the navigation sits behind a menu button", async ({ page, loginAs }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await loginAs(demo.admin);
+    await page.goto("/admin");
+    const open = page.getByRole("button", { name: "Open menu" });
+    await expect(open).toBeVisible();
+    await expect(page.getByRole("link", { name: "Finance" })).toBeHidden();
+    await open.click();
+    await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute("aria-expanded", "true");
+    await page.getByRole("link", { name: "Finance" }).click();
+    await expect(page).toHaveURL("/finance");
+    await expect(page.getByRole("button", { name: "Open menu" })).toBeVisible();
+    await expectAccessible(page);
+  });
+});

@@ -1,0 +1,66 @@
+import { defineConfig } from "@playwright/test";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+/**
+ * Browser tests in the system Chromium (never Playwright's download). The config starts the
+ * server on a fresh SQLite file each run, so demo data is seeded anew; the main process and
+ * the workers share the file name through the environment.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+export const baseURL = `http://127.0.0.1:${PORT}`;
+process.env.E2E_DATABASE_URL ??= join(tmpdir(), `meridian-e2e-${Date.now()}-${process.pid}.sqlite`);
+const databaseUrl = process.env.E2E_DATABASE_URL;
+
+const chromiumArgs = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export default defineConfig({
+  testDir: "./e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
+  globalTeardown: "./e2e/global-teardown.ts",
+  use: {
+    baseURL,
+    browserName: "chromium",
+    headless: true,
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    locale: "en-GB",
+    timezoneId: "UTC",
+  },
+  projects: [
+    { name: "chromium", testIgnore: /\.serial\.spec\.ts$/ },
+    // Tests that change shared demo data (suspending a group signs its users out) run alone, after the rest.
+    { name: "shared-data", testMatch: /\.serial\.spec\.ts$/, dependencies: ["chromium"], fullyParallel: false },
+  ],
+  webServer: {
+    command: "bun run scripts/build-web.ts && bun run src/main.ts",
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATABASE_URL: databaseUrl,
+      LOG_REQUESTS: "0",
+      SEED_DEMO: "1",
+    },
+  },
+});

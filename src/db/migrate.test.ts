@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { sql } from "kysely";
+import { migrateDown, migrateToLatest } from "./migrate.ts";
+import { demoGroups, demoUsers, seedAll, seedDemoData } from "./seed.ts";
+import { countRows, createTestDatabase, type TestDatabase } from "../test/db.ts";
+
+const FOUNDATION = "20261122050000_foundation";
+const TABLES = ["groups", "users", "sessions", "login_throttle", "audit_log", "translations", "currencies", "exchange_rates", "countries", "states", "cities"];
+
+/** This database's tables (on PostgreSQL only those of its own schema: introspection lists every schema). */
+async function tableNames(t: TestDatabase): Promise<string[]> {
+  const own = t.dialect === "postgres" ? (await sql<{ s: string }>`select current_schema() as s`.execute(t.db)).rows[0]?.s : undefined;
+  const tables = await t.db.introspection.getTables();
+  return tables.filter((x) => own === undefined || x.schema === own).map((x) => x.name).sort();
+}
+
+describe("migrations", () => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase({ migrate: false });
+  });
+  afterAll(() => t.close());
+
+  test("apply to an empty database, then have nothing left to do", async () => {
+    expect(await tableNames(t)).toEqual([]);
+    expect(await migrateToLatest(t.db)).toEqual([FOUNDATION]);
+    expect(await tableNames(t)).toEqual([...TABLES].sort());
+    expect(await migrateToLatest(t.db)).toEqual([]);
+  });
+
+  test("roll back completely and apply again", async () => {
+    expect(await migrateDown(t.db)).toEqual([FOUNDATION]);
+    expect(await tableNames(t)).toEqual([]);
+    expect(await migrateToLatest(t.db)).toEqual([FOUNDATION]);
+    expect(await tableNames(t)).toEqual([...TABLES].sort());
+  });
+
+  test("a second database of the same dialect migrates on its own (one schema each on PostgreSQL)", async () => {
+    const other = await createTestDatabase({ migrate: false });
+    try {
+      expect(await migrateToLatest(other.db)).toEqual([FOUNDATION]);
+      expect(await countRows(other.db, "groups")).toBe(0);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe("seed", () => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase({ reference: { cities: "none" } });
+  });
+  afterAll(() => t.close());
+
+  test("demo groups and accounts, with the demo password hashed", async () => {
+    const groups = await t.db.selectFrom("groups").select(["name", "display_name", "status"]).orderBy("name").execute();
+    expect(groups).toEqual(demoGroups.map((g) => ({ name: g.name, display_name: g.displayName, status: "ACTIVE" })));
+    const users = await t.db.selectFrom("users").select(["email", "role", "password_hash", "activation_state"]).execute();
+    expect(users.map((u) => u.email).sort()).toEqual(demoUsers.map((u) => u.email).sort());
+    expect(users.every((u) => u.activation_state === "ACTIVE" && u.password_hash?.startsWith("$argon2id$"))).toBe(true);
+    expect(await countRows(t.db, "translations")).toBeGreaterThan(50);
+    expect(await countRows(t.db, "sessions")).toBe(0);
+  });
+
+  test("seeding again adds nothing", async () => {
+    const users = await countRows(t.db, "users");
+    const translations = await countRows(t.db, "translations");
+    expect(await seedDemoData(t.db)).toBe(false);
+    await seedAll(t.db, { demo: true, reference: { cities: "none" } });
+    expect(await countRows(t.db, "users")).toBe(users);
+    expect(await countRows(t.db, "translations")).toBe(translations);
+  });
+
+  test("cities: none seeds no cities but every country", async () => {
+    const cities = await t.db.selectFrom("cities").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    expect(Number(cities.n)).toBe(0);
+    const countries = await t.db.selectFrom("countries").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    expect(Number(countries.n)).toBe(250);
+  });
+});

@@ -1,0 +1,192 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { Link, useRouterState } from "@tanstack/react-router";
+import { ChevronDown, LogOut, Menu, X } from "lucide-react";
+import { useEffect, useId, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { MessageId } from "../../domain/i18n/en.ts";
+import { fullName, type SignedInUser } from "../lib/session.ts";
+import { trpc } from "../lib/trpc.ts";
+import { cn, initialsOf } from "../lib/utils.ts";
+import { Brand } from "./brand.tsx";
+import { Button } from "./ui/button.tsx";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "./ui/dropdown-menu.tsx";
+
+const SESSION_CHECK_MS = 60_000;
+
+type NavItem =
+  | { key: string; label: MessageId; to: "/" | "/admin" | "/finance" | "/crm" | "/supplier" }
+  | { key: string; label: MessageId; to: "/$group/home"; group: string };
+
+/** The pages each role works in, in the order they appear in the header. */
+export function navItemsFor(user: SignedInUser): NavItem[] {
+  switch (user.role) {
+    case "EMPLOYEE":
+      return [{ key: "home", label: "nav.home", to: "/" }];
+    case "HR":
+    case "MANAGER":
+      return user.group ? [{ key: "group", label: "nav.groupHome", to: "/$group/home", group: user.group.name }] : [{ key: "home", label: "nav.home", to: "/" }];
+    case "ADMIN":
+      return [
+        { key: "admin", label: "nav.adminHome", to: "/admin" },
+        { key: "finance", label: "nav.financeHome", to: "/finance" },
+        { key: "crm", label: "nav.crmHome", to: "/crm" },
+      ];
+    case "FINANCE":
+      return [{ key: "finance", label: "nav.financeHome", to: "/finance" }];
+    case "CRM":
+      return [{ key: "crm", label: "nav.crmHome", to: "/crm" }];
+    case "SUPPLIER":
+      return [{ key: "supplier", label: "nav.supplierHome", to: "/supplier" }];
+  }
+}
+
+const navLinkClasses =
+  "inline-flex items-center rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground data-[status=active]:bg-primary-soft data-[status=active]:text-primary";
+
+function NavLinks({ items, className, onNavigate }: { items: NavItem[]; className?: string; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <ul className={className}>
+      {items.map((item) => (
+        <li key={item.key}>
+          {item.to === "/$group/home" ? (
+            <Link to="/$group/home" params={{ group: item.group }} className={navLinkClasses} onClick={onNavigate}>
+              {t(item.label)}
+            </Link>
+          ) : (
+            <Link to={item.to} className={navLinkClasses} activeOptions={{ exact: true, includeSearch: false }} onClick={onNavigate}>
+              {t(item.label)}
+            </Link>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function UserMenu({ user }: { user: SignedInUser }) {
+  const { t } = useTranslation();
+  const logout = useMutation({
+    ...trpc.auth.logout.mutationOptions(),
+    meta: { signInFlow: true },
+    // Signed out or not, the sign-in page is where the user goes next; the reload drops every cached query.
+    onSettled: () => window.location.assign("/login"),
+  });
+  const name = fullName(user);
+  const where = user.group?.displayName ?? t("app.platformStaff");
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <button
+          type="button"
+          aria-label={`${t("app.accountMenu")}: ${name}`}
+          className="group inline-flex items-center gap-2.5 rounded-full py-1 pl-1 pr-2 text-left transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring data-[state=open]:bg-muted"
+        >
+          <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-full bg-brand-ink text-xs font-semibold text-white">
+            {initialsOf(user.firstName, user.lastName)}
+          </span>
+          <span className="hidden flex-col leading-tight desktop:flex">
+            <span className="text-sm font-medium text-foreground">{name}</span>
+            <span className="text-xs text-muted-foreground">{t(`role.${user.role}`)}</span>
+          </span>
+          <ChevronDown aria-hidden="true" className="size-4 text-muted-foreground" />
+        </button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent className="w-64">
+        <DropdownMenuLabel className="flex flex-col gap-0.5">
+          <span className="font-semibold">{name}</span>
+          <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>
+          <span className="mt-1.5 text-xs font-normal text-muted-foreground">
+            {t(`role.${user.role}`)} · {where}
+          </span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem
+          disabled={logout.isPending}
+          onSelect={(event) => {
+            event.preventDefault();
+            logout.mutate();
+          }}
+        >
+          <LogOut aria-hidden="true" />
+          {t("app.signOut")}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+/**
+ * The signed-in frame: skip link, header (product name, role navigation, account menu), main landmark.
+ * Also checks every 60 s that the session is alive; an ended session sends the browser to /login.
+ */
+export function AppShell({ user, children }: { user: SignedInUser; children: ReactNode }) {
+  const { t } = useTranslation();
+  const items = navItemsFor(user);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const mobileNavId = useId();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+
+  useQuery({ ...trpc.auth.ping.queryOptions(undefined, { refetchInterval: SESSION_CHECK_MS, refetchIntervalInBackground: true, staleTime: 0 }) });
+
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  const home = items[0];
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-[60] rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-3"
+      >
+        {t("app.skipToContent")}
+      </a>
+      <header className="sticky top-0 z-40 border-b border-border bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/85">
+        <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 tablet:px-6 desktop:px-8">
+          {home && home.to === "/$group/home" ? (
+            <Link to="/$group/home" params={{ group: home.group }} aria-label={`${t("app.name")}: ${t(home.label)}`}>
+              <Brand />
+            </Link>
+          ) : (
+            <Link to={home?.to ?? "/"} aria-label={`${t("app.name")}: ${t(home?.label ?? "nav.home")}`}>
+              <Brand />
+            </Link>
+          )}
+          <nav aria-label={t("app.mainNavigation")} className="ml-4 hidden tablet:block">
+            <NavLinks items={items} className="flex items-center gap-1" />
+          </nav>
+          <div className="ml-auto flex items-center gap-2">
+            <UserMenu user={user} />
+            <Button
+              variant="ghost"
+              size="icon"
+              className="tablet:hidden"
+              aria-expanded={menuOpen}
+              aria-controls={mobileNavId}
+              aria-label={menuOpen ? t("app.closeMenu") : t("app.openMenu")}
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+            </Button>
+          </div>
+        </div>
+        <nav
+          id={mobileNavId}
+          aria-label={t("app.mainNavigation")}
+          hidden={!menuOpen}
+          className={cn("border-t border-border bg-surface px-4 py-3 tablet:hidden", !menuOpen && "hidden")}
+        >
+          <NavLinks items={items} className="flex flex-col gap-1" onNavigate={() => setMenuOpen(false)} />
+        </nav>
+      </header>
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 focus:outline-none tablet:px-6 desktop:px-8 desktop:py-10">
+        {children}
+      </main>
+      <footer className="border-t border-border">
+        <div className="mx-auto max-w-7xl px-4 py-5 text-xs text-muted-foreground tablet:px-6 desktop:px-8">
+          {t("app.name")} · {t("app.tagline")}
+        </div>
+      </footer>
+    </div>
+  );
+}
+

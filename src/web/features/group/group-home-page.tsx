@@ -1,0 +1,197 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { ChevronLeft, ChevronRight, Search, SearchX, Users } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { PEOPLE_PAGE_SIZE, type TGroupHomeResponse } from "../../../domain/groups/schemas.ts";
+import { groupRoles, type Role } from "../../../domain/roles.ts";
+import { ForbiddenPage, NotFoundPage } from "../../components/status-pages.tsx";
+import { Alert } from "../../components/ui/alert.tsx";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Card, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
+import { Input, NativeSelect } from "../../components/ui/input.tsx";
+import { Label } from "../../components/ui/label.tsx";
+import { PageHeader } from "../../components/ui/page-header.tsx";
+import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { EmptyState, ErrorState } from "../../components/ui/states.tsx";
+import { errorCode, errorText } from "../../lib/errors.ts";
+import { trpc } from "../../lib/trpc.ts";
+import { PeopleTable } from "./people-table.tsx";
+
+/** The people table's state as it appears in the URL: `?page=` (zero-based), `?q=`, `?role=`. */
+export type PeopleSearch = { page?: number; q?: string; role?: Role };
+export type SearchUpdate = (next: PeopleSearch, options?: { replace?: boolean }) => void;
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** /{group}/home for HR, managers and platform admins: the group's people, counted by role and listed. */
+export function GroupHomePage({ group, search, onSearchChange }: { group: string; search: PeopleSearch; onSearchChange: SearchUpdate }) {
+  const { t } = useTranslation();
+  const home = useQuery(trpc.group.home.queryOptions({ group }));
+
+  if (home.isPending) return <GroupHomeSkeleton />;
+  if (home.isError) {
+    const code = errorCode(home.error);
+    if (code === "FORBIDDEN") return <ForbiddenPage />;
+    if (code === "NOT_FOUND") return <NotFoundPage />;
+    return (
+      <Card>
+        <ErrorState message={errorText(home.error, t("error.generic"))} retryLabel={t("app.retry")} onRetry={() => void home.refetch()} />
+      </Card>
+    );
+  }
+
+  const data = home.data;
+  return (
+    <>
+      <PageHeader
+        eyebrow={t("nav.groupHome")}
+        title={data.group.displayName}
+        actions={data.group.status === "SUSPENDED" ? <Badge variant="destructive" dot>{t("status.SUSPENDED")}</Badge> : undefined}
+      />
+      {data.group.status === "SUSPENDED" ? (
+        <Alert variant="destructive" className="mb-6">
+          {t("home.groupSuspended")}
+        </Alert>
+      ) : null}
+      <RoleCounts data={data} />
+      <PeopleSection group={group} groupDisplayName={data.group.displayName} search={search} onSearchChange={onSearchChange} />
+    </>
+  );
+}
+
+function GroupHomeSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div aria-busy="true" aria-label={t("app.loading")} role="status" className="flex flex-col gap-8">
+      <span className="sr-only">{t("app.loading")}</span>
+      <div className="flex flex-col gap-3">
+        <Skeleton className="h-4 w-24" />
+        <Skeleton className="h-8 w-64" />
+      </div>
+      <div className="grid grid-cols-2 gap-4 tablet:grid-cols-4">
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} className="h-24 rounded-xl" />
+        ))}
+      </div>
+      <Skeleton className="h-80 rounded-xl" />
+    </div>
+  );
+}
+
+function RoleCounts({ data }: { data: TGroupHomeResponse }) {
+  const { t } = useTranslation();
+  const cards = [
+    { key: "total", label: t("home.totalPeople"), count: data.totalPeople, highlight: true },
+    ...data.counts.map((c) => ({ key: c.role, label: t(`role.${c.role}`), count: c.count, highlight: false })),
+  ];
+  return (
+    <section aria-labelledby="role-counts-title" className="mb-8">
+      <h2 id="role-counts-title" className="mb-3 text-sm font-semibold text-muted-foreground">
+        {t("home.overview")}
+      </h2>
+      <ul className="grid grid-cols-2 gap-4 tablet:grid-cols-3 desktop:grid-cols-5">
+        {cards.map((card) => (
+          <li key={card.key}>
+            <Card className="flex h-full flex-col gap-2 px-5 py-4">
+              <span className="flex items-center gap-2 text-sm font-medium text-muted-foreground">
+                {card.highlight ? <Users className="size-4 text-primary" aria-hidden="true" /> : null}
+                {card.label}
+              </span>
+              <span className="text-3xl font-semibold tabular-nums tracking-tight text-foreground" data-testid={`count-${card.key}`}>
+                {card.count}
+              </span>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function PeopleSection({ group, groupDisplayName, search, onSearchChange }: { group: string; groupDisplayName: string; search: PeopleSearch; onSearchChange: SearchUpdate }) {
+  const { t } = useTranslation();
+  const page = search.page ?? 0;
+  const people = useQuery({
+    ...trpc.group.people.queryOptions({ group, page, pageSize: PEOPLE_PAGE_SIZE, search: search.q, role: search.role }),
+    placeholderData: keepPreviousData,
+  });
+  const searchId = useId();
+  const roleId = useId();
+
+  // The search box updates the URL once typing pauses; the URL drives the query.
+  const [query, setQuery] = useState(search.q ?? "");
+  useEffect(() => {
+    const next = query.trim();
+    if (next === (search.q ?? "")) return;
+    const timer = setTimeout(() => onSearchChange({ ...search, q: next || undefined, page: undefined }, { replace: true }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [query, search, onSearchChange]);
+  // Back/forward navigation changes the URL under the box: follow it.
+  useEffect(() => {
+    setQuery((current) => (current.trim() === (search.q ?? "") ? current : (search.q ?? "")));
+  }, [search.q]);
+
+  const goToPage = (next: number) => onSearchChange({ ...search, page: next > 0 ? next : undefined });
+  const data = people.data;
+  const rows = data?.rows ?? [];
+
+  return (
+    <section aria-labelledby="people-title">
+      <Card>
+        <CardHeader className="gap-1 border-b border-border pb-5">
+          <CardTitle id="people-title">{t("home.groupPeople")}</CardTitle>
+          <CardDescription>{t("home.peopleDescription", { group: groupDisplayName })}</CardDescription>
+          <form role="search" onSubmit={(e) => e.preventDefault()} className="mt-4 flex flex-col gap-3 tablet:flex-row tablet:items-end">
+            <div className="flex flex-1 flex-col gap-1.5 tablet:max-w-sm">
+              <Label htmlFor={searchId}>{t("home.search")}</Label>
+              <div className="relative">
+                <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-placeholder" />
+                <Input id={searchId} type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t("home.searchPlaceholder")} className="pl-9" autoComplete="off" />
+              </div>
+            </div>
+            <div className="flex flex-col gap-1.5 tablet:w-48">
+              <Label htmlFor={roleId}>{t("home.role")}</Label>
+              <NativeSelect
+                id={roleId}
+                value={search.role ?? ""}
+                onChange={(e) => onSearchChange({ ...search, role: (e.target.value || undefined) as Role | undefined, page: undefined })}
+              >
+                <option value="">{t("home.allRoles")}</option>
+                {groupRoles.map((role) => (
+                  <option key={role} value={role}>
+                    {t(`role.${role}`)}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+          </form>
+        </CardHeader>
+
+        {people.isError && !data ? (
+          <ErrorState message={errorText(people.error, t("error.generic"))} retryLabel={t("app.retry")} onRetry={() => void people.refetch()} />
+        ) : !people.isPending && rows.length === 0 ? (
+          <EmptyState icon={SearchX} headingLevel={3} title={t("home.peopleEmpty")} />
+        ) : (
+          <PeopleTable rows={rows} caption={t("home.peopleCaption", { group: groupDisplayName })} loading={people.isPending} stale={people.isPlaceholderData} />
+        )}
+
+        <nav aria-label={t("home.pagination")} className="flex items-center justify-between gap-3 border-t border-border px-4 py-3 tablet:px-6">
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {t("home.page", { page: page + 1 })}
+          </p>
+          <div className="flex items-center gap-2">
+            <Button variant="outline" size="sm" disabled={page === 0} onClick={() => goToPage(page - 1)}>
+              <ChevronLeft aria-hidden="true" />
+              {t("home.previous")}
+            </Button>
+            <Button variant="outline" size="sm" disabled={!data?.hasMore || people.isPlaceholderData} onClick={() => goToPage(page + 1)}>
+              {t("home.next")}
+              <ChevronRight aria-hidden="true" />
+            </Button>
+          </div>
+        </nav>
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,113 @@
+import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-table";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import type { TPerson } from "../../../domain/groups/schemas.ts";
+import type { ActivationState } from "../../../domain/roles.ts";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table.tsx";
+import { cn, initialsOf } from "../../lib/utils.ts";
+
+const features = tableFeatures({});
+const column = createColumnHelper<typeof features, TPerson>();
+
+const statusVariant: Record<ActivationState, "success" | "warning" | "neutral"> = {
+  ACTIVE: "success",
+  PENDING: "warning",
+  DISABLED: "neutral",
+};
+
+function usePeopleColumns() {
+  const { t, i18n } = useTranslation();
+  return useMemo(() => {
+    const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+    return column.columns([
+      column.display({
+        id: "name",
+        header: () => t("home.name"),
+        cell: ({ row }) => (
+          <span className="flex items-center gap-3">
+            <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary-soft text-xs font-semibold text-primary">
+              {initialsOf(row.original.firstName, row.original.lastName)}
+            </span>
+            <span className="whitespace-nowrap font-medium text-foreground">
+              {row.original.firstName} {row.original.lastName}
+            </span>
+          </span>
+        ),
+      }),
+      column.accessor("email", {
+        header: () => t("home.email"),
+        cell: ({ getValue }) => <span className="text-muted-foreground">{getValue()}</span>,
+      }),
+      column.accessor("role", {
+        header: () => t("home.role"),
+        cell: ({ getValue }) => t(`role.${getValue()}`),
+      }),
+      column.accessor("activationState", {
+        header: () => t("home.status"),
+        cell: ({ getValue }) => (
+          <Badge variant={statusVariant[getValue()]} dot>
+            {t(`status.${getValue()}`)}
+          </Badge>
+        ),
+      }),
+      column.accessor("lastLoginAt", {
+        header: () => t("home.lastLogin"),
+        cell: ({ getValue }) => {
+          const at = getValue();
+          return at ? (
+            <time dateTime={at} className="whitespace-nowrap text-muted-foreground">
+              {dateFormat.format(new Date(at))}
+            </time>
+          ) : (
+            <span className="text-muted-foreground">{t("home.never")}</span>
+          );
+        },
+      }),
+    ]);
+  }, [t, i18n.language]);
+}
+
+/** One page of a group's people; the page, search and role filter live in the URL and the server does the work. */
+export function PeopleTable({ rows, caption, loading, stale }: { rows: TPerson[]; caption: string; loading: boolean; stale: boolean }) {
+  const columns = usePeopleColumns();
+  const table = useTable({ features, columns, data: rows, getRowId: (row) => String(row.id) });
+  const columnCount = columns.length;
+
+  return (
+    <Table aria-busy={loading || stale || undefined} className={cn(stale && "opacity-60 transition-opacity")}>
+      <TableCaption>{caption}</TableCaption>
+      <TableHeader>
+        {table.getHeaderGroups().map((group) => (
+          <TableRow key={group.id} className="hover:bg-transparent">
+            {group.headers.map((header) => (
+              <TableHead key={header.id}>{header.isPlaceholder ? null : <table.FlexRender header={header} />}</TableHead>
+            ))}
+          </TableRow>
+        ))}
+      </TableHeader>
+      <TableBody>
+        {loading
+          ? Array.from({ length: 5 }, (_, i) => (
+              <TableRow key={`skeleton-${i}`} className="hover:bg-transparent">
+                {Array.from({ length: columnCount }, (_, j) => (
+                  <TableCell key={j}>
+                    <Skeleton className={cn("h-4", j === 0 ? "w-40" : j === 1 ? "w-48" : "w-20")} />
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))
+          : table.getRowModel().rows.map((row) => (
+              <TableRow key={row.id}>
+                {row.getAllCells().map((cell) => (
+                  <TableCell key={cell.id}>
+                    <table.FlexRender cell={cell} />
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+      </TableBody>
+    </Table>
+  );
+}

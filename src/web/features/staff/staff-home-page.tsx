@@ -1,0 +1,104 @@
+import { useQuery } from "@tanstack/react-query";
+import { Building2, CheckCircle2 } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import type { MessageId } from "../../../domain/i18n/en.ts";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
+import { PageHeader } from "../../components/ui/page-header.tsx";
+import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { EmptyState, ErrorState } from "../../components/ui/states.tsx";
+import { errorText } from "../../lib/errors.ts";
+import { useSignedInUser } from "../../lib/session.ts";
+import { trpc } from "../../lib/trpc.ts";
+
+type StaffArea = "finance" | "crm";
+
+const areas: Record<StaffArea, { title: MessageId; description: MessageId; items: MessageId[] }> = {
+  finance: {
+    title: "finance.title",
+    description: "finance.description",
+    items: ["finance.area.billApproval", "finance.area.billManagement", "finance.area.accounts"],
+  },
+  crm: {
+    title: "crm.title",
+    description: "crm.description",
+    items: ["crm.area.welcomeCall", "crm.area.notes", "crm.area.reminders"],
+  },
+};
+
+/** Read-only list of the client groups platform staff serve. */
+function ClientGroups() {
+  const { t } = useTranslation();
+  const groups = useQuery(trpc.admin.groups.list.queryOptions());
+  return (
+    <section aria-labelledby="client-groups-title">
+      <Card className="h-full">
+        <CardHeader className="border-b border-border pb-5">
+          <CardTitle id="client-groups-title">{t("staff.clientGroups")}</CardTitle>
+          <CardDescription>{t("staff.clientGroupsDescription")}</CardDescription>
+        </CardHeader>
+        {groups.isPending ? (
+          <div aria-busy="true" role="status" className="flex flex-col gap-3 p-6">
+            <span className="sr-only">{t("app.loading")}</span>
+            {Array.from({ length: 3 }, (_, i) => (
+              <Skeleton key={i} className="h-12" />
+            ))}
+          </div>
+        ) : groups.isError ? (
+          <ErrorState message={errorText(groups.error, t("error.generic"))} retryLabel={t("app.retry")} onRetry={() => void groups.refetch()} />
+        ) : groups.data.length === 0 ? (
+          <EmptyState icon={Building2} headingLevel={3} title={t("admin.groupsEmpty")} />
+        ) : (
+          <ul className="divide-y divide-border">
+            {groups.data.map((group) => (
+              <li key={group.id} className="flex items-center gap-4 px-6 py-4">
+                <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-muted text-muted-foreground">
+                  <Building2 className="size-5" />
+                </span>
+                <div className="min-w-0 flex-1">
+                  <p className="truncate font-medium">{group.displayName}</p>
+                  <p className="text-sm text-muted-foreground">{t("staff.userCount", { count: group.userCount })}</p>
+                </div>
+                <Badge variant={group.status === "ACTIVE" ? "success" : "destructive"} dot>
+                  {t(`status.${group.status}`)}
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </section>
+  );
+}
+
+/** /finance and /crm: a greeting, what the role works on, and the client groups. */
+export function StaffHomePage({ area }: { area: StaffArea }) {
+  const { t } = useTranslation();
+  const user = useSignedInUser();
+  const config = areas[area];
+  return (
+    <>
+      <PageHeader eyebrow={t(config.title)} title={t("home.welcome", { name: user.firstName })} description={t(config.description)} />
+      <div className="grid gap-6 desktop:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <section aria-labelledby="work-areas-title">
+          <Card className="h-full">
+            <CardHeader>
+              <CardTitle id="work-areas-title">{t("staff.workAreas")}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <ul className="flex flex-col gap-4">
+                {config.items.map((item) => (
+                  <li key={item} className="flex gap-3 text-sm leading-relaxed">
+                    <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+                    <span>{t(item)}</span>
+                  </li>
+                ))}
+              </ul>
+            </CardContent>
+          </Card>
+        </section>
+        <ClientGroups />
+      </div>
+    </>
+  );
+}
