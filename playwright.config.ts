@@ -38,7 +38,8 @@ export default defineConfig({
     browserName: "chromium",
     headless: true,
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
-    trace: "retain-on-failure",
+    // Tracing slows every test down; turn it on when chasing a failure (E2E_TRACE=1).
+    trace: process.env.E2E_TRACE ? "retain-on-failure" : "off",
     screenshot: "only-on-failure",
     locale: "en-GB",
     timezoneId: "UTC",

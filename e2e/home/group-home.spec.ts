@@ -40,7 +40,7 @@ test.describe("group home", () => {
   test("the role filter and pages live in the URL", async ({ page, loginAs }) => {
     await loginAs(demo.acmeManager);
     await page.goto("/acme/home");
-    await page.getByLabel("Role").selectOption("EMPLOYEE");
+    await page.getByLabel("Role", { exact: true }).selectOption("EMPLOYEE");
     await expect(page).toHaveURL(/[?&]role=EMPLOYEE/);
     const table = page.getByRole("table", { name: "People in Acme Corp" });
     await expect(table.getByRole("row")).toHaveCount(2);

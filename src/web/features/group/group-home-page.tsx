@@ -147,7 +147,7 @@ function PeopleSection({ group, groupDisplayName, search, onSearchChange }: { gr
               <Label htmlFor={searchId}>{t("home.search")}</Label>
               <div className="relative">
                 <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-placeholder" />
-                <Input id={searchId} type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t("home.searchPlaceholder")} className="pl-9" autoComplete="off" />
+                <Input id={searchId} type="search" maxLength={100} value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t("home.searchPlaceholder")} className="pl-9" autoComplete="off" />
               </div>
             </div>
             <div className="flex flex-col gap-1.5 tablet:w-48">
