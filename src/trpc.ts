@@ -7,6 +7,7 @@ import type { Config } from "./config.ts";
 import type { DB } from "./db/index.ts";
 import type { Session } from "./services/auth.ts";
 import { findGroupByName } from "./db/queries/groups.ts";
+import type { GroupRef } from "./db/schema.ts";
 
 /** Everything a procedure may use. Built without a request in tests (`createContextInner`). */
 export type Context = {
@@ -124,7 +125,11 @@ export function groupProcedure(...allowed: Role[]) {
   return roleProcedure(...roles)
     .input(ZGroupInput)
     .use(async ({ ctx, input, next }) => {
-      const group = await findGroupByName(ctx.db, input.group);
+      // The caller's own group is already known from the session (an active group); others are looked up.
+      const own = ctx.user.groupId !== null && ctx.user.groupName === input.group;
+      const group: GroupRef | undefined = own
+        ? { id: ctx.user.groupId!, name: input.group, display_name: ctx.user.groupDisplayName ?? input.group, status: "ACTIVE" }
+        : await findGroupByName(ctx.db, input.group);
       if (!group) throw new AppError("NOT_FOUND", messages.notFound);
       if (!canActInGroup(ctx.user, group.id)) throw new AppError("FORBIDDEN", messages.otherGroup);
       return next({ ctx: { ...ctx, group } });

@@ -108,8 +108,11 @@ test.describe("sign-out and session", () => {
   test("the 60-second session check sends an ended session to /login", async ({ page, context, loginAs }) => {
     await page.clock.install();
     await loginAs(demo.acmeEmployee);
+    // The first check answers once the app frame has subscribed, so its 60 s timer is running.
+    const firstCheck = page.waitForResponse((response) => response.url().includes("auth.ping"));
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1, name: "Welcome, Emma" })).toBeVisible();
+    expect((await firstCheck).status()).toBe(200);
     await context.clearCookies();
     await page.clock.runFor(61_000);
     await expect(page).toHaveURL("/login");

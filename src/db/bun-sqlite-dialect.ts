@@ -1,4 +1,4 @@
-import { Database as BunDatabase, type SQLQueryBindings } from "bun:sqlite";
+import { Database as BunDatabase, type SQLQueryBindings, type Statement } from "bun:sqlite";
 import type { SqliteDatabase, SqliteStatement } from "kysely";
 
 /**
@@ -13,19 +13,43 @@ function toBindings(parameters: ReadonlyArray<unknown>): SQLQueryBindings[] {
   });
 }
 
+/** Prepared statements are kept per SQL text (Kysely emits a small, stable set), least recently used evicted first. */
+const STATEMENT_CACHE_SIZE = 500;
+
 export function openBunSqlite(filename: string): SqliteDatabase & { raw: BunDatabase } {
   const raw = new BunDatabase(filename, { create: true });
   raw.exec("PRAGMA journal_mode = WAL");
   raw.exec("PRAGMA foreign_keys = ON");
   raw.exec("PRAGMA busy_timeout = 5000");
   raw.exec("PRAGMA synchronous = NORMAL");
+  const cache = new Map<string, Statement>();
+
+  function statementFor(sql: string): Statement {
+    const hit = cache.get(sql);
+    if (hit) {
+      cache.delete(sql);
+      cache.set(sql, hit);
+      return hit;
+    }
+    const statement = raw.prepare(sql);
+    cache.set(sql, statement);
+    if (cache.size > STATEMENT_CACHE_SIZE) {
+      const oldest = cache.keys().next().value as string;
+      cache.get(oldest)?.finalize();
+      cache.delete(oldest);
+    }
+    return statement;
+  }
+
   return {
     raw,
     close() {
+      for (const statement of cache.values()) statement.finalize();
+      cache.clear();
       raw.close();
     },
     prepare(sql: string): SqliteStatement {
-      const statement = raw.prepare(sql);
+      const statement = statementFor(sql);
       return {
         get reader() {
           return statement.columnNames.length > 0;

@@ -4,7 +4,9 @@ import { migrateDown, migrateToLatest } from "./migrate.ts";
 import { demoGroups, demoUsers, seedAll, seedDemoData } from "./seed.ts";
 import { countRows, createTestDatabase, type TestDatabase } from "../test/db.ts";
 
-const FOUNDATION = "20261122050000_foundation";
+import { migrations } from "../../migrations/index.ts";
+
+const ALL = Object.keys(migrations);
 const TABLES = ["groups", "users", "sessions", "login_throttle", "audit_log", "translations", "currencies", "exchange_rates", "countries", "states", "cities"];
 
 /** This database's tables (on PostgreSQL only those of its own schema: introspection lists every schema). */
@@ -23,22 +25,23 @@ describe("migrations", () => {
 
   test("apply to an empty database, then have nothing left to do", async () => {
     expect(await tableNames(t)).toEqual([]);
-    expect(await migrateToLatest(t.db)).toEqual([FOUNDATION]);
+    expect(ALL[0]).toBe("20261122050000_foundation");
+    expect(await migrateToLatest(t.db)).toEqual(ALL);
     expect(await tableNames(t)).toEqual([...TABLES].sort());
     expect(await migrateToLatest(t.db)).toEqual([]);
   });
 
   test("roll back completely and apply again", async () => {
-    expect(await migrateDown(t.db)).toEqual([FOUNDATION]);
+    for (const name of [...ALL].reverse()) expect(await migrateDown(t.db)).toEqual([name]);
     expect(await tableNames(t)).toEqual([]);
-    expect(await migrateToLatest(t.db)).toEqual([FOUNDATION]);
+    expect(await migrateToLatest(t.db)).toEqual(ALL);
     expect(await tableNames(t)).toEqual([...TABLES].sort());
   });
 
   test("a second database of the same dialect migrates on its own (one schema each on PostgreSQL)", async () => {
     const other = await createTestDatabase({ migrate: false });
     try {
-      expect(await migrateToLatest(other.db)).toEqual([FOUNDATION]);
+      expect(await migrateToLatest(other.db)).toEqual(ALL);
       expect(await countRows(other.db, "groups")).toBe(0);
     } finally {
       await other.close();

@@ -120,6 +120,8 @@ export type Database = {
 };
 
 export type GroupRow = Selectable<GroupTable>;
+/** The parts of a group that scoped procedures need. */
+export type GroupRef = Pick<GroupRow, "id" | "name" | "display_name" | "status">;
 export type UserRow = Selectable<UserTable>;
 export type NewUser = Insertable<UserTable>;
 export type UserUpdate = Updateable<UserTable>;

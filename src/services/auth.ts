@@ -3,8 +3,8 @@ import { messages } from "../domain/messages.ts";
 import { homePathFor, type Role, ZRole } from "../domain/roles.ts";
 import { isLocked, recordFailure, throttleKeys, type ThrottleSettings } from "../domain/auth/throttle.ts";
 import type { DB } from "../db/index.ts";
-import { findUserByEmail, findUserById, updateUser, type UserWithGroup } from "../db/queries/users.ts";
-import { deleteSession, findSession, insertSession, touchSession } from "../db/queries/sessions.ts";
+import { findUserByEmail, updateUser, type UserWithGroup } from "../db/queries/users.ts";
+import { deleteSession, findSessionWithUser, insertSession, touchSession } from "../db/queries/sessions.ts";
 import { clearThrottle, findThrottleStates, saveThrottleState } from "../db/queries/login-throttle.ts";
 import { insertAudit } from "../db/queries/audit.ts";
 
@@ -144,20 +144,16 @@ export async function resolveSession(
 ): Promise<Session | null> {
   if (!token || token.length > 100) return null;
   const id = sessionIdFor(token);
-  const row = await findSession(db, id);
+  const row = await findSessionWithUser(db, id);
   if (!row) return null;
   const idleMs = now.getTime() - new Date(row.last_seen_at).getTime();
-  if (idleMs > settings.idleMinutes * 60_000 || new Date(row.expires_at).getTime() <= now.getTime()) {
-    await deleteSession(db, id);
-    return null;
-  }
-  const user = await findUserById(db, row.user_id);
-  if (!user || user.activation_state !== "ACTIVE" || user.group_status === "SUSPENDED") {
+  const expired = idleMs > settings.idleMinutes * 60_000 || new Date(row.expires_at).getTime() <= now.getTime();
+  if (expired || row.activation_state !== "ACTIVE" || row.group_status === "SUSPENDED") {
     await deleteSession(db, id);
     return null;
   }
   if (idleMs > TOUCH_EVERY_MS) await touchSession(db, id, now.toISOString());
-  return { id, user: toSessionUser(user), timezoneOffset: row.timezone_offset };
+  return { id, user: toSessionUser(row), timezoneOffset: row.timezone_offset };
 }
 
 export async function logout(db: DB, session: Session | null, now = new Date()): Promise<void> {

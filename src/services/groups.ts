@@ -3,17 +3,17 @@ import { messages } from "../domain/messages.ts";
 import { ZActivationState, ZGroupStatus, ZRole, type GroupStatus } from "../domain/roles.ts";
 import type { TGroupHomeResponse, TPeopleRequest, TPeopleResponse } from "../domain/groups/schemas.ts";
 import type { DB } from "../db/index.ts";
-import type { GroupRow } from "../db/schema.ts";
+import type { GroupRef } from "../db/schema.ts";
 import { findGroupById, findGroupsWithCounts, updateGroupStatus } from "../db/queries/groups.ts";
 import { countGroupPeopleByRole, findGroupPeople } from "../db/queries/users.ts";
 import { insertAudit } from "../db/queries/audit.ts";
 
-export function toGroupSummary(g: GroupRow) {
+export function toGroupSummary(g: GroupRef) {
   return { id: g.id, name: g.name, displayName: g.display_name, status: ZGroupStatus.parse(g.status) };
 }
 
 /** The group home page: who is in the group, by role. */
-export async function getGroupHome(db: DB, group: GroupRow): Promise<TGroupHomeResponse> {
+export async function getGroupHome(db: DB, group: GroupRef): Promise<TGroupHomeResponse> {
   const counts = (await countGroupPeopleByRole(db, group.id)).map((c) => ({ role: ZRole.parse(c.role), count: c.count }));
   return { group: toGroupSummary(group), counts, totalPeople: counts.reduce((n, c) => n + c.count, 0) };
 }

@@ -1,5 +1,6 @@
 import type { DB } from "../index.ts";
 import type { SessionRow } from "../schema.ts";
+import { userColumns } from "./users.ts";
 
 export async function insertSession(db: DB, session: SessionRow): Promise<void> {
   await db.insertInto("sessions").values(session).execute();
@@ -7,6 +8,23 @@ export async function insertSession(db: DB, session: SessionRow): Promise<void> 
 
 export function findSession(db: DB, id: string) {
   return db.selectFrom("sessions").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** A session with its user and the user's group, in one read (every authenticated request makes it). */
+export function findSessionWithUser(db: DB, id: string) {
+  return db
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .leftJoin("groups", "groups.id", "users.group_id")
+    .select([
+      "sessions.id as session_id",
+      "sessions.last_seen_at",
+      "sessions.expires_at",
+      "sessions.timezone_offset",
+      ...userColumns,
+    ])
+    .where("sessions.id", "=", id)
+    .executeTakeFirst();
 }
 
 export async function touchSession(db: DB, id: string, lastSeenAt: string): Promise<void> {

@@ -3,7 +3,7 @@ import { containsIgnoreCase } from "./like.ts";
 import type { DB } from "../index.ts";
 import type { NewUser, UserUpdate } from "../schema.ts";
 
-const userColumns = [
+export const userColumns = [
   "users.id",
   "users.email",
   "users.first_name",
@@ -20,7 +20,7 @@ const userColumns = [
   "groups.status as group_status",
 ] as const;
 
-function selectUsers(db: DB) {
+export function selectUsers(db: DB) {
   return db.selectFrom("users").leftJoin("groups", "groups.id", "users.group_id").select(userColumns);
 }
 
