@@ -46,6 +46,17 @@ async function extractInlinedFonts(outdir: string): Promise<number> {
   return extracted;
 }
 
+/** Writes a gzip copy beside each text asset; the server sends it to browsers that accept gzip. */
+async function precompress(outdir: string): Promise<void> {
+  const assetsDir = join(outdir, "assets");
+  for (const name of await readdir(assetsDir)) {
+    if (!/\.(js|css|svg|json)$/.test(name)) continue;
+    const path = join(assetsDir, name);
+    const bytes = new Uint8Array(await Bun.file(path).arrayBuffer());
+    await Bun.write(`${path}.gz`, Bun.gzipSync(bytes, { level: 9 }));
+  }
+}
+
 async function listFiles(dir: string, base = dir): Promise<WebBuildFile[]> {
   const files: WebBuildFile[] = [];
   for (const entry of await readdir(dir, { withFileTypes: true })) {
@@ -78,6 +89,7 @@ export async function buildWeb(options: { outdir?: string; quiet?: boolean } = {
     throw new Error("Web build failed");
   }
   await extractInlinedFonts(outdir);
+  await precompress(outdir);
   const files = await listFiles(outdir);
   if (!options.quiet) {
     const ms = (performance.now() - started).toFixed(0);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { sql } from "kysely";
 import { migrateDown, migrateToLatest } from "./migrate.ts";
-import { demoGroups, demoUsers, seedAll, seedDemoData } from "./seed.ts";
+import { demoGroups, demoUsers, seedAll, seedDemoData, seedTranslations } from "./seed.ts";
+import { en } from "../domain/i18n/en.ts";
 import { countRows, createTestDatabase, type TestDatabase } from "../test/db.ts";
 
 import { migrations } from "../../migrations/index.ts";
@@ -73,6 +74,18 @@ describe("seed", () => {
     await seedAll(t.db, { demo: true, reference: { cities: "none" } });
     expect(await countRows(t.db, "users")).toBe(users);
     expect(await countRows(t.db, "translations")).toBe(translations);
+  });
+
+  test("a text added to en.ts since the last start is added; texts an admin edited are kept", async () => {
+    await t.db.deleteFrom("translations").where("msg_key", "=", "login.title").where("group_id", "is", null).execute();
+    await t.db.updateTable("translations").set({ msg_value: "Edited by an admin" }).where("msg_key", "=", "login.signIn").execute();
+    expect(await seedTranslations(t.db)).toBe(1);
+    const rows = await t.db.selectFrom("translations").select(["msg_key", "msg_value"]).where("msg_key", "in", ["login.title", "login.signIn"]).orderBy("msg_key").execute();
+    expect(rows).toEqual([
+      { msg_key: "login.signIn", msg_value: "Edited by an admin" },
+      { msg_key: "login.title", msg_value: en["login.title"] },
+    ]);
+    expect(await seedTranslations(t.db)).toBe(0);
   });
 
   test("cities: none seeds no cities but every country", async () => {

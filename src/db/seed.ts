@@ -86,12 +86,25 @@ export async function seedReferenceData(db: DB, options: ReferenceOptions = { ci
   return true;
 }
 
-/** The shipped English UI texts, as global rows of the translations table. */
-export async function seedTranslations(db: DB): Promise<void> {
-  const existing = await db.selectFrom("translations").select("id").limit(1).executeTakeFirst();
-  if (existing) return;
-  const rows = Object.entries(en).map(([key, value]) => ({ msg_key: key, msg_lang: "en", msg_value: value, xlate_group: "UI", group_id: null }));
+/**
+ * The shipped English UI texts, as global rows of the translations table. Runs on every start:
+ * keys added to en.ts since the last start are inserted; rows already there (possibly edited
+ * by an admin) are left alone.
+ */
+export async function seedTranslations(db: DB): Promise<number> {
+  const existing = await db
+    .selectFrom("translations")
+    .select("msg_key")
+    .where("msg_lang", "=", "en")
+    .where("xlate_group", "=", "UI")
+    .where("group_id", "is", null)
+    .execute();
+  const have = new Set(existing.map((r) => r.msg_key));
+  const rows = Object.entries(en)
+    .filter(([key]) => !have.has(key))
+    .map(([key, value]) => ({ msg_key: key, msg_lang: "en", msg_value: value, xlate_group: "UI", group_id: null }));
   await insertInChunks(rows, 200, (chunk) => db.insertInto("translations").values(chunk).execute());
+  return rows.length;
 }
 
 /** Demo groups and accounts (README lists them). Seeds only an empty database; returns whether it did. */

@@ -33,6 +33,8 @@ export const messages = {
   badRequest: "The request could not be understood. Please check what you sent and try again.",
   payloadTooLarge: "The request is too large. The maximum size is 25 MB.",
   crossOrigin: "This request came from another site and was refused.",
+  ssoNotConfigured:
+    "Your company signs in through single sign-on, which has not been set up for your account yet. Please contact your Client Success Manager.",
 } as const;
 
 export type MessageKey = keyof typeof messages;

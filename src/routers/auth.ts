@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { ZCheckUserRequest, ZCheckUserResponse, ZLoginRequest, ZLoginResponse, ZLogoutResponse, ZMeResponse, type TMeResponse } from "../domain/auth/schemas.ts";
 import { homePathFor } from "../domain/roles.ts";
 import { checkUser, login, logout, type SessionUser } from "../services/auth.ts";
@@ -53,5 +54,5 @@ export const authRouter = router({
   me: publicProcedure.output(ZMeResponse).query(({ ctx }) => toMe(ctx.session?.user)),
 
   /** Keeps the session alive and tells the client it is still valid (the 60 s check). */
-  ping: authedProcedure.query(() => ({ ok: true as const })),
+  ping: authedProcedure.output(z.object({ ok: z.literal(true) })).query(() => ({ ok: true as const })),
 });

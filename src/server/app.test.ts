@@ -245,6 +245,12 @@ describe("page loads", () => {
     expect(res.headers.get("location")).toBe("/login?redirect=%2Facme%2Fhome");
   });
 
+  test("the way back keeps the page's query string", async () => {
+    const res = await page("/acme/home?q=bia&page=1");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(`/login?redirect=${encodeURIComponent("/acme/home?q=bia&page=1")}`);
+  });
+
   test("signed out on the root: 302 too", async () => {
     const res = await page("/");
     expect(res.status).toBe(302);
@@ -327,5 +333,15 @@ describe("page loads", () => {
     const res = await get(app, "/acme/home", { cookie });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/login?redirect=%2Facme%2Fhome");
+  });
+});
+
+describe("single sign-on start", () => {
+  test("answers a clear page with the way back while SSO is not configured", async () => {
+    const res = await get(app, "/sso/start?email=sso%40acme.test");
+    expect(res.status).toBe(503);
+    const html = await res.text();
+    expect(html).toContain(messages.ssoNotConfigured);
+    expect(html).toContain('href="/login"');
   });
 });

@@ -130,7 +130,7 @@ export function createApp(deps: AppDeps) {
   app.get("*", async (c, next) => {
     const path = c.req.path;
     if (path.startsWith("/assets/") && deps.assets) {
-      const file = await deps.assets.file(path);
+      const file = await deps.assets.file(path, /\bgzip\b/.test(c.req.header("accept-encoding") ?? ""));
       if (file) return file;
     }
     if (isApiPath(path) || !deps.assets) return next();
@@ -142,7 +142,7 @@ export function createApp(deps: AppDeps) {
     if (!rule) return html(404);
     if (rule.kind === "public") return html(200);
     const session = c.get("session");
-    if (!session) return c.redirect(`/login?redirect=${encodeURIComponent(path)}`, 302);
+    if (!session) return c.redirect(`/login?redirect=${encodeURIComponent(path + new URL(c.req.url).search)}`, 302);
     const user = session.user;
     if (rule.roles && !rule.roles.includes(user.role)) return html(403);
     if (rule.kind === "group") {

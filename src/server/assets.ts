@@ -2,30 +2,33 @@ import { join, normalize } from "node:path";
 
 /** Where the built web client comes from: a directory (running from source) or files embedded in the binary. */
 export type AssetSource = {
-  /** The asset at a URL path such as `/assets/index-abc123.js`, or null. */
-  file(pathname: string): Promise<Response | null>;
+  /** The asset at a URL path such as `/assets/index-abc123.js` (its gzip copy when accepted), or null. */
+  file(pathname: string, acceptsGzip?: boolean): Promise<Response | null>;
   /** The SPA shell, or null when the client has not been built. */
   indexHtml(): Promise<string | null>;
 };
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
-function respond(file: Blob, pathname: string): Response {
-  return new Response(file, {
-    headers: {
-      "Content-Type": file.type || "application/octet-stream",
-      "Cache-Control": /-[a-z0-9]{6,}\./i.test(pathname) ? IMMUTABLE : "no-cache",
-    },
-  });
+function respond(file: Blob, pathname: string, gzip?: Blob): Response {
+  const headers: Record<string, string> = {
+    "Content-Type": Bun.file(pathname).type || file.type || "application/octet-stream",
+    "Cache-Control": /-[a-z0-9]{6,}\./i.test(pathname) ? IMMUTABLE : "no-cache",
+    Vary: "Accept-Encoding",
+  };
+  if (gzip) headers["Content-Encoding"] = "gzip";
+  return new Response(gzip ?? file, { headers });
 }
 
 export function directoryAssets(dir: string): AssetSource {
   return {
-    async file(pathname) {
+    async file(pathname, acceptsGzip = false) {
       const rel = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, "");
-      if (rel.includes("..") || rel === "/" || rel.endsWith("index.html")) return null;
+      if (rel.includes("..") || rel === "/" || rel.endsWith("index.html") || rel.endsWith(".gz")) return null;
       const f = Bun.file(join(dir, rel));
-      return (await f.exists()) ? respond(f, pathname) : null;
+      if (!(await f.exists())) return null;
+      const gz = Bun.file(join(dir, `${rel}.gz`));
+      return respond(f, pathname, acceptsGzip && (await gz.exists()) ? gz : undefined);
     },
     async indexHtml() {
       const f = Bun.file(join(dir, "index.html"));
@@ -37,10 +40,11 @@ export function directoryAssets(dir: string): AssetSource {
 /** Files embedded with `import … with { type: "file" }`, keyed by URL path ("/index.html", "/assets/…"). */
 export function embeddedAssets(files: Record<string, string>): AssetSource {
   return {
-    async file(pathname) {
+    async file(pathname, acceptsGzip = false) {
       const path = files[pathname];
-      if (!path || pathname === "/index.html") return null;
-      return respond(Bun.file(path), pathname);
+      if (!path || pathname === "/index.html" || pathname.endsWith(".gz")) return null;
+      const gz = files[`${pathname}.gz`];
+      return respond(Bun.file(path), pathname, acceptsGzip && gz ? Bun.file(gz) : undefined);
     },
     async indexHtml() {
       const path = files["/index.html"];

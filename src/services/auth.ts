@@ -55,12 +55,18 @@ export function hashPassword(password: string): Promise<string> {
 // Verified against when the account does not exist, so both paths cost the same time.
 const decoyHash = hashPassword("decoy-Password#1");
 
-/** part 2 §7 check-user: SSO users go to their provider, everyone else to the password step. */
+/**
+ * part 2 §7 check-user: SSO users go to their provider, everyone else to the password step.
+ * The answer is the same for unknown addresses, so it does not reveal who has an account.
+ */
 export async function checkUser(db: DB, email: string): Promise<{ success: true; isSsoUser: boolean; ssoUrl: string | null }> {
   const user = await findUserByEmail(db, email);
   const isSsoUser = user?.is_sso_user === 1;
-  return { success: true, isSsoUser, ssoUrl: isSsoUser ? `/sso/start?email=${encodeURIComponent(email)}` : null };
+  return { success: true, isSsoUser, ssoUrl: isSsoUser ? `${SSO_START_PATH}?email=${encodeURIComponent(email)}` : null };
 }
+
+/** Where single sign-on starts; the provider hand-off itself is configured per group. */
+export const SSO_START_PATH = "/sso/start";
 
 export type LoginInput = { email: string; password: string; ip: string | null; userAgent: string | null };
 export type LoginResult = { token: string; session: Session; targetUrl: string; maxAgeSeconds: number };
