@@ -1,11 +1,16 @@
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ActivationState, GroupStatus, Role } from "../domain/roles.ts";
 
-/** Table types. Booleans are stored as 0/1 integers and timestamps as ISO-8601 UTC text on both dialects. */
+/**
+ * Table types. Booleans are stored as 0/1 integers and timestamps as ISO-8601 UTC text on both dialects.
+ * Enumerated text columns carry their union type (the app writes only those values; output schemas
+ * check them again on the way out).
+ */
 export type GroupTable = {
   id: Generated<number>;
   name: string;
   display_name: string;
-  status: string;
+  status: GroupStatus;
   created_at: string;
   updated_at: string;
 };
@@ -15,13 +20,13 @@ export type UserTable = {
   email: string;
   first_name: string;
   last_name: string;
-  role: string;
+  role: Role;
   group_id: number | null;
   password_hash: string | null;
   is_sso_user: Generated<number>;
   terms_accepted_at: string | null;
   terms_version: string | null;
-  activation_state: Generated<string>;
+  activation_state: Generated<ActivationState>;
   last_login_at: string | null;
   created_at: string;
   updated_at: string;

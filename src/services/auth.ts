@@ -31,7 +31,7 @@ export function toSessionUser(u: UserWithGroup): SessionUser {
     email: u.email,
     firstName: u.first_name,
     lastName: u.last_name,
-    role: ZRole.parse(u.role),
+    role: u.role,
     groupId: u.group_id,
     groupName: u.group_name,
     groupDisplayName: u.group_display_name,

@@ -9,12 +9,12 @@ import { countGroupPeopleByRole, findGroupPeople } from "../db/queries/users.ts"
 import { insertAudit } from "../db/queries/audit.ts";
 
 export function toGroupSummary(g: GroupRef) {
-  return { id: g.id, name: g.name, displayName: g.display_name, status: ZGroupStatus.parse(g.status) };
+  return { id: g.id, name: g.name, displayName: g.display_name, status: g.status };
 }
 
 /** The group home page: who is in the group, by role. */
 export async function getGroupHome(db: DB, group: GroupRef): Promise<TGroupHomeResponse> {
-  const counts = (await countGroupPeopleByRole(db, group.id)).map((c) => ({ role: ZRole.parse(c.role), count: c.count }));
+  const counts = (await countGroupPeopleByRole(db, group.id)).map((c) => ({ role: c.role, count: c.count }));
   return { group: toGroupSummary(group), counts, totalPeople: counts.reduce((n, c) => n + c.count, 0) };
 }
 
@@ -33,8 +33,8 @@ export async function listGroupPeople(db: DB, groupId: number, p: TPeopleRequest
       email: r.email,
       firstName: r.first_name,
       lastName: r.last_name,
-      role: ZRole.parse(r.role),
-      activationState: ZActivationState.parse(r.activation_state),
+      role: r.role,
+      activationState: r.activation_state,
       lastLoginAt: r.last_login_at,
     })),
     page: p.page,
@@ -49,7 +49,7 @@ export async function listGroupsForStaff(db: DB) {
     id: g.id,
     name: g.name,
     displayName: g.display_name,
-    status: ZGroupStatus.parse(g.status),
+    status: g.status,
     userCount: Number(g.user_count),
     createdAt: g.created_at,
   }));

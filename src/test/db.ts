@@ -1,3 +1,4 @@
+import type { Role } from "../domain/roles.ts";
 /**
  * Test database and caller helpers. Every integration test file copies this pattern:
  *
@@ -160,7 +161,7 @@ export async function countRows(db: DB, table: "audit_log" | "sessions" | "login
 
 export type TestUser = {
   email: string;
-  role?: string;
+  role?: Role;
   /** Group URL name ("acme"), or null for platform staff; default acme. */
   group?: string | null;
   activationState?: "PENDING" | "ACTIVE" | "DISABLED";

@@ -1,3 +1,4 @@
+import type { GroupStatus } from "../../domain/roles.ts";
 import type { DB } from "../index.ts";
 
 export function findGroupByName(db: DB, name: string) {
@@ -26,7 +27,7 @@ export function findGroupsWithCounts(db: DB) {
     .execute();
 }
 
-export async function insertGroup(db: DB, g: { name: string; displayName: string; status: string; now: string }) {
+export async function insertGroup(db: DB, g: { name: string; displayName: string; status: GroupStatus; now: string }) {
   const row = await db
     .insertInto("groups")
     .values({ name: g.name, display_name: g.displayName, status: g.status, created_at: g.now, updated_at: g.now })
@@ -35,6 +36,6 @@ export async function insertGroup(db: DB, g: { name: string; displayName: string
   return row.id;
 }
 
-export async function updateGroupStatus(db: DB, id: number, status: string, now: string) {
+export async function updateGroupStatus(db: DB, id: number, status: GroupStatus, now: string) {
   await db.updateTable("groups").set({ status, updated_at: now }).where("id", "=", id).execute();
 }

@@ -1,6 +1,7 @@
 import type { DB } from "../index.ts";
 import type { SessionRow } from "../schema.ts";
 import { userColumns } from "./users.ts";
+import { preparedQuery } from "../prepared.ts";
 
 export async function insertSession(db: DB, session: SessionRow): Promise<void> {
   await db.insertInto("sessions").values(session).execute();
@@ -10,9 +11,8 @@ export function findSession(db: DB, id: string) {
   return db.selectFrom("sessions").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-/** A session with its user and the user's group, in one read (every authenticated request makes it). */
-export function findSessionWithUser(db: DB, id: string) {
-  return db
+const sessionWithUser = preparedQuery((db: DB, args: { id: string }) =>
+  db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
     .leftJoin("groups", "groups.id", "users.group_id")
@@ -23,8 +23,12 @@ export function findSessionWithUser(db: DB, id: string) {
       "sessions.timezone_offset",
       ...userColumns,
     ])
-    .where("sessions.id", "=", id)
-    .executeTakeFirst();
+    .where("sessions.id", "=", args.id),
+);
+
+/** A session with its user and the user's group, in one read (every authenticated request makes it). */
+export async function findSessionWithUser(db: DB, id: string) {
+  return (await sessionWithUser(db, { id }))[0];
 }
 
 export async function touchSession(db: DB, id: string, lastSeenAt: string): Promise<void> {

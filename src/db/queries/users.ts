@@ -1,5 +1,7 @@
+import type { Role } from "../../domain/roles.ts";
 import { sql } from "kysely";
-import { containsIgnoreCase } from "./like.ts";
+import { likeIgnoreCase, likePattern } from "./like.ts";
+import { preparedQuery } from "../prepared.ts";
 import type { DB } from "../index.ts";
 import type { NewUser, UserUpdate } from "../schema.ts";
 
@@ -43,26 +45,38 @@ export async function updateUser(db: DB, id: number, patch: UserUpdate): Promise
   await db.updateTable("users").set(patch).where("id", "=", id).execute();
 }
 
-export type PeopleParams = { groupId: number; role?: string; search?: string; limit: number; offset: number };
+export type PeopleParams = { groupId: number; role?: Role; search?: string; limit: number; offset: number };
 
-/** One page of a group's people, ordered by last then first name. */
+const groupPeople = preparedQuery(
+  (db: DB, a: { groupId: number; role: Role | null; pattern: string | null; limit: number; offset: number }) => {
+    let q = db
+      .selectFrom("users")
+      .select(["id", "email", "first_name", "last_name", "role", "activation_state", "last_login_at"])
+      .where("group_id", "=", a.groupId);
+    if (a.role !== null) q = q.where("role", "=", a.role);
+    const pattern = a.pattern;
+    if (pattern !== null) {
+      q = q.where((eb) =>
+        eb.or([
+          likeIgnoreCase(sql.ref("first_name"), pattern),
+          likeIgnoreCase(sql.ref("last_name"), pattern),
+          likeIgnoreCase(sql.ref("email"), pattern),
+        ]),
+      );
+    }
+    return q.orderBy("last_name").orderBy("first_name").orderBy("id").limit(a.limit).offset(a.offset);
+  },
+);
+
+/** One page of a group's people, ordered by last then first name (served by users_group_name_order_idx). */
 export function findGroupPeople(db: DB, p: PeopleParams) {
-  let q = db
-    .selectFrom("users")
-    .select(["id", "email", "first_name", "last_name", "role", "activation_state", "last_login_at"])
-    .where("group_id", "=", p.groupId);
-  if (p.role) q = q.where("role", "=", p.role);
-  if (p.search) {
-    const search = p.search;
-    q = q.where((eb) =>
-      eb.or([
-        containsIgnoreCase(sql.ref("first_name"), search),
-        containsIgnoreCase(sql.ref("last_name"), search),
-        containsIgnoreCase(sql.ref("email"), search),
-      ]),
-    );
-  }
-  return q.orderBy("last_name").orderBy("first_name").orderBy("id").limit(p.limit).offset(p.offset).execute();
+  return groupPeople(db, {
+    groupId: p.groupId,
+    role: p.role ?? null,
+    pattern: p.search ? likePattern(p.search) : null,
+    limit: p.limit,
+    offset: p.offset,
+  });
 }
 
 export async function countGroupPeopleByRole(db: DB, groupId: number) {
