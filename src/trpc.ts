@@ -127,6 +127,24 @@ export function roleProcedure(...allowed: Role[]) {
   });
 }
 
+/**
+ * tRPC validates with a schema's `parseAsync`, which skips zod's compiled fast path for objects.
+ * Meridian's schemas have no async refinements, so every `.input()` and `.output()` goes through
+ * `sync(schema)`: the same schema, the same result and errors, parsed synchronously.
+ */
+export function sync<S extends z.ZodType>(schema: S): S {
+  const wrapped = Object.create(schema) as S;
+  Object.defineProperty(wrapped, "parseAsync", { value: async (data: unknown) => schema.parse(data) });
+  Object.defineProperty(wrapped, SYNC_PARSE, { value: true });
+  return wrapped;
+}
+
+const SYNC_PARSE = Symbol("meridian.syncParse");
+
+export function isSyncSchema(parser: unknown): boolean {
+  return typeof parser === "object" && parser !== null && Object.hasOwn(parser, SYNC_PARSE);
+}
+
 /** Inputs of group-scoped procedures name the group by its URL name. */
 export const ZGroupInput = z.object({ group: z.string().trim().min(1).max(64) });
 
@@ -136,7 +154,7 @@ export const ZGroupInput = z.object({ group: z.string().trim().min(1).max(64) })
  */
 export function groupProcedure(...allowed: Role[]) {
   const roles: Role[] = allowed.length > 0 ? allowed : ["HR", "MANAGER", "ADMIN"];
-  return publicProcedure.input(ZGroupInput).use(async ({ ctx, input, next }) => {
+  return publicProcedure.input(sync(ZGroupInput)).use(async ({ ctx, input, next }) => {
     const session = requireSession(ctx);
     const user = session.user;
     requireRole(user, roles);

@@ -3,7 +3,7 @@ import { ZCheckUserRequest, ZCheckUserResponse, ZLoginRequest, ZLoginResponse, Z
 import { homePathFor } from "../domain/roles.ts";
 import { checkUser, login, logout, type SessionUser } from "../services/auth.ts";
 import { clearSessionCookie, sessionCookie } from "../server/cookies.ts";
-import { authedProcedure, publicProcedure, router, type Context } from "../trpc.ts";
+import { authedProcedure, publicProcedure, router, type Context, sync } from "../trpc.ts";
 
 export function toMe(user: SessionUser | undefined | null): TMeResponse {
   if (!user) return null;
@@ -29,14 +29,14 @@ export function loginSettings(ctx: Pick<Context, "config">) {
 export const authRouter = router({
   /** POST /check-user: which login step comes next for this address. */
   checkUser: publicProcedure
-    .input(ZCheckUserRequest)
-    .output(ZCheckUserResponse)
+    .input(sync(ZCheckUserRequest))
+    .output(sync(ZCheckUserResponse))
     .mutation(({ ctx, input }) => checkUser(ctx.db, input.userEmail)),
 
   /** POST /login: password sign-in; sets the session cookie. */
   login: publicProcedure
-    .input(ZLoginRequest)
-    .output(ZLoginResponse)
+    .input(sync(ZLoginRequest))
+    .output(sync(ZLoginResponse))
     .mutation(async ({ ctx, input }) => {
       const result = await login(ctx.db, { ...input, ip: ctx.ip, userAgent: ctx.userAgent }, loginSettings(ctx));
       ctx.resHeaders.append("Set-Cookie", sessionCookie(result.token, result.maxAgeSeconds, ctx.config));
@@ -44,15 +44,15 @@ export const authRouter = router({
     }),
 
   /** POST /logout: ends the session and clears the cookie. */
-  logout: publicProcedure.output(ZLogoutResponse).mutation(async ({ ctx }) => {
+  logout: publicProcedure.output(sync(ZLogoutResponse)).mutation(async ({ ctx }) => {
     await logout(ctx.db, ctx.session);
     ctx.resHeaders.append("Set-Cookie", clearSessionCookie(ctx.config));
     return { success: true, redirectUrl: "/login" };
   }),
 
   /** The signed-in user, or null. */
-  me: publicProcedure.output(ZMeResponse).query(({ ctx }) => toMe(ctx.session?.user)),
+  me: publicProcedure.output(sync(ZMeResponse)).query(({ ctx }) => toMe(ctx.session?.user)),
 
   /** Keeps the session alive and tells the client it is still valid (the 60 s check). */
-  ping: authedProcedure.output(z.object({ ok: z.literal(true) })).query(() => ({ ok: true as const })),
+  ping: authedProcedure.output(sync(z.object({ ok: z.literal(true) }))).query(() => ({ ok: true as const })),
 });

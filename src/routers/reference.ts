@@ -1,22 +1,22 @@
 import { z } from "zod";
 import { ZCitiesRequest, ZCity, ZCountry, ZCurrency, ZState } from "../domain/reference/schemas.ts";
 import { findCities, findCountries, findCurrencies, findStates } from "../db/queries/reference.ts";
-import { authedProcedure, router } from "../trpc.ts";
+import { authedProcedure, router, sync } from "../trpc.ts";
 
 const coord = (v: string | null) => (v === null || v === "" ? null : Number(v));
 
 /** Countries, states, cities and currencies: shared reference data for every signed-in user. */
 export const referenceRouter = router({
-  countries: authedProcedure.output(z.array(ZCountry)).query(async ({ ctx }) =>
+  countries: authedProcedure.output(sync(z.array(ZCountry))).query(async ({ ctx }) =>
     (await findCountries(ctx.db)).map((c) => ({ code: c.code, name: c.name, currencyCode: c.currency_code })),
   ),
   states: authedProcedure
-    .input(z.object({ countryCode: z.string().trim().length(2).toUpperCase() }))
-    .output(z.array(ZState))
+    .input(sync(z.object({ countryCode: z.string().trim().length(2).toUpperCase() })))
+    .output(sync(z.array(ZState)))
     .query(({ ctx, input }) => findStates(ctx.db, input.countryCode)),
   cities: authedProcedure
-    .input(ZCitiesRequest)
-    .output(z.array(ZCity))
+    .input(sync(ZCitiesRequest))
+    .output(sync(z.array(ZCity)))
     .query(async ({ ctx, input }) =>
       (await findCities(ctx.db, input)).map((c) => ({
         id: c.id,
@@ -27,7 +27,7 @@ export const referenceRouter = router({
         longitude: coord(c.longitude),
       })),
     ),
-  currencies: authedProcedure.output(z.array(ZCurrency)).query(async ({ ctx }) =>
+  currencies: authedProcedure.output(sync(z.array(ZCurrency))).query(async ({ ctx }) =>
     (await findCurrencies(ctx.db)).map((c) => ({ code: c.code, name: c.name, minorUnits: c.minor_units })),
   ),
 });
