@@ -1,7 +1,10 @@
 import { CircleAlert, Inbox, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { errorText } from "../../lib/errors.ts";
 import { cn } from "../../lib/utils.ts";
 import { Button } from "./button.tsx";
+import { Skeleton } from "./skeleton.tsx";
 
 /** Nothing to show yet: an icon, a title, a sentence and an optional action. */
 export function EmptyState({
@@ -47,4 +50,46 @@ export function ErrorState({ message, retryLabel, onRetry, className }: { messag
       ) : null}
     </div>
   );
+}
+
+/** Placeholder rows while a list loads, announced to screen readers. */
+export function LoadingRows({ rows = 3, rowClassName = "h-10", className }: { rows?: number; rowClassName?: string; className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <div aria-busy="true" role="status" className={cn("flex flex-col gap-3 p-6", className)}>
+      <span className="sr-only">{t("app.loading")}</span>
+      {Array.from({ length: rows }, (_, i) => (
+        <Skeleton key={i} className={rowClassName} />
+      ))}
+    </div>
+  );
+}
+
+type QueryLike<T> = { isPending: boolean; isError: boolean; data: T | undefined; error: unknown; refetch: () => unknown };
+
+/**
+ * The four states every data view has, in one place: loading (placeholder rows unless `loading`
+ * is given), error (the server's message or the spec's generic text, with a retry), empty
+ * (`isEmpty` + `empty`) and the data itself.
+ */
+export function QueryView<T>({
+  query,
+  loading,
+  isEmpty,
+  empty,
+  children,
+}: {
+  query: QueryLike<T>;
+  loading?: ReactNode;
+  isEmpty?: (data: T) => boolean;
+  empty?: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (query.isPending) return <>{loading ?? <LoadingRows />}</>;
+  if (query.isError || query.data === undefined) {
+    return <ErrorState message={errorText(query.error, t("error.generic"))} retryLabel={t("app.retry")} onRetry={() => void query.refetch()} />;
+  }
+  if (isEmpty?.(query.data) && empty) return <>{empty}</>;
+  return <>{children(query.data)}</>;
 }

@@ -10,8 +10,7 @@ import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
-import { Skeleton } from "../../components/ui/skeleton.tsx";
-import { EmptyState, ErrorState } from "../../components/ui/states.tsx";
+import { EmptyState, QueryView } from "../../components/ui/states.tsx";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table.tsx";
 import { errorText } from "../../lib/errors.ts";
 import { fullName, useSignedInUser } from "../../lib/session.ts";
@@ -74,18 +73,12 @@ export function AdminHomePage() {
             <CardTitle id="groups-title">{t("admin.groupsTitle")}</CardTitle>
             <CardDescription>{t("staff.clientGroupsDescription")}</CardDescription>
           </CardHeader>
-          {groups.isPending ? (
-            <div aria-busy="true" role="status" className="flex flex-col gap-3 p-6">
-              <span className="sr-only">{t("app.loading")}</span>
-              {Array.from({ length: 3 }, (_, i) => (
-                <Skeleton key={i} className="h-10" />
-              ))}
-            </div>
-          ) : groups.isError ? (
-            <ErrorState message={errorText(groups.error, t("error.generic"))} retryLabel={t("app.retry")} onRetry={() => void groups.refetch()} />
-          ) : list.length === 0 ? (
-            <EmptyState icon={Building2} headingLevel={3} title={t("admin.groupsEmpty")} />
-          ) : (
+          <QueryView
+            query={groups}
+            isEmpty={(rows) => rows.length === 0}
+            empty={<EmptyState icon={Building2} headingLevel={3} title={t("admin.groupsEmpty")} />}
+          >
+            {(rows) => (
             <Table aria-busy={groups.isFetching || setStatus.isPending || undefined}>
               <TableCaption>{t("admin.groupsTitle")}</TableCaption>
               <TableHeader>
@@ -100,7 +93,7 @@ export function AdminHomePage() {
                 </TableRow>
               </TableHeader>
               <TableBody>
-                {list.map((group) => (
+                {rows.map((group) => (
                   <TableRow key={group.id} data-testid={`group-row-${group.name}`}>
                     <TableCell className="font-medium">{group.displayName}</TableCell>
                     <TableCell>
@@ -129,7 +122,8 @@ export function AdminHomePage() {
                 ))}
               </TableBody>
             </Table>
-          )}
+            )}
+          </QueryView>
         </Card>
       </section>
 

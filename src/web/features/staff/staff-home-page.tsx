@@ -5,9 +5,7 @@ import type { MessageId } from "../../../domain/i18n/en.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
-import { Skeleton } from "../../components/ui/skeleton.tsx";
-import { EmptyState, ErrorState } from "../../components/ui/states.tsx";
-import { errorText } from "../../lib/errors.ts";
+import { EmptyState, LoadingRows, QueryView } from "../../components/ui/states.tsx";
 import { useSignedInUser } from "../../lib/session.ts";
 import { trpc } from "../../lib/trpc.ts";
 
@@ -37,20 +35,15 @@ function ClientGroups() {
           <CardTitle id="client-groups-title">{t("staff.clientGroups")}</CardTitle>
           <CardDescription>{t("staff.clientGroupsDescription")}</CardDescription>
         </CardHeader>
-        {groups.isPending ? (
-          <div aria-busy="true" role="status" className="flex flex-col gap-3 p-6">
-            <span className="sr-only">{t("app.loading")}</span>
-            {Array.from({ length: 3 }, (_, i) => (
-              <Skeleton key={i} className="h-12" />
-            ))}
-          </div>
-        ) : groups.isError ? (
-          <ErrorState message={errorText(groups.error, t("error.generic"))} retryLabel={t("app.retry")} onRetry={() => void groups.refetch()} />
-        ) : groups.data.length === 0 ? (
-          <EmptyState icon={Building2} headingLevel={3} title={t("admin.groupsEmpty")} />
-        ) : (
+        <QueryView
+          query={groups}
+          loading={<LoadingRows rowClassName="h-12" />}
+          isEmpty={(list) => list.length === 0}
+          empty={<EmptyState icon={Building2} headingLevel={3} title={t("admin.groupsEmpty")} />}
+        >
+          {(list) => (
           <ul className="divide-y divide-border">
-            {groups.data.map((group) => (
+            {list.map((group) => (
               <li key={group.id} className="flex items-center gap-4 px-6 py-4">
                 <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-muted text-muted-foreground">
                   <Building2 className="size-5" />
@@ -65,7 +58,8 @@ function ClientGroups() {
               </li>
             ))}
           </ul>
-        )}
+          )}
+        </QueryView>
       </Card>
     </section>
   );
