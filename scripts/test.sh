@@ -19,6 +19,8 @@ done
 
 results=()
 failed=0
+LOG="$(mktemp)"
+trap 'rm -f "$LOG"' EXIT
 suite_start=$SECONDS
 
 section() {
@@ -34,7 +36,8 @@ step() {
   shift
   section "$label"
   local start=$SECONDS rc=0
-  "$@" || rc=$?
+  # Output is shown as it comes and kept, so the test counts can be added up at the end.
+  "$@" 2>&1 | tee -a "$LOG" || rc=${PIPESTATUS[0]}
   local took=$((SECONDS - start))
   if [ "$rc" -eq 0 ]; then
     results+=("PASS  $label (${took}s)")
@@ -67,10 +70,16 @@ fi
 
 section "summary"
 printf '%s\n' "${results[@]}"
+# Test counts: bun test prints " N pass" / " N fail"; Playwright "N passed" / "N failed".
+sum() { grep -E "$1" "$LOG" | awk '{ s += $1 } END { print s + 0 }'; }
+passed=$(( $(sum '^ *[0-9]+ pass$') + $(sum '^ *[0-9]+ passed( |$)') ))
+failures=$(( $(sum '^ *[0-9]+ fail$') + $(sum '^ *[0-9]+ failed( |$)') ))
 total=$((SECONDS - suite_start))
 steps=${#results[@]}
 if [ "$failed" -gt 0 ]; then
   echo "npm test: FAILED - $failed of $steps steps failed in ${total}s"
+  echo "$passed passed, $((failures > 0 ? failures : failed)) failed"
   exit 1
 fi
 echo "npm test: OK - all steps passed in ${total}s"
+echo "$passed passed, $failures failed"
