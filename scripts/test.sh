@@ -71,7 +71,7 @@ fi
 section "summary"
 printf '%s\n' "${results[@]}"
 # Test counts: bun test prints " N pass" / " N fail"; Playwright "N passed" / "N failed".
-sum() { grep -E "$1" "$LOG" | awk '{ s += $1 } END { print s + 0 }'; }
+sum() { { grep -E "$1" "$LOG" || true; } | awk '{ s += $1 } END { print s + 0 }'; }
 passed=$(( $(sum '^ *[0-9]+ pass$') + $(sum '^ *[0-9]+ passed( |$)') ))
 failures=$(( $(sum '^ *[0-9]+ fail$') + $(sum '^ *[0-9]+ failed( |$)') ))
 total=$((SECONDS - suite_start))
