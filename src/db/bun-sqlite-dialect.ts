@@ -22,9 +22,9 @@ export function openBunSqlite(filename: string): SqliteDatabase & { raw: BunData
   raw.exec("PRAGMA foreign_keys = ON");
   raw.exec("PRAGMA busy_timeout = 5000");
   raw.exec("PRAGMA synchronous = NORMAL");
-  const cache = new Map<string, Statement>();
+  const cache = new Map<string, { statement: Statement; reader: boolean }>();
 
-  function statementFor(sql: string): Statement {
+  function statementFor(sql: string): { statement: Statement; reader: boolean } {
     const hit = cache.get(sql);
     if (hit) {
       cache.delete(sql);
@@ -32,28 +32,27 @@ export function openBunSqlite(filename: string): SqliteDatabase & { raw: BunData
       return hit;
     }
     const statement = raw.prepare(sql);
-    cache.set(sql, statement);
+    const entry = { statement, reader: statement.columnNames.length > 0 };
+    cache.set(sql, entry);
     if (cache.size > STATEMENT_CACHE_SIZE) {
       const oldest = cache.keys().next().value as string;
-      cache.get(oldest)?.finalize();
+      cache.get(oldest)?.statement.finalize();
       cache.delete(oldest);
     }
-    return statement;
+    return entry;
   }
 
   return {
     raw,
     close() {
-      for (const statement of cache.values()) statement.finalize();
+      for (const entry of cache.values()) entry.statement.finalize();
       cache.clear();
       raw.close();
     },
     prepare(sql: string): SqliteStatement {
-      const statement = statementFor(sql);
+      const { statement, reader } = statementFor(sql);
       return {
-        get reader() {
-          return statement.columnNames.length > 0;
-        },
+        reader,
         all(parameters) {
           return statement.all(...toBindings(parameters));
         },
