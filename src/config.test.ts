@@ -15,6 +15,10 @@ describe("readConfig: defaults", () => {
       loginThrottle: { maxFailures: 10, windowMinutes: 15, lockMinutes: 15 },
       webDir: "./dist/web",
       trustProxy: false,
+      smtpUrl: undefined,
+      mailFrom: "Meridian <no-reply@meridian.local>",
+      activationCodeDays: 7,
+      resetLinkMinutes: 60,
     });
   });
 });
@@ -37,6 +41,10 @@ describe("readConfig: values", () => {
       LOGIN_LOCK_MINUTES: "60",
       WEB_DIR: "/srv/web",
       TRUST_PROXY: "1",
+      SMTP_URL: "smtp://127.0.0.1:2525",
+      MAIL_FROM: "HR <hr@example.com>",
+      ACTIVATION_CODE_DAYS: "3",
+      RESET_LINK_MINUTES: "30",
     });
     expect(config).toEqual({
       port: 8080,
@@ -50,6 +58,10 @@ describe("readConfig: values", () => {
       loginThrottle: { maxFailures: 3, windowMinutes: 10, lockMinutes: 60 },
       webDir: "/srv/web",
       trustProxy: true,
+      smtpUrl: "smtp://127.0.0.1:2525",
+      mailFrom: "HR <hr@example.com>",
+      activationCodeDays: 3,
+      resetLinkMinutes: 30,
     });
   });
 

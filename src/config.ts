@@ -20,6 +20,10 @@ const ZConfig = z.object({
   LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),
   WEB_DIR: z.string().default("./dist/web"),
   TRUST_PROXY: z.enum(["0", "1"]).default("0"),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default("Meridian <no-reply@meridian.local>"),
+  ACTIVATION_CODE_DAYS: z.coerce.number().int().positive().default(7),
+  RESET_LINK_MINUTES: z.coerce.number().int().positive().default(60),
 });
 
 export type Config = {
@@ -34,6 +38,10 @@ export type Config = {
   loginThrottle: { maxFailures: number; windowMinutes: number; lockMinutes: number };
   webDir: string;
   trustProxy: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  activationCodeDays: number;
+  resetLinkMinutes: number;
 };
 
 export function readConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -65,5 +73,9 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     },
     webDir: e.WEB_DIR,
     trustProxy: e.TRUST_PROXY === "1",
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    activationCodeDays: e.ACTIVATION_CODE_DAYS,
+    resetLinkMinutes: e.RESET_LINK_MINUTES,
   };
 }

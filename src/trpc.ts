@@ -6,6 +6,7 @@ import { canActInGroup, type Role } from "./domain/roles.ts";
 import type { Config } from "./config.ts";
 import type { DB } from "./db/index.ts";
 import type { Session, SessionUser } from "./services/auth.ts";
+import { createMailer, type Mailer } from "./services/mail.ts";
 import { findGroupByName } from "./db/queries/groups.ts";
 import type { GroupRef } from "./db/schema.ts";
 
@@ -18,9 +19,21 @@ export type Context = {
   userAgent: string | null;
   /** Headers added to the HTTP response (cookies set by auth procedures). */
   resHeaders: Headers;
+  /** Sends e-mail (SMTP or the outbox table). */
+  mailer: Mailer;
+  /** The origin the request came to, for links in e-mails when PUBLIC_URL is not set. */
+  origin: string | null;
 };
 
 export type ContextInput = Partial<Omit<Context, "db" | "config">> & { db: DB; config: Config };
+
+const mailers = new WeakMap<Config, Mailer>();
+/** One mailer per configuration (the SMTP transport keeps its connection pool). */
+export function mailerFor(config: Config): Mailer {
+  let mailer = mailers.get(config);
+  if (!mailer) mailers.set(config, (mailer = createMailer(config)));
+  return mailer;
+}
 
 export function createContextInner(input: ContextInput): Context {
   return {
@@ -30,6 +43,8 @@ export function createContextInner(input: ContextInput): Context {
     ip: input.ip ?? null,
     userAgent: input.userAgent ?? null,
     resHeaders: input.resHeaders ?? new Headers(),
+    mailer: input.mailer ?? mailerFor(input.config),
+    origin: input.origin ?? null,
   };
 }
 

@@ -8,7 +8,7 @@ import { countRows, createTestDatabase, type TestDatabase } from "../test/db.ts"
 import { migrations } from "../../migrations/index.ts";
 
 const ALL = Object.keys(migrations);
-const TABLES = ["groups", "users", "sessions", "login_throttle", "audit_log", "translations", "currencies", "exchange_rates", "countries", "states", "cities"];
+const TABLES = ["groups", "users", "sessions", "login_throttle", "audit_log", "translations", "currencies", "exchange_rates", "countries", "states", "cities", "outbox", "account_tokens", "group_sso_settings", "sso_login_states"];
 
 /** This database's tables (on PostgreSQL only those of its own schema: introspection lists every schema). */
 async function tableNames(t: TestDatabase): Promise<string[]> {

@@ -28,6 +28,10 @@ export type UserTable = {
   terms_version: string | null;
   activation_state: Generated<ActivationState>;
   last_login_at: string | null;
+  phone: string | null;
+  /** dd/MM/yyyy as entered at activation is stored as YYYY-MM-DD. */
+  move_date: string | null;
+  anonymized_at: string | null;
   created_at: string;
   updated_at: string;
 };
@@ -110,6 +114,60 @@ export type CityTable = {
   longitude: string | null;
 };
 
+export type OutboxTable = {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  html: string;
+  text: string;
+  link: string | null;
+  template: string;
+  group_id: number | null;
+  user_id: number | null;
+  /** "outbox" (kept for the admin Outbox page) or "smtp" (sent through SMTP_URL). */
+  transport: "outbox" | "smtp";
+  created_at: string;
+  sent_at: string | null;
+  error: string | null;
+};
+
+export type AccountTokenKind = "ACTIVATION" | "PASSWORD_RESET";
+
+export type AccountTokenTable = {
+  id: Generated<number>;
+  /** SHA-256 of the token in the link; the token itself is never stored. */
+  token_hash: string;
+  user_id: number;
+  kind: AccountTokenKind;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  created_by: number | null;
+};
+
+export type GroupSsoSettingsTable = {
+  group_id: number;
+  issuer_url: string;
+  client_id: string;
+  client_secret: string;
+  /** Comma-separated e-mail domains allowed to sign in through this provider. */
+  allowed_domains: string;
+  enabled: Generated<number>;
+  created_at: string;
+  updated_at: string;
+};
+
+export type SsoLoginStateTable = {
+  state: string;
+  group_id: number;
+  nonce: string;
+  code_verifier: string;
+  email_hint: string | null;
+  redirect: string | null;
+  created_at: string;
+  expires_at: string;
+};
+
 export type Database = {
   groups: GroupTable;
   users: UserTable;
@@ -122,6 +180,10 @@ export type Database = {
   countries: CountryTable;
   states: StateTable;
   cities: CityTable;
+  outbox: OutboxTable;
+  account_tokens: AccountTokenTable;
+  group_sso_settings: GroupSsoSettingsTable;
+  sso_login_states: SsoLoginStateTable;
 };
 
 export type GroupRow = Selectable<GroupTable>;

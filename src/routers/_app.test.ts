@@ -8,8 +8,8 @@ const procedures = Object.entries(appRouter._def.procedures as unknown as Record
 
 describe("procedure contracts", () => {
   test("the router has the foundation's procedures", () => {
-    expect(procedures.map(([path]) => path).sort()).toEqual(
-      [
+    expect(procedures.map(([path]) => path)).toEqual(
+      expect.arrayContaining([
         "admin.groups.list",
         "admin.groups.setStatus",
         "auth.checkUser",
@@ -24,7 +24,7 @@ describe("procedure contracts", () => {
         "reference.countries",
         "reference.currencies",
         "reference.states",
-      ].sort(),
+      ]),
     );
   });
 

@@ -1,4 +1,11 @@
+import { accountRouter } from "./account.ts";
 import { adminRouter } from "./admin.ts";
+import { adminAccountsRouter } from "./admin-accounts.ts";
+import { mailRouter } from "./mail.ts";
+import { recoveryRouter } from "./recovery.ts";
+import { sessionRouter } from "./session.ts";
+import { ssoRouter } from "./sso.ts";
+import { usersRouter } from "./users.ts";
 import { authRouter } from "./auth.ts";
 import { groupRouter } from "./group.ts";
 import { i18nRouter } from "./i18n.ts";
@@ -12,6 +19,13 @@ export const appRouter = router({
   admin: adminRouter,
   reference: referenceRouter,
   i18n: i18nRouter,
+  account: accountRouter,
+  users: usersRouter,
+  mail: mailRouter,
+  recovery: recoveryRouter,
+  session: sessionRouter,
+  adminAccounts: adminAccountsRouter,
+  sso: ssoRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -11,8 +11,12 @@ import { canActInGroup } from "../domain/roles.ts";
 import { appRouter } from "../routers/_app.ts";
 import { mountLegacyAdmin } from "../routers/legacy/admin.ts";
 import { mountLegacyAuth } from "../routers/legacy/auth.ts";
+import { mountLegacyAccount } from "../routers/legacy/account.ts";
+import { mountLegacyAdminAccounts } from "../routers/legacy/admin-accounts.ts";
+import { mountLegacyRecovery } from "../routers/legacy/recovery.ts";
+import { mountLegacySso } from "../routers/legacy/sso.ts";
 import { resolveSession, type Session } from "../services/auth.ts";
-import { createContextInner } from "../trpc.ts";
+import { createContextInner, mailerFor } from "../trpc.ts";
 import type { AssetSource } from "./assets.ts";
 import { readCookie, SESSION_COOKIE } from "./cookies.ts";
 import { clientIp, httpStatusOf } from "./http.ts";
@@ -119,12 +123,18 @@ export function createApp(deps: AppDeps) {
           ip: clientIp(c),
           userAgent: c.req.header("user-agent") ?? null,
           resHeaders: opts.resHeaders,
+          mailer: mailerFor(config),
+          origin: new URL(c.req.url).origin,
         }),
     }),
   );
 
   mountLegacyAuth(app, deps);
   mountLegacyAdmin(app, deps);
+  mountLegacyAccount(app, deps);
+  mountLegacyRecovery(app, deps);
+  mountLegacyAdminAccounts(app, deps);
+  mountLegacySso(app, deps);
 
   // Web client: hashed assets, then page loads answered with the SPA shell and the right status.
   app.get("*", async (c, next) => {

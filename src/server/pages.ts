@@ -22,6 +22,15 @@ export const pages: Page[] = [
   { pattern: /^\/crm\/?$/, rule: staff("CRM", "ADMIN") },
   { pattern: /^\/supplier\/?$/, rule: staff("SUPPLIER") },
   { pattern: /^\/[a-z0-9][a-z0-9-]*\/home\/?$/, rule: { kind: "group", roles: ["HR", "MANAGER", "ADMIN"] } },
+  // Identity (activation, terms, recovery, admin account tools).
+  { pattern: /^\/(employee|group|adminuser|supplier)\/activate\/?$/, rule: { kind: "public" } },
+  { pattern: /^\/user\/account-recovery\/?$/, rule: { kind: "public" } },
+  { pattern: /^\/user\/set-new-password\/?$/, rule: { kind: "public" } },
+  { pattern: /^\/user\/terms-and-conditions\/?$/, rule: { kind: "signed-in" } },
+  { pattern: /^\/admin\/outbox\/?$/, rule: staff("ADMIN") },
+  { pattern: /^\/admin\/resetPassword\/?$/, rule: staff("ADMIN") },
+  { pattern: /^\/admin\/anonymizeUser\/?$/, rule: staff("ADMIN") },
+  { pattern: /^\/admin\/sso\/?$/, rule: staff("ADMIN") },
 ];
 
 export function findPage(pathname: string): PageRule | null {

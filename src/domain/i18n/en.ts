@@ -1,4 +1,7 @@
 import { messages } from "../messages.ts";
+import { enActivation } from "./en-activation.ts";
+import { enRecovery } from "./en-recovery.ts";
+import { enSso } from "./en-sso.ts";
 
 /**
  * English UI texts shipped with the product. They are seeded into the translations table
@@ -6,6 +9,9 @@ import { messages } from "../messages.ts";
  * rows in the table (global or per group) override them.
  */
 export const en = {
+  ...enActivation,
+  ...enRecovery,
+  ...enSso,
   "app.name": "Meridian",
   "app.tagline": "Relocation and employee-move management",
   "app.skipToContent": "Skip to main content",

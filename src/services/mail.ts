@@ -1,0 +1,89 @@
+import nodemailer from "nodemailer";
+import type { Config } from "../config.ts";
+import type { DB } from "../db/index.ts";
+import { renderMail } from "../domain/mail/render.ts";
+import { AppError } from "../domain/errors.ts";
+import { messages } from "../domain/messages.ts";
+import { en } from "../domain/i18n/en.ts";
+import { loadMessages } from "./i18n.ts";
+
+/**
+ * The one way Meridian sends e-mail. Every message is recorded in the `outbox` table; with
+ * SMTP_URL set it is also sent through nodemailer (and `sent_at` or `error` recorded), without
+ * it the outbox is the delivery and admins read it on the Outbox page.
+ */
+export type MailRequest = {
+  to: string;
+  /** Template name: texts come from `mail.<template>.subject|body|action` in the translations table. */
+  template: string;
+  vars: Record<string, string>;
+  link?: string | null;
+  groupId?: number | null;
+  groupName?: string | null;
+  userId?: number | null;
+  lang?: string;
+};
+
+export type Mailer = {
+  readonly transport: "outbox" | "smtp";
+  send(db: DB, request: MailRequest, now?: Date): Promise<{ id: number }>;
+};
+
+function textOf(all: Record<string, string>, key: string): string | undefined {
+  return all[key] ?? (en as Record<string, string>)[key];
+}
+
+export function createMailer(config: Pick<Config, "smtpUrl" | "mailFrom">): Mailer {
+  const smtp = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
+  return {
+    transport: smtp ? "smtp" : "outbox",
+    async send(db, request, now = new Date()) {
+      const { messages: texts } = await loadMessages(db, request.lang ?? "en", request.groupName ?? undefined);
+      const subject = textOf(texts, `mail.${request.template}.subject`);
+      const body = textOf(texts, `mail.${request.template}.body`);
+      if (!subject || !body) throw new AppError("INTERNAL", messages.genericFailure);
+      const mail = renderMail(
+        { subject, body, action: textOf(texts, `mail.${request.template}.action`) },
+        request.vars,
+        request.link ?? null,
+      );
+      const row = await db
+        .insertInto("outbox")
+        .values({
+          to_address: request.to,
+          subject: mail.subject,
+          html: mail.html,
+          text: mail.text,
+          link: request.link ?? null,
+          template: request.template,
+          group_id: request.groupId ?? null,
+          user_id: request.userId ?? null,
+          transport: smtp ? "smtp" : "outbox",
+          created_at: now.toISOString(),
+          sent_at: smtp ? null : now.toISOString(),
+          error: null,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      if (smtp) {
+        try {
+          await smtp.sendMail({ from: config.mailFrom, to: request.to, subject: mail.subject, text: mail.text, html: mail.html });
+          await db.updateTable("outbox").set({ sent_at: new Date().toISOString() }).where("id", "=", row.id).execute();
+        } catch (error) {
+          const reason = error instanceof Error ? error.message : String(error);
+          await db.updateTable("outbox").set({ error: reason.slice(0, 500) }).where("id", "=", row.id).execute();
+          console.error("[mail] SMTP delivery failed", reason);
+          throw new AppError("INTERNAL", messages.genericFailure);
+        }
+      }
+      return { id: row.id };
+    },
+  };
+}
+
+/** The origin links in e-mails point at: PUBLIC_URL, else the origin the request came to. */
+export function publicBaseUrl(config: Pick<Config, "publicUrl" | "port">, requestOrigin?: string | null): string {
+  if (config.publicUrl) return config.publicUrl.replace(/\/+$/, "");
+  if (requestOrigin) return requestOrigin.replace(/\/+$/, "");
+  return `http://localhost:${config.port}`;
+}
