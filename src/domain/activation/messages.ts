@@ -1,0 +1,24 @@
+import { messages } from "../messages.ts";
+
+/**
+ * Texts of activation, invitations and terms. The spec's own texts are re-exported from
+ * `messages.ts` word for word; the rest are Meridian's where the spec is silent.
+ */
+export const activationMessages = {
+  /** part 2 §8: activation and terms failure. */
+  signupFailed: messages.signupFailed,
+  /** part 2 §5: an invalid activation form. */
+  formHasErrors: messages.formHasErrors,
+  wrongPathType: "This activation link is not meant for this page. Please use the link from your invitation email.",
+  alreadyActive: "This account is already active. Please sign in.",
+  termsRequired: "Please accept the terms and conditions to continue.",
+  termsNotAccepted: "Please accept the terms and conditions before continuing.",
+  moveDateFormat: "Please enter the move date as dd/MM/yyyy.",
+  emailMismatch: "The email address does not match the invitation.",
+  firstNameRequired: "First name cannot be empty.",
+  lastNameRequired: "Last name cannot be empty.",
+  userExists: "A user with this email address already exists.",
+  notPending: "This person has already activated their account.",
+  supplierAdminOnly: "Only administrators can invite suppliers.",
+  userNotFound: "The person was not found in this group.",
+} as const;
