@@ -50,10 +50,10 @@ step() {
 }
 
 step "type check (tsc --noEmit)" tsc --noEmit
-step "unit + integration tests on SQLite (bun test)" env -u TEST_DB bun test
+step "unit + integration tests on SQLite (bun test)" env -u TEST_DB bun test --timeout 30000
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  step "integration tests on PostgreSQL (TEST_DB=postgres bun test)" env TEST_DB=postgres bun test
+  step "integration tests on PostgreSQL (TEST_DB=postgres bun test)" env TEST_DB=postgres bun test --timeout 30000
 else
   section "integration tests on PostgreSQL"
   echo "skipped: TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/test)"

@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import { z, ZodError } from "zod";
 import { AppError, appCodeForTrpc, errorTable, publicError, type FieldErrors } from "./domain/errors.ts";
 import { messages } from "./domain/messages.ts";
+import { activationMessages } from "./domain/activation/messages.ts";
 import { canActInGroup, type Role } from "./domain/roles.ts";
 import type { Config } from "./config.ts";
 import type { DB } from "./db/index.ts";
@@ -116,10 +117,16 @@ const appErrors = t.middleware(async ({ next }) => {
 export const publicProcedure = t.procedure.use(appErrors);
 
 /** The caller's session, or UNAUTHORIZED. */
-function requireSession(ctx: Context): Session {
+function requireSession(ctx: Context, path: string): Session {
   if (!ctx.session) throw new AppError("UNAUTHORIZED", messages.signInRequired);
+  // Until the terms are accepted only sign-in, session and account (terms) procedures answer.
+  if (!ctx.session.user.termsAccepted && !TERMS_FREE_PREFIXES.some((p) => path.startsWith(p))) {
+    throw new AppError("FORBIDDEN", activationMessages.termsNotAccepted);
+  }
   return ctx.session;
 }
+
+const TERMS_FREE_PREFIXES = ["auth.", "account.", "session."];
 
 /** FORBIDDEN unless the user has one of the roles. */
 function requireRole(user: SessionUser, allowed: readonly Role[]): void {
@@ -128,15 +135,15 @@ function requireRole(user: SessionUser, allowed: readonly Role[]): void {
 
 // Each builder checks everything it needs in one middleware: every layer costs a context copy per call.
 
-export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
-  const session = requireSession(ctx);
+export const authedProcedure = publicProcedure.use(({ ctx, path, next }) => {
+  const session = requireSession(ctx, path);
   return next({ ctx: { ...ctx, session, user: session.user } });
 });
 
 /** Only the listed roles may call the procedure. */
 export function roleProcedure(...allowed: Role[]) {
-  return publicProcedure.use(({ ctx, next }) => {
-    const session = requireSession(ctx);
+  return publicProcedure.use(({ ctx, path, next }) => {
+    const session = requireSession(ctx, path);
     requireRole(session.user, allowed);
     return next({ ctx: { ...ctx, session, user: session.user } });
   });
@@ -169,8 +176,8 @@ export const ZGroupInput = z.object({ group: z.string().trim().min(1).max(64) })
  */
 export function groupProcedure(...allowed: Role[]) {
   const roles: Role[] = allowed.length > 0 ? allowed : ["HR", "MANAGER", "ADMIN"];
-  return publicProcedure.input(sync(ZGroupInput)).use(async ({ ctx, input, next }) => {
-    const session = requireSession(ctx);
+  return publicProcedure.input(sync(ZGroupInput)).use(async ({ ctx, input, path, next }) => {
+    const session = requireSession(ctx, path);
     const user = session.user;
     requireRole(user, roles);
     // The caller's own group is already known from the session (an active group); others are looked up.

@@ -105,7 +105,7 @@ test.describe("sign-out and session", () => {
     await expect(page).toHaveURL("/login?redirect=%2Fglobex%2Fhome");
   });
 
-  test("the 60-second session check sends an ended session to /login", async ({ page, context, loginAs }) => {
+  test("the 60-second session check: an ended session shows the inactivity alert, then goes to / and /login", async ({ page, context, loginAs }) => {
     await page.clock.install();
     await loginAs(demo.acmeEmployee);
     // The first check answers once the app frame has subscribed, so its 60 s timer is running.
@@ -115,6 +115,8 @@ test.describe("sign-out and session", () => {
     expect((await firstCheck).status()).toBe(200);
     await context.clearCookies();
     await page.clock.runFor(61_000);
-    await expect(page).toHaveURL("/login");
+    // part 2 §8: an inactivity alert and redirect to "/" (which, signed out, goes on to the sign-in page).
+    await page.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
+    await expect(page).toHaveURL(/\/login(\?redirect=%2F)?$/);
   });
 });

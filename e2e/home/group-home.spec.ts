@@ -92,7 +92,7 @@ test.describe("access and unknown pages", () => {
 
   test("a group that does not exist answers 404", async ({ page, loginAs }) => {
     await loginAs(demo.admin);
-    const response = await page.goto("/initech/home");
+    const response = await page.goto("/umbrella/home");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
   });

@@ -25,7 +25,7 @@ test.describe("staff homes", () => {
     await loginAs(demo.admin);
     await page.goto("/admin");
     const table = page.getByRole("table", { name: "Client groups" });
-    await expect(table.getByRole("row")).toHaveCount(3);
+    await expect(table.getByRole("row")).toHaveCount(4);
     await table.getByRole("link", { name: "/acme/home" }).click();
     await expect(page).toHaveURL("/acme/home");
     await expect(page.getByRole("heading", { level: 1, name: "Acme Corp" })).toBeVisible();

@@ -11,9 +11,10 @@ export const DEMO_PASSWORD = "Demo#2026pass";
 export const demoGroups = [
   { name: "acme", displayName: "Acme Corp" },
   { name: "globex", displayName: "Globex Inc" },
+  { name: "initech", displayName: "Initech" },
 ] as const;
 
-export const demoUsers: ReadonlyArray<{ email: string; firstName: string; lastName: string; role: Role; group: string | null }> = [
+export const demoUsers: ReadonlyArray<{ email: string; firstName: string; lastName: string; role: Role; group: string | null; sso?: true }> = [
   { email: "admin@meridian.test", firstName: "Ada", lastName: "Admin", role: "ADMIN", group: null },
   { email: "finance@meridian.test", firstName: "Fiona", lastName: "Finance", role: "FINANCE", group: null },
   { email: "crm@meridian.test", firstName: "Carl", lastName: "Caller", role: "CRM", group: null },
@@ -22,7 +23,22 @@ export const demoUsers: ReadonlyArray<{ email: string; firstName: string; lastNa
   { email: "employee@acme.test", firstName: "Emma", lastName: "Lindqvist", role: "EMPLOYEE", group: "acme" },
   { email: "hr@globex.test", firstName: "Gary", lastName: "Holt", role: "HR", group: "globex" },
   { email: "employee@globex.test", firstName: "Grace", lastName: "Okafor", role: "EMPLOYEE", group: "globex" },
+  // Signs in only through Initech's identity provider (no password).
+  { email: "sso@initech.test", firstName: "Sam", lastName: "Singh", role: "EMPLOYEE", group: "initech", sso: true },
 ];
+
+/**
+ * Initech's single sign-on settings. The demo points them at http://127.0.0.1:9400/oidc, where
+ * nothing runs by default: run an OpenID Connect provider there (client `meridian-demo`, redirect
+ * URI `<PUBLIC_URL>/sso/callback`) or change the settings on /admin/sso.
+ */
+export const demoSsoSettings = {
+  group: "initech",
+  issuerUrl: "http://127.0.0.1:9400/oidc",
+  clientId: "meridian-demo",
+  clientSecret: "meridian-demo-secret",
+  allowedDomains: "initech.test",
+} as const;
 
 /**
  * Indicative rates (units of the quote currency per 1 USD) so conversions work offline.
@@ -129,10 +145,18 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<boolean> {
         demoUsers.map((u) => ({
           email: u.email, first_name: u.firstName, last_name: u.lastName, role: u.role,
           group_id: u.group ? (groupIds.get(u.group) ?? null) : null,
-          password_hash: hash, is_sso_user: 0, terms_accepted_at: at, terms_version: "1",
+          password_hash: u.sso ? null : hash, is_sso_user: u.sso ? 1 : 0, terms_accepted_at: at, terms_version: "1",
           activation_state: "ACTIVE", created_at: at, updated_at: at,
         })),
       )
+      .execute();
+    const sso = demoSsoSettings;
+    await trx
+      .insertInto("group_sso_settings")
+      .values({
+        group_id: groupIds.get(sso.group)!, issuer_url: sso.issuerUrl, client_id: sso.clientId, client_secret: sso.clientSecret,
+        allowed_domains: sso.allowedDomains, enabled: 1, created_at: at, updated_at: at,
+      })
       .execute();
   });
   return true;

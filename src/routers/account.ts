@@ -1,4 +1,49 @@
-import { router } from "../trpc.ts";
+import {
+  ZAcceptTermsRequest,
+  ZAcceptTermsResponse,
+  ZActivateFields,
+  ZActivateResponse,
+  ZActivationFormRequest,
+  ZActivationFormResponse,
+  ZActivationPathType,
+  ZTermsResponse,
+} from "../domain/activation/schemas.ts";
+import { activateAccount, getActivationForm } from "../services/activation.ts";
+import { publicBaseUrl } from "../services/mail.ts";
+import { acceptTerms, getTermsStatus } from "../services/terms.ts";
+import { sessionCookie } from "../server/cookies.ts";
+import { authedProcedure, publicProcedure, router, sync } from "../trpc.ts";
 
-/** Placeholder: filled by the identity issue (see docs/spec-coverage.md). */
-export const accountRouter = router({});
+/** Activation (public, by code) and the signed-in user's terms and conditions. */
+export const accountRouter = router({
+  /** /{type}/activate?ac=…: the activation form's fields, or the code's problem as the error. */
+  activationForm: publicProcedure
+    .input(sync(ZActivationFormRequest))
+    .output(sync(ZActivationFormResponse))
+    .query(({ ctx, input }) => getActivationForm(ctx.db, input.type, input.ac)),
+
+  /** POST /{type}/activate: activates the account and signs the user in. */
+  activate: publicProcedure
+    .input(sync(ZActivateFields.extend({ type: ZActivationPathType })))
+    .output(sync(ZActivateResponse))
+    .mutation(async ({ ctx, input }) => {
+      const { type, ...fields } = input;
+      const { session, ...result } = await activateAccount(
+        { db: ctx.db, settings: ctx.config.session, baseUrl: publicBaseUrl(ctx.config, ctx.origin) },
+        type,
+        fields,
+        { ip: ctx.ip, userAgent: ctx.userAgent },
+      );
+      ctx.resHeaders.append("Set-Cookie", sessionCookie(session.token, session.maxAgeSeconds, ctx.config));
+      return result;
+    }),
+
+  /** The terms page: version and acceptance. */
+  terms: authedProcedure.output(sync(ZTermsResponse)).query(({ ctx }) => getTermsStatus(ctx.db, ctx.user)),
+
+  /** POST /user/terms-and-conditions. */
+  acceptTerms: authedProcedure
+    .input(sync(ZAcceptTermsRequest))
+    .output(sync(ZAcceptTermsResponse))
+    .mutation(({ ctx, input }) => acceptTerms(ctx.db, ctx.user, input.accept, ctx.ip)),
+});

@@ -40,6 +40,7 @@ describe("admin.groups.list", () => {
     expect(rows.map(({ createdAt: _, ...r }) => r)).toEqual([
       { id: acmeId, name: "acme", displayName: "Acme Corp", status: "ACTIVE", userCount: 3 },
       { id: globexId, name: "globex", displayName: "Globex Inc", status: "ACTIVE", userCount: 2 },
+      { id: expect.any(Number), name: "initech", displayName: "Initech", status: "ACTIVE", userCount: 1 },
     ]);
     expect(rows[0]!.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });

@@ -38,13 +38,18 @@ describe("auth.checkUser", () => {
     expect(await caller.auth.checkUser({ userEmail: "hr@acme.test" })).toEqual({ success: true, isSsoUser: false, ssoUrl: null });
   });
 
-  test("an SSO user is sent to the provider", async () => {
+  test("an SSO user of a group with enabled SSO settings for the domain is sent to the provider", async () => {
     const { caller } = await signedOut();
-    expect(await caller.auth.checkUser({ userEmail: "  SSO@Acme.test " })).toEqual({
+    expect(await caller.auth.checkUser({ userEmail: "  SSO@Initech.test " })).toEqual({
       success: true,
       isSsoUser: true,
-      ssoUrl: "/sso/start?email=sso%40acme.test",
+      ssoUrl: "/sso/start?email=sso%40initech.test",
     });
+  });
+
+  test("an SSO user whose group has no SSO settings gets the password step", async () => {
+    const { caller } = await signedOut();
+    expect(await caller.auth.checkUser({ userEmail: "sso@acme.test" })).toEqual({ success: true, isSsoUser: false, ssoUrl: null });
   });
 
   test("an unknown address answers like a password user (no account discovery)", async () => {

@@ -46,7 +46,7 @@ describe("group.home: happy", () => {
 describe("group.home: errors", () => {
   test("unknown group", async () => {
     const admin = await callerFor(t.db, "admin@meridian.test");
-    await expectTrpcError(admin.group.home({ group: "initech" }), "NOT_FOUND", messages.notFound);
+    await expectTrpcError(admin.group.home({ group: "umbrella" }), "NOT_FOUND", messages.notFound);
   });
 
   test("bad input: empty or overlong group name", async () => {

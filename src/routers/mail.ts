@@ -1,4 +1,16 @@
-import { router } from "../trpc.ts";
+import { ZOutboxMessage, ZOutboxMessageRequest, ZOutboxRequest, ZOutboxResponse } from "../domain/activation/schemas.ts";
+import { getOutboxMessage, listOutbox } from "../services/outbox.ts";
+import { roleProcedure, router, sync } from "../trpc.ts";
 
-/** Placeholder: filled by the identity issue (see docs/spec-coverage.md). */
-export const mailRouter = router({});
+/** The admin Outbox page: every e-mail Meridian recorded. */
+export const mailRouter = router({
+  outbox: roleProcedure("ADMIN")
+    .input(sync(ZOutboxRequest))
+    .output(sync(ZOutboxResponse))
+    .query(({ ctx, input }) => listOutbox(ctx.db, input)),
+
+  message: roleProcedure("ADMIN")
+    .input(sync(ZOutboxMessageRequest))
+    .output(sync(ZOutboxMessage))
+    .query(({ ctx, input }) => getOutboxMessage(ctx.db, input.id)),
+});

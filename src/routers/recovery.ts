@@ -1,4 +1,17 @@
-import { router } from "../trpc.ts";
+import { ZRecoveryRequest, ZRecoveryResponse, ZSetPasswordRequest, ZSetPasswordResponse } from "../domain/recovery/schemas.ts";
+import { requestPasswordReset, setNewPassword } from "../services/recovery.ts";
+import { publicProcedure, router, sync } from "../trpc.ts";
 
-/** Placeholder: filled by the identity issue (see docs/spec-coverage.md). */
-export const recoveryRouter = router({});
+export const recoveryRouter = router({
+  /** POST /user/account-recovery: the same answer for every well-formed address. */
+  request: publicProcedure
+    .input(sync(ZRecoveryRequest))
+    .output(sync(ZRecoveryResponse))
+    .mutation(({ ctx, input }) => requestPasswordReset(ctx, input.email)),
+
+  /** POST /user/set-new-password: uses the reset link's token once and ends the user's sessions. */
+  setPassword: publicProcedure
+    .input(sync(ZSetPasswordRequest))
+    .output(sync(ZSetPasswordResponse))
+    .mutation(({ ctx, input }) => setNewPassword(ctx, input)),
+});

@@ -1,4 +1,11 @@
-import { router } from "../trpc.ts";
+import { ZRegisterClientInfoRequest, ZRegisterClientInfoResponse } from "../domain/recovery/schemas.ts";
+import { registerClientInfo } from "../services/recovery.ts";
+import { authedProcedure, router, sync } from "../trpc.ts";
 
-/** Placeholder: filled by the identity issue (see docs/spec-coverage.md). */
-export const sessionRouter = router({});
+export const sessionRouter = router({
+  /** POST /registerClientInfo: stores the browser's time zone offset on the current session. */
+  registerClientInfo: authedProcedure
+    .input(sync(ZRegisterClientInfoRequest))
+    .output(sync(ZRegisterClientInfoResponse))
+    .mutation(({ ctx, input }) => registerClientInfo(ctx.db, ctx.session, input.timezoneOffset)),
+});

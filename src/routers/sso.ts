@@ -1,4 +1,26 @@
-import { router } from "../trpc.ts";
+import { ZSsoGetSettingsRequest, ZSsoSaveSettingsRequest, ZSsoSaveSettingsResponse, ZSsoSettingsResponse } from "../domain/sso/schemas.ts";
+import { ssoMessages } from "../domain/sso/messages.ts";
+import { getSsoSettings, saveSsoSettings, ssoGroupNamed } from "../services/sso.ts";
+import { roleProcedure, router, sync } from "../trpc.ts";
 
-/** Placeholder: filled by the identity issue (see docs/spec-coverage.md). */
-export const ssoRouter = router({});
+/**
+ * Per-group single sign-on settings (platform admins only; any group). The sign-in flow itself is
+ * GET /sso/start and GET /sso/callback (src/routers/legacy/sso.ts).
+ */
+export const ssoRouter = router({
+  /** The group's settings; the client secret is never returned, only `hasClientSecret`. */
+  getSettings: roleProcedure("ADMIN")
+    .input(sync(ZSsoGetSettingsRequest))
+    .output(sync(ZSsoSettingsResponse))
+    .query(async ({ ctx, input }) => getSsoSettings(ctx.db, await ssoGroupNamed(ctx.db, input.group))),
+
+  /** Creates or replaces the group's settings (an empty secret keeps the stored one); audited. */
+  saveSettings: roleProcedure("ADMIN")
+    .input(sync(ZSsoSaveSettingsRequest))
+    .output(sync(ZSsoSaveSettingsResponse))
+    .mutation(async ({ ctx, input }) => {
+      const group = await ssoGroupNamed(ctx.db, input.group);
+      const settings = await saveSsoSettings(ctx.db, { id: ctx.user.id, ip: ctx.ip }, group, input);
+      return { success: true as const, message: ssoMessages.settingsSaved, settings };
+    }),
+});

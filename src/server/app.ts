@@ -27,6 +27,8 @@ export type AppDeps = { db: DB; config: Config; assets?: AssetSource };
 export type AppEnv = { Bindings: { ip?: string; trustProxy?: boolean }; Variables: { session: Session | null } };
 
 const API_PREFIXES = ["/api/", "/trpc/", "/assets/"];
+/** Signed-in users who have not accepted the terms see only this page. */
+const TERMS_PAGE = /^\/user\/terms-and-conditions\/?$/;
 const isApiPath = (p: string) => API_PREFIXES.some((prefix) => p.startsWith(prefix));
 
 function requestLog(enabled: boolean): MiddlewareHandler {
@@ -98,7 +100,9 @@ export function createApp(deps: AppDeps) {
   app.use(sameOrigin(config));
   app.use(async (c, next) => {
     const token = readCookie(c.req.header("cookie"), SESSION_COOKIE);
-    c.set("session", token ? await resolveSession(db, token, config.session) : null);
+    // The client's 60 s session check (auth.ping alone) is not activity: it must not stop the idle timeout.
+    const touch = c.req.path !== "/trpc/auth.ping";
+    c.set("session", token ? await resolveSession(db, token, config.session, new Date(), touch) : null);
     return next();
   });
 
@@ -154,6 +158,7 @@ export function createApp(deps: AppDeps) {
     const session = c.get("session");
     if (!session) return c.redirect(`/login?redirect=${encodeURIComponent(path + new URL(c.req.url).search)}`, 302);
     const user = session.user;
+    if (!user.termsAccepted && !TERMS_PAGE.test(path)) return c.redirect("/user/terms-and-conditions", 302);
     if (rule.roles && !rule.roles.includes(user.role)) return html(403);
     if (rule.kind === "group") {
       const group = await findGroupByName(db, groupOfPath(path) ?? "");

@@ -1,6 +1,18 @@
 import { z } from "zod";
 import { ZCheckUserRequest, ZCheckUserResponse, ZLoginRequest, ZLoginResponse, ZLogoutResponse } from "../domain/auth/schemas.ts";
 import { ZSetGroupStatusRequest, ZSetGroupStatusResponse } from "../domain/groups/schemas.ts";
+import { ZAcceptTermsRequest, ZAcceptTermsResponse, ZActivateFields, ZActivateResponse } from "../domain/activation/schemas.ts";
+import {
+  ZAnonymizeRequest,
+  ZAnonymizeResponse,
+  ZDisableSsoResponse,
+  ZRecoveryRequest,
+  ZRecoveryResponse,
+  ZRegisterClientInfoRequest,
+  ZRegisterClientInfoResponse,
+  ZSetPasswordRequest,
+  ZSetPasswordResponse,
+} from "../domain/recovery/schemas.ts";
 
 /**
  * The documented legacy HTTP paths, described from the same zod schemas the handlers parse with.
@@ -18,9 +30,17 @@ type Operation = {
 };
 
 export const legacyOperations: Operation[] = [
+  { method: "post", path: "/user/account-recovery", summary: "Password reset request; the same answer for every well-formed address", spec: "part 2 §7 Login, activation, account", request: ZRecoveryRequest, requestType: "form", response: ZRecoveryResponse, auth: "none" },
+  { method: "post", path: "/user/set-new-password", summary: "Set a new password with a reset link's token; ends the user's sessions", spec: "part 2 §7 Login, activation, account", request: ZSetPasswordRequest, requestType: "form", response: ZSetPasswordResponse, auth: "none" },
+  { method: "post", path: "/registerClientInfo", summary: "Store the browser's time zone offset (minutes) on the session", spec: "part 2 §9 session check", request: ZRegisterClientInfoRequest, requestType: "form", response: ZRegisterClientInfoResponse, auth: "session" },
+  { method: "get", path: "/admin/resetPassword/find/{email}/", summary: "A fresh reset link for the user, as text/plain (ADMIN)", spec: "part 2 §7 Translation, settings and admin", response: z.string(), auth: "session" },
+  { method: "post", path: "/admin/anonymizeUser/", summary: "Anonymize a user's personal data, irreversibly (ADMIN)", spec: "part 2 §7 Translation, settings and admin", request: ZAnonymizeRequest, requestType: "form", response: ZAnonymizeResponse, auth: "session" },
+  { method: "get", path: "/admin/SSO/disable/{userId}/", summary: "Switch single sign-on off for a user; false for an invalid id (ADMIN)", spec: "part 2 §7 Translation, settings and admin", response: ZDisableSsoResponse, auth: "session" },
   { method: "post", path: "/check-user", summary: "Which login step follows for an email address", spec: "part 2 §7 Login", request: ZCheckUserRequest, requestType: "form", response: ZCheckUserResponse, auth: "none" },
   { method: "post", path: "/login", summary: "Password sign-in; sets the session cookie", spec: "part 2 §7 Login", request: ZLoginRequest, requestType: "form", response: ZLoginResponse, auth: "none" },
   { method: "post", path: "/logout", summary: "Ends the session", spec: "part 2 §2 Login", response: ZLogoutResponse, auth: "session" },
+  { method: "post", path: "/{type}/activate", summary: "Activate an invited account (type employee, group, adminuser or supplier); sets the session cookie", spec: "part 2 §7 Login, activation, account", request: ZActivateFields, requestType: "form", response: ZActivateResponse, auth: "none" },
+  { method: "post", path: "/user/terms-and-conditions", summary: "Accept the terms and conditions (field accept)", spec: "part 2 §7 Login, activation, account", request: ZAcceptTermsRequest, requestType: "form", response: ZAcceptTermsResponse, auth: "session" },
   { method: "post", path: "/admin/groups/setGroupStatus", summary: "Suspend or activate a client group (ADMIN)", spec: "part 2 §7 Translation, settings and admin", request: ZSetGroupStatusRequest, requestType: "form", response: ZSetGroupStatusResponse, auth: "session" },
 ];
 

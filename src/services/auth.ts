@@ -1,12 +1,15 @@
 import { AppError } from "../domain/errors.ts";
 import { messages } from "../domain/messages.ts";
 import { homePathFor, type Role, ZRole } from "../domain/roles.ts";
+import { TERMS_PATH } from "../domain/activation/rules.ts";
 import { isLocked, recordFailure, throttleKeys, type ThrottleSettings } from "../domain/auth/throttle.ts";
 import type { DB } from "../db/index.ts";
 import { findUserByEmail, updateUser, type UserWithGroup } from "../db/queries/users.ts";
 import { deleteSession, findSessionWithUser, insertSession, touchSession } from "../db/queries/sessions.ts";
 import { clearThrottle, findThrottleStates, saveThrottleState } from "../db/queries/login-throttle.ts";
 import { insertAudit } from "../db/queries/audit.ts";
+import { findSsoUserByEmail } from "../db/queries/sso.ts";
+import { usesSso } from "../domain/sso/rules.ts";
 
 /** The signed-in user as every layer above the database sees it. */
 export type SessionUser = {
@@ -60,8 +63,16 @@ const decoyHash = hashPassword("decoy-Password#1");
  * The answer is the same for unknown addresses, so it does not reveal who has an account.
  */
 export async function checkUser(db: DB, email: string): Promise<{ success: true; isSsoUser: boolean; ssoUrl: string | null }> {
-  const user = await findUserByEmail(db, email);
-  const isSsoUser = user?.is_sso_user === 1;
+  // SSO only when the user is marked so AND the group's settings are enabled for the address's domain.
+  const user = await findSsoUserByEmail(db, email);
+  const isSsoUser =
+    !!user &&
+    usesSso(
+      { isSsoUser: user.is_sso_user === 1, email: user.email },
+      user.sso_enabled === null || user.sso_allowed_domains === null
+        ? null
+        : { enabled: user.sso_enabled === 1, allowedDomains: user.sso_allowed_domains },
+    );
   return { success: true, isSsoUser, ssoUrl: isSsoUser ? `${SSO_START_PATH}?email=${encodeURIComponent(email)}` : null };
 }
 
@@ -100,12 +111,31 @@ export async function login(
   }
   if (user.group_status === "SUSPENDED") throw new AppError("FORBIDDEN", messages.groupSuspended);
 
+  return createSession(db, user, input, settings.session, now, {
+    action: "login",
+    beforeCommit: (trx) => clearThrottle(trx, `account:${input.email}`),
+  });
+}
+
+/**
+ * Creates a session for a verified user (password or single sign-on) in one transaction with
+ * its audit row and `last_login_at`; returns the cookie token and where the user lands.
+ */
+export async function createSession(
+  db: DB,
+  user: UserWithGroup,
+  input: { ip: string | null; userAgent: string | null },
+  sessionSettings: SessionSettings,
+  now: Date,
+  audit: { action: string; newValues?: unknown; beforeCommit?: (trx: DB) => Promise<unknown> },
+): Promise<LoginResult> {
+  const settings = { session: sessionSettings };
   const token = newSessionToken();
   const id = sessionIdFor(token);
   const nowIso = now.toISOString();
   const expires = new Date(now.getTime() + settings.session.maxHours * 3_600_000);
   await db.transaction().execute(async (trx) => {
-    await clearThrottle(trx, `account:${input.email}`);
+    await audit.beforeCommit?.(trx);
     await insertSession(trx, {
       id,
       user_id: user.id,
@@ -123,7 +153,8 @@ export async function login(
       groupId: user.group_id,
       entity: "session",
       entityId: user.id,
-      action: "login",
+      action: audit.action,
+      newValues: audit.newValues,
       ip: input.ip,
     });
   });
@@ -131,7 +162,7 @@ export async function login(
   return {
     token,
     session: { id, user: sessionUser, timezoneOffset: null },
-    targetUrl: homePathFor(sessionUser),
+    targetUrl: sessionUser.termsAccepted ? homePathFor(sessionUser) : TERMS_PATH,
     maxAgeSeconds: settings.session.maxHours * 3600,
   };
 }
@@ -147,6 +178,8 @@ export async function resolveSession(
   token: string,
   settings: SessionSettings,
   now = new Date(),
+  /** false for the client's 60 s session check: checking is not activity, so it must not keep an idle session alive. */
+  touch = true,
 ): Promise<Session | null> {
   if (!token || token.length > 100) return null;
   const id = sessionIdFor(token);
@@ -158,7 +191,7 @@ export async function resolveSession(
     await deleteSession(db, id);
     return null;
   }
-  if (idleMs > TOUCH_EVERY_MS) await touchSession(db, id, now.toISOString());
+  if (touch && idleMs > TOUCH_EVERY_MS) await touchSession(db, id, now.toISOString());
   return { id, user: toSessionUser(row), timezoneOffset: row.timezone_offset };
 }
 

@@ -7,6 +7,7 @@ import type { GroupRef } from "../db/schema.ts";
 import { findGroupById, findGroupsWithCounts, updateGroupStatus } from "../db/queries/groups.ts";
 import { countGroupPeopleByRole, findGroupPeople } from "../db/queries/users.ts";
 import { insertAudit } from "../db/queries/audit.ts";
+import { findUsersWithLiveActivation } from "../db/queries/activation.ts";
 
 export function toGroupSummary(g: GroupRef) {
   return { id: g.id, name: g.name, displayName: g.display_name, status: g.status };
@@ -27,6 +28,8 @@ export async function listGroupPeople(db: DB, groupId: number, p: TPeopleRequest
     limit: p.pageSize + 1,
     offset: p.page * p.pageSize,
   });
+  const pending = rows.slice(0, p.pageSize).filter((r) => r.activation_state === "PENDING").map((r) => r.id);
+  const sent = await findUsersWithLiveActivation(db, pending, new Date());
   return {
     rows: rows.slice(0, p.pageSize).map((r) => ({
       id: r.id,
@@ -36,6 +39,7 @@ export async function listGroupPeople(db: DB, groupId: number, p: TPeopleRequest
       role: r.role,
       activationState: r.activation_state,
       lastLoginAt: r.last_login_at,
+      activationSent: sent.has(r.id),
     })),
     page: p.page,
     pageSize: p.pageSize,

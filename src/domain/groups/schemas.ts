@@ -42,6 +42,8 @@ export const ZPerson = z.object({
   role: ZRole,
   activationState: ZActivationState,
   lastLoginAt: z.string().nullable(),
+  /** A PENDING person whose activation link is out and still usable (part 1 §4 "Activation Sent"). */
+  activationSent: z.boolean(),
 });
 export type TPerson = z.infer<typeof ZPerson>;
 

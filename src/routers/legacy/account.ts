@@ -1,5 +1,52 @@
 import type { Hono } from "hono";
+import { ZAcceptTermsRequest, ZActivateFields, ZActivationPathType } from "../../domain/activation/schemas.ts";
+import { activationMessages } from "../../domain/activation/messages.ts";
+import { AppError, publicError } from "../../domain/errors.ts";
+import { messages } from "../../domain/messages.ts";
+import { activateAccount } from "../../services/activation.ts";
+import { publicBaseUrl } from "../../services/mail.ts";
+import { acceptTerms } from "../../services/terms.ts";
+import { sessionCookie } from "../../server/cookies.ts";
+import { clientIp, httpStatusOf, logUnexpected, parseFields, readFields } from "../../server/http.ts";
 import type { AppEnv, AppDeps } from "../../server/app.ts";
 
-/** Placeholder: the documented paths of this area are added by the identity issue. */
-export function mountLegacyAccount(_app: Hono<AppEnv>, _deps: AppDeps) {}
+/** part 2 §7: POST /{employee|group|adminuser|supplier}/activate and POST /user/terms-and-conditions. */
+export function mountLegacyAccount(app: Hono<AppEnv>, deps: AppDeps) {
+  app.post("/:type{employee|group|adminuser|supplier}/activate", async (c) => {
+    const baseUrl = publicBaseUrl(deps.config, new URL(c.req.url).origin);
+    try {
+      const type = ZActivationPathType.parse(c.req.param("type"));
+      const fields = parseFields(ZActivateFields, await readFields(c));
+      const { session, ...result } = await activateAccount(
+        { db: deps.db, settings: deps.config.session, baseUrl },
+        type,
+        fields,
+        { ip: clientIp(c), userAgent: c.req.header("user-agent") ?? null },
+      );
+      c.header("Set-Cookie", sessionCookie(session.token, session.maxAgeSeconds, deps.config), { append: true });
+      return c.json(result);
+    } catch (error) {
+      logUnexpected("activate", error);
+      const pub = publicError(error);
+      const message = pub.code === "VALIDATION" ? activationMessages.formHasErrors : activationMessages.signupFailed;
+      return c.json(
+        { success: false, baseUrl, redirectUrl: null, redirect: false, errors: pub.fields ?? null, message },
+        httpStatusOf(error),
+      );
+    }
+  });
+
+  app.post("/user/terms-and-conditions", async (c) => {
+    try {
+      const session = c.get("session");
+      if (!session) throw new AppError("UNAUTHORIZED", messages.signInRequired);
+      const input = parseFields(ZAcceptTermsRequest, await readFields(c));
+      return c.json(await acceptTerms(deps.db, session.user, input.accept, clientIp(c)));
+    } catch (error) {
+      logUnexpected("terms-and-conditions", error);
+      const pub = publicError(error);
+      const message = pub.code === "UNAUTHORIZED" ? pub.message : activationMessages.signupFailed;
+      return c.json({ success: false, redirectUrl: null, errors: pub.fields ?? null, message }, httpStatusOf(error));
+    }
+  });
+}

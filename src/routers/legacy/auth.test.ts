@@ -42,8 +42,10 @@ describe("POST /check-user: happy", () => {
   });
 
   test("an SSO user, address in any case", async () => {
-    const res = await postForm(app, "/check-user", { userEmail: "SSO@globex.test" });
-    expect(await jsonOf(res)).toEqual({ status: 200, body: { success: true, isSsoUser: true, ssoUrl: "/sso/start?email=sso%40globex.test" } });
+    const res = await postForm(app, "/check-user", { userEmail: "SSO@initech.test" });
+    expect(await jsonOf(res)).toEqual({ status: 200, body: { success: true, isSsoUser: true, ssoUrl: "/sso/start?email=sso%40initech.test" } });
+    // globex has no SSO settings: its SSO-marked user gets the password step.
+    expect(await jsonOf(await postForm(app, "/check-user", { userEmail: "sso@globex.test" }))).toEqual({ status: 200, body: { success: true, isSsoUser: false, ssoUrl: null } });
   });
 
   test("an unknown address", async () => {

@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
 import { ZCheckUserRequest, ZLoginRequest } from "../../domain/auth/schemas.ts";
 import { publicError } from "../../domain/errors.ts";
-import { checkUser, login, logout, SSO_START_PATH } from "../../services/auth.ts";
+import { checkUser, login, logout } from "../../services/auth.ts";
 import { messages } from "../../domain/messages.ts";
 import { clearSessionCookie, sessionCookie } from "../../server/cookies.ts";
 import { clientIp, httpStatusOf, logUnexpected, parseFields, readFields } from "../../server/http.ts";
@@ -37,18 +37,6 @@ export function mountLegacyAuth(app: Hono<AppEnv>, deps: AppDeps) {
     }
   });
 
-  // Single sign-on start. Per-group identity-provider settings are not configured in this version,
-  // so an SSO user is told so plainly (with the way back) instead of landing on a dead page.
-  app.get(SSO_START_PATH, (c) =>
-    c.html(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-        `<title>Single sign-on · Meridian</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#1f2937">` +
-        `<main><h1 style="font-size:1.5rem">Single sign-on is not available yet</h1>` +
-        `<p>${escapeHtml(messages.ssoNotConfigured)}</p><p><a href="/login" style="color:#1d4ed8">Back to sign in</a></p></main></body></html>`,
-      503,
-    ),
-  );
-
   app.post("/logout", async (c) => {
     await logout(deps.db, c.get("session"));
     c.header("Set-Cookie", clearSessionCookie(deps.config), { append: true });
@@ -57,6 +45,3 @@ export function mountLegacyAuth(app: Hono<AppEnv>, deps: AppDeps) {
   });
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}

@@ -4,17 +4,20 @@ import { ChevronDown, LogOut, Menu, X } from "lucide-react";
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { MessageId } from "../../domain/i18n/en.ts";
+import { useRegisterClientInfo } from "../lib/client-info.ts";
+import { errorCode } from "../lib/errors.ts";
 import { fullName, type SignedInUser } from "../lib/session.ts";
 import { trpc } from "../lib/trpc.ts";
 import { cn, initialsOf } from "../lib/utils.ts";
 import { Brand } from "./brand.tsx";
+import { InactivityDialog } from "./inactivity-dialog.tsx";
 import { Button } from "./ui/button.tsx";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "./ui/dropdown-menu.tsx";
 
 const SESSION_CHECK_MS = 60_000;
 
 type NavItem =
-  | { key: string; label: MessageId; to: "/" | "/admin" | "/finance" | "/crm" | "/supplier" }
+  | { key: string; label: MessageId; to: "/" | "/admin" | "/admin/outbox" | "/finance" | "/crm" | "/supplier" | "/admin/resetPassword" | "/admin/anonymizeUser" }
   | { key: string; label: MessageId; to: "/$group/home"; group: string };
 
 /** The pages each role works in, in the order they appear in the header. */
@@ -30,6 +33,9 @@ export function navItemsFor(user: SignedInUser): NavItem[] {
         { key: "admin", label: "nav.adminHome", to: "/admin" },
         { key: "finance", label: "nav.financeHome", to: "/finance" },
         { key: "crm", label: "nav.crmHome", to: "/crm" },
+        { key: "outbox", label: "nav.outbox", to: "/admin/outbox" },
+        { key: "resetPassword", label: "nav.adminResetPassword", to: "/admin/resetPassword" },
+        { key: "anonymize", label: "nav.adminAnonymize", to: "/admin/anonymizeUser" },
       ];
     case "FINANCE":
       return [{ key: "finance", label: "nav.financeHome", to: "/finance" }];
@@ -118,7 +124,7 @@ function UserMenu({ user }: { user: SignedInUser }) {
 
 /**
  * The signed-in frame: skip link, header (product name, role navigation, account menu), main landmark.
- * Also checks every 60 s that the session is alive; an ended session sends the browser to /login.
+ * Also checks every 60 s that the session is alive; an ended session shows the inactivity alert, then "/".
  */
 export function AppShell({ user, children }: { user: SignedInUser; children: ReactNode }) {
   const { t } = useTranslation();
@@ -127,7 +133,13 @@ export function AppShell({ user, children }: { user: SignedInUser; children: Rea
   const mobileNavId = useId();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
 
-  useQuery({ ...trpc.auth.ping.queryOptions(undefined, { refetchInterval: SESSION_CHECK_MS, refetchIntervalInBackground: true, staleTime: 0 }) });
+  const ping = useQuery({
+    ...trpc.auth.ping.queryOptions(undefined, { refetchInterval: SESSION_CHECK_MS, refetchIntervalInBackground: true, staleTime: 0 }),
+    meta: { sessionCheck: true },
+  });
+  // part 2 §8: an ended session shows the inactivity alert, then goes to "/".
+  const sessionEnded = ping.isError && errorCode(ping.error) === "UNAUTHORIZED";
+  useRegisterClientInfo();
 
   useEffect(() => setMenuOpen(false), [pathname]);
 
@@ -181,6 +193,7 @@ export function AppShell({ user, children }: { user: SignedInUser; children: Rea
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 focus:outline-none tablet:px-6 desktop:px-8 desktop:py-10">
         {children}
       </main>
+      <InactivityDialog open={sessionEnded} />
       <footer className="border-t border-border">
         <div className="mx-auto max-w-7xl px-4 py-5 text-xs text-muted-foreground tablet:px-6 desktop:px-8">
           {t("app.name")} · {t("app.tagline")}

@@ -21,7 +21,9 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 export const queryClient = new QueryClient({
   queryCache: new QueryCache({
     // An ended session (idle timeout, suspended group, signed out elsewhere) → sign in again.
-    onError: (error) => {
+    onError: (error, query) => {
+      // The 60 s session check shows the inactivity alert instead (app-shell).
+      if (query.meta?.["sessionCheck"]) return;
       if (errorCode(error) === "UNAUTHORIZED") goToLogin();
     },
   }),

@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
 import { ArrowLeft, Building2, CalendarCheck2, Wallet } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -199,6 +200,9 @@ export function LoginPage({ redirect }: { redirect?: string }) {
                     {...passwordField}
                   />
                   <FieldError id="login-password-error">{passwordError}</FieldError>
+                  <Link to="/user/account-recovery" className="self-start text-sm font-medium text-primary underline-offset-4 hover:underline">
+                    {t("recovery.forgotPassword")}
+                  </Link>
                 </div>
                 <Button type="submit" size="lg" className="w-full" busy={login.isPending || signedInRedirecting}>
                   {login.isPending || signedInRedirecting ? t("login.signingIn") : t("login.signIn")}

@@ -16,6 +16,7 @@ import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { EmptyState, ErrorState } from "../../components/ui/states.tsx";
 import { errorCode, errorText } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
+import { InviteDialog } from "./invite-dialog.tsx";
 import { PeopleTable } from "./people-table.tsx";
 
 /** The people table's state as it appears in the URL: `?page=` (zero-based), `?q=`, `?role=`. */
@@ -47,7 +48,7 @@ export function GroupHomePage({ group, search, onSearchChange }: { group: string
       <PageHeader
         eyebrow={t("nav.groupHome")}
         title={data.group.displayName}
-        actions={data.group.status === "SUSPENDED" ? <Badge variant="destructive" dot>{t("status.SUSPENDED")}</Badge> : undefined}
+        actions={data.group.status === "SUSPENDED" ? <Badge variant="destructive" dot>{t("status.SUSPENDED")}</Badge> : <InviteDialog group={group} />}
       />
       {data.group.status === "SUSPENDED" ? (
         <Alert variant="destructive" className="mb-6">
@@ -173,7 +174,7 @@ function PeopleSection({ group, groupDisplayName, search, onSearchChange }: { gr
         ) : !people.isPending && rows.length === 0 ? (
           <EmptyState icon={SearchX} headingLevel={3} title={t("home.peopleEmpty")} />
         ) : (
-          <PeopleTable rows={rows} caption={t("home.peopleCaption", { group: groupDisplayName })} loading={people.isPending} stale={people.isPlaceholderData} />
+          <PeopleTable rows={rows} caption={t("home.peopleCaption", { group: groupDisplayName })} loading={people.isPending} stale={people.isPlaceholderData} group={group} />
         )}
 
         <nav aria-label={t("home.pagination")} className="flex items-center justify-between gap-3 border-t border-border px-4 py-3 tablet:px-6">

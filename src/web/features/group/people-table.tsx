@@ -6,7 +6,9 @@ import type { ActivationState } from "../../../domain/roles.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table.tsx";
+import { useSignedInUser } from "../../lib/session.ts";
 import { cn, initialsOf } from "../../lib/utils.ts";
+import { ActivationButton } from "./activation-button.tsx";
 
 const features = tableFeatures({});
 const column = createColumnHelper<typeof features, TPerson>();
@@ -17,7 +19,7 @@ const statusVariant: Record<ActivationState, "success" | "warning" | "neutral"> 
   DISABLED: "neutral",
 };
 
-function usePeopleColumns() {
+function usePeopleColumns(group: string | undefined, canSendActivation: boolean) {
   const { t, i18n } = useTranslation();
   return useMemo(() => {
     const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
@@ -65,13 +67,23 @@ function usePeopleColumns() {
           );
         },
       }),
+      ...(group && canSendActivation
+        ? [
+            column.display({
+              id: "activation",
+              header: () => t("people.activation"),
+              cell: ({ row }) => <ActivationButton group={group} person={row.original} />,
+            }),
+          ]
+        : []),
     ]);
-  }, [t, i18n.language]);
+  }, [t, i18n.language, group, canSendActivation]);
 }
 
 /** One page of a group's people; the page, search and role filter live in the URL and the server does the work. */
-export function PeopleTable({ rows, caption, loading, stale }: { rows: TPerson[]; caption: string; loading: boolean; stale: boolean }) {
-  const columns = usePeopleColumns();
+export function PeopleTable({ rows, caption, loading, stale, group }: { rows: TPerson[]; caption: string; loading: boolean; stale: boolean; group?: string }) {
+  const user = useSignedInUser();
+  const columns = usePeopleColumns(group, user.role === "HR" || user.role === "ADMIN");
   const table = useTable({ features, columns, data: rows, getRowId: (row) => String(row.id) });
   const columnCount = columns.length;
 

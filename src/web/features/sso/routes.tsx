@@ -1,5 +1,32 @@
 /**
  * Routes of the sso feature: `public` hang on rootRoute (no sign-in), `app` on appRoute
- * (inside the signed-in shell). router.tsx composes them.
+ * (inside the signed-in shell). router.tsx composes them. The sign-in flow itself
+ * (/sso/start, /sso/callback) is served by the server, not by the client.
  */
-export const ssoRoutes = { public: [], app: [] } as const;
+import { createRoute } from "@tanstack/react-router";
+import { useCallback } from "react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { useDocumentTitle } from "../../lib/document-title.ts";
+import { appRoute, RoleGate } from "../../route-base.tsx";
+import { AdminSsoPage } from "./admin-sso-page.tsx";
+
+const adminSsoRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/admin/sso",
+  validateSearch: z.object({ group: z.string().max(64).optional().catch(undefined) }),
+  component: function AdminSsoRoute() {
+    const { t } = useTranslation();
+    const { group } = adminSsoRoute.useSearch();
+    const navigate = adminSsoRoute.useNavigate();
+    useDocumentTitle(t("sso.admin.title"));
+    const onGroupChange = useCallback((next: string | undefined) => void navigate({ search: { group: next }, replace: true }), [navigate]);
+    return (
+      <RoleGate roles={["ADMIN"]}>
+        <AdminSsoPage group={group} onGroupChange={onGroupChange} />
+      </RoleGate>
+    );
+  },
+});
+
+export const ssoRoutes = { public: [], app: [adminSsoRoute] } as const;
