@@ -17,7 +17,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel,
 const SESSION_CHECK_MS = 60_000;
 
 type NavItem =
-  | { key: string; label: MessageId; to: "/" | "/admin" | "/admin/outbox" | "/finance" | "/crm" | "/supplier" | "/admin/resetPassword" | "/admin/anonymizeUser" }
+  | { key: string; label: MessageId; to: "/" | "/admin" | "/admin/outbox" | "/finance" | "/crm" | "/supplier" | "/admin/resetPassword" | "/admin/anonymizeUser" | "/admin/sso" }
   | { key: string; label: MessageId; to: "/$group/home"; group: string };
 
 /** The pages each role works in, in the order they appear in the header. */
@@ -36,6 +36,7 @@ export function navItemsFor(user: SignedInUser): NavItem[] {
         { key: "outbox", label: "nav.outbox", to: "/admin/outbox" },
         { key: "resetPassword", label: "nav.adminResetPassword", to: "/admin/resetPassword" },
         { key: "anonymize", label: "nav.adminAnonymize", to: "/admin/anonymizeUser" },
+        { key: "sso", label: "nav.adminSso", to: "/admin/sso" },
       ];
     case "FINANCE":
       return [{ key: "finance", label: "nav.financeHome", to: "/finance" }];
