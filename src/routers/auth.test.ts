@@ -120,14 +120,21 @@ describe("auth.login: errors", () => {
   test("wrong password", async () => {
     const { ctx, caller } = await signedOut();
     const sessions = await countRows(t.db, "sessions");
+    const failedBefore = (await auditRows(t.db, "login.failed")).length;
     await expectTrpcError(caller.auth.login({ email: "hr@acme.test", password: "Wrong#2026pass" }), "UNAUTHORIZED", messages.invalidCredentials);
     expect(ctx.resHeaders.get("set-cookie")).toBeNull();
     expect(await countRows(t.db, "sessions")).toBe(sessions);
+    const failed = await auditRows(t.db, "login.failed");
+    expect(failed).toHaveLength(failedBefore + 1);
+    expect(failed.at(-1)?.actor_user_id).toBeNull();
+    expect(failed.at(-1)?.entity).toBe("session");
   });
 
-  test("unknown account gets the same text", async () => {
+  test("unknown account gets the same text (and no audit row: there is no account)", async () => {
     const { caller } = await signedOut();
+    const failedBefore = (await auditRows(t.db, "login.failed")).length;
     await expectTrpcError(caller.auth.login({ email: "nobody@acme.test", password: DEMO_PASSWORD }), "UNAUTHORIZED", messages.invalidCredentials);
+    expect(await auditRows(t.db, "login.failed")).toHaveLength(failedBefore);
   });
 
   test("an SSO user without a password cannot sign in with one", async () => {

@@ -103,6 +103,18 @@ export async function login(
   if (!usable) {
     await db.transaction().execute(async (trx) => {
       for (const key of keys) await saveThrottleState(trx, key, recordFailure(states.get(key), now, settings.throttle));
+      // Failed sign-ins to a known account are audited (unknown addresses are only throttled).
+      if (user) {
+        await insertAudit(trx, {
+          at: now.toISOString(),
+          actorUserId: null,
+          groupId: user.group_id,
+          entity: "session",
+          entityId: user.id,
+          action: "login.failed",
+          ip: input.ip,
+        });
+      }
     });
     if (user?.password_hash && passwordOk && user.activation_state !== "ACTIVE") {
       throw new AppError("UNAUTHORIZED", messages.accountNotActive);
