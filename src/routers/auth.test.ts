@@ -161,13 +161,15 @@ describe("auth.login: errors", () => {
     await expectInputError(caller.auth.login({} as { email: string; password: string }), "email");
   });
 
-  test("failures write no session and no audit row", async () => {
+  test("failures write no session, only a failed-sign-in audit row", async () => {
     const sessions = await countRows(t.db, "sessions");
     const audits = await countRows(t.db, "audit_log");
     const { caller } = await signedOut();
     await expectTrpcError(caller.auth.login({ email: "employee@acme.test", password: "Nope#2026pass" }), "UNAUTHORIZED");
     expect(await countRows(t.db, "sessions")).toBe(sessions);
-    expect(await countRows(t.db, "audit_log")).toBe(audits);
+    // Only the failed sign-in itself is audited; no login row.
+    expect(await countRows(t.db, "audit_log")).toBe(audits + 1);
+    expect((await auditRows(t.db, "login.failed")).at(-1)?.entity_id).not.toBeNull();
   });
 });
 
