@@ -17,7 +17,7 @@ import { LoadingBlock } from "../../components/ui/spinner.tsx";
 import { errorText, serverMessage } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { fieldErrorsOf } from "./field-errors.ts";
-import { PasswordChecklist } from "./password-checklist.tsx";
+import { PasswordChecklist } from "../../components/password-checklist.tsx";
 
 type FormInput = z.input<typeof ZActivateRequest>;
 type FormOutput = z.output<typeof ZActivateRequest>;

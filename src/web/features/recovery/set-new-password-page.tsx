@@ -9,7 +9,7 @@ import { FieldError, Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { serverMessage } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
-import { PasswordChecklist } from "./password-checklist.tsx";
+import { PasswordChecklist } from "../../components/password-checklist.tsx";
 import { PublicLayout } from "./public-layout.tsx";
 
 type Errors = { password?: string; confirmPassword?: string };

@@ -1,7 +1,7 @@
 import { Check, Circle } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { checkPassword } from "../../../domain/auth/password.ts";
-import { cn } from "../../lib/utils.ts";
+import { checkPassword } from "../../domain/auth/password.ts";
+import { cn } from "../lib/utils.ts";
 
 /** The live password checklist: each rule ticks as soon as the typed password meets it. */
 export function PasswordChecklist({ password, id }: { password: string; id: string }) {
@@ -10,7 +10,7 @@ export function PasswordChecklist({ password, id }: { password: string; id: stri
   return (
     <div id={id} className="rounded-lg border border-border bg-surface px-4 py-3">
       <p className="text-sm font-medium text-foreground">{t("activation.rulesTitle")}</p>
-      <ul className="mt-2 flex flex-col gap-1.5 text-sm" data-testid="password-rules">
+      <ul className="mt-2 flex flex-col gap-1.5 text-sm" data-testid="password-checklist">
         {rules.map((rule) => (
           <li
             key={rule.id}
