@@ -19,6 +19,13 @@ export const demo = {
 
 /** Fails with a readable list when axe finds a serious or critical violation on the page. */
 export async function expectAccessible(page: Page): Promise<void> {
+  // Measure the page at rest: a dialog still fading in has low contrast for a moment.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   const report = blocking
