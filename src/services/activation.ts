@@ -30,7 +30,7 @@ import { findUserByEmail, insertUser, updateUser } from "../db/queries/users.ts"
 import { insertSession } from "../db/queries/sessions.ts";
 import { insertAudit } from "../db/queries/audit.ts";
 import { hashPassword, newSessionToken, sessionIdFor, type SessionSettings } from "./auth.ts";
-import { consumeToken, findUsableToken, issueAccountToken, tokenMessages } from "./tokens.ts";
+import { consumeToken, findUsableToken, issueAuditedToken, tokenMessages } from "./tokens.ts";
 import type { Mailer } from "./mail.ts";
 
 /** Who is acting, as services need it. */
@@ -42,24 +42,12 @@ type MailDeps = { db: DB; config: Pick<Config, "activationCodeDays">; mailer: Ma
 
 /** Issues a fresh activation code for a PENDING user and e-mails its link (template `activation`). */
 async function sendActivationMail(deps: MailDeps, actor: Actor, user: AccountUser, now: Date): Promise<void> {
-  const token = await deps.db.transaction().execute(async (trx) => {
-    const token = await issueAccountToken(
-      trx,
-      { userId: user.id, kind: "ACTIVATION", ttlMinutes: deps.config.activationCodeDays * 24 * 60, createdBy: actor.id },
-      now,
-    );
-    await insertAudit(trx, {
-      at: now.toISOString(),
-      actorUserId: actor.id,
-      groupId: user.group_id,
-      entity: "user",
-      entityId: user.id,
-      action: "send-activation",
-      newValues: { email: user.email },
-      ip: actor.ip,
-    });
-    return token;
-  });
+  const token = await issueAuditedToken(
+    deps.db,
+    { userId: user.id, groupId: user.group_id, kind: "ACTIVATION", ttlMinutes: deps.config.activationCodeDays * 24 * 60 },
+    { actorUserId: actor.id, action: "send-activation", ip: actor.ip, newValues: { email: user.email } },
+    now,
+  );
   await deps.mailer.send(
     deps.db,
     {

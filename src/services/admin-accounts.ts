@@ -15,7 +15,7 @@ import { AppError } from "../domain/errors.ts";
 import { recoveryMessages } from "../domain/recovery/messages.ts";
 import { anonymousIdentity, parseUserId, REMOVED_TEXT, resetLink } from "../domain/recovery/rules.ts";
 import { publicBaseUrl } from "./mail.ts";
-import { issueAccountToken } from "./tokens.ts";
+import { issueAuditedToken } from "./tokens.ts";
 
 /** The admin acting, for the audit log. */
 export type Actor = { id: number; ip: string | null };
@@ -32,23 +32,12 @@ export async function findResetLink(
 ): Promise<{ link: string }> {
   const user = await findAccountByEmail(deps.db, email);
   if (!user || user.anonymized_at !== null) throw new AppError("NOT_FOUND", recoveryMessages.notRegistered);
-  const token = await deps.db.transaction().execute(async (trx) => {
-    const issued = await issueAccountToken(
-      trx,
-      { userId: user.id, kind: "PASSWORD_RESET", ttlMinutes: deps.config.resetLinkMinutes, createdBy: actor.id },
-      now,
-    );
-    await insertAudit(trx, {
-      at: now.toISOString(),
-      actorUserId: actor.id,
-      groupId: user.group_id,
-      entity: "user",
-      entityId: user.id,
-      action: "resetLinkIssued",
-      ip: actor.ip,
-    });
-    return issued;
-  });
+  const token = await issueAuditedToken(
+    deps.db,
+    { userId: user.id, groupId: user.group_id, kind: "PASSWORD_RESET", ttlMinutes: deps.config.resetLinkMinutes },
+    { actorUserId: actor.id, action: "resetLinkIssued", ip: actor.ip },
+    now,
+  );
   return { link: resetLink(publicBaseUrl(deps.config, deps.origin), token) };
 }
 

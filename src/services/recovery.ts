@@ -10,7 +10,7 @@ import { mayReceiveResetMail, resetLink, resetWindowStart } from "../domain/reco
 import type { TRecoveryResponse, TSetPasswordResponse } from "../domain/recovery/schemas.ts";
 import { hashPassword, type Session } from "./auth.ts";
 import { publicBaseUrl, type Mailer } from "./mail.ts";
-import { consumeToken, findUsableToken, issueAccountToken, tokenMessages } from "./tokens.ts";
+import { consumeToken, findUsableToken, issueAuditedToken, tokenMessages } from "./tokens.ts";
 
 /** What recovery needs from a request's context (tRPC context or the legacy route's deps). */
 export type RecoveryDeps = { db: DB; config: Config; mailer: Mailer; origin: string | null; ip: string | null };
@@ -29,19 +29,12 @@ export async function requestPasswordReset(deps: RecoveryDeps, email: string, no
   const recent = await countRecentMail(deps.db, user.id, RESET_TEMPLATE, resetWindowStart(now));
   if (!mayReceiveResetMail(recent)) return answer;
 
-  const token = await deps.db.transaction().execute(async (trx) => {
-    const issued = await issueAccountToken(trx, { userId: user.id, kind: "PASSWORD_RESET", ttlMinutes: deps.config.resetLinkMinutes }, now);
-    await insertAudit(trx, {
-      at: now.toISOString(),
-      actorUserId: null,
-      groupId: user.group_id,
-      entity: "user",
-      entityId: user.id,
-      action: "passwordResetRequested",
-      ip: deps.ip,
-    });
-    return issued;
-  });
+  const token = await issueAuditedToken(
+    deps.db,
+    { userId: user.id, groupId: user.group_id, kind: "PASSWORD_RESET", ttlMinutes: deps.config.resetLinkMinutes },
+    { actorUserId: null, action: "passwordResetRequested", ip: deps.ip },
+    now,
+  );
   const link = resetLink(publicBaseUrl(deps.config, deps.origin), token);
   try {
     await deps.mailer.send(

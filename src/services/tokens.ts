@@ -2,6 +2,7 @@ import type { DB } from "../db/index.ts";
 import type { AccountTokenKind } from "../db/schema.ts";
 import { AppError } from "../domain/errors.ts";
 import { newSessionToken, sessionIdFor } from "./auth.ts";
+import { insertAudit } from "../db/queries/audit.ts";
 
 /**
  * Single-use account tokens: activation codes and password-reset links. Only the SHA-256 of a
@@ -33,6 +34,32 @@ export async function issueAccountToken(
     })
     .execute();
   return token;
+}
+
+/**
+ * Issues a token and records who issued it in the audit log, in one transaction: every way a
+ * link is handed out (invitation, reset request, admin lookup) goes through here.
+ */
+export async function issueAuditedToken(
+  db: DB,
+  t: { userId: number; groupId: number | null; kind: AccountTokenKind; ttlMinutes: number },
+  audit: { actorUserId: number | null; action: string; ip: string | null; newValues?: unknown },
+  now = new Date(),
+): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    const token = await issueAccountToken(trx, { userId: t.userId, kind: t.kind, ttlMinutes: t.ttlMinutes, createdBy: audit.actorUserId }, now);
+    await insertAudit(trx, {
+      at: now.toISOString(),
+      actorUserId: audit.actorUserId,
+      groupId: t.groupId,
+      entity: "user",
+      entityId: t.userId,
+      action: audit.action,
+      newValues: audit.newValues,
+      ip: audit.ip,
+    });
+    return token;
+  });
 }
 
 /** The token's row when it exists, is of `kind`, unused and unexpired; otherwise AppError with a clear message. */
