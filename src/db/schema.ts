@@ -1,5 +1,23 @@
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { ActivationState, GroupStatus, Role } from "../domain/roles.ts";
+import type {
+  Archetype,
+  AttributeInputType,
+  BalanceSheetCurrencyType,
+  BenefitOptionType,
+  BudgetAuthType,
+  BudgetComplexity,
+  BudgetType,
+  EstimatePackage,
+  EstimateProvider,
+  EstimateType,
+  MoveType,
+  PolicyStatus,
+  ProgrammeType,
+  RateFrequency,
+  ServiceCategory,
+  VersionStatus,
+} from "../domain/policy/catalogue.ts";
 
 /**
  * Table types. Booleans are stored as 0/1 integers and timestamps as ISO-8601 UTC text on both dialects.
@@ -168,6 +186,236 @@ export type SsoLoginStateTable = {
   expires_at: string;
 };
 
+// ---- Policy configuration (migration 20261123110000_policy) ----
+
+export type ServiceTable = {
+  key: string;
+  name: string;
+  category: ServiceCategory;
+  description: Generated<string>;
+  default_budget_type: BudgetType | null;
+  is_cash_flex: Generated<number>;
+  cash_service: Generated<number>;
+  sort_order: Generated<number>;
+};
+
+export type ServiceAttributeTable = {
+  id: Generated<number>;
+  service_key: string;
+  attr_key: string;
+  label: string;
+  input_type: AttributeInputType;
+  /** JSON array of the SELECT choices. */
+  options: Generated<string>;
+  /** 0 optional; 1–3 a value is required before the version is released. */
+  data_fill_level: Generated<number>;
+  visible_to_hr: Generated<number>;
+  sort_order: Generated<number>;
+};
+
+export type SpendCategoryTable = {
+  id: number;
+  level: number;
+  description: string;
+  parent_id: number | null;
+  hidden: Generated<number>;
+  is_budget_cash_out: Generated<number>;
+  cash_service_id: string | null;
+  service_type: string | null;
+  sdc_category: string | null;
+  /** Comma-separated move stage numbers (level 3). */
+  move_stages: string | null;
+};
+
+export type GroupTagTable = { id: Generated<number>; group_id: number; name: string };
+
+export type PolicyTable = {
+  id: Generated<number>;
+  group_id: number;
+  name: string;
+  move_type: MoveType;
+  archetype: Archetype;
+  move_stages_count: Generated<number>;
+  sort_order: number | null;
+  popup_displayed: Generated<number>;
+  estimate_type: Generated<EstimateType>;
+  estimate_provider: EstimateProvider | null;
+  estimate_package: EstimatePackage | null;
+  exclude_compensation: Generated<number>;
+  balance_sheet_enabled: Generated<number>;
+  balance_sheet_currency_type: BalanceSheetCurrencyType | null;
+  status: Generated<PolicyStatus>;
+  welcome_call_duration: number | null;
+  programme_type: Generated<ProgrammeType>;
+  hr_dashboard: Generated<number>;
+  no_ma_owner: Generated<number>;
+  uses_ewallet: Generated<number>;
+  no_welcome_call: Generated<number>;
+  no_welcome_email: Generated<number>;
+  city_guide_only: Generated<number>;
+  include_user_preferences: Generated<number>;
+  created_at: string;
+  updated_at: string;
+};
+
+export type PolicyTagTable = { policy_id: number; tag_id: number };
+
+export type PolicyVersionTable = {
+  id: Generated<number>;
+  policy_id: number;
+  version_number: number;
+  status: VersionStatus;
+  created_at: string;
+  created_by: number | null;
+  released_at: string | null;
+  released_by: number | null;
+};
+
+export type BenefitSetTable = {
+  id: Generated<number>;
+  service_key: string;
+  /** NULL: a global default set; otherwise the group's own set. */
+  group_id: number | null;
+  name: string;
+  group_number: number;
+  sdc_id: number | null;
+  option_type: Generated<BenefitOptionType>;
+  custom: Generated<number>;
+  affects_cost_estimate: Generated<number>;
+  inactive: Generated<number>;
+  sort_order: Generated<number>;
+};
+
+export type BenefitOptionTable = {
+  id: Generated<number>;
+  benefit_set_id: number;
+  name: string;
+  sort_order: Generated<number>;
+  inactive: Generated<number>;
+};
+
+export type MetadataInfoTable = { id: Generated<number>; benefit_set_id: number; name: string; sort_order: Generated<number> };
+
+/** group_id and policy_id NULL: global default; group_id: group override; policy_id: policy override. */
+export type BenefitMetadataTable = {
+  id: Generated<number>;
+  benefit_option_id: number;
+  metadata_info_id: number;
+  group_id: number | null;
+  policy_id: number | null;
+  formula: string;
+  adjustment_formula: string | null;
+  updated_at: string;
+};
+
+export type PolicyServiceTable = {
+  id: Generated<number>;
+  policy_version_id: number;
+  move_stage: number;
+  service_key: string;
+  title: string | null;
+  /** 1 cash flex, 2 budget, 3 benefits, 4 view-only third party, 5 off. */
+  service_policy_type: number;
+  /** 1–20, or 99 for none. */
+  budget_group: Generated<number>;
+  budget_type: BudgetType | null;
+  authorization_type: BudgetAuthType | null;
+  /** Minor units of `currency`. */
+  min_amount: number | null;
+  max_amount: number | null;
+  note: Generated<string>;
+  amount_can_be_negative: Generated<number>;
+  addable: Generated<number>;
+  move_hub: Generated<number>;
+  provided: Generated<number>;
+  cash_service: Generated<number>;
+  show_as_move_hub_budget: Generated<number>;
+  currency: string | null;
+  rate_frequency: RateFrequency | null;
+  amount: number | null;
+  /** JSON object: attribute key → value. */
+  attributes: Generated<string>;
+  sort_order: Generated<number>;
+};
+
+export type PolicyServiceBenefitTable = {
+  id: Generated<number>;
+  policy_service_id: number;
+  benefit_set_id: number;
+  benefit_option_id: number | null;
+  value: string | null;
+};
+
+export type BudgetGroupTable = {
+  id: Generated<number>;
+  policy_version_id: number;
+  move_stage: number;
+  group_number: number;
+  auth_type: Generated<BudgetAuthType>;
+  complexity: Generated<BudgetComplexity>;
+};
+
+export type BudgetTable = {
+  id: Generated<number>;
+  budget_group_id: number;
+  currency: string;
+  /** Minor units of `currency`. */
+  amount: number;
+  min_amount: number | null;
+  max_amount: number | null;
+};
+
+export type BudgetGroupRateTable = {
+  id: Generated<number>;
+  budget_group_id: number;
+  country_code: string;
+  city: Generated<string>;
+  description: Generated<string>;
+  currency: string;
+  amount: number;
+  frequency: RateFrequency;
+};
+
+export type PolicyPopupTable = {
+  policy_version_id: number;
+  header: Generated<string>;
+  paragraph_top: Generated<string>;
+  paragraph_bottom: Generated<string>;
+  display_relocation_and_ongoing_benefits: Generated<number>;
+};
+
+export type PolicyPopupStageTable = {
+  policy_version_id: number;
+  move_stage: number;
+  header: Generated<string>;
+  move_stage_header: Generated<string>;
+  blurb: Generated<string>;
+};
+
+export type PolicyPopupItemTable = {
+  id: Generated<number>;
+  policy_version_id: number;
+  move_stage: number;
+  service_key: string;
+  title: Generated<string>;
+  description: Generated<string>;
+  sort_order: Generated<number>;
+};
+
+export type MoveStatus = "draft" | "open" | "on_assignment" | "completed" | "cancelled";
+
+export type MoveTable = {
+  id: Generated<number>;
+  group_id: number;
+  employee_user_id: number;
+  policy_id: number;
+  policy_version_id: number;
+  status: MoveStatus;
+  current_move_stage: Generated<number>;
+  created_at: string;
+  updated_at: string;
+};
+
 export type Database = {
   groups: GroupTable;
   users: UserTable;
@@ -184,6 +432,26 @@ export type Database = {
   account_tokens: AccountTokenTable;
   group_sso_settings: GroupSsoSettingsTable;
   sso_login_states: SsoLoginStateTable;
+  services: ServiceTable;
+  service_attributes: ServiceAttributeTable;
+  spend_categories: SpendCategoryTable;
+  group_tags: GroupTagTable;
+  policies: PolicyTable;
+  policy_tags: PolicyTagTable;
+  policy_versions: PolicyVersionTable;
+  benefit_sets: BenefitSetTable;
+  benefit_options: BenefitOptionTable;
+  metadata_infos: MetadataInfoTable;
+  benefit_metadata: BenefitMetadataTable;
+  policy_services: PolicyServiceTable;
+  policy_service_benefits: PolicyServiceBenefitTable;
+  budget_groups: BudgetGroupTable;
+  budgets: BudgetTable;
+  budget_group_rates: BudgetGroupRateTable;
+  policy_popups: PolicyPopupTable;
+  policy_popup_stages: PolicyPopupStageTable;
+  policy_popup_items: PolicyPopupItemTable;
+  moves: MoveTable;
 };
 
 export type GroupRow = Selectable<GroupTable>;

@@ -4,6 +4,7 @@ import type { DB } from "./index.ts";
 import type { Role } from "../domain/roles.ts";
 import { en } from "../domain/i18n/en.ts";
 import { hashPassword } from "../services/auth.ts";
+import { seedPolicyCatalogue, seedPolicyDemo } from "./seed-policy.ts";
 
 /** The demo password of every demo account; it satisfies the spec's password rules. */
 export const DEMO_PASSWORD = "Demo#2026pass";
@@ -166,5 +167,9 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<boolean> {
 export async function seedAll(db: DB, options: { demo: boolean; reference?: ReferenceOptions }) {
   await seedReferenceData(db, options.reference);
   await seedTranslations(db);
-  if (options.demo) await seedDemoData(db);
+  await seedPolicyCatalogue(db);
+  if (options.demo) {
+    await seedDemoData(db);
+    await seedPolicyDemo(db);
+  }
 }

@@ -10,6 +10,7 @@ import { authRouter } from "./auth.ts";
 import { groupRouter } from "./group.ts";
 import { i18nRouter } from "./i18n.ts";
 import { referenceRouter } from "./reference.ts";
+import { policyRouter } from "./policy/index.ts";
 import { createCallerFactory, router } from "../trpc.ts";
 
 /** Every area's router. Later areas (wizard, estimate, policy, finance, reporting, crm) are added here. */
@@ -26,6 +27,7 @@ export const appRouter = router({
   session: sessionRouter,
   adminAccounts: adminAccountsRouter,
   sso: ssoRouter,
+  policy: policyRouter,
 });
 
 export type AppRouter = typeof appRouter;

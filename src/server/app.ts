@@ -15,6 +15,8 @@ import { mountLegacyAccount } from "../routers/legacy/account.ts";
 import { mountLegacyAdminAccounts } from "../routers/legacy/admin-accounts.ts";
 import { mountLegacyRecovery } from "../routers/legacy/recovery.ts";
 import { mountLegacySso } from "../routers/legacy/sso.ts";
+import { mountLegacyPolicy } from "../routers/legacy/policy.ts";
+import { mountLegacyPolicyBenefits } from "../routers/legacy/policy-benefits.ts";
 import { resolveSession, type Session } from "../services/auth.ts";
 import { createContextInner, mailerFor } from "../trpc.ts";
 import type { AssetSource } from "./assets.ts";
@@ -139,6 +141,8 @@ export function createApp(deps: AppDeps) {
   mountLegacyRecovery(app, deps);
   mountLegacyAdminAccounts(app, deps);
   mountLegacySso(app, deps);
+  mountLegacyPolicy(app, deps);
+  mountLegacyPolicyBenefits(app, deps);
 
   // Web client: hashed assets, then page loads answered with the SPA shell and the right status.
   app.get("*", async (c, next) => {

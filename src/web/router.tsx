@@ -12,6 +12,7 @@ import { SupplierHomePage } from "./features/supplier/supplier-home-page.tsx";
 import { activationRoutes } from "./features/activation/routes.tsx";
 import { recoveryRoutes } from "./features/recovery/routes.tsx";
 import { ssoRoutes } from "./features/sso/routes.tsx";
+import { policyRoutes } from "./features/policy/routes.tsx";
 import { useDocumentTitle } from "./lib/document-title.ts";
 import { queryClient } from "./lib/trpc.ts";
 import { appRoute, loadMe, PagePending, RoleGate, rootRoute } from "./route-base.tsx";
@@ -138,6 +139,7 @@ const routeTree = rootRoute.addChildren([
   ...activationRoutes.public,
   ...recoveryRoutes.public,
   ...ssoRoutes.public,
+  ...policyRoutes.public,
   appRoute.addChildren([
     indexRoute,
     adminRoute,
@@ -148,6 +150,7 @@ const routeTree = rootRoute.addChildren([
     ...activationRoutes.app,
     ...recoveryRoutes.app,
     ...ssoRoutes.app,
+    ...policyRoutes.app,
   ]),
 ]);
 

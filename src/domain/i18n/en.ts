@@ -2,6 +2,7 @@ import { messages } from "../messages.ts";
 import { enActivation } from "./en-activation.ts";
 import { enRecovery } from "./en-recovery.ts";
 import { enSso } from "./en-sso.ts";
+import { enPolicy } from "./en-policy.ts";
 
 /**
  * English UI texts shipped with the product. They are seeded into the translations table
@@ -12,6 +13,7 @@ export const en = {
   ...enActivation,
   ...enRecovery,
   ...enSso,
+  ...enPolicy,
   "app.name": "Meridian",
   "app.tagline": "Relocation and employee-move management",
   "app.skipToContent": "Skip to main content",
