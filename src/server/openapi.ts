@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { policyOperations } from "../routers/legacy/policy.openapi.ts";
+import { policyBenefitOperations } from "../routers/legacy/policy-benefits.openapi.ts";
 import { ZCheckUserRequest, ZCheckUserResponse, ZLoginRequest, ZLoginResponse, ZLogoutResponse } from "../domain/auth/schemas.ts";
 import { ZSetGroupStatusRequest, ZSetGroupStatusResponse } from "../domain/groups/schemas.ts";
 import { ZAcceptTermsRequest, ZAcceptTermsResponse, ZActivateFields, ZActivateResponse } from "../domain/activation/schemas.ts";
@@ -18,7 +20,7 @@ import {
  * The documented legacy HTTP paths, described from the same zod schemas the handlers parse with.
  * Served at /api/openapi.json. Add each new legacy route here in the same commit.
  */
-type Operation = {
+export type Operation = {
   method: "get" | "post" | "put" | "patch" | "delete";
   path: string;
   summary: string;
@@ -44,13 +46,16 @@ export const legacyOperations: Operation[] = [
   { method: "post", path: "/admin/groups/setGroupStatus", summary: "Suspend or activate a client group (ADMIN)", spec: "part 2 §7 Translation, settings and admin", request: ZSetGroupStatusRequest, requestType: "form", response: ZSetGroupStatusResponse, auth: "session" },
 ];
 
+/** Every legacy operation: the list above plus each area's own list. */
+export const allLegacyOperations = (): Operation[] => [...legacyOperations, ...policyOperations, ...policyBenefitOperations];
+
 function jsonSchema(schema: z.ZodType) {
   return z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
 }
 
 export function buildOpenApi() {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const op of legacyOperations) {
+  for (const op of allLegacyOperations()) {
     const body = op.request && op.requestType === "form"
       ? {
           requestBody: {
