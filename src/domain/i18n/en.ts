@@ -3,6 +3,7 @@ import { enActivation } from "./en-activation.ts";
 import { enRecovery } from "./en-recovery.ts";
 import { enSso } from "./en-sso.ts";
 import { enPolicy } from "./en-policy.ts";
+import { enPolicyConfig } from "./en-policy-config.ts";
 
 /**
  * English UI texts shipped with the product. They are seeded into the translations table
@@ -14,6 +15,7 @@ export const en = {
   ...enRecovery,
   ...enSso,
   ...enPolicy,
+  ...enPolicyConfig,
   "app.name": "Meridian",
   "app.tagline": "Relocation and employee-move management",
   "app.skipToContent": "Skip to main content",
