@@ -1,0 +1,236 @@
+/**
+ * The policy catalogue (part 2 §§3, 5, 6, 7): services and their attributes (with the admin's
+ * "visible to HR" switch), the spend-category tree and its search, group tags, and the currencies
+ * offered for policy overrides. Shared by the tRPC catalogue router and the legacy paths.
+ */
+import type { DB } from "../../db/index.ts";
+import { insertAudit } from "../../db/queries/audit.ts";
+import {
+  findAllSpendCategories,
+  findCurrencyCodes,
+  findEmployeeMove,
+  findGroupTagByName,
+  findGroupTags,
+  findServiceAttribute,
+  findServiceAttributes,
+  findServices,
+  findUserBrief,
+  findVersionContext,
+  findVersionCurrencies,
+  insertGroupTag,
+  setServiceAttributeVisibility,
+} from "../../db/queries/policy-benefits.ts";
+import { findGroupByName } from "../../db/queries/groups.ts";
+import type { GroupRef } from "../../db/schema.ts";
+import { AppError } from "../../domain/errors.ts";
+import { messages } from "../../domain/messages.ts";
+import { benefitMessages, type TCurrenciesRequest, type TSpendCategoryNode } from "../../domain/policy/benefit-schemas.ts";
+import { SPEND_CATEGORY_LEAF_LEVEL, SPEND_CATEGORY_MIN_SEARCH, SPEND_CATEGORY_SELECT_ALL } from "../../domain/policy/catalogue.ts";
+import { policyMessages } from "../../domain/policy/messages.ts";
+import type { Caller } from "./benefits.ts";
+import { assertPolicyGroup } from "./access.ts";
+
+const flag = (n: number) => n === 1;
+
+/** catalogue.services: the service catalogue in display order. */
+export async function listServices(db: DB) {
+  return (await findServices(db)).map((s) => ({
+    key: s.key,
+    name: s.name,
+    category: s.category,
+    description: s.description,
+    defaultBudgetType: s.default_budget_type,
+    isCashFlex: flag(s.is_cash_flex),
+    cashService: flag(s.cash_service),
+    sortOrder: s.sort_order,
+  }));
+}
+
+function parseOptions(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.map(String) : [];
+  } catch {
+    return [];
+  }
+}
+
+const toAttribute = (a: NonNullable<Awaited<ReturnType<typeof findServiceAttribute>>>) => ({
+  id: a.id,
+  serviceKey: a.service_key,
+  key: a.attr_key,
+  label: a.label,
+  inputType: a.input_type,
+  options: parseOptions(a.options),
+  dataFillLevel: a.data_fill_level,
+  visibleToHr: flag(a.visible_to_hr),
+  sortOrder: a.sort_order,
+});
+
+/** catalogue.serviceAttributes: every attribute for ADMIN; HR sees only those the admin made visible to HR. */
+export async function listServiceAttributes(db: DB, caller: Caller, serviceKey?: string) {
+  const rows = await findServiceAttributes(db, { serviceKey, hrOnly: caller.user.role !== "ADMIN" });
+  return rows.map(toAttribute);
+}
+
+/** catalogue.setAttributeVisibility (ADMIN, §6 "service attribute visibility for HR"). */
+export async function setAttributeVisibility(db: DB, caller: Caller, attributeId: number, visibleToHr: boolean) {
+  const attribute = await findServiceAttribute(db, attributeId);
+  if (!attribute) throw new AppError("NOT_FOUND", benefitMessages.attributeNotFound);
+  await db.transaction().execute(async (trx) => {
+    await setServiceAttributeVisibility(trx, attributeId, visibleToHr);
+    await insertAudit(trx, {
+      at: new Date().toISOString(),
+      actorUserId: caller.user.id,
+      groupId: null,
+      entity: "service_attribute",
+      entityId: attributeId,
+      action: "policy.catalogue.attributeVisibility",
+      oldValues: { visibleToHr: flag(attribute.visible_to_hr) },
+      newValues: { visibleToHr },
+      ip: caller.ip,
+    });
+  });
+  return { success: true as const, attribute: { ...toAttribute(attribute), visibleToHr } };
+}
+
+type CategoryRow = Awaited<ReturnType<typeof findAllSpendCategories>>[number];
+
+function parseStages(text: string | null): number[] | null {
+  if (text === null || text.trim() === "") return null;
+  return text
+    .split(",")
+    .map((s) => Number(s.trim()))
+    .filter((n) => Number.isInteger(n) && n > 0);
+}
+
+/**
+ * GET /spendCategories/extended: the three-level tree. Level 2 carries the service type and SDC
+ * category; level 3 (the leaf) its move stages; serviceDescriptionCategory is the level-2
+ * ancestor's description.
+ */
+export async function spendCategoryTree(db: DB): Promise<TSpendCategoryNode[]> {
+  const rows = await findAllSpendCategories(db);
+  const byId = new Map<number, CategoryRow>(rows.map((r) => [r.id, r]));
+  const levelTwoOf = (row: CategoryRow): CategoryRow | undefined => {
+    let current: CategoryRow | undefined = row;
+    for (let i = 0; current && i < 5; i++) {
+      if (current.level === 2) return current;
+      current = current.parent_id === null ? undefined : byId.get(current.parent_id);
+    }
+    return undefined;
+  };
+  const nodes = new Map<number, TSpendCategoryNode>();
+  for (const r of rows) {
+    nodes.set(r.id, {
+      id: r.id,
+      level: r.level,
+      description: r.description,
+      parent: r.parent_id,
+      hidden: flag(r.hidden),
+      isBudgetCashOut: flag(r.is_budget_cash_out),
+      cashServiceId: r.cash_service_id,
+      serviceType: r.service_type,
+      sdcCategory: r.sdc_category,
+      moveStages: parseStages(r.move_stages),
+      parentCategoryId: r.parent_id,
+      serviceDescriptionCategory: r.level >= 2 ? (levelTwoOf(r)?.description ?? null) : null,
+      childSpendCategoryList: [],
+    });
+  }
+  const roots: TSpendCategoryNode[] = [];
+  for (const r of rows) {
+    const node = nodes.get(r.id)!;
+    const parent = r.parent_id === null ? undefined : nodes.get(r.parent_id);
+    if (parent) parent.childSpendCategoryList.push(node);
+    else roots.push(node);
+  }
+  return roots;
+}
+
+/**
+ * catalogue.searchSpendCategories: at least 3 characters, or "***" for every category (§5); only
+ * categories that are not hidden and of level 3 or more, each with its path of descriptions.
+ */
+export async function searchSpendCategories(db: DB, query: string) {
+  const q = query.trim();
+  if (q !== SPEND_CATEGORY_SELECT_ALL && q.length < SPEND_CATEGORY_MIN_SEARCH) {
+    throw new AppError("VALIDATION", policyMessages.spendCategorySearchTooShort, { query: policyMessages.spendCategorySearchTooShort });
+  }
+  const rows = await findAllSpendCategories(db);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const needle = q.toLowerCase();
+  const pathOf = (row: CategoryRow) => {
+    const path: string[] = [];
+    let current: CategoryRow | undefined = row;
+    for (let i = 0; current && i < 5; i++) {
+      path.unshift(current.description);
+      current = current.parent_id === null ? undefined : byId.get(current.parent_id);
+    }
+    return path;
+  };
+  return rows
+    .filter((r) => r.level >= SPEND_CATEGORY_LEAF_LEVEL && r.hidden === 0)
+    .filter((r) => q === SPEND_CATEGORY_SELECT_ALL || r.description.toLowerCase().includes(needle) || String(r.id) === q)
+    .map((r) => ({
+      id: r.id,
+      level: r.level,
+      description: r.description,
+      parent: r.parent_id,
+      isBudgetCashOut: flag(r.is_budget_cash_out),
+      serviceType: r.service_type,
+      path: pathOf(r),
+    }))
+    .sort((a, b) => a.path.join("/").localeCompare(b.path.join("/")));
+}
+
+/** catalogue.tags: the group's tags by name. */
+export function listGroupTags(db: DB, group: GroupRef) {
+  return findGroupTags(db, group.id);
+}
+
+/** catalogue.createTag (ADMIN, §6 "tags"): a new tag of the group; names are unique per group. */
+export async function createGroupTag(db: DB, caller: Caller, group: GroupRef, name: string) {
+  const clean = name.replace(/\s+/g, " ").trim();
+  if (clean === "") throw new AppError("VALIDATION", benefitMessages.tagNameRequired, { name: benefitMessages.tagNameRequired });
+  if (await findGroupTagByName(db, group.id, clean)) throw new AppError("CONFLICT", benefitMessages.tagExists, { name: benefitMessages.tagExists });
+  return db.transaction().execute(async (trx) => {
+    const id = await insertGroupTag(trx, group.id, clean);
+    await insertAudit(trx, {
+      at: new Date().toISOString(),
+      actorUserId: caller.user.id,
+      groupId: group.id,
+      entity: "group_tag",
+      entityId: id,
+      action: "policy.catalogue.createTag",
+      newValues: { name: clean },
+      ip: caller.ip,
+    });
+    return { id, name: clean };
+  });
+}
+
+/**
+ * GET /hr/json/getPolicyOverrides/currencies: every currency code, the policy version's budget
+ * (and service amount) currencies first. The version is `policyVersionId`, else the employee's
+ * latest move's. HR of the group or ADMIN.
+ */
+export async function policyOverrideCurrencies(db: DB, caller: Caller, input: TCurrenciesRequest): Promise<{ currencyCodes: string[] }> {
+  const group = await findGroupByName(db, input.group);
+  if (!group) throw new AppError("NOT_FOUND", messages.notFound);
+  assertPolicyGroup(caller.user, group.id, "read");
+  let versionId = input.policyVersionId ?? null;
+  if (input.employeeId !== undefined) {
+    const employee = await findUserBrief(db, input.employeeId);
+    if (!employee || employee.group_id !== group.id) throw new AppError("NOT_FOUND", policyMessages.employeeHasNoPolicy);
+    if (versionId === null) versionId = (await findEmployeeMove(db, employee.id))?.policy_version_id ?? null;
+  }
+  let first: string[] = [];
+  if (versionId !== null) {
+    const version = await findVersionContext(db, versionId);
+    if (!version || version.group_id !== group.id) throw new AppError("NOT_FOUND", policyMessages.versionNotFound);
+    first = await findVersionCurrencies(db, versionId);
+  }
+  const all = (await findCurrencyCodes(db)).map((c) => c.code);
+  return { currencyCodes: [...new Set([...first, ...all])] };
+}
