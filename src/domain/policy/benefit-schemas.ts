@@ -268,7 +268,10 @@ export const ZPopupOrderRequest = z
   .object({
     policyVersionId: id,
     moveStageId,
-    services: z.array(serviceKey).max(100).optional(),
+    services: z.preprocess(
+      (v) => (typeof v === "string" ? v.split(",").map((s) => s.trim()).filter((s) => s !== "") : v),
+      z.array(serviceKey).max(100).optional(),
+    ),
     /** Legacy form: the keys comma-separated. */
     order: z.string().max(5000).optional(),
   })

@@ -23,6 +23,7 @@ import {
   policyOverrideCurrencies,
   searchSpendCategories,
   setAttributeVisibility,
+  SPEND_CATEGORY_READERS,
   spendCategoryTree,
 } from "../../services/policy/catalogue.ts";
 import { employeePolicyView } from "../../services/policy/employee-view.ts";
@@ -31,7 +32,7 @@ import { authedProcedure, groupProcedure, roleProcedure, router, sync } from "..
 /** The policy screens' readers: ADMIN and HR. */
 const policyReader = roleProcedure("ADMIN", "HR");
 /** Spend categories are also read by finance and CRM screens. */
-const categoryReader = roleProcedure("ADMIN", "HR", "FINANCE", "CRM");
+const categoryReader = roleProcedure(...SPEND_CATEGORY_READERS);
 
 /** Catalogue of the policy area: services, attributes, spend categories, tags, currencies, the employee's policy view. */
 export const policyCatalogueRouter = router({

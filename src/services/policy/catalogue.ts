@@ -27,6 +27,8 @@ import { messages } from "../../domain/messages.ts";
 import { benefitMessages, type TCurrenciesRequest, type TSpendCategoryNode } from "../../domain/policy/benefit-schemas.ts";
 import { SPEND_CATEGORY_LEAF_LEVEL, SPEND_CATEGORY_MIN_SEARCH, SPEND_CATEGORY_SELECT_ALL } from "../../domain/policy/catalogue.ts";
 import { policyMessages } from "../../domain/policy/messages.ts";
+import type { Role } from "../../domain/roles.ts";
+import type { SessionUser } from "../auth.ts";
 import type { Caller } from "./benefits.ts";
 import { assertPolicyGroup } from "./access.ts";
 
@@ -92,6 +94,13 @@ export async function setAttributeVisibility(db: DB, caller: Caller, attributeId
     });
   });
   return { success: true as const, attribute: { ...toAttribute(attribute), visibleToHr } };
+}
+
+/** Spend categories are read by the policy, finance and CRM screens. */
+export const SPEND_CATEGORY_READERS: readonly Role[] = ["ADMIN", "HR", "FINANCE", "CRM"];
+
+export function assertSpendCategoryReader(user: Pick<SessionUser, "role">): void {
+  if (!SPEND_CATEGORY_READERS.includes(user.role)) throw new AppError("FORBIDDEN", messages.forbidden);
 }
 
 type CategoryRow = Awaited<ReturnType<typeof findAllSpendCategories>>[number];
