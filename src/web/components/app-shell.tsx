@@ -17,8 +17,14 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel,
 const SESSION_CHECK_MS = 60_000;
 
 type NavItem =
-  | { key: string; label: MessageId; to: "/" | "/admin" | "/admin/outbox" | "/finance" | "/crm" | "/supplier" | "/admin/resetPassword" | "/admin/anonymizeUser" | "/admin/sso" }
-  | { key: string; label: MessageId; to: "/$group/home"; group: string };
+  | {
+      key: string;
+      label: MessageId;
+      to: "/" | "/admin" | "/admin/outbox" | "/finance" | "/crm" | "/supplier" | "/admin/resetPassword" | "/admin/anonymizeUser" | "/admin/sso";
+    }
+  | { key: string; label: MessageId; to: "/$group/home"; group: string }
+  /** The policy search, for HR fixed to the own group. */
+  | { key: string; label: MessageId; to: "/policy/search"; group?: string };
 
 /** The pages each role works in, in the order they appear in the header. */
 export function navItemsFor(user: SignedInUser): NavItem[] {
@@ -27,7 +33,13 @@ export function navItemsFor(user: SignedInUser): NavItem[] {
       return [{ key: "home", label: "nav.home", to: "/" }];
     case "HR":
     case "MANAGER":
-      return user.group ? [{ key: "group", label: "nav.groupHome", to: "/$group/home", group: user.group.name }] : [{ key: "home", label: "nav.home", to: "/" }];
+      if (!user.group) return [{ key: "home", label: "nav.home", to: "/" }];
+      return user.role === "HR"
+        ? [
+            { key: "group", label: "nav.groupHome", to: "/$group/home", group: user.group.name },
+            { key: "policies", label: "nav.policies", to: "/policy/search", group: user.group.name },
+          ]
+        : [{ key: "group", label: "nav.groupHome", to: "/$group/home", group: user.group.name }];
     case "ADMIN":
       return [
         { key: "admin", label: "nav.adminHome", to: "/admin" },
@@ -37,6 +49,7 @@ export function navItemsFor(user: SignedInUser): NavItem[] {
         { key: "resetPassword", label: "nav.adminResetPassword", to: "/admin/resetPassword" },
         { key: "anonymize", label: "nav.adminAnonymize", to: "/admin/anonymizeUser" },
         { key: "sso", label: "nav.adminSso", to: "/admin/sso" },
+        { key: "policies", label: "nav.policies", to: "/policy/search" },
       ];
     case "FINANCE":
       return [{ key: "finance", label: "nav.financeHome", to: "/finance" }];
@@ -58,6 +71,16 @@ function NavLinks({ items, className, onNavigate }: { items: NavItem[]; classNam
         <li key={item.key}>
           {item.to === "/$group/home" ? (
             <Link to="/$group/home" params={{ group: item.group }} className={navLinkClasses} onClick={onNavigate}>
+              {t(item.label)}
+            </Link>
+          ) : item.to === "/policy/search" ? (
+            <Link
+              to="/policy/search"
+              search={item.group ? { group: item.group } : {}}
+              className={navLinkClasses}
+              activeOptions={{ exact: true, includeSearch: false }}
+              onClick={onNavigate}
+            >
               {t(item.label)}
             </Link>
           ) : (

@@ -1,0 +1,166 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { FileText, Tag } from "lucide-react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { TTag } from "../../../domain/policy/schemas.ts";
+import { ForbiddenPage, NotFoundPage } from "../../components/status-pages.tsx";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Card, CardHeader } from "../../components/ui/card.tsx";
+import { PageHeader } from "../../components/ui/page-header.tsx";
+import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { EmptyState, ErrorState, LoadingRows } from "../../components/ui/states.tsx";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table.tsx";
+import { errorCode, errorText } from "../../lib/errors.ts";
+import { useSignedInUser } from "../../lib/session.ts";
+import { trpc } from "../../lib/trpc.ts";
+import { cn } from "../../lib/utils.ts";
+import { enumLabel } from "./policy-format.ts";
+import { PolicyGroupSelect } from "./policy-group-select.tsx";
+
+/**
+ * /policy/list?group=&tag= (part 2 §2 "Policy list page with tag and group selection"): the
+ * group's policies filtered by one tag. Tag buttons stay disabled until a group with tags is
+ * chosen (§4).
+ */
+export function PolicyListPage({ group: groupParam, tag, onSearchChange }: { group: string | undefined; tag: number | undefined; onSearchChange: (next: { group?: string; tag?: number }) => void }) {
+  const { t } = useTranslation();
+  const user = useSignedInUser();
+  const group = groupParam ?? (user.role === "ADMIN" ? undefined : user.group?.name);
+  const tags = useQuery({ ...trpc.policy.catalogue.tags.queryOptions({ group: group ?? "" }), enabled: !!group });
+  const tagRows: TTag[] = group ? (tags.data ?? []) : [];
+
+  return (
+    <>
+      <PageHeader title={t("policy.list.title")} description={t("policy.list.description")} />
+      <Card>
+        <CardHeader className="gap-5 border-b border-border pb-5">
+          <PolicyGroupSelect user={user} value={group} onChange={(next) => onSearchChange({ group: next })} className="tablet:w-72" />
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-2 text-sm font-medium leading-none text-foreground">{t("policy.list.tags")}</legend>
+            {group && tags.isPending ? (
+              <div className="flex gap-2">
+                <Skeleton className="h-8 w-20" />
+                <Skeleton className="h-8 w-24" />
+              </div>
+            ) : (
+              <div className="flex flex-wrap gap-2" role="group" aria-describedby={tagRows.length === 0 ? "policy-tags-hint" : undefined}>
+                <TagButton pressed={tag === undefined} disabled={tagRows.length === 0} onClick={() => onSearchChange({ group, tag: undefined })}>
+                  {t("policy.list.allTags")}
+                </TagButton>
+                {tagRows.map((row) => (
+                  <TagButton key={row.id} pressed={tag === row.id} onClick={() => onSearchChange({ group, tag: row.id })}>
+                    <Tag aria-hidden="true" />
+                    {row.name}
+                  </TagButton>
+                ))}
+              </div>
+            )}
+            {tagRows.length === 0 && !(group && tags.isPending) ? (
+              <p id="policy-tags-hint" className="text-[13px] text-muted-foreground">
+                {group && tags.isSuccess ? t("policy.list.noTags") : t("policy.list.tagsDisabled")}
+              </p>
+            ) : null}
+          </fieldset>
+        </CardHeader>
+        {group ? (
+          <PolicyListResults key={group} group={group} tag={tagRows.some((r) => r.id === tag) ? tag : undefined} canEdit={user.role === "ADMIN"} />
+        ) : (
+          <EmptyState icon={FileText} headingLevel={2} title={t("policy.chooseGroupHint")} />
+        )}
+      </Card>
+    </>
+  );
+}
+
+function TagButton({ pressed, disabled, onClick, children }: { pressed: boolean; disabled?: boolean; onClick: () => void; children: ReactNode }) {
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      aria-pressed={pressed}
+      disabled={disabled}
+      onClick={onClick}
+      className={cn("rounded-full", pressed && "border-primary bg-primary-soft text-primary hover:bg-primary-soft")}
+    >
+      {children}
+    </Button>
+  );
+}
+
+function PolicyListResults({ group, tag, canEdit }: { group: string; tag: number | undefined; canEdit: boolean }) {
+  const { t } = useTranslation();
+  const policies = useQuery({ ...trpc.policy.policies.search.queryOptions({ group, tag }), placeholderData: keepPreviousData });
+  if (policies.isPending) return <LoadingRows rows={4} rowClassName="h-12" />;
+  if (policies.isError && !policies.data) {
+    const code = errorCode(policies.error);
+    if (code === "FORBIDDEN") return <ForbiddenPage />;
+    if (code === "NOT_FOUND") return <NotFoundPage />;
+    return <ErrorState message={errorText(policies.error, t("policy.loadingDataError"))} retryLabel={t("app.retry")} onRetry={() => void policies.refetch()} />;
+  }
+  const rows = policies.data.policies;
+  if (rows.length === 0) {
+    return <EmptyState icon={FileText} headingLevel={2} title={t("policy.list.emptyTitle")} description={tag ? t("policy.list.emptyBody") : t("policy.search.emptyBody")} />;
+  }
+  return (
+    <Table aria-busy={policies.isPlaceholderData || undefined} className={cn(policies.isPlaceholderData && "opacity-60 transition-opacity")}>
+      <TableCaption>{t("policy.search.caption", { group })}</TableCaption>
+      <TableHeader>
+        <TableRow className="hover:bg-transparent">
+          <TableHead>{t("policy.search.colName")}</TableHead>
+          <TableHead>{t("policy.search.colMoveType")}</TableHead>
+          <TableHead className="hidden tablet:table-cell">{t("policy.search.colArchetype")}</TableHead>
+          <TableHead>{t("policy.search.colStatus")}</TableHead>
+          <TableHead>{t("policy.search.colTags")}</TableHead>
+          <TableHead>{t("policy.search.colVersion")}</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map((p) => (
+          <TableRow key={p.id}>
+            <TableCell className="font-medium">
+              {canEdit ? (
+                <Link to="/policy/setup" search={{ policyId: p.id, editDraft: p.draftVersionId !== null }} className="text-primary underline-offset-4 hover:underline">
+                  {p.name}
+                </Link>
+              ) : (
+                p.name
+              )}
+            </TableCell>
+            <TableCell>{enumLabel(t, "moveType", p.moveType)}</TableCell>
+            <TableCell className="hidden tablet:table-cell">{enumLabel(t, "archetype", p.archetype)}</TableCell>
+            <TableCell>
+              <Badge variant={p.status === "ACTIVE" ? "success" : "neutral"} dot>
+                {enumLabel(t, "status", p.status)}
+              </Badge>
+            </TableCell>
+            <TableCell>
+              {p.tags.length > 0 ? (
+                <ul className="flex flex-wrap gap-1">
+                  {p.tags.map((row) => (
+                    <li key={row.id}>
+                      <Badge variant="info">{row.name}</Badge>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <span className="text-muted-foreground">—</span>
+              )}
+            </TableCell>
+            <TableCell>
+              <span className="flex flex-wrap items-center gap-1.5">
+                {p.releasedVersionNumber !== null ? (
+                  <span className="tabular-nums">{t("policy.search.versionNumber", { number: p.releasedVersionNumber })}</span>
+                ) : (
+                  <span className="text-muted-foreground">{t("policy.search.noRelease")}</span>
+                )}
+                {p.draftVersionId !== null ? <Badge variant="warning">{t("policy.search.draft")}</Badge> : null}
+              </span>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
