@@ -13,37 +13,8 @@
  *    `evaluate`, `parse`, `simplify`, `derivative`, `resolve` and `reviver` overridden to throw;
  * 4. evaluation gets a fresh scope holding only the formula's declared inputs.
  */
-import {
-  absDependencies,
-  addDependencies,
-  andDependencies,
-  ceilDependencies,
-  compileDependencies,
-  create,
-  divideDependencies,
-  equalDependencies,
-  floorDependencies,
-  largerDependencies,
-  largerEqDependencies,
-  maxDependencies,
-  minDependencies,
-  modDependencies,
-  multiplyDependencies,
-  notDependencies,
-  orDependencies,
-  parseDependencies,
-  powDependencies,
-  roundDependencies,
-  smallerDependencies,
-  smallerEqDependencies,
-  subtractDependencies,
-  unaryMinusDependencies,
-  unaryPlusDependencies,
-  unequalDependencies,
-  type EvalFunction,
-  type FactoryFunctionMap,
-  type MathNode,
-} from "mathjs";
+import { createRequire } from "node:module";
+import type { EvalFunction, FactoryFunctionMap, MathJsInstance, MathNode } from "mathjs";
 import { AppError } from "../errors.ts";
 import { policyMessages } from "./messages.ts";
 
@@ -93,25 +64,52 @@ export const FORMULA_MAX_LENGTH = 500;
 
 export type FormulaCheck = { ok: true; variables: string[] } | { ok: false; position: number; message: string };
 
-// mathjs declares each `*Dependencies` export as possibly undefined; they are all defined.
-const math = create({
-  parseDependencies, compileDependencies,
-  addDependencies, subtractDependencies, multiplyDependencies, divideDependencies,
-  unaryMinusDependencies, unaryPlusDependencies, powDependencies, modDependencies,
-  largerDependencies, smallerDependencies, largerEqDependencies, smallerEqDependencies,
-  equalDependencies, unequalDependencies, andDependencies, orDependencies, notDependencies,
-  minDependencies, maxDependencies, roundDependencies, ceilDependencies, floorDependencies, absDependencies,
-} as Record<string, FactoryFunctionMap>);
-const parse = math.parse;
-const disabled = (name: string) => () => {
-  throw new Error(`Function ${name} is disabled`);
-};
-math.import(
-  Object.fromEntries(
-    ["import", "createUnit", "evaluate", "parse", "simplify", "derivative", "resolve", "reviver", "compile"].map((n) => [n, disabled(n)]),
-  ),
-  { override: true },
-);
+type MathJsModule = typeof import("mathjs");
+
+/** The parser of the restricted instance, kept before `parse` is disabled inside expressions. */
+let restrictedParse: MathJsInstance["parse"] | undefined;
+
+/**
+ * The restricted mathjs instance, built on first use: the number-only build holds just the
+ * listed functions, and the functions mathjs's security guidance names are overridden to throw.
+ * Loading mathjs costs hundreds of milliseconds, so modules that import this file but never
+ * evaluate a formula (most routers and their tests) do not pay for it.
+ */
+function parser(): MathJsInstance["parse"] {
+  if (restrictedParse) return restrictedParse;
+  const m = createRequire(import.meta.url)("mathjs/number") as MathJsModule;
+  const math = create(m);
+  const parse = math.parse;
+  const disabled = (name: string) => () => {
+    throw new Error(`Function ${name} is disabled`);
+  };
+  math.import(
+    Object.fromEntries(
+      ["import", "createUnit", "evaluate", "parse", "simplify", "derivative", "resolve", "reviver", "compile"].map((n) => [n, disabled(n)]),
+    ),
+    { override: true },
+  );
+  restrictedParse = parse;
+  return parse;
+}
+
+/** An instance with only the parser, the compiler and the allowed operators and functions. */
+function create(m: MathJsModule): MathJsInstance {
+  // mathjs declares each `*Dependencies` export as possibly undefined; they are all defined.
+  const deps: Record<string, FactoryFunctionMap | undefined> = {
+    parseDependencies: m.parseDependencies, compileDependencies: m.compileDependencies,
+    addDependencies: m.addDependencies, subtractDependencies: m.subtractDependencies, multiplyDependencies: m.multiplyDependencies,
+    divideDependencies: m.divideDependencies, unaryMinusDependencies: m.unaryMinusDependencies, unaryPlusDependencies: m.unaryPlusDependencies,
+    powDependencies: m.powDependencies, modDependencies: m.modDependencies, largerDependencies: m.largerDependencies,
+    smallerDependencies: m.smallerDependencies, largerEqDependencies: m.largerEqDependencies, smallerEqDependencies: m.smallerEqDependencies,
+    equalDependencies: m.equalDependencies, unequalDependencies: m.unequalDependencies, andDependencies: m.andDependencies,
+    orDependencies: m.orDependencies, notDependencies: m.notDependencies, minDependencies: m.minDependencies,
+    maxDependencies: m.maxDependencies, roundDependencies: m.roundDependencies, ceilDependencies: m.ceilDependencies,
+    floorDependencies: m.floorDependencies, absDependencies: m.absDependencies,
+  };
+  for (const [name, d] of Object.entries(deps)) if (!d) throw new Error(`mathjs: missing ${name}`);
+  return m.create(deps as Record<string, FactoryFunctionMap>);
+}
 
 type FormulaError = Extract<FormulaCheck, { ok: false }>;
 
@@ -229,7 +227,7 @@ function parseUncached(text: string): Parsed {
   if (!scanned.ok) return scanned;
   let node: MathNode;
   try {
-    node = parse(text);
+    node = parser()(text);
   } catch (e) {
     const err = e as { char?: unknown; message?: unknown };
     const position = typeof err.char === "number" && err.char >= 1 ? Math.min(err.char, text.length + 1) : 1;
@@ -267,9 +265,10 @@ export function evaluateFormula(text: string, inputs: Record<string, number>): n
   }
   let compiled = compiledCache.get(text);
   if (!compiled) {
-    compiled = parsed.node.compile();
+    const fresh = parsed.node.compile();
     if (compiledCache.size > 1000) compiledCache.clear();
-    compiledCache.set(text, compiled);
+    compiledCache.set(text, fresh);
+    compiled = fresh;
   }
   let raw: unknown;
   try {
