@@ -9,7 +9,7 @@
  *    error its 1-based character position);
  * 2. the parsed tree is checked node by node against a whitelist (no accessors, assignments,
  *    objects, matrices, ranges, strings, units, blocks or function definitions);
- * 3. the mathjs instance is built from the listed functions only, with `import`, `createUnit`,
+ * 3. the mathjs instance (number-only build, loaded on first use) holds the listed functions only, with `import`, `createUnit`,
  *    `evaluate`, `parse`, `simplify`, `derivative`, `resolve` and `reviver` overridden to throw;
  * 4. evaluation gets a fresh scope holding only the formula's declared inputs.
  */
@@ -211,7 +211,9 @@ type Parsed = { ok: true; node: MathNode; variables: string[]; positions: Map<st
 
 const parsedCache = new Map<string, Parsed>();
 
+/** Parses and checks a formula; results of formulas within the length limit are cached. */
 function parseFormula(text: string): Parsed {
+  if (text.length > FORMULA_MAX_LENGTH) return parseUncached(text);
   const cached = parsedCache.get(text);
   if (cached) return cached;
   const result = parseUncached(text);
@@ -246,7 +248,7 @@ function parseUncached(text: string): Parsed {
 /** Checks a formula; errors carry the 1-based character position. `variables` are the inputs it uses. */
 export function checkFormula(text: string): FormulaCheck {
   const parsed = parseFormula(text);
-  return parsed.ok ? { ok: true, variables: parsed.variables } : parsed;
+  return parsed.ok ? { ok: true, variables: [...parsed.variables] } : { ok: false, position: parsed.position, message: parsed.message };
 }
 
 const compiledCache = new Map<string, EvalFunction>();
