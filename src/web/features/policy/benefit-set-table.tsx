@@ -1,0 +1,288 @@
+import { Pencil, Plus, RotateCcw } from "lucide-react";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { MetadataOverride, TBenefit, TMetadataLine } from "../../../domain/policy/benefit-schemas.ts";
+import { policyMessages } from "../../../domain/policy/messages.ts";
+import { Alert } from "../../components/ui/alert.tsx";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { FieldError, Input } from "../../components/ui/input.tsx";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table.tsx";
+import { errorText } from "../../lib/errors.ts";
+import { queryClient, trpc, trpcClient } from "../../lib/trpc.ts";
+import { FormulaDialog, formulaSaveError, type FormulaTarget } from "./benefit-formula-dialog.tsx";
+import { InlineName } from "./benefit-inline-name.tsx";
+import { SpendCategoryPicker } from "./spend-category-picker.tsx";
+
+/** The scope a group-setup edit is saved at: the group, or one of its policies. */
+export type SetupScope = { groupId: number; policyId: number | null; serviceType: string; readOnly: boolean };
+
+export const refreshBenefits = () => queryClient.invalidateQueries(trpc.policy.benefits.list.pathFilter());
+
+const scopeVariant: Record<MetadataOverride, "neutral" | "info" | "warning"> = { GLOBAL: "neutral", GROUP: "info", POLICY: "warning" };
+
+type Editing = { target: FormulaTarget; optionId: number; metadataInfoId: number; line: TMetadataLine | null };
+
+/**
+ * One benefit set of a service (part 2 §2 "Policy group setup"): its group number and name (renamed
+ * inline), spend category, options as rows (renamed inline) and metadata lines as columns. Each
+ * cell shows the formula and adjustment formula in force with their scope (global default, group or
+ * policy override), an edit action and — for an override of the current scope — reset to parent.
+ */
+export function BenefitSetTable({ set, scope }: { set: TBenefit; scope: SetupScope }) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const currentScope: MetadataOverride = scope.policyId != null ? "POLICY" : "GROUP";
+  const isCash = set.optionType === "CASH";
+  // CASH sets key each option's single line by the option id.
+  const columns = isCash ? [{ id: 0, name: t("policyConfig.group.value") }] : set.metadataInfos;
+  const lineOf = (option: TBenefit["benefitOptions"][number], infoId: number): TMetadataLine | null =>
+    (isCash ? option.metadataMap[String(option.id)] : option.metadataMap[String(infoId)]) ?? null;
+  const scopeFields = { groupId: scope.groupId, ...(scope.policyId != null ? { policyId: scope.policyId } : {}), serviceType: scope.serviceType };
+  const scopeLabel = scope.policyId != null ? t("policyConfig.group.scopeLabel.POLICY") : t("policyConfig.group.scopeLabel.GROUP");
+
+  const rename = async (call: () => Promise<unknown>): Promise<string | null> => {
+    try {
+      await call();
+      await refreshBenefits();
+      return null;
+    } catch (e) {
+      return errorText(e, policyMessages.updateFailed);
+    }
+  };
+
+  const saveFormula = async (formula: string, adjustmentFormula: string) => {
+    if (!editing) return null;
+    try {
+      if (editing.line) {
+        await trpcClient.policy.benefits.updateMetadata.mutate({ id: editing.line.id, formula, adjustmentFormula, ...scopeFields });
+      } else {
+        await trpcClient.policy.benefits.saveMetadata.mutate({
+          serviceBenefitId: editing.optionId,
+          metadataInfoId: editing.metadataInfoId,
+          formula,
+          adjustmentFormula,
+          ...scopeFields,
+        });
+      }
+      setEditing(null);
+      await refreshBenefits();
+      return null;
+    } catch (e) {
+      return formulaSaveError(e);
+    }
+  };
+
+  const resetToParent = async (optionId: number, line: TMetadataLine) => {
+    setError(null);
+    try {
+      await trpcClient.policy.benefits.deleteMetadataOverride.mutate({ metadataInfoId: line.metadataInfoId, serviceBenefitId: optionId, ...scopeFields });
+      await refreshBenefits();
+    } catch (e) {
+      setError(errorText(e, policyMessages.metadataUpdateFailed));
+    }
+  };
+
+  const setSpendCategory = async (sdcId: number | null) => {
+    setError(null);
+    try {
+      await trpcClient.policy.benefits.setFlags.mutate({ benefitId: set.id, sdcId });
+      await refreshBenefits();
+    } catch (e) {
+      setError(errorText(e, policyMessages.updateFailed));
+    }
+  };
+
+  const canAddOption = !scope.readOnly && set.optionType === "REGULAR" && scope.policyId == null;
+  const editableSet = !scope.readOnly && scope.policyId == null;
+
+  return (
+    <section className="flex flex-col gap-3 rounded-lg border border-border p-4" aria-label={set.name} data-testid={`benefit-set-${set.id}`}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex min-w-0 flex-col gap-1">
+          <div className="flex flex-wrap items-center gap-2 text-sm">
+            <Badge variant="neutral">{t("policyConfig.group.groupNumber", { number: set.groupNumber })}</Badge>
+            <Badge variant={isCash ? "warning" : "info"}>{t(`policyConfig.group.optionType.${set.optionType}`)}</Badge>
+            <Badge variant="neutral">{set.groupId == null ? t("policyConfig.group.globalSet") : t("policyConfig.group.groupSet")}</Badge>
+            {set.inactive ? <Badge variant="destructive">{t("policyConfig.group.inactive")}</Badge> : null}
+          </div>
+          <div className="text-base font-semibold">
+            <InlineName
+              value={set.name}
+              label={t("policyConfig.group.setName")}
+              emptyMessage={t("policyConfig.msg.benefitSetNameEmpty")}
+              readOnly={!editableSet}
+              onRename={(name) => rename(() => trpcClient.policy.benefits.renameSet.mutate({ benefitId: set.id, name }))}
+            />
+          </div>
+        </div>
+        <div className="w-full max-w-sm">
+          <SpendCategoryPicker
+            label={t("policyConfig.group.spendCategory")}
+            value={set.sdcId != null ? { id: set.sdcId } : null}
+            disabled={!editableSet}
+            onChange={(choice) => void setSpendCategory(choice?.id ?? null)}
+          />
+        </div>
+      </div>
+
+      <div className="rounded-lg border border-border">
+        <Table>
+          <caption className="sr-only">{t("policyConfig.group.tableCaption", { name: set.name })}</caption>
+          <TableHeader>
+            <TableRow>
+              <TableHead>{t("policyConfig.group.option")}</TableHead>
+              {columns.map((c) => (
+                <TableHead key={c.id}>{c.name}</TableHead>
+              ))}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {set.benefitOptions.length === 0 ? (
+              <TableRow className="hover:bg-transparent">
+                <TableCell colSpan={columns.length + 1} className="text-center text-muted-foreground">
+                  {t("policyConfig.benefits.noOptions")}
+                </TableCell>
+              </TableRow>
+            ) : null}
+            {set.benefitOptions.map((option) => (
+              <TableRow key={option.id} data-testid={`benefit-option-${option.id}`}>
+                <TableCell className="min-w-48 align-top">
+                  <InlineName
+                    value={option.name}
+                    label={t("policyConfig.group.optionName", { name: option.name })}
+                    emptyMessage={t("policyConfig.msg.optionNameEmpty")}
+                    readOnly={!editableSet}
+                    onRename={(optionName) => rename(() => trpcClient.policy.benefits.renameOption.mutate({ id: option.id, optionName }))}
+                  />
+                </TableCell>
+                {columns.map((c) => {
+                  const line = lineOf(option, c.id);
+                  const infoId = line?.metadataInfoId ?? c.id;
+                  const title = `${option.name} · ${c.name}`;
+                  return (
+                    <TableCell key={c.id} className="min-w-56 align-top">
+                      <div className="flex flex-col gap-1.5">
+                        {line ? (
+                          <>
+                            <code className="break-all text-[13px]">{line.formula || "—"}</code>
+                            {line.adjustmentFactorFormula ? (
+                              <code className="break-all text-xs text-muted-foreground">
+                                {t("policyConfig.group.adjustmentShort")} {line.adjustmentFactorFormula}
+                              </code>
+                            ) : null}
+                            <Badge variant={scopeVariant[line.metadataOverride]} className="self-start">
+                              {t(`policyConfig.group.scope.${line.metadataOverride}`)}
+                            </Badge>
+                          </>
+                        ) : (
+                          <span className="text-muted-foreground">{t("policyConfig.group.noFormula")}</span>
+                        )}
+                        {scope.readOnly || (isCash && !line) ? null : (
+                          <div className="flex flex-wrap gap-1">
+                            <Button
+                              variant="ghost"
+                              size="sm"
+                              aria-label={t("policyConfig.group.editFormula", { title })}
+                              onClick={() =>
+                                setEditing({
+                                  target: { title, scopeLabel, formula: line?.formula ?? "", adjustmentFormula: line?.adjustmentFactorFormula ?? "" },
+                                  optionId: option.id,
+                                  metadataInfoId: infoId,
+                                  line,
+                                })
+                              }
+                            >
+                              <Pencil aria-hidden="true" />
+                              {t("policyConfig.group.edit")}
+                            </Button>
+                            {line && line.metadataOverride === currentScope ? (
+                              <Button variant="ghost" size="sm" aria-label={t("policyConfig.group.resetFormula", { title })} onClick={() => void resetToParent(option.id, line)}>
+                                <RotateCcw aria-hidden="true" />
+                                {t("policyConfig.group.reset")}
+                              </Button>
+                            ) : null}
+                          </div>
+                        )}
+                      </div>
+                    </TableCell>
+                  );
+                })}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+      <div aria-live="polite" className="empty:hidden">
+        {error ? (
+          <Alert variant="destructive" role="alert">
+            {error}
+          </Alert>
+        ) : null}
+      </div>
+      {canAddOption ? <AddOptionForm set={set} scope={scope} /> : null}
+      <FormulaDialog target={editing?.target ?? null} onOpenChange={(open) => !open && setEditing(null)} onSave={saveFormula} />
+    </section>
+  );
+}
+
+/** Adds an option to this set (REGULAR sets, group scope only — part 2 §6). */
+function AddOptionForm({ set, scope }: { set: TBenefit; scope: SetupScope }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [name, setName] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (name.trim() === "") {
+      setError(t("policyConfig.msg.benefitOptionNameFirst"));
+      return;
+    }
+    setBusy(true);
+    try {
+      await trpcClient.policy.benefits.addOption.mutate({
+        groupId: scope.groupId,
+        groupNumber: set.groupNumber,
+        description: set.name,
+        optionName: name.trim(),
+        serviceType: scope.serviceType,
+        ...(set.sdcId != null ? { sdcId: set.sdcId } : {}),
+      });
+      setName("");
+      setError(null);
+      await refreshBenefits();
+    } catch (e) {
+      setError(errorText(e, policyMessages.optionAddFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-1.5">
+      <div className="flex flex-wrap items-end gap-2">
+        <div className="flex flex-col gap-2">
+          <label htmlFor={`${id}-name`} className="text-sm font-medium">
+            {t("policyConfig.group.newOption", { set: set.name })}
+          </label>
+          <Input
+            id={`${id}-name`}
+            className="w-64"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+          />
+        </div>
+        <Button type="submit" variant="outline" busy={busy}>
+          <Plus aria-hidden="true" />
+          {t("policyConfig.group.addOption")}
+        </Button>
+      </div>
+      <div aria-live="polite">
+        <FieldError id={`${id}-error`}>{error ?? undefined}</FieldError>
+      </div>
+    </form>
+  );
+}

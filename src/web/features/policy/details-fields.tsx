@@ -1,0 +1,50 @@
+import { useEffect, useState, type ComponentProps } from "react";
+import { Input } from "../../components/ui/input.tsx";
+import { Textarea } from "../../components/ui/textarea.tsx";
+import { useUnsaved } from "./details-unsaved.tsx";
+
+type SaveOnBlurProps = {
+  /** The saved value; the field follows it whenever it changes on the server. */
+  value: string;
+  /** Called on blur (or Enter in a one-line field) when the text differs from `value`. */
+  onSave: (text: string) => void;
+  /** Key for the unsaved-changes warning. */
+  unsavedKey: string;
+  multiline?: boolean;
+};
+
+/**
+ * A text field that saves when it loses focus, like the rest of the policy screens: the typed text
+ * counts as an unsaved change until then.
+ */
+export function SaveOnBlurText({
+  value,
+  onSave,
+  unsavedKey,
+  multiline = false,
+  ...props
+}: SaveOnBlurProps & Omit<ComponentProps<"input"> & ComponentProps<"textarea">, "value" | "onChange" | "onBlur" | "defaultValue">) {
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  useUnsaved(unsavedKey, text !== value);
+  const commit = () => {
+    if (text !== value) onSave(text);
+  };
+  if (multiline) {
+    return <Textarea {...(props as ComponentProps<"textarea">)} value={text} onChange={(e) => setText(e.target.value)} onBlur={commit} />;
+  }
+  return (
+    <Input
+      {...(props as ComponentProps<"input">)}
+      value={text}
+      onChange={(e) => setText(e.target.value)}
+      onBlur={commit}
+      onKeyDown={(e) => {
+        if (e.key === "Enter") {
+          e.preventDefault();
+          commit();
+        }
+      }}
+    />
+  );
+}

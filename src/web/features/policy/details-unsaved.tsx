@@ -1,0 +1,58 @@
+import { useBlocker } from "@tanstack/react-router";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { ConfirmDialog } from "../../components/ui/alert-dialog.tsx";
+
+/**
+ * Unsaved-changes tracking for the policy details and popup editor (part 2 §4 "Unsaved policy
+ * changes trigger a leave-page warning"). Fields save on blur; while a field holds typed text that
+ * is not saved yet it marks itself dirty, and leaving the page (a link, back, closing the tab) asks
+ * first.
+ */
+type UnsavedApi = { setDirty: (key: string, dirty: boolean) => void };
+
+const UnsavedContext = createContext<UnsavedApi>({ setDirty: () => undefined });
+
+export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const dirtyKeys = useRef(new Set<string>());
+  const [dirtyCount, setDirtyCount] = useState(0);
+  const setDirty = useCallback((key: string, dirty: boolean) => {
+    const had = dirtyKeys.current.has(key);
+    if (dirty && !had) dirtyKeys.current.add(key);
+    else if (!dirty && had) dirtyKeys.current.delete(key);
+    else return;
+    setDirtyCount(dirtyKeys.current.size);
+  }, []);
+  const blocker = useBlocker({ shouldBlockFn: () => dirtyKeys.current.size > 0, enableBeforeUnload: () => dirtyKeys.current.size > 0, withResolver: true });
+  const api = useMemo(() => ({ setDirty }), [setDirty]);
+  return (
+    <UnsavedContext.Provider value={api}>
+      {children}
+      <span hidden data-testid="unsaved-count">
+        {dirtyCount}
+      </span>
+      <ConfirmDialog
+        open={blocker.status === "blocked"}
+        onOpenChange={(open) => {
+          if (!open && blocker.status === "blocked") blocker.reset();
+        }}
+        title={t("policyConfig.unsaved.title")}
+        description={t("policyConfig.unsaved.description")}
+        confirmLabel={t("policyConfig.unsaved.leave")}
+        cancelLabel={t("policyConfig.unsaved.stay")}
+        destructive
+        onConfirm={() => blocker.status === "blocked" && blocker.proceed()}
+      />
+    </UnsavedContext.Provider>
+  );
+}
+
+/** Marks `key` dirty while `dirty` is true (and clean again when the field unmounts). */
+export function useUnsaved(key: string, dirty: boolean): void {
+  const { setDirty } = useContext(UnsavedContext);
+  useEffect(() => {
+    setDirty(key, dirty);
+  }, [key, dirty, setDirty]);
+  useEffect(() => () => setDirty(key, false), [key, setDirty]);
+}
