@@ -81,7 +81,7 @@ export const policyServicesRouter = router({
     }),
 
   /** PUT …/services/{serviceName}/budget-groups/{id}: puts the service in budget group id (1–20, 99 none). */
-  assignBudgetGroup: versionProcedure("write")
+  setBudgetGroup: versionProcedure("write")
     .input(sync(ZServiceRef.extend({ budgetGroup: ZBudgetGroupNumber })))
     .output(sync(ZAssignBudgetGroupResponse))
     .mutation(({ ctx, input }) =>
