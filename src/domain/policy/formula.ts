@@ -13,7 +13,6 @@
  *    `evaluate`, `parse`, `simplify`, `derivative`, `resolve` and `reviver` overridden to throw;
  * 4. evaluation gets a fresh scope holding only the formula's declared inputs.
  */
-import { createRequire } from "node:module";
 import type { EvalFunction, FactoryFunctionMap, MathJsInstance, MathNode } from "mathjs";
 import { AppError } from "../errors.ts";
 import { policyMessages } from "./messages.ts";
@@ -77,7 +76,8 @@ let restrictedParse: MathJsInstance["parse"] | undefined;
  */
 function parser(): MathJsInstance["parse"] {
   if (restrictedParse) return restrictedParse;
-  const m = createRequire(import.meta.url)("mathjs/number") as MathJsModule;
+  // A literal require: the bundler includes mathjs (lazily evaluated) in the executable and the client.
+  const m = require("mathjs/number") as MathJsModule;
   const math = create(m);
   const parse = math.parse;
   const disabled = (name: string) => () => {
