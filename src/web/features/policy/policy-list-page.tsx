@@ -30,6 +30,8 @@ export function PolicyListPage({ group: groupParam, tag, onSearchChange }: { gro
   const group = groupParam ?? (user.role === "ADMIN" ? undefined : user.group?.name);
   const tags = useQuery({ ...trpc.policy.catalogue.tags.queryOptions({ group: group ?? "" }), enabled: !!group });
   const tagRows: TTag[] = group ? (tags.data ?? []) : [];
+  const groups = useQuery({ ...trpc.admin.groups.list.queryOptions(), enabled: user.role === "ADMIN" });
+  const groupLabel = (user.role === "ADMIN" ? groups.data?.find((g) => g.name === group)?.displayName : user.group?.name === group ? user.group?.displayName : undefined) ?? group ?? "";
 
   return (
     <>
@@ -65,7 +67,7 @@ export function PolicyListPage({ group: groupParam, tag, onSearchChange }: { gro
           </fieldset>
         </CardHeader>
         {group ? (
-          <PolicyListResults key={group} group={group} tag={tagRows.some((r) => r.id === tag) ? tag : undefined} canEdit={user.role === "ADMIN"} />
+          <PolicyListResults key={group} group={group} groupLabel={groupLabel} tag={tagRows.some((r) => r.id === tag) ? tag : undefined} canEdit={user.role === "ADMIN"} />
         ) : (
           <EmptyState icon={FileText} headingLevel={2} title={t("policy.chooseGroupHint")} />
         )}
@@ -89,7 +91,7 @@ function TagButton({ pressed, disabled, onClick, children }: { pressed: boolean;
   );
 }
 
-function PolicyListResults({ group, tag, canEdit }: { group: string; tag: number | undefined; canEdit: boolean }) {
+function PolicyListResults({ group, groupLabel, tag, canEdit }: { group: string; groupLabel: string; tag: number | undefined; canEdit: boolean }) {
   const { t } = useTranslation();
   const policies = useQuery({ ...trpc.policy.policies.search.queryOptions({ group, tag }), placeholderData: keepPreviousData });
   if (policies.isPending) return <LoadingRows rows={4} rowClassName="h-12" />;
@@ -105,7 +107,7 @@ function PolicyListResults({ group, tag, canEdit }: { group: string; tag: number
   }
   return (
     <Table aria-busy={policies.isPlaceholderData || undefined} className={cn(policies.isPlaceholderData && "opacity-60 transition-opacity")}>
-      <TableCaption>{t("policy.search.caption", { group })}</TableCaption>
+      <TableCaption>{t("policy.search.caption", { group: groupLabel })}</TableCaption>
       <TableHeader>
         <TableRow className="hover:bg-transparent">
           <TableHead>{t("policy.search.colName")}</TableHead>

@@ -42,6 +42,8 @@ export function PolicySearchPage({ search, onSearchChange }: { search: PolicySea
   const isAdmin = user.role === "ADMIN";
   // HR works on its own group; a hand-typed other group goes to the server, which refuses it.
   const group = search.group ?? (isAdmin ? undefined : user.group?.name);
+  const groups = useQuery({ ...trpc.admin.groups.list.queryOptions(), enabled: isAdmin });
+  const groupLabel = (isAdmin ? groups.data?.find((g) => g.name === group)?.displayName : user.group?.name === group ? user.group?.displayName : undefined) ?? group ?? "";
 
   return (
     <>
@@ -70,7 +72,7 @@ export function PolicySearchPage({ search, onSearchChange }: { search: PolicySea
           </div>
         </CardHeader>
         {group ? (
-          <PolicyResults key={group} group={group} query={search.q} canEdit={isAdmin} />
+          <PolicyResults key={group} group={group} groupLabel={groupLabel} query={search.q} canEdit={isAdmin} />
         ) : (
           <EmptyState icon={FileText} headingLevel={2} title={t("policy.chooseGroupHint")} />
         )}
@@ -104,7 +106,7 @@ function SearchBox({ value, onChange }: { value: string | undefined; onChange: (
   );
 }
 
-function PolicyResults({ group, query, canEdit }: { group: string; query: string | undefined; canEdit: boolean }) {
+function PolicyResults({ group, groupLabel, query, canEdit }: { group: string; groupLabel: string; query: string | undefined; canEdit: boolean }) {
   const { t } = useTranslation();
   const policies = useQuery({ ...trpc.policy.policies.search.queryOptions({ group, query }), placeholderData: keepPreviousData });
   const [notice, setNotice] = useState<Notice>(null);
@@ -146,17 +148,17 @@ function PolicyResults({ group, query, canEdit }: { group: string; query: string
           />
         )
       ) : (
-        <PolicyTable rows={rows} group={group} canEdit={canEdit} stale={policies.isPlaceholderData} onNotice={setNotice} />
+        <PolicyTable rows={rows} group={group} groupLabel={groupLabel} canEdit={canEdit} stale={policies.isPlaceholderData} onNotice={setNotice} />
       )}
     </>
   );
 }
 
-function PolicyTable({ rows, group, canEdit, stale, onNotice }: { rows: TPolicySummary[]; group: string; canEdit: boolean; stale: boolean; onNotice: (n: Notice) => void }) {
+function PolicyTable({ rows, group, groupLabel, canEdit, stale, onNotice }: { rows: TPolicySummary[]; group: string; groupLabel: string; canEdit: boolean; stale: boolean; onNotice: (n: Notice) => void }) {
   const { t } = useTranslation();
   return (
     <Table aria-busy={stale || undefined} className={cn(stale && "opacity-60 transition-opacity")}>
-      <TableCaption>{t("policy.search.caption", { group })}</TableCaption>
+      <TableCaption>{t("policy.search.caption", { group: groupLabel })}</TableCaption>
       <TableHeader>
         <TableRow className="hover:bg-transparent">
           <TableHead>{t("policy.search.colName")}</TableHead>

@@ -23,6 +23,7 @@ import { Switch } from "../../components/ui/switch.tsx";
 import { errorCode, errorText, serverMessage } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { cn } from "../../lib/utils.ts";
+import { labelledOptions } from "./policy-format.ts";
 import { usePolicyLeaveGuard } from "./policy-leave-guard.tsx";
 import { PolicySteps } from "./policy-steps.tsx";
 
@@ -188,8 +189,8 @@ function NewPolicyFormBody({ options, initialGroup }: { options: TDropdownsRespo
         <FormField label={t("policy.setup.order")} hint={t("policy.setup.orderHint")} error={errors.order}>
           {(field) => <Input {...field} inputMode="numeric" autoComplete="off" maxLength={9} value={values.order} onChange={(e) => set("order")(e.target.value)} />}
         </FormField>
-        <OptionSelect label={t("policy.setup.moveType")} options={options.moveTypes} value={values.moveType} onChange={set("moveType")} error={errors.moveType} />
-        <OptionSelect label={t("policy.setup.archetype")} options={options.archetypes} value={values.archetype} onChange={set("archetype")} error={errors.archetype} />
+        <OptionSelect label={t("policy.setup.moveType")} options={labelledOptions(t, "moveType", options.moveTypes)} value={values.moveType} onChange={set("moveType")} error={errors.moveType} />
+        <OptionSelect label={t("policy.setup.archetype")} options={labelledOptions(t, "archetype", options.archetypes)} value={values.archetype} onChange={set("archetype")} error={errors.archetype} />
         <OptionSelect label={t("policy.setup.moveStagesCount")} options={options.moveStagesCounts} value={values.moveStagesCount} onChange={set("moveStagesCount")} error={errors.moveStagesCount} />
       </Section>
       <Warnings warnings={warnings} />
@@ -463,7 +464,7 @@ function SetupForm({ policy, options, editDraft }: { policy: TPolicySetup; optio
     </FormField>
   );
   const groupOptions = options.groups.map((g) => ({ value: String(g.id), label: g.displayName }));
-  const durationOptions = options.welcomeCallDurations;
+  const durationOptions = options.welcomeCallDurations.map((o) => ({ value: o.value, label: t("policy.setup.minutes", { count: Number(o.value) }) }));
   const version = policy.versions.find((v) => v.id === (policy.draftVersionId ?? policy.releasedVersionId));
 
   return (
@@ -527,10 +528,10 @@ function SetupForm({ policy, options, editDraft }: { policy: TPolicySetup; optio
             />
           )}
         </FormField>
-        {select("moveType", t("policy.setup.moveType"), options.moveTypes)}
-        {select("archetype", t("policy.setup.archetype"), options.archetypes)}
+        {select("moveType", t("policy.setup.moveType"), labelledOptions(t, "moveType", options.moveTypes))}
+        {select("archetype", t("policy.setup.archetype"), labelledOptions(t, "archetype", options.archetypes))}
         {select("moveStagesCount", t("policy.setup.moveStagesCount"), options.moveStagesCounts)}
-        {select("status", t("policy.setup.status"), options.statuses)}
+        {select("status", t("policy.setup.status"), labelledOptions(t, "status", options.statuses))}
         <fieldset className="flex flex-col gap-2 tablet:col-span-2">
           <legend className="mb-2 flex items-center gap-2 text-sm font-medium leading-none">
             {t("policy.setup.tags")}
@@ -560,16 +561,16 @@ function SetupForm({ policy, options, editDraft }: { policy: TPolicySetup; optio
       </Section>
 
       <Section title={t("policy.setup.estimates")}>
-        {select("estimateType", t("policy.setup.estimateType"), options.estimateTypes)}
-        {select("estimateProvider", t("policy.setup.estimateProvider"), options.estimateProviders, { allowNone: true })}
-        {select("estimatePackage", t("policy.setup.estimatePackage"), options.estimatePackages, { allowNone: true })}
+        {select("estimateType", t("policy.setup.estimateType"), labelledOptions(t, "estimateType", options.estimateTypes))}
+        {select("estimateProvider", t("policy.setup.estimateProvider"), labelledOptions(t, "estimateProvider", options.estimateProviders), { allowNone: true })}
+        {select("estimatePackage", t("policy.setup.estimatePackage"), labelledOptions(t, "estimatePackage", options.estimatePackages), { allowNone: true })}
         <div className="flex items-end pb-2">{toggle("excludeCompensation", t("policy.setup.excludeCompensation"))}</div>
         {toggle("balanceSheetEnabled", t("policy.setup.balanceSheetEnabled"))}
-        {select("balanceSheetCurrencyType", t("policy.setup.balanceSheetCurrencyType"), options.balanceSheetCurrencyTypes, { allowNone: true })}
+        {select("balanceSheetCurrencyType", t("policy.setup.balanceSheetCurrencyType"), labelledOptions(t, "balanceSheetCurrencyType", options.balanceSheetCurrencyTypes), { allowNone: true })}
       </Section>
 
       <Section title={t("policy.setup.programme")}>
-        {select("programmeType", t("policy.setup.programmeType"), options.programmeTypes)}
+        {select("programmeType", t("policy.setup.programmeType"), labelledOptions(t, "programmeType", options.programmeTypes))}
         {select("welcomeCallDuration", t("policy.setup.welcomeCallDuration"), durationOptions, { allowNone: true })}
       </Section>
 

@@ -1,0 +1,99 @@
+import { demo, expect, expectAccessible, test } from "../fixtures.ts";
+
+/**
+ * Policy setup (/policy/setup): a new policy is created from the form and continues to its
+ * settings, each saved on change, then to the details step. Every test creates its own policy.
+ */
+test.describe("policy setup", () => {
+  test("an admin creates a policy, changes settings one by one and continues to details", async ({ page, loginAs }) => {
+    const name = `E2E Setup ${Date.now()}`;
+    await loginAs(demo.admin);
+    await page.goto("/policy/search?group=acme");
+    await page.getByRole("link", { name: "New policy" }).first().click();
+    await expect(page).toHaveURL(/\/policy\/setup\?group=acme$/);
+    await expect(page.getByRole("heading", { level: 1, name: "New policy" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Policy configuration steps" })).toBeVisible();
+    await expect(page.getByLabel("Group")).toHaveValue("acme");
+    await expectAccessible(page);
+
+    // The name is required (spec text), nothing is sent.
+    await page.getByRole("button", { name: "Create policy" }).click();
+    await expect(page.getByText("Policy name required.")).toBeVisible();
+    await expect(page.getByLabel("Policy name")).toHaveAttribute("aria-invalid", "true");
+
+    await page.getByLabel("Policy name").fill(name);
+    await page.getByLabel("Order").fill("12");
+    await page.getByLabel("Move type").selectOption({ label: "Domestic" });
+    await page.getByLabel("Archetype").selectOption({ label: "Domestic transfer" });
+    await page.getByLabel("Number of move stages").selectOption("3");
+    await page.getByRole("button", { name: "Create policy" }).click();
+
+    // Created: the setup of the new policy, draft editable.
+    await expect(page).toHaveURL(/\/policy\/setup\?policyId=\d+&editDraft=true$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Policy setup" })).toBeVisible();
+    await expect(page.getByLabel("Policy name")).toHaveValue(name);
+    await expect(page.getByLabel("Move type")).toHaveValue("DOMESTIC");
+    await expect(page.getByLabel("Number of move stages")).toHaveValue("3");
+    await expect(page.getByText("Version 1 · Draft")).toBeVisible();
+
+    // A switch saves at once; the save state says so.
+    const hrDashboard = page.getByRole("switch", { name: "HR dashboard" });
+    await expect(hrDashboard).not.toBeChecked();
+    await hrDashboard.click();
+    await expect(hrDashboard).toBeChecked();
+    await expect(page.getByTestId("setup-save-state")).toHaveText("Saved");
+
+    // Permanent-transfer package with 3 stages: the spec's warning.
+    await page.getByRole("combobox", { name: "Estimate package" }).selectOption({ label: "Permanent transfer" });
+    await expect(page.getByTestId("setup-warnings")).toContainText("Warning: the permanent transfer cost estimate should not be used with 3 stage moves.");
+
+    // Move type change asks first, with the affected users.
+    await page.getByLabel("Move type").selectOption({ label: "International" });
+    const dialog = page.getByRole("alertdialog", { name: "Change the move type?" });
+    await expect(dialog).toContainText("Changing the move type affects 0 users on this policy. Do you want to continue?");
+    await expectAccessible(page);
+    await dialog.getByRole("button", { name: "Change move type" }).click();
+    await expect(page.getByLabel("Move type")).toHaveValue("INTERNATIONAL");
+
+    // Order must be digits: the spec text, and the saved value comes back.
+    await page.getByLabel("Order").fill("1a");
+    await page.getByLabel("Order").press("Tab");
+    await expect(page.getByText("Policy order must be digits only or empty.")).toBeVisible();
+    await page.getByLabel("Order").fill("7");
+    await page.getByLabel("Order").press("Tab");
+    await expect(page.getByText("Policy order must be digits only or empty.")).toBeHidden();
+
+    // The settings are stored: a reload shows them.
+    await page.reload();
+    await expect(page.getByRole("switch", { name: "HR dashboard" })).toBeChecked();
+    await expect(page.getByRole("combobox", { name: "Estimate package" })).toHaveValue("PERMANENT_TRANSFER");
+    await expect(page.getByLabel("Order")).toHaveValue("7");
+    await expectAccessible(page);
+
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(page).toHaveURL(/\/policy\/details\?policyId=\d+&editDraft=true$/);
+  });
+
+  test("a typed but unsaved name asks before leaving the page", async ({ page, loginAs }) => {
+    await loginAs(demo.admin);
+    await page.goto("/policy/setup?group=acme");
+    await page.getByLabel("Policy name").fill(`E2E Unsaved ${Date.now()}`);
+    await page.getByRole("link", { name: "Policies" }).first().click();
+    const dialog = page.getByRole("alertdialog", { name: "Leave this page?" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Stay on this page" }).click();
+    await expect(page).toHaveURL(/\/policy\/setup/);
+    await page.getByRole("link", { name: "Policies" }).first().click();
+    await page.getByRole("alertdialog", { name: "Leave this page?" }).getByRole("button", { name: "Leave page" }).click();
+    await expect(page).toHaveURL(/\/policy\/search/);
+    await expectAccessible(page);
+  });
+
+  test("HR users cannot open policy setup", async ({ page, loginAs }) => {
+    await loginAs(demo.acmeHr);
+    const response = await page.goto("/policy/setup?group=acme");
+    expect(response?.status()).toBe(403);
+    await expect(page.getByRole("heading", { level: 1, name: "You do not have access to this page" })).toBeVisible();
+    await expectAccessible(page);
+  });
+});
