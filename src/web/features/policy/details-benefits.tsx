@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { policyMessages } from "../../../domain/policy/messages.ts";
 import type { TServicePatch } from "../../../domain/policy/schemas.ts";
-import { Checkbox } from "../../components/ui/checkbox.tsx";
+import { SavingCheckbox } from "./details-fields.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { ErrorState, LoadingRows } from "../../components/ui/states.tsx";
 import { errorText } from "../../lib/errors.ts";
@@ -15,7 +15,7 @@ type BenefitGroups = NonNullable<TServicePatch["benefitGroups"]>;
  * The benefits of a type-3 service: for each of the service's benefit sets (the group's sets with
  * this policy's overrides), the options the policy grants. Ticking an option saves the selection.
  */
-export function DetailsBenefits({ service, onSave }: { service: DetailsService; onSave: (benefitGroups: BenefitGroups) => void }) {
+export function DetailsBenefits({ service, onSave }: { service: DetailsService; onSave: (benefitGroups: BenefitGroups) => Promise<unknown> }) {
   const { t } = useTranslation();
   const ctx = useDetails();
   const sets = useQuery(
@@ -37,7 +37,7 @@ export function DetailsBenefits({ service, onSave }: { service: DetailsService; 
       current.push(entry);
     }
     entry.options = on ? [...new Set([...entry.options, optionId])] : entry.options.filter((o) => o !== optionId);
-    onSave(current.filter((g) => g.options.length > 0 || g.value != null));
+    return onSave(current.filter((g) => g.options.length > 0 || g.value != null));
   };
 
   return (
@@ -52,7 +52,7 @@ export function DetailsBenefits({ service, onSave }: { service: DetailsService; 
             const boxId = `benefit-${service.id}-${set.id}-${option.id}`;
             return (
               <div key={option.id} className="flex items-center gap-3">
-                <Checkbox id={boxId} checked={selected(set.id).includes(option.id)} disabled={ctx.readOnly} onCheckedChange={(v) => toggle(set.id, option.id, v === true)} />
+                <SavingCheckbox id={boxId} checked={selected(set.id).includes(option.id)} disabled={ctx.readOnly} onSave={(on) => toggle(set.id, option.id, on)} />
                 <Label htmlFor={boxId} className="font-normal">
                   {option.name}
                 </Label>

@@ -1,4 +1,5 @@
 import { useEffect, useState, type ComponentProps } from "react";
+import { Checkbox } from "../../components/ui/checkbox.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
 import { useUnsaved } from "./details-unsaved.tsx";
@@ -44,6 +45,30 @@ export function SaveOnBlurText({
           e.preventDefault();
           commit();
         }
+      }}
+    />
+  );
+}
+
+/**
+ * A checkbox whose tick shows at once while its change is saved; it follows the saved value again
+ * once `onSave` settles (so a refused change is unticked).
+ */
+export function SavingCheckbox({
+  checked,
+  onSave,
+  ...props
+}: Omit<ComponentProps<typeof Checkbox>, "checked" | "onCheckedChange" | "onChange"> & { checked: boolean; onSave: (checked: boolean) => Promise<unknown> }) {
+  const [optimistic, setOptimistic] = useState<boolean | null>(null);
+  useEffect(() => setOptimistic(null), [checked]);
+  return (
+    <Checkbox
+      {...props}
+      checked={optimistic ?? checked}
+      onCheckedChange={(v) => {
+        const next = v === true;
+        setOptimistic(next);
+        void onSave(next).finally(() => setOptimistic(null));
       }}
     />
   );

@@ -18,20 +18,18 @@ import { toMajorString } from "../../../domain/money/money.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { ConfirmDialog } from "../../components/ui/alert-dialog.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import { Checkbox } from "../../components/ui/checkbox.tsx";
 import { FormField } from "../../components/ui/form-field.tsx";
 import { NativeSelect } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { Table, TableBody } from "../../components/ui/table.tsx";
 import { errorCode, errorText } from "../../lib/errors.ts";
-import { trpcClient } from "../../lib/trpc.ts";
-import { trpc } from "../../lib/trpc.ts";
+import { trpc, trpcClient } from "../../lib/trpc.ts";
 import { BudgetGroupPanel } from "./budget-group-panel.tsx";
 import { BudgetRow, BudgetTableHeader, type BudgetTexts } from "./budget-table.tsx";
 import { DetailsAttributes } from "./details-attributes.tsx";
 import { DetailsBenefits } from "./details-benefits.tsx";
 import { refreshDetails, serviceRef, useDetails, type DetailsService, type DetailsStage } from "./details-context.tsx";
-import { SaveOnBlurText } from "./details-fields.tsx";
+import { SaveOnBlurText, SavingCheckbox } from "./details-fields.tsx";
 
 type Feedback = { kind: "success" | "destructive"; text: string } | null;
 
@@ -59,22 +57,19 @@ export function ServiceForm({ stage, service, onTypeChanged }: { stage: DetailsS
       },
     }),
   );
-  const patch = (fields: TServicePatch, after?: () => void) => {
-    update.mutate(
-      { ...ref, ...fields },
-      {
-        onSuccess: () => after?.(),
-        onError: (error) => {
-          if ("moveHub" in fields && fields.moveHub && !fields.force && errorCode(error) === "CONFLICT") {
-            // Only one move hub per stage: refused and left unticked, with an option to force it (part 2 §4).
-            setMoveHubRefusal(errorText(error, policyMessages.moveHubTaken(service.serviceName)));
-            return;
-          }
-          setFeedback({ kind: "destructive", text: errorText(error, policyMessages.errorUpdatingService) });
-        },
-      },
-    );
-  };
+  /** Saves a change of the service; resolves once the server answered (and the details reloaded). */
+  const patch = (fields: TServicePatch, after?: () => void): Promise<void> =>
+    update
+      .mutateAsync({ ...ref, ...fields })
+      .then(() => after?.())
+      .catch((error: unknown) => {
+        if ("moveHub" in fields && fields.moveHub && !fields.force && errorCode(error) === "CONFLICT") {
+          // Only one move hub per stage: refused and unticked, with an option to force it (part 2 §4).
+          setMoveHubRefusal(errorText(error, policyMessages.moveHubTaken(service.serviceName)));
+          return;
+        }
+        setFeedback({ kind: "destructive", text: errorText(error, policyMessages.errorUpdatingService) });
+      });
 
   const setGroup = useMutation(
     trpc.policy.services.setBudgetGroup.mutationOptions({
@@ -384,10 +379,10 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Tick({ id, label, checked, disabled, onChange }: { id: string; label: string; checked: boolean; disabled: boolean; onChange: (checked: boolean) => void }) {
+function Tick({ id, label, checked, disabled, onChange }: { id: string; label: string; checked: boolean; disabled: boolean; onChange: (checked: boolean) => Promise<unknown> }) {
   return (
     <div className="flex items-center gap-3">
-      <Checkbox id={id} checked={checked} disabled={disabled} onCheckedChange={(v) => onChange(v === true)} />
+      <SavingCheckbox id={id} checked={checked} disabled={disabled} onSave={onChange} />
       <Label htmlFor={id} className="font-normal">
         {label}
       </Label>

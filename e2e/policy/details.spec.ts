@@ -1,0 +1,130 @@
+import type { Page } from "@playwright/test";
+import { demo, expect, expectAccessible, test } from "../fixtures.ts";
+
+/** A new two-stage acme policy (its draft version 1) with a unique name, through the API. */
+async function createPolicy(page: Page, baseURL: string | undefined): Promise<number> {
+  const name = `E2E details ${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+  const response = await page.request.post("/trpc/policy.policies.create", {
+    data: { group: "acme", name, moveType: "INTERNATIONAL", archetype: "LONG_TERM_ASSIGNMENT", moveStagesCount: 2 },
+    headers: { Origin: baseURL ?? "" },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { result: { data: { policyId: number } } }).result.data.policyId;
+}
+
+/** Adds a service to a stage through the "Add a service" form and waits for its section. */
+async function addService(page: Page, stageName: string, serviceName: string): Promise<void> {
+  await page.getByLabel(`Add a service to ${stageName}`).selectOption({ label: serviceName });
+  await page.getByRole("button", { name: "Add service" }).first().click();
+  await expect(page.getByRole("heading", { level: 3, name: new RegExp(serviceName) })).toBeVisible();
+}
+
+test.describe("policy details", () => {
+  test("an admin adds a service with a budget group budget and a benefit", async ({ page, loginAs, baseURL }) => {
+    await loginAs(demo.admin);
+    const policyId = await createPolicy(page, baseURL);
+    await page.goto(`/policy/details?policyId=${policyId}&editDraft=true`);
+    await expect(page.getByRole("heading", { level: 1, name: "Policy details" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: /steps/i })).toBeVisible();
+
+    // Adding without a choice is refused with the spec's text.
+    await page.getByRole("button", { name: "Add service" }).first().click();
+    await expect(page.getByText("Please select a service.")).toBeVisible();
+
+    await addService(page, "Relocation", "Temporary Accommodation");
+    const service = page.getByTestId("service-1-TEMPACCOMMODATION");
+    await expect(service.getByLabel("Policy type")).toBeVisible();
+
+    // Type 3 (benefits) shows the benefit sets; budget group 1 holds the budgets.
+    await service.getByLabel("Policy type").selectOption("3");
+    await expect(service.getByRole("group", { name: /Temporary housing duration/ })).toBeVisible();
+    await service.getByLabel("Budget group", { exact: true }).selectOption("1");
+    const group = service.getByTestId("budget-group-1-1");
+    await expect(group).toBeVisible();
+
+    await group.getByRole("button", { name: "Add budget" }).click();
+    await group.getByLabel("Currency, new budget").selectOption("USD");
+    await group.getByLabel("Amount, new budget").fill("5,000");
+    await group.getByLabel("Amount, new budget").blur();
+    await expect(group.getByLabel("Amount, budget 1")).toHaveValue(/5,?000/);
+
+    await service.getByLabel("30 nights").check();
+    await expect(service.getByLabel("30 nights")).toBeChecked();
+
+    // Everything is on the server: a reload shows it again.
+    await page.reload();
+    await page.getByRole("button", { name: /Temporary Accommodation/ }).click();
+    const reloaded = page.getByTestId("service-1-TEMPACCOMMODATION");
+    await expect(reloaded.getByLabel("Policy type")).toHaveValue("3");
+    await expect(reloaded.getByLabel("Amount, budget 1")).toHaveValue(/5,?000/);
+    await expect(reloaded.getByLabel("30 nights")).toBeChecked();
+    await expectAccessible(page);
+  });
+
+  test("a budget whose minimum exceeds its amount is refused with the spec's message", async ({ page, loginAs, baseURL }) => {
+    await loginAs(demo.admin);
+    const policyId = await createPolicy(page, baseURL);
+    await page.goto(`/policy/details?policyId=${policyId}&editDraft=true`);
+    await addService(page, "Relocation", "Home Finding");
+    const service = page.getByTestId("service-1-FLATSEARCH");
+
+    // No budget group: the service's own budget row.
+    await service.getByLabel("Currency, Home Finding").selectOption("EUR");
+    await service.getByLabel("Amount, Home Finding").fill("1000");
+    await service.getByLabel("Amount, Home Finding").blur();
+    await expect(service.getByLabel("Amount, Home Finding")).toHaveValue(/1,?000/);
+
+    await service.getByLabel("Minimum, Home Finding").fill("1500");
+    await service.getByLabel("Minimum, Home Finding").blur();
+    await expect(service.getByTestId("budget-error")).toHaveText("The Budget min must be less than or equal to the Amount.");
+
+    // A non-number is refused and the prior value restored.
+    await service.getByLabel("Maximum, Home Finding").fill("abc");
+    await service.getByLabel("Maximum, Home Finding").blur();
+    await expect(service.getByTestId("budget-error")).toHaveText("This is not a valid number.");
+    await expect(service.getByLabel("Maximum, Home Finding")).toHaveValue("");
+
+    // A negative amount too.
+    await service.getByLabel("Amount, Home Finding").fill("-5");
+    await service.getByLabel("Amount, Home Finding").blur();
+    await expect(service.getByTestId("budget-error")).toHaveText("The amount cannot be a negative number.");
+    await expect(service.getByLabel("Amount, Home Finding")).toHaveValue(/1,?000/);
+    await expectAccessible(page);
+  });
+
+  test("validation marks the move stage and the service with errors", async ({ page, loginAs, baseURL }) => {
+    await loginAs(demo.admin);
+    const policyId = await createPolicy(page, baseURL);
+    await page.goto(`/policy/details?policyId=${policyId}&editDraft=true`);
+    // Immigration defaults to a currency budget; without one (and without its visa type) the version is invalid.
+    await addService(page, "Relocation", "Immigration & Visas");
+
+    await page.getByRole("button", { name: "Validate" }).click();
+    await expect(page.getByTestId("validation-errors")).toContainText("Please set budget currency for Immigration & Visas");
+    await expect(page.getByTestId("stage-1")).toHaveAttribute("data-invalid", "true");
+    await expect(page.getByTestId("stage-1").getByTestId("stage-error")).toBeVisible();
+    await expect(page.getByTestId("service-1-IMMIGRATION")).toHaveAttribute("data-invalid", "true");
+    await expect(page.getByTestId("stage-2")).not.toHaveAttribute("data-invalid", "true");
+    await expectAccessible(page);
+  });
+
+  test("a second move hub on a stage is refused until the admin proceeds anyway", async ({ page, loginAs, baseURL }) => {
+    await loginAs(demo.admin);
+    const policyId = await createPolicy(page, baseURL);
+    await page.goto(`/policy/details?policyId=${policyId}&editDraft=true`);
+    await addService(page, "Relocation", "Destination Orientation");
+    await page.getByTestId("service-1-ORIENTATION").getByLabel("Move hub service for this move stage").check();
+    await expect(page.getByTestId("service-1-ORIENTATION").getByLabel("Move hub service for this move stage")).toBeChecked();
+
+    await addService(page, "Relocation", "Settling-in Services");
+    const second = page.getByTestId("service-1-SETTLINGIN");
+    await second.getByLabel("Move hub service for this move stage").click();
+    const dialog = page.getByRole("alertdialog");
+    await expect(dialog).toContainText("Only one service per move stage may be the move hub.");
+    await expect(second.getByLabel("Move hub service for this move stage")).not.toBeChecked();
+    await expectAccessible(page);
+    await dialog.getByRole("button", { name: "Proceed anyway" }).click();
+    await expect(second.getByLabel("Move hub service for this move stage")).toBeChecked();
+    await expect(page.getByTestId("service-1-ORIENTATION").getByLabel("Move hub service for this move stage")).not.toBeChecked();
+  });
+});
