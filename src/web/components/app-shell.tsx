@@ -20,7 +20,7 @@ type NavItem =
   | {
       key: string;
       label: MessageId;
-      to: "/" | "/admin" | "/admin/outbox" | "/finance" | "/crm" | "/supplier" | "/admin/resetPassword" | "/admin/anonymizeUser" | "/admin/sso";
+      to: "/" | "/admin" | "/admin/outbox" | "/finance" | "/crm" | "/supplier" | "/admin/resetPassword" | "/admin/anonymizeUser" | "/admin/sso" | "/admin/policy/group-setup";
     }
   | { key: string; label: MessageId; to: "/$group/home"; group: string }
   /** The policy search, for HR fixed to the own group. */
@@ -50,6 +50,7 @@ export function navItemsFor(user: SignedInUser): NavItem[] {
         { key: "anonymize", label: "nav.adminAnonymize", to: "/admin/anonymizeUser" },
         { key: "sso", label: "nav.adminSso", to: "/admin/sso" },
         { key: "policies", label: "nav.policies", to: "/policy/search" },
+        { key: "policyGroupSetup", label: "nav.policyGroupSetup", to: "/admin/policy/group-setup" },
       ];
     case "FINANCE":
       return [{ key: "finance", label: "nav.financeHome", to: "/finance" }];

@@ -12,12 +12,15 @@ import { NotFoundPage } from "../../components/status-pages.tsx";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { appRoute, RoleGate } from "../../route-base.tsx";
 import { EmployeePolicyPage } from "./employee-policy-page.tsx";
+import { GroupSetupPage } from "./group-setup-page.tsx";
 import { PolicyConfirmPage } from "./policy-confirm-page.tsx";
 import { PolicyDetailsPage } from "./policy-details-page.tsx";
 import { PolicyListPage } from "./policy-list-page.tsx";
 import { PolicySearchPage, type PolicySearchParams } from "./policy-search-page.tsx";
 import { PolicySetupPage } from "./policy-setup-page.tsx";
 import { PopupEditorPage } from "./popup-editor-page.tsx";
+import { ServiceAttributesPage } from "./service-attributes-page.tsx";
+import { SpendCategoriesPage } from "./spend-categories-page.tsx";
 
 // ── search param pieces ─────────────────────────────────────────────────────────────────────
 /** A positive id from the URL ("?policyId=12" arrives as a number, a hand-typed "12" as text). */
@@ -98,7 +101,7 @@ const policyDetailsRoute = createRoute({
   component: function PolicyDetailsRoute() {
     const { t } = useTranslation();
     const { policyId, editDraft } = policyDetailsRoute.useSearch();
-    useDocumentTitle(t("policy.steps.details"));
+    useDocumentTitle(t("policyConfig.details.title"));
     return <RoleGate roles={["ADMIN"]}>{policyId ? <PolicyDetailsPage key={policyId} policyId={policyId} editDraft={editDraft ?? false} /> : <NotFoundPage />}</RoleGate>;
   },
 });
@@ -111,7 +114,7 @@ const popupEditorRoute = createRoute({
   component: function PopupEditorRoute() {
     const { t } = useTranslation();
     const { policyId, editDraft } = popupEditorRoute.useSearch();
-    useDocumentTitle(t("policy.steps.popup"));
+    useDocumentTitle(t("policyConfig.popup.title"));
     return <RoleGate roles={["ADMIN"]}>{policyId ? <PopupEditorPage key={policyId} policyId={policyId} editDraft={editDraft ?? false} /> : <NotFoundPage />}</RoleGate>;
   },
 });
@@ -128,6 +131,55 @@ const policyConfirmRoute = createRoute({
     return (
       <RoleGate roles={["ADMIN"]}>
         {policyId ? <PolicyConfirmPage key={`${policyId}-${versionId ?? ""}`} policyId={policyId} versionId={versionId} /> : <NotFoundPage />}
+      </RoleGate>
+    );
+  },
+});
+
+// ── /admin/policy/group-setup?group= (C2) ───────────────────────────────────────────────────
+const groupSetupRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/admin/policy/group-setup",
+  validateSearch: z.object({ group: urlGroup() }),
+  component: function GroupSetupRoute() {
+    const { t } = useTranslation();
+    const { group } = groupSetupRoute.useSearch();
+    const navigate = groupSetupRoute.useNavigate();
+    useDocumentTitle(t("nav.policyGroupSetup"));
+    const onGroupChange = useCallback((next: string | undefined) => void navigate({ search: { group: next }, replace: true }), [navigate]);
+    return (
+      <RoleGate roles={["ADMIN"]}>
+        <GroupSetupPage group={group} onGroupChange={onGroupChange} />
+      </RoleGate>
+    );
+  },
+});
+
+// ── /admin/policy/spend-categories (C2) ─────────────────────────────────────────────────────
+const spendCategoriesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/admin/policy/spend-categories",
+  component: function SpendCategoriesRoute() {
+    const { t } = useTranslation();
+    useDocumentTitle(t("policyConfig.spend.title"));
+    return (
+      <RoleGate roles={["ADMIN"]}>
+        <SpendCategoriesPage />
+      </RoleGate>
+    );
+  },
+});
+
+// ── /admin/policy/service-attributes (C2) ───────────────────────────────────────────────────
+const serviceAttributesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/admin/policy/service-attributes",
+  component: function ServiceAttributesRoute() {
+    const { t } = useTranslation();
+    useDocumentTitle(t("policyConfig.attributesPage.title"));
+    return (
+      <RoleGate roles={["ADMIN"]}>
+        <ServiceAttributesPage />
       </RoleGate>
     );
   },
@@ -159,6 +211,9 @@ export const policyRoutes = {
     policyDetailsRoute,
     popupEditorRoute,
     policyConfirmRoute,
+    groupSetupRoute,
+    spendCategoriesRoute,
+    serviceAttributesRoute,
     employeePolicyRoute,
   ],
 } as const;
