@@ -246,7 +246,7 @@ function PopupText({
           {...field}
           unsavedKey={fieldId}
           multiline={multiline}
-          rows={3}
+          {...(multiline ? { rows: 3 } : {})}
           value={value}
           disabled={readOnly}
           onSave={(text) => update.mutate({ policyVersionId, type, text, moveStageId, service })}
