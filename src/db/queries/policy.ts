@@ -1,5 +1,6 @@
 import type { Insertable } from "kysely";
 import type { DB } from "../index.ts";
+import { containsIgnoreCase } from "./like.ts";
 import type { PolicyStatus } from "../../domain/policy/catalogue.ts";
 import type { PolicyServiceTable, PolicyTable } from "../schema.ts";
 
@@ -50,7 +51,10 @@ export async function findPoliciesOfGroup(db: DB, groupId: number, filters: Poli
         .as("employee_count"),
     ])
     .where("p.group_id", "=", groupId);
-  if (filters.query) q = q.where("p.name", "like", `%${filters.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (filters.query) {
+    const text = filters.query;
+    q = q.where((eb) => containsIgnoreCase(eb.ref("p.name"), text));
+  }
   if (filters.status) q = q.where("p.status", "=", filters.status as PolicyStatus);
   if (filters.tag) {
     const tag = filters.tag;

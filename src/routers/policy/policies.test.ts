@@ -81,7 +81,7 @@ describe("policy.policies.search", () => {
     expect(ids.indexOf(p1.policyId)).toBeLessThan(ids.indexOf(p2.policyId));
     const first = res.policies.find((p) => p.id === p1.policyId)!;
     expect(first).toMatchObject({ draftVersionId: p1.versionId, releasedVersionId: null, releasedVersionNumber: null, employeeCount: 1, order: 0 });
-    const named = await (await hrAcme()).policy.policies.search({ group: "acme", query: "aa Unord" });
+    const named = await (await hrAcme()).policy.policies.search({ group: "acme", query: "AA UNORD" });
     expect(named.policies.map((p) => p.id)).toEqual([p2.policyId]);
   });
 
