@@ -17,7 +17,7 @@ export function InlineName({
   onRename,
 }: {
   value: string;
-  /** What is being renamed, for the field's and the button's accessible names. */
+  /** What is being renamed ("option Premium"), for the field's and the buttons' accessible names. */
   label: string;
   emptyMessage: string;
   readOnly: boolean;
@@ -65,7 +65,7 @@ export function InlineName({
         <div className="flex items-center gap-1">
           <Input
             id={`${id}-input`}
-            aria-label={label}
+            aria-label={t("policyConfig.group.nameOf", { label })}
             autoFocus
             className="h-8 min-w-40"
             value={text}

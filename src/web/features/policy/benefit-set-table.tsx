@@ -110,7 +110,7 @@ export function BenefitSetTable({ set, scope }: { set: TBenefit; scope: SetupSco
           <div className="text-base font-semibold">
             <InlineName
               value={set.name}
-              label={t("policyConfig.group.setName")}
+              label={t("policyConfig.group.setLabel", { name: set.name })}
               emptyMessage={t("policyConfig.msg.benefitSetNameEmpty")}
               readOnly={!editableSet}
               onRename={(name) => rename(() => trpcClient.policy.benefits.renameSet.mutate({ benefitId: set.id, name }))}
@@ -151,7 +151,7 @@ export function BenefitSetTable({ set, scope }: { set: TBenefit; scope: SetupSco
                 <TableCell className="min-w-48 align-top">
                   <InlineName
                     value={option.name}
-                    label={t("policyConfig.group.optionName", { name: option.name })}
+                    label={t("policyConfig.group.optionLabel", { name: option.name })}
                     emptyMessage={t("policyConfig.msg.optionNameEmpty")}
                     readOnly={!editableSet}
                     onRename={(optionName) => rename(() => trpcClient.policy.benefits.renameOption.mutate({ id: option.id, optionName }))}
@@ -221,7 +221,12 @@ export function BenefitSetTable({ set, scope }: { set: TBenefit; scope: SetupSco
           </Alert>
         ) : null}
       </div>
-      {canAddOption ? <AddOptionForm set={set} scope={scope} /> : null}
+      {canAddOption ? (
+        <div className="flex flex-col gap-4 desktop:flex-row desktop:items-start desktop:gap-8">
+          <AddOptionForm set={set} scope={scope} />
+          {set.benefitOptions.length > 0 ? <AddMetadataLineForm set={set} scope={scope} /> : null}
+        </div>
+      ) : null}
       <FormulaDialog target={editing?.target ?? null} onOpenChange={(open) => !open && setEditing(null)} onSave={saveFormula} />
     </section>
   );
@@ -282,6 +287,91 @@ function AddOptionForm({ set, scope }: { set: TBenefit; scope: SetupScope }) {
       </div>
       <div aria-live="polite">
         <FieldError id={`${id}-error`}>{error ?? undefined}</FieldError>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Adds a metadata line (a column) to a REGULAR set: its name and a first formula, saved for every
+ * option at the group's scope. The server checks the formula (an error names its position).
+ */
+function AddMetadataLineForm({ set, scope }: { set: TBenefit; scope: SetupScope }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [name, setName] = useState("");
+  const [formula, setFormula] = useState("");
+  const [errors, setErrors] = useState<{ name?: string; formula?: string; form?: string }>({});
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (name.trim() === "") {
+      setErrors({ name: t("policyConfig.group.lineNameRequired") });
+      return;
+    }
+    setBusy(true);
+    try {
+      let metadataInfoId: number | undefined;
+      for (const option of set.benefitOptions) {
+        const saved = await trpcClient.policy.benefits.saveMetadata.mutate({
+          serviceBenefitId: option.id,
+          ...(metadataInfoId === undefined ? { metadataName: name.trim() } : { metadataInfoId }),
+          formula,
+          groupId: scope.groupId,
+          serviceType: scope.serviceType,
+        });
+        metadataInfoId = saved.metadata.metadataInfoId;
+      }
+      setName("");
+      setFormula("");
+      setErrors({});
+    } catch (e) {
+      const failure = formulaSaveError(e);
+      setErrors(failure.field === "formula" ? { formula: failure.message } : { form: failure.message });
+    } finally {
+      setBusy(false);
+      await refreshBenefits();
+    }
+  };
+  return (
+    <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-1.5">
+      <div className="flex flex-wrap items-start gap-2">
+        <div className="flex flex-col gap-2">
+          <label htmlFor={`${id}-name`} className="text-sm font-medium">
+            {t("policyConfig.group.newLine", { set: set.name })}
+          </label>
+          <Input
+            id={`${id}-name`}
+            className="w-48"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            aria-invalid={errors.name ? true : undefined}
+            aria-describedby={errors.name ? `${id}-name-error` : undefined}
+          />
+          <FieldError id={`${id}-name-error`}>{errors.name}</FieldError>
+        </div>
+        <div className="flex flex-col gap-2">
+          <label htmlFor={`${id}-formula`} className="text-sm font-medium">
+            {t("policyConfig.group.formula")}
+          </label>
+          <Input
+            id={`${id}-formula`}
+            className="w-56 font-mono text-[13px]"
+            spellCheck={false}
+            value={formula}
+            onChange={(e) => setFormula(e.target.value)}
+            aria-invalid={errors.formula ? true : undefined}
+            aria-describedby={errors.formula ? `${id}-formula-error` : undefined}
+          />
+          <FieldError id={`${id}-formula-error`}>{errors.formula}</FieldError>
+        </div>
+        <Button type="submit" variant="outline" busy={busy} className="mt-6">
+          <Plus aria-hidden="true" />
+          {t("policyConfig.group.addLine")}
+        </Button>
+      </div>
+      <div aria-live="polite">
+        <FieldError id={`${id}-form-error`}>{errors.form}</FieldError>
       </div>
     </form>
   );

@@ -1,0 +1,67 @@
+import { demo, expect, expectAccessible, test } from "../fixtures.ts";
+
+test.describe("policy group setup", () => {
+  test("an admin adds a benefit set, an option and a metadata line, then fixes a formula error", async ({ page, loginAs }) => {
+    await loginAs(demo.admin);
+    await page.goto("/admin/policy/group-setup?group=acme");
+    await expect(page.getByRole("heading", { level: 1, name: "Policy group setup" })).toBeVisible();
+    await expect(page.getByLabel("Group", { exact: true })).toHaveValue("acme");
+    await page.getByLabel("Service", { exact: true }).selectOption({ label: "Language Training" });
+    const service = page.getByTestId("service-benefits-LANGUAGETRAINING");
+    await expect(service.getByRole("region", { name: "Hours" })).toBeVisible();
+
+    // A new set needs a name and an option.
+    await service.getByRole("button", { name: "Add benefit set" }).click();
+    await expect(service.getByText("Please enter group Name.")).toBeVisible();
+    await expect(service.getByText("The group must have at least one option.")).toBeVisible();
+
+    const setName = `E2E set ${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
+    await service.getByRole("textbox", { name: "Benefit set name" }).fill(setName);
+    await service.getByLabel("First option").fill("Basic");
+    await service.getByRole("button", { name: "Add benefit set" }).click();
+    const set = service.getByRole("region", { name: setName });
+    await expect(set).toBeVisible();
+    await expect(set.getByRole("row", { name: /Basic/ })).toBeVisible();
+
+    // Add an option (REGULAR set, no policy selected).
+    await set.getByRole("button", { name: "Add option" }).click();
+    await expect(set.getByText("Please enter benefit option name first.")).toBeVisible();
+    await set.getByLabel(`New option in ${setName}`).fill("Premium");
+    await set.getByRole("button", { name: "Add option" }).click();
+    await expect(set.getByRole("row", { name: /Premium/ })).toBeVisible();
+
+    // Renaming an option to nothing is refused and the old name stays.
+    await set.getByRole("button", { name: "Rename option Premium" }).click();
+    const rename = set.getByRole("textbox", { name: "Name of option Premium" });
+    await rename.fill("");
+    await rename.press("Enter");
+    await expect(set.getByText("Option name can not be empty.")).toBeVisible();
+    await expect(rename).toHaveValue("Premium");
+    await rename.press("Escape");
+    await expect(set.getByRole("button", { name: "Rename option Premium" })).toBeFocused();
+
+    // A metadata line (column) with a formula for every option.
+    await set.getByLabel(`New metadata line in ${setName}`).fill("Cost");
+    await set.getByLabel("Formula", { exact: true }).fill("100");
+    await set.getByRole("button", { name: "Add metadata line" }).click();
+    await expect(set.getByRole("columnheader", { name: "Cost" })).toBeVisible();
+
+    // A broken formula is refused with its position, then fixed.
+    await set.getByRole("button", { name: "Edit formula of Basic · Cost" }).click();
+    const dialog = page.getByRole("dialog", { name: "Formula: Basic · Cost" });
+    await dialog.getByLabel("Formula", { exact: true }).fill("100 + * 2");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog.getByText(/Invalid formula at character \d+/)).toBeVisible();
+    await expectAccessible(page);
+
+    await dialog.getByLabel("Formula", { exact: true }).fill("100 + familySize * 2");
+    await dialog.getByRole("button", { name: "Test formula" }).click();
+    await dialog.getByLabel("familySize").fill("3");
+    await dialog.getByRole("button", { name: "Test formula" }).click();
+    await expect(dialog.getByTestId("formula-test-result")).toContainText("106");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(set.getByRole("row", { name: /Basic/ })).toContainText("100 + familySize * 2");
+    await expectAccessible(page);
+  });
+});
