@@ -299,6 +299,17 @@ describe("versions: complete, createVersion, deleteDraft, clone", () => {
     expect((await t.db.selectFrom("policy_versions").select("status").where("id", "=", p.versionId).executeTakeFirstOrThrow()).status).toBe("DRAFT");
   });
 
+  test("two simultaneous version links create one draft", async () => {
+    const p = await createTestPolicy(t.db);
+    await releaseSimple(p.policyId, p.versionId);
+    const a = await admin();
+    const results = await Promise.allSettled([a.policy.policies.createVersion({ policyId: p.policyId }), a.policy.policies.createVersion({ policyId: p.policyId })]);
+    expect(results.filter((r) => r.status === "fulfilled").length).toBe(1);
+    expect((results.find((r) => r.status === "rejected") as PromiseRejectedResult).reason.message).toBe(policyMessages.draftExists);
+    const drafts = await t.db.selectFrom("policy_versions").select("id").where("policy_id", "=", p.policyId).where("status", "=", "DRAFT").execute();
+    expect(drafts.length).toBe(1);
+  });
+
   test("createVersion, deleteDraft and complete are ADMIN only", async () => {
     const p = await createTestPolicy(t.db);
     for (const caller of [await hrAcme(), await employee(), await hrGlobex()]) {

@@ -52,6 +52,17 @@ describe("policy.services.add / remove", () => {
     expect((await t.db.selectFrom("policy_services").select("id").where("policy_version_id", "=", p.versionId).execute()).length).toBe(1);
   });
 
+  test("two simultaneous adds of the same service: one wins, the other is a CONFLICT", async () => {
+    const p = await createTestPolicy(t.db);
+    const a = await admin();
+    const ref = { policyVersionId: p.versionId, moveStage: 1, serviceKey: "COLA" };
+    const results = await Promise.allSettled([a.policy.services.add(ref), a.policy.services.add(ref)]);
+    expect(results.filter((r) => r.status === "fulfilled").length).toBe(1);
+    const rejected = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+    expect(rejected.reason.code).toBe("CONFLICT");
+    expect(rejected.reason.message).toBe(policyMessages.serviceAlreadyOnStage);
+  });
+
   test("removes a service; with budgetGroupId an emptied budget group goes too", async () => {
     const p = await withService("STORAGE");
     const a = await admin();

@@ -74,3 +74,20 @@ export function parseAttributes(text: string | null | undefined): Record<string,
 
 export const bool = (n: number | null | undefined) => n === 1;
 export const flag = (b: boolean) => (b ? 1 : 0);
+
+/** A unique-constraint failure on either dialect (two requests creating the same row at once). */
+export function isUniqueViolation(error: unknown): boolean {
+  if (!error || typeof error !== "object") return false;
+  const e = error as { code?: unknown; message?: unknown };
+  return e.code === "23505" || e.code === "SQLITE_CONSTRAINT_UNIQUE" || (typeof e.message === "string" && e.message.includes("UNIQUE constraint failed"));
+}
+
+/** Runs `work`, turning a unique-constraint failure into CONFLICT `message`. */
+export async function conflictOnDuplicate<T>(message: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("CONFLICT", message);
+    throw error;
+  }
+}

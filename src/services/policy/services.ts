@@ -39,7 +39,7 @@ import type {
 import { applyServicePolicyType, checkAddable, checkMoveHub, defaultBudgetType, sharedBudgetGroups } from "../../domain/policy/service-rules.ts";
 import type { SessionUser } from "../auth.ts";
 import { assertPolicyRole, type PolicyRef, type VersionRef } from "./access.ts";
-import { assertStageInRange, auditPolicy, bool, flag, parseAttributes, type PolicyActor } from "./common.ts";
+import { assertStageInRange, auditPolicy, bool, conflictOnDuplicate, flag, parseAttributes, type PolicyActor } from "./common.ts";
 
 /**
  * The services of a version's move stages (part 2 §3 "move-stage service", "policy service per
@@ -240,7 +240,7 @@ export async function addStageService(
   await assertStageInRange(db, version.id, stage);
   const service = await findCatalogueService(db, serviceKey);
   if (!service) throw new AppError("NOT_FOUND", policyMessages.unknownService);
-  return db.transaction().execute(async (trx) => {
+  return conflictOnDuplicate(policyMessages.serviceAlreadyOnStage, () => db.transaction().execute(async (trx) => {
     if (await findStageService(trx, version.versionId, stage, serviceKey)) {
       throw new AppError("CONFLICT", policyMessages.serviceAlreadyOnStage);
     }
@@ -269,7 +269,7 @@ export async function addStageService(
       newValues: { policyVersionId: version.versionId, moveStage: stage, serviceKey: service.key },
     }, now);
     return { success: true as const, service: await loadStageService(trx, version, stage, service.key) };
-  });
+  }));
 }
 
 /**

@@ -23,7 +23,7 @@ import type {
 } from "../../domain/policy/schemas.ts";
 import { canSkipMandatoryAttributes, validateVersion } from "../../domain/policy/validation.ts";
 import { assertPolicyGroup, assertPolicyRole, versionForCaller, type PolicyRef, type VersionRef } from "./access.ts";
-import { auditPolicy, type PolicyActor } from "./common.ts";
+import { auditPolicy, conflictOnDuplicate, type PolicyActor } from "./common.ts";
 import { resolveGroup, setupUrl } from "./policies.ts";
 import { loadVersionSnapshot } from "./snapshot.ts";
 
@@ -47,7 +47,7 @@ async function copyVersion(db: DB, fromVersionId: number, toVersionId: number) {
 export async function createDraftVersion(db: DB, actor: PolicyActor, policy: PolicyRef, now = new Date()): Promise<TCreateVersionResponse> {
   assertPolicyRole(actor.user, "write");
   const at = now.toISOString();
-  return db.transaction().execute(async (trx) => {
+  return conflictOnDuplicate(policyMessages.draftExists, () => db.transaction().execute(async (trx) => {
     if (await findDraftVersion(trx, policy.id)) throw new AppError("CONFLICT", policyMessages.draftExists);
     const latest = await findLatestVersion(trx, policy.id);
     const source = await findLatestVersion(trx, policy.id, "RELEASED");
@@ -66,7 +66,7 @@ export async function createDraftVersion(db: DB, actor: PolicyActor, policy: Pol
       newValues: { policyId: policy.id, versionNumber: (latest?.version_number ?? 0) + 1, copiedFrom: source?.id ?? null },
     }, now);
     return { success: true as const, redirectUrl: setupUrl(policy.id), versionId };
-  });
+  }));
 }
 
 /**
