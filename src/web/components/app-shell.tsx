@@ -15,6 +15,7 @@ import { Button } from "./ui/button.tsx";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "./ui/dropdown-menu.tsx";
 
 const SESSION_CHECK_MS = 60_000;
+const CROWDED_NAV_ITEMS = 6;
 
 type NavItem =
   | {
@@ -154,6 +155,8 @@ function UserMenu({ user }: { user: SignedInUser }) {
 export function AppShell({ user, children }: { user: SignedInUser; children: ReactNode }) {
   const { t } = useTranslation();
   const items = navItemsFor(user);
+  // A long list (the administrator's) does not fit a tablet or small desktop header: it stays behind the menu button below 1200 px.
+  const crowded = items.length > CROWDED_NAV_ITEMS;
   const [menuOpen, setMenuOpen] = useState(false);
   const mobileNavId = useId();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
@@ -188,7 +191,7 @@ export function AppShell({ user, children }: { user: SignedInUser; children: Rea
               <Brand />
             </Link>
           )}
-          <nav aria-label={t("app.mainNavigation")} className="ml-4 hidden tablet:block">
+          <nav aria-label={t("app.mainNavigation")} className={cn("ml-4 hidden", crowded ? "min-[1200px]:block" : "tablet:block")}>
             <NavLinks items={items} className="flex items-center gap-1" />
           </nav>
           <div className="ml-auto flex items-center gap-2">
@@ -196,7 +199,7 @@ export function AppShell({ user, children }: { user: SignedInUser; children: Rea
             <Button
               variant="ghost"
               size="icon"
-              className="tablet:hidden"
+              className={crowded ? "min-[1200px]:hidden" : "tablet:hidden"}
               aria-expanded={menuOpen}
               aria-controls={mobileNavId}
               aria-label={menuOpen ? t("app.closeMenu") : t("app.openMenu")}
@@ -210,7 +213,7 @@ export function AppShell({ user, children }: { user: SignedInUser; children: Rea
           id={mobileNavId}
           aria-label={t("app.mainNavigation")}
           hidden={!menuOpen}
-          className={cn("border-t border-border bg-surface px-4 py-3 tablet:hidden", !menuOpen && "hidden")}
+          className={cn("border-t border-border bg-surface px-4 py-3", crowded ? "min-[1200px]:hidden" : "tablet:hidden", !menuOpen && "hidden")}
         >
           <NavLinks items={items} className="flex flex-col gap-1" onNavigate={() => setMenuOpen(false)} />
         </nav>

@@ -249,10 +249,10 @@ function ServiceRow({ service, stage, errors }: { service: TStageService; stage:
   return (
     <li
       className={cn("rounded-lg border px-4 py-3", hasErrors ? "border-destructive-border bg-destructive-soft" : "border-border bg-surface")}
-      data-testid={`confirm-service-${stage.id}-${service.serviceName}`}
+      data-testid={`confirm-service-${stage.id}-${service.name}`}
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h4 className={cn("font-semibold", hasErrors && "text-destructive-foreground")}>{service.title || service.name}</h4>
+        <h4 className={cn("font-semibold", hasErrors && "text-destructive-foreground")}>{service.title || service.serviceName}</h4>
         <Badge variant={service.servicePolicyType === 5 ? "neutral" : "info"}>{typeLabel}</Badge>
       </div>
       <dl className="mt-2 grid gap-x-6 gap-y-1 text-[13px] tablet:grid-cols-3">

@@ -163,12 +163,12 @@ function PolicyTable({ rows, group, groupLabel, canEdit, stale, onNotice }: { ro
         <TableRow className="hover:bg-transparent">
           <TableHead>{t("policy.search.colName")}</TableHead>
           <TableHead>{t("policy.search.colMoveType")}</TableHead>
-          <TableHead className="hidden desktop:table-cell">{t("policy.search.colArchetype")}</TableHead>
-          <TableHead className="text-right">{t("policy.search.colStages")}</TableHead>
+          <TableHead className="hidden min-[1200px]:table-cell">{t("policy.search.colArchetype")}</TableHead>
+          <TableHead className="hidden text-right desktop:table-cell">{t("policy.search.colStages")}</TableHead>
           <TableHead>{t("policy.search.colStatus")}</TableHead>
-          <TableHead className="hidden desktop:table-cell">{t("policy.search.colTags")}</TableHead>
+          <TableHead className="hidden min-[1200px]:table-cell">{t("policy.search.colTags")}</TableHead>
           <TableHead>{t("policy.search.colVersion")}</TableHead>
-          <TableHead className="text-right">{t("policy.search.colEmployees")}</TableHead>
+          <TableHead className="hidden text-right desktop:table-cell">{t("policy.search.colEmployees")}</TableHead>
           {canEdit ? (
             <TableHead className="text-right">
               <span className="sr-only">{t("policy.search.colActions")}</span>
@@ -181,14 +181,14 @@ function PolicyTable({ rows, group, groupLabel, canEdit, stale, onNotice }: { ro
           <TableRow key={p.id} data-testid={`policy-row-${p.id}`}>
             <TableCell className="font-medium text-foreground">{p.name}</TableCell>
             <TableCell>{enumLabel(t, "moveType", p.moveType)}</TableCell>
-            <TableCell className="hidden desktop:table-cell">{enumLabel(t, "archetype", p.archetype)}</TableCell>
-            <TableCell className="text-right tabular-nums">{p.moveStagesCount}</TableCell>
+            <TableCell className="hidden min-[1200px]:table-cell">{enumLabel(t, "archetype", p.archetype)}</TableCell>
+            <TableCell className="hidden text-right tabular-nums desktop:table-cell">{p.moveStagesCount}</TableCell>
             <TableCell>
               <Badge variant={p.status === "ACTIVE" ? "success" : "neutral"} dot>
                 {enumLabel(t, "status", p.status)}
               </Badge>
             </TableCell>
-            <TableCell className="hidden desktop:table-cell">
+            <TableCell className="hidden min-[1200px]:table-cell">
               {p.tags.length > 0 ? (
                 <ul className="flex flex-wrap gap-1">
                   {p.tags.map((tag) => (
@@ -211,7 +211,7 @@ function PolicyTable({ rows, group, groupLabel, canEdit, stale, onNotice }: { ro
                 {p.draftVersionId !== null ? <Badge variant="warning">{t("policy.search.draft")}</Badge> : null}
               </span>
             </TableCell>
-            <TableCell className="text-right tabular-nums">{p.employeeCount}</TableCell>
+            <TableCell className="hidden text-right tabular-nums desktop:table-cell">{p.employeeCount}</TableCell>
             {canEdit ? (
               <TableCell className="text-right">
                 <PolicyActions policy={p} group={group} onNotice={onNotice} />
