@@ -1,4 +1,12 @@
+import type { Page } from "@playwright/test";
 import { demo, expect, expectAccessible, test } from "../fixtures.ts";
+
+/** Calls a policy mutation through the tRPC API as the signed-in user. */
+async function mutate<T>(page: Page, baseURL: string | undefined, path: string, data: unknown): Promise<T> {
+  const response = await page.request.post(`/trpc/${path}`, { data, headers: { Origin: baseURL ?? "" } });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { result: { data: T } }).result.data;
+}
 
 /**
  * Policy setup (/policy/setup): a new policy is created from the form and continues to its
@@ -94,6 +102,49 @@ test.describe("policy setup", () => {
     const response = await page.goto("/policy/setup?group=acme");
     expect(response?.status()).toBe(403);
     await expect(page.getByRole("heading", { level: 1, name: "You do not have access to this page" })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test("the confirm page lists the stages, shows validation errors and releases a valid version", async ({ page, loginAs, baseURL }) => {
+    const name = `E2E Confirm ${Date.now()}`;
+    await loginAs(demo.admin);
+    const created = await mutate<{ policyId: number; policyVersionId: number }>(page, baseURL, "policy.policies.create", {
+      group: "acme",
+      name,
+      moveType: "INTERNATIONAL",
+      archetype: "SHORT_TERM_ASSIGNMENT",
+      moveStagesCount: 1,
+    });
+    // A budget service without a budget: the version cannot be released yet.
+    await mutate(page, baseURL, "policy.services.add", { policyVersionId: created.policyVersionId, moveStage: 1, serviceKey: "IMMIGRATION" });
+
+    await page.goto(`/policy/confirm?policyId=${created.policyId}&versionId=${created.policyVersionId}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Confirm the policy" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Details" })).toBeVisible();
+    const stage = page.getByRole("button", { name: /Relocation/ });
+    await expect(stage).toHaveAttribute("aria-expanded", "true");
+    await expect(stage).toContainText("error");
+    const service = page.getByTestId("confirm-service-1-IMMIGRATION");
+    await expect(service).toContainText("Immigration & Visas");
+    await expect(service).toContainText("for Immigration & Visas");
+    await expect(page.getByTestId("confirm-validation")).toContainText("must be fixed before release");
+    await expectAccessible(page);
+
+    // Releasing is refused while errors remain; the page stays.
+    await page.getByRole("button", { name: "Confirm and release" }).click();
+    await expect(page.getByTestId("confirm-validation")).toContainText("must be fixed before release");
+    await expect(page).toHaveURL(/\/policy\/confirm/);
+
+    // Without the service the version is valid and is released, then back to the group's policies.
+    await mutate(page, baseURL, "policy.services.remove", { policyVersionId: created.policyVersionId, moveStage: 1, serviceKey: "IMMIGRATION" });
+    await page.reload();
+    await expect(page.getByTestId("confirm-validation")).toHaveText("No errors: this version is ready to be released.");
+    await expect(page.getByText("No services on this move stage.")).toBeVisible();
+    await page.getByRole("button", { name: "Confirm and release" }).click();
+    await expect(page).toHaveURL(/\/policy\/search\?group=acme$/);
+    const row = page.getByRole("row").filter({ hasText: name });
+    await expect(row).toContainText("v1");
+    await expect(row).not.toContainText("Draft");
     await expectAccessible(page);
   });
 });
