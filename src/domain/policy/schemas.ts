@@ -280,6 +280,18 @@ export const ZBudgetGroup = z.object({
   budgets: z.array(ZBudget),
 });
 export type TBudgetGroup = z.infer<typeof ZBudgetGroup>;
+/** A service attribute (service_attributes) with the value set on the policy service. */
+export const ZServiceProperty = z.object({
+  key: z.string(),
+  label: z.string(),
+  inputType: z.string(),
+  options: z.array(z.string()),
+  dataFillLevel: z.number().int(),
+  visibleToHr: z.boolean(),
+  value: z.string().nullable(),
+});
+export type TServiceProperty = z.infer<typeof ZServiceProperty>;
+
 export const ZStageService = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -302,7 +314,10 @@ export const ZStageService = z.object({
   showAsMoveHubBudget: z.boolean(),
   cashService: z.boolean(),
   provided: z.boolean(),
+  /** Attribute values by key (HR callers: only attributes visible to HR). */
   attributes: z.record(z.string(), z.string()),
+  /** The service's attributes with their definitions and values (same visibility). */
+  attributeGroups: z.array(ZServiceProperty),
   benefitGroups: z.array(ZBenefitGroupValue),
   formVisible: z.boolean(),
   budgetGroupVisible: z.boolean(),
@@ -329,15 +344,6 @@ export const ZDetailsResponse = z.object({
 export type TDetailsResponse = z.infer<typeof ZDetailsResponse>;
 
 // ── GET service-properties?policyId ─────────────────────────────────────────────────────────
-export const ZServiceProperty = z.object({
-  key: z.string(),
-  label: z.string(),
-  inputType: z.string(),
-  options: z.array(z.string()),
-  dataFillLevel: z.number().int(),
-  visibleToHr: z.boolean(),
-  value: z.string().nullable(),
-});
 export const ZServicePropertiesResponse = z.object({
   success: z.literal(true),
   policyVersionId: z.number().int().nullable(),
@@ -378,7 +384,11 @@ export const ZServicePatch = z.object({
     )
     .max(100)
     .optional(),
-  attributeGroups: z.unknown().optional(),
+  /** Attribute values as a list (the spec's attributeGroups): set like `attributes`. */
+  attributeGroups: z
+    .array(z.object({ key: z.string().max(64), value: z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]).transform((v) => (v === null ? null : String(v))) }))
+    .max(200)
+    .optional(),
   title: nullableText(200).optional(),
   budgetType: z.union([z.enum(BUDGET_TYPES), z.literal(""), z.null()]).optional(),
   authorizationType: z.union([z.enum(BUDGET_AUTH_TYPES), z.literal(""), z.null()]).optional(),

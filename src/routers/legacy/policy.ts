@@ -232,9 +232,10 @@ export function mountLegacyPolicy(app: Hono<AppEnv>, deps: AppDeps) {
   }));
 
   app.get(`${B}/versions/:version/details`, handle("policy/details", policyMessages.errorLoadingPageData, async (c) => {
-    const version = await versionForCaller(db, userOf(c), param(c, "version", ZId), "read");
+    const user = userOf(c);
+    const version = await versionForCaller(db, user, param(c, "version", ZId), "read");
     const { moveStageId } = parseFields(ZDetailsRequest, await fieldsOf(c));
-    return c.json(await versionDetails(db, version, moveStageId));
+    return c.json(await versionDetails(db, version, moveStageId, user));
   }));
 
   app.get(`${B}/service-properties`, handle("policy/service-properties", policyMessages.errorLoadingServiceProperties, async (c) => {

@@ -123,5 +123,5 @@ export const policyPoliciesRouter = router({
   details: versionProcedure("read")
     .input(sync(ZDetailsRequest))
     .output(sync(ZDetailsResponse))
-    .query(({ ctx, input }) => versionDetails(ctx.db, ctx.version, input.moveStageId)),
+    .query(({ ctx, input }) => versionDetails(ctx.db, ctx.version, input.moveStageId, ctx.user)),
 });

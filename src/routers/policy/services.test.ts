@@ -347,6 +347,18 @@ describe("policy.services.properties", () => {
     ]);
     const hr = await (await hrAcme()).policy.services.properties({ policyId: p.policyId });
     expect(hr.services[0]!.attributes.map((x) => x.key)).toEqual(["shipmentMode", "insurance"]);
+
+    // The details carry the same attributes (attributeGroups) with the same visibility.
+    const adminDetails = (await (await admin()).policy.policies.details({ policyVersionId: p.versionId, moveStageId: 1 })).moveStages[0]!.services[0]!;
+    expect(adminDetails.attributes).toEqual({ shipmentMode: "Air", volumeAllowanceM3: "30" });
+    expect(adminDetails.attributeGroups.find((g) => g.key === "shipmentMode")).toMatchObject({ label: "Shipment mode", inputType: "SELECT", options: ["Sea", "Air", "Road"], dataFillLevel: 1, value: "Air" });
+    const hrDetails = (await (await hrAcme()).policy.policies.details({ policyVersionId: p.versionId, moveStageId: 1 })).moveStages[0]!.services[0]!;
+    expect(hrDetails.attributes).toEqual({ shipmentMode: "Air" });
+    expect(hrDetails.attributeGroups.map((g) => g.key)).toEqual(["shipmentMode", "insurance"]);
+
+    // attributeGroups in a PATCH set and clear values like attributes and propertiesToDelete.
+    const patched = await (await admin()).policy.services.update({ ...p.ref, attributeGroups: [{ key: "insurance", value: true }, { key: "shipmentMode", value: null }] });
+    expect(patched.service.attributes).toEqual({ volumeAllowanceM3: "30", insurance: "true" });
     await expectTrpcError((await employee()).policy.services.properties({ policyId: p.policyId }), "FORBIDDEN");
     await expectTrpcError((await hrGlobex()).policy.services.properties({ policyId: p.policyId }), "FORBIDDEN");
   });

@@ -32,6 +32,7 @@ import type {
   TDetailsResponse,
   TServicePatch,
   TServicePropertiesResponse,
+  TServiceProperty,
   TServiceResponse,
   TStageService,
   TSuccessResponse,
@@ -74,9 +75,29 @@ export function toBudget(b: { id: number; currency: string; amount: number; min_
 }
 
 type BenefitRow = { policy_service_id: number; benefit_set_id: number; benefit_option_id: number | null; value: string | null };
+type AttributeRow = Awaited<ReturnType<typeof findServiceAttributes>>[number];
 
-function toStageService(s: StageServiceRow, benefits: BenefitRow[]): TStageService {
+/** The attributes of a service with its values; `hrOnly` keeps those visible to HR. */
+function attributeGroupsOf(s: StageServiceRow, attributes: AttributeRow[], hrOnly: boolean): TServiceProperty[] {
+  const values = parseAttributes(s.attributes);
+  return attributes
+    .filter((a) => a.service_key === s.service_key && (!hrOnly || a.visible_to_hr === 1))
+    .map((a) => ({
+      key: a.attr_key,
+      label: a.label,
+      inputType: a.input_type,
+      options: parseOptions(a.options),
+      dataFillLevel: a.data_fill_level,
+      visibleToHr: bool(a.visible_to_hr),
+      value: values[a.attr_key] ?? null,
+    }));
+}
+
+function toStageService(s: StageServiceRow, benefits: BenefitRow[], attributes: AttributeRow[], hrOnly = false): TStageService {
   const own = benefits.filter((b) => b.policy_service_id === s.id);
+  const attributeGroups = attributeGroupsOf(s, attributes, hrOnly);
+  const hidden = new Set(hrOnly ? attributes.filter((a) => a.service_key === s.service_key && a.visible_to_hr !== 1).map((a) => a.attr_key) : []);
+  const values = Object.fromEntries(Object.entries(parseAttributes(s.attributes)).filter(([k]) => !hidden.has(k)));
   const sets = [...new Set(own.map((b) => b.benefit_set_id))];
   const type = s.service_policy_type as ServicePolicyType;
   const effect = applyServicePolicyType(type, { budgetGroup: s.budget_group, budgetType: s.budget_type });
@@ -102,7 +123,8 @@ function toStageService(s: StageServiceRow, benefits: BenefitRow[]): TStageServi
     showAsMoveHubBudget: bool(s.show_as_move_hub_budget),
     cashService: bool(s.cash_service),
     provided: bool(s.provided),
-    attributes: parseAttributes(s.attributes),
+    attributes: values,
+    attributeGroups,
     benefitGroups: sets.map((id) => {
       const rows = own.filter((b) => b.benefit_set_id === id);
       return {
@@ -120,7 +142,8 @@ function toStageService(s: StageServiceRow, benefits: BenefitRow[]): TStageServi
 async function loadStageService(db: DB, version: VersionRef, stage: number, serviceKey: string): Promise<TStageService> {
   const row = await findStageService(db, version.versionId, stage, serviceKey);
   if (!row) throw new AppError("NOT_FOUND", policyMessages.serviceNotFound);
-  return toStageService(row, await findServiceBenefits(db, [row.id]));
+  const [benefits, attributes] = await Promise.all([findServiceBenefits(db, [row.id]), findServiceAttributes(db, [row.service_key])]);
+  return toStageService(row, benefits, attributes);
 }
 
 /** The budget groups of a stage with their services and budgets. */
@@ -145,7 +168,12 @@ async function stageBudgetGroups(db: DB, versionId: number, stage: number, servi
  * GET versions/{version}/details: the version's move stages (id = stage number) with their
  * services, budget groups and the catalogue services not yet on the stage; one stage with `moveStageId`.
  */
-export async function versionDetails(db: DB, version: VersionRef, moveStageId?: number): Promise<TDetailsResponse> {
+export async function versionDetails(
+  db: DB,
+  version: VersionRef,
+  moveStageId?: number,
+  viewer: Pick<SessionUser, "role"> = { role: "ADMIN" },
+): Promise<TDetailsResponse> {
   const policy = await findPolicyRow(db, version.id);
   if (!policy) throw new AppError("NOT_FOUND", policyMessages.policyNotFound);
   const count = policy.move_stages_count;
@@ -154,7 +182,11 @@ export async function versionDetails(db: DB, version: VersionRef, moveStageId?: 
   }
   const names = moveStageNames(count);
   const [all, catalogue] = await Promise.all([findStageServices(db, version.versionId), findCatalogueServices(db)]);
-  const benefits = await findServiceBenefits(db, all.map((s) => s.id));
+  const [benefits, attributes] = await Promise.all([
+    findServiceBenefits(db, all.map((s) => s.id)),
+    findServiceAttributes(db, [...new Set(all.map((s) => s.service_key))]),
+  ]);
+  const hrOnly = viewer.role !== "ADMIN";
   const stages = moveStageId !== undefined ? [moveStageId] : names.map((_, i) => i + 1);
   const moveStages = [];
   for (const stage of stages) {
@@ -163,7 +195,7 @@ export async function versionDetails(db: DB, version: VersionRef, moveStageId?: 
     moveStages.push({
       id: stage,
       name: names[stage - 1] ?? `Stage ${stage}`,
-      services: services.map((s) => toStageService(s, benefits)),
+      services: services.map((s) => toStageService(s, benefits, attributes, hrOnly)),
       budgetGroups: await stageBudgetGroups(db, version.versionId, stage, services),
       availableServices: catalogue.filter((c) => !onStage.has(c.key)).map((c) => ({ key: c.key, name: c.name })),
     });
@@ -193,25 +225,12 @@ export async function serviceProperties(db: DB, user: SessionUser, policy: Polic
   return {
     success: true,
     policyVersionId: version.id,
-    services: services.map((s) => {
-      const values = parseAttributes(s.attributes);
-      return {
-        moveStageId: s.move_stage,
-        serviceKey: s.service_key,
-        serviceName: s.service_name,
-        attributes: attributes
-          .filter((a) => a.service_key === s.service_key && (!hrOnly || a.visible_to_hr === 1))
-          .map((a) => ({
-            key: a.attr_key,
-            label: a.label,
-            inputType: a.input_type,
-            options: parseOptions(a.options),
-            dataFillLevel: a.data_fill_level,
-            visibleToHr: bool(a.visible_to_hr),
-            value: values[a.attr_key] ?? null,
-          })),
-      };
-    }),
+    services: services.map((s) => ({
+      moveStageId: s.move_stage,
+      serviceKey: s.service_key,
+      serviceName: s.service_name,
+      attributes: attributeGroupsOf(s, attributes, hrOnly),
+    })),
   };
 }
 
@@ -479,9 +498,13 @@ export async function updateStageService(
     if (patch.moveHub !== undefined) next.move_hub = flag(patch.moveHub);
 
     // Attributes: set values, then clear `propertiesToDelete`.
-    if (patch.attributes !== undefined || patch.propertiesToDelete !== undefined) {
+    if (patch.attributes !== undefined || patch.attributeGroups !== undefined || patch.propertiesToDelete !== undefined) {
       const attrs = parseAttributes(old.attributes);
       for (const [k, v] of Object.entries(patch.attributes ?? {})) attrs[k] = v;
+      for (const { key, value } of patch.attributeGroups ?? []) {
+        if (value === null || value.trim() === "") delete attrs[key];
+        else attrs[key] = value;
+      }
       for (const k of patch.propertiesToDelete ?? []) delete attrs[k];
       next.attributes = JSON.stringify(attrs);
     }
