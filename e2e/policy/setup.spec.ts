@@ -147,4 +147,32 @@ test.describe("policy setup", () => {
     await expect(row).not.toContainText("Draft");
     await expectAccessible(page);
   });
+
+  test("a failed save shows the spec's text and puts the old value back", async ({ page, loginAs, baseURL }) => {
+    await loginAs(demo.admin);
+    const created = await mutate<{ policyId: number }>(page, baseURL, "policy.policies.create", {
+      group: "acme",
+      name: `E2E Failing save ${Date.now()}`,
+      moveType: "INTERNATIONAL",
+      archetype: "LONG_TERM_ASSIGNMENT",
+      moveStagesCount: 2,
+    });
+    await page.goto(`/policy/setup?policyId=${created.policyId}&editDraft=true`);
+    const ewallet = page.getByRole("switch", { name: "Uses e-wallet" });
+    await expect(ewallet).not.toBeChecked();
+
+    // The server cannot be reached for this one call.
+    await page.route("**/trpc/policy.policies.updateSetting**", (route) => route.abort("failed"));
+    await ewallet.click();
+    await expect(page.getByText("Update failed - there was an error.")).toBeVisible();
+    await expect(ewallet).not.toBeChecked();
+    await expect(ewallet).toHaveAttribute("aria-invalid", "true");
+    await expectAccessible(page);
+
+    // Once it can, the same change saves.
+    await page.unroute("**/trpc/policy.policies.updateSetting**");
+    await ewallet.click();
+    await expect(ewallet).toBeChecked();
+    await expect(page.getByText("Update failed - there was an error.")).toBeHidden();
+  });
 });
