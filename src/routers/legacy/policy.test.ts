@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import ExcelJS from "exceljs";
+import { activationMessages } from "../../domain/activation/messages.ts";
 import { messages } from "../../domain/messages.ts";
 import { policyMessages } from "../../domain/policy/messages.ts";
 import { countOf, createTestPolicy, insertTestMove } from "../../services/policy/testing.ts";
 import { appFor, cookieFor, get, jsonOf, postForm, postJson, send, type TestApp } from "../../test/app.ts";
-import { callerFor, createTestDatabase, type TestDatabase } from "../../test/db.ts";
+import { callerFor, createTestDatabase, insertTestUser, type TestDatabase } from "../../test/db.ts";
 import { expectNoStackTrace } from "../../test/errors.ts";
 
 let t: TestDatabase;
@@ -346,6 +347,13 @@ describe("rates", () => {
 test("unauthenticated legacy calls are refused with the sign-in text", async () => {
   const res = await jsonOf(await get(app, `${B}/policies?groupId=acme`));
   expect(res).toEqual({ status: 401, body: { success: false, errorMessage: messages.signInRequired } });
+});
+
+test("an admin who has not accepted the terms is refused like on tRPC", async () => {
+  const id = await insertTestUser(t.db, { email: "new.admin@meridian.test", role: "ADMIN", group: null });
+  await t.db.updateTable("users").set({ terms_accepted_at: null, terms_version: null }).where("id", "=", id).execute();
+  const res = await jsonOf(await get(app, `${B}/policies?groupId=acme`, { cookie: await cookieFor(t.db, "new.admin@meridian.test") }));
+  expect(res).toEqual({ status: 403, body: { success: false, errorMessage: activationMessages.termsNotAccepted } });
 });
 
 test("the openapi document lists the policy paths", async () => {

@@ -1,6 +1,7 @@
 import type { Context, Hono } from "hono";
 import { z } from "zod";
 import { AppError, publicError } from "../../domain/errors.ts";
+import { activationMessages } from "../../domain/activation/messages.ts";
 import { messages } from "../../domain/messages.ts";
 import { policyMessages } from "../../domain/policy/messages.ts";
 import {
@@ -54,10 +55,14 @@ export const POLICY_BASE = "/api/v1/policy/configuration";
 
 type C = Context<AppEnv>;
 
-/** The signed-in user, else UNAUTHORIZED (role and group checks follow in the access functions). */
+/**
+ * The signed-in user, else UNAUTHORIZED; like the tRPC procedures, nothing answers before the terms
+ * are accepted. Role and group checks follow in the access functions.
+ */
 function userOf(c: C): SessionUser {
   const session = c.get("session");
   if (!session) throw new AppError("UNAUTHORIZED", messages.signInRequired);
+  if (!session.user.termsAccepted) throw new AppError("FORBIDDEN", activationMessages.termsNotAccepted);
   return session.user;
 }
 
