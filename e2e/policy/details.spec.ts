@@ -127,4 +127,74 @@ test.describe("policy details", () => {
     await expect(second.getByLabel("Move hub service for this move stage")).toBeChecked();
     await expect(page.getByTestId("service-1-ORIENTATION").getByLabel("Move hub service for this move stage")).not.toBeChecked();
   });
+
+  test("rates upload: enabled once a file is chosen, success and failure messages, rates shown", async ({ page, loginAs, baseURL }) => {
+    await loginAs(demo.admin);
+    const policyId = await createPolicy(page, baseURL);
+    await page.goto(`/policy/details?policyId=${policyId}&editDraft=true`);
+    await addService(page, "Relocation", "Temporary Accommodation");
+    const service = page.getByTestId("service-1-TEMPACCOMMODATION");
+    // Type 2 hides the budget group; type 1 (cash flex) shows it.
+    await expect(service.getByLabel("Budget group", { exact: true })).toHaveCount(0);
+    await service.getByLabel("Policy type").selectOption("1");
+    await expect(service.getByLabel("Budget type")).toHaveValue("CCY");
+    await expect(service.getByLabel("Budget type")).toBeDisabled();
+    await service.getByLabel("Budget group", { exact: true }).selectOption("2");
+    const group = service.getByTestId("budget-group-1-2");
+
+    const upload = group.getByRole("button", { name: "Upload rates" });
+    await expect(upload).toBeDisabled();
+    await group.getByLabel("Rates file").setInputFiles({
+      name: "rates.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from("Country code,City,Description,Currency,Amount,Frequency\nDE,Berlin,Hotel night,EUR,\"1,250.50\",DAILY\n"),
+    });
+    await expect(upload).toBeEnabled();
+    await upload.click();
+    await expect(group.getByRole("status")).toContainText("File upload: success.");
+    await expect(upload).toBeDisabled();
+
+    await group.getByRole("button", { name: "View rates" }).click();
+    const dialog = page.getByRole("dialog", { name: "Rates" });
+    await expect(dialog.getByRole("row", { name: /Berlin/ })).toContainText("1250.50 EUR");
+    await expectAccessible(page);
+    await dialog.getByRole("button", { name: "Close" }).click();
+
+    await group.getByLabel("Rates file").setInputFiles({ name: "rates.csv", mimeType: "text/csv", buffer: Buffer.from("Wrong,Header\n") });
+    await upload.click();
+    await expect(group.getByRole("alert")).toContainText("File upload: failure.");
+  });
+
+  test("unsaved notes ask before leaving the page", async ({ page, loginAs, baseURL }) => {
+    await loginAs(demo.admin);
+    const policyId = await createPolicy(page, baseURL);
+    await page.goto(`/policy/details?policyId=${policyId}&editDraft=true`);
+    await addService(page, "Relocation", "Destination Orientation");
+    const notes = page.getByTestId("service-1-ORIENTATION").getByLabel("Notes");
+    await notes.fill("Half a day is enough.");
+
+    await page.getByRole("link", { name: "Next" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Leave without saving?" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Stay on page" }).click();
+    await expect(page).toHaveURL(/\/policy\/details\?/);
+
+    // Saved on blur: nothing is pending any more and the link goes straight on.
+    await notes.blur();
+    await expect(page.getByTestId("unsaved-count")).toHaveText("0");
+    await page.getByRole("link", { name: "Next" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Policy popup" })).toBeVisible();
+  });
+
+  test("a released version is shown read-only", async ({ page, loginAs }) => {
+    await loginAs(demo.admin);
+    const search = await page.request.get(`/trpc/policy.policies.search?input=${encodeURIComponent(JSON.stringify({ group: "acme" }))}`);
+    const policies = ((await search.json()) as { result: { data: { policies: { id: number; releasedVersionId: number | null }[] } } }).result.data.policies;
+    const released = policies.find((p) => p.releasedVersionId != null);
+    test.skip(!released, "the demo data has no released acme policy");
+    await page.goto(`/policy/details?policyId=${released!.id}&editDraft=false`);
+    await expect(page.getByText("Read only")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Add service" })).toHaveCount(0);
+    await expectAccessible(page);
+  });
 });

@@ -1,7 +1,8 @@
 import { Pencil, Plus, RotateCcw } from "lucide-react";
-import { useId, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { MetadataOverride, TBenefit, TMetadataLine } from "../../../domain/policy/benefit-schemas.ts";
+import type { MetadataOverride, TBenefit, TMetadataLine, TSpendCategoryNode } from "../../../domain/policy/benefit-schemas.ts";
 import { policyMessages } from "../../../domain/policy/messages.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
@@ -19,6 +20,22 @@ export type SetupScope = { groupId: number; policyId: number | null; serviceType
 
 export const refreshBenefits = () => queryClient.invalidateQueries(trpc.policy.benefits.list.pathFilter());
 
+/** Spend category descriptions by id, from the (cached) category tree. */
+function useSpendCategoryNames(): Map<number, string> {
+  const tree = useQuery({ ...trpc.policy.catalogue.spendCategories.queryOptions(), staleTime: 10 * 60_000 });
+  return useMemo(() => {
+    const names = new Map<number, string>();
+    const walk = (nodes: TSpendCategoryNode[]) => {
+      for (const n of nodes) {
+        names.set(n.id, n.description);
+        walk(n.childSpendCategoryList);
+      }
+    };
+    walk(tree.data ?? []);
+    return names;
+  }, [tree.data]);
+}
+
 const scopeVariant: Record<MetadataOverride, "neutral" | "info" | "warning"> = { GLOBAL: "neutral", GROUP: "info", POLICY: "warning" };
 
 type Editing = { target: FormulaTarget; optionId: number; metadataInfoId: number; line: TMetadataLine | null };
@@ -31,6 +48,7 @@ type Editing = { target: FormulaTarget; optionId: number; metadataInfoId: number
  */
 export function BenefitSetTable({ set, scope }: { set: TBenefit; scope: SetupScope }) {
   const { t } = useTranslation();
+  const categories = useSpendCategoryNames();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [error, setError] = useState<string | null>(null);
   const currentScope: MetadataOverride = scope.policyId != null ? "POLICY" : "GROUP";
@@ -120,7 +138,7 @@ export function BenefitSetTable({ set, scope }: { set: TBenefit; scope: SetupSco
         <div className="w-full max-w-sm">
           <SpendCategoryPicker
             label={t("policyConfig.group.spendCategory")}
-            value={set.sdcId != null ? { id: set.sdcId } : null}
+            value={set.sdcId != null ? { id: set.sdcId, description: categories.get(set.sdcId) } : null}
             disabled={!editableSet}
             onChange={(choice) => void setSpendCategory(choice?.id ?? null)}
           />
@@ -222,7 +240,7 @@ export function BenefitSetTable({ set, scope }: { set: TBenefit; scope: SetupSco
         ) : null}
       </div>
       {canAddOption ? (
-        <div className="flex flex-col gap-4 desktop:flex-row desktop:items-start desktop:gap-8">
+        <div className="grid gap-4 desktop:grid-cols-2 desktop:gap-8">
           <AddOptionForm set={set} scope={scope} />
           {set.benefitOptions.length > 0 ? <AddMetadataLineForm set={set} scope={scope} /> : null}
         </div>
@@ -266,14 +284,13 @@ function AddOptionForm({ set, scope }: { set: TBenefit; scope: SetupScope }) {
   };
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-1.5">
-      <div className="flex flex-wrap items-end gap-2">
-        <div className="flex flex-col gap-2">
+      <div className="flex items-end gap-2">
+        <div className="flex min-w-0 flex-1 flex-col gap-2">
           <label htmlFor={`${id}-name`} className="text-sm font-medium">
             {t("policyConfig.group.newOption", { set: set.name })}
           </label>
           <Input
             id={`${id}-name`}
-            className="w-64"
             value={name}
             onChange={(e) => setName(e.target.value)}
             aria-invalid={error ? true : undefined}
@@ -335,14 +352,13 @@ function AddMetadataLineForm({ set, scope }: { set: TBenefit; scope: SetupScope 
   };
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-1.5">
-      <div className="flex flex-wrap items-start gap-2">
-        <div className="flex flex-col gap-2">
+      <div className="flex items-start gap-2">
+        <div className="flex min-w-0 flex-1 flex-col gap-2">
           <label htmlFor={`${id}-name`} className="text-sm font-medium">
             {t("policyConfig.group.newLine", { set: set.name })}
           </label>
           <Input
             id={`${id}-name`}
-            className="w-48"
             value={name}
             onChange={(e) => setName(e.target.value)}
             aria-invalid={errors.name ? true : undefined}
@@ -350,13 +366,13 @@ function AddMetadataLineForm({ set, scope }: { set: TBenefit; scope: SetupScope 
           />
           <FieldError id={`${id}-name-error`}>{errors.name}</FieldError>
         </div>
-        <div className="flex flex-col gap-2">
+        <div className="flex min-w-0 flex-1 flex-col gap-2">
           <label htmlFor={`${id}-formula`} className="text-sm font-medium">
             {t("policyConfig.group.formula")}
           </label>
           <Input
             id={`${id}-formula`}
-            className="w-56 font-mono text-[13px]"
+            className="font-mono text-[13px]"
             spellCheck={false}
             value={formula}
             onChange={(e) => setFormula(e.target.value)}

@@ -1,10 +1,16 @@
-import { Download, Upload } from "lucide-react";
+import { useQuery } from "@tanstack/react-query";
+import { Download, Table2, Upload } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { policyMessages } from "../../../domain/policy/messages.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "../../components/ui/dialog.tsx";
 import { Label } from "../../components/ui/label.tsx";
+import { ErrorState, LoadingRows } from "../../components/ui/states.tsx";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table.tsx";
+import { errorText } from "../../lib/errors.ts";
+import { queryClient, trpc } from "../../lib/trpc.ts";
 import { refreshDetails } from "./details-context.tsx";
 
 /** The documented rates path of one budget group (part 2 §7): GET downloads, POST (multipart) uploads. */
@@ -13,6 +19,12 @@ export function ratesPath(budgetGroupRowId: number): string {
 }
 
 type Outcome = { ok: boolean; text: string };
+
+/** "File upload: success." / "File upload: failure." followed by the server's text (which may carry the prefix already). */
+function withPrefix(prefix: string, text: string | undefined): string {
+  if (!text) return prefix;
+  return text.startsWith(prefix) ? text : `${prefix} ${text}`;
+}
 
 /**
  * Rates of a budget group: download the current rates (a spreadsheet, opened in a new window) and
@@ -39,13 +51,13 @@ export function BudgetRates({ policyId, budgetGroupRowId, readOnly }: { policyId
       if (!json) {
         setOutcome({ ok: false, text: policyMessages.errorUploadingRates });
       } else if (json.success) {
-        setOutcome({ ok: true, text: [policyMessages.fileUploadSuccess, json.message].filter(Boolean).join(" ") });
+        setOutcome({ ok: true, text: withPrefix(policyMessages.fileUploadSuccess, json.message) });
         setFile(null);
         if (input.current) input.current.value = "";
-        await refreshDetails();
+        await Promise.all([refreshDetails(), queryClient.invalidateQueries(trpc.policy.services.rates.queryFilter({ budgetGroupId: budgetGroupRowId }))]);
       } else {
-        const rows = (json.errors ?? []).map((e) => t("policyConfig.rates.rowError", { row: e.row, message: e.message }));
-        setOutcome({ ok: false, text: [policyMessages.fileUploadFailure, json.errorMessage ?? json.message, ...rows].filter(Boolean).join(" ") });
+        const rows = (json.errors ?? []).map((e) => e.message);
+        setOutcome({ ok: false, text: [withPrefix(policyMessages.fileUploadFailure, json.message ?? json.errorMessage), ...rows].join(" ") });
       }
     } catch {
       setOutcome({ ok: false, text: policyMessages.errorUploadingRates });
@@ -58,12 +70,15 @@ export function BudgetRates({ policyId, budgetGroupRowId, readOnly }: { policyId
     <div className="flex flex-col gap-3 rounded-lg border border-border bg-muted/40 p-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm font-medium">{t("policyConfig.rates.title")}</p>
-        <Button variant="outline" size="sm" asChild>
-          <a href={ratesPath(budgetGroupRowId)} target="_blank" rel="noopener">
-            <Download aria-hidden="true" />
-            {t("policyConfig.rates.download")}
-          </a>
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <RatesDialog budgetGroupRowId={budgetGroupRowId} />
+          <Button variant="outline" size="sm" asChild>
+            <a href={ratesPath(budgetGroupRowId)} target="_blank" rel="noopener">
+              <Download aria-hidden="true" />
+              {t("policyConfig.rates.download")}
+            </a>
+          </Button>
+        </div>
       </div>
       {readOnly ? null : (
         <div className="flex flex-wrap items-end gap-3">
@@ -94,6 +109,66 @@ export function BudgetRates({ policyId, budgetGroupRowId, readOnly }: { policyId
           </Alert>
         ) : null}
       </div>
+    </div>
+  );
+}
+
+/** The budget group's rates in a dialog (part 2 §7 "rates/budget-groups/popup/{id}"). */
+function RatesDialog({ budgetGroupRowId }: { budgetGroupRowId: number }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm">
+          <Table2 aria-hidden="true" />
+          {t("policyConfig.rates.view")}
+        </Button>
+      </DialogTrigger>
+      <DialogContent closeLabel={t("app.close")} className="max-w-3xl">
+        <DialogTitle>{t("policyConfig.rates.title")}</DialogTitle>
+        <DialogDescription>{t("policyConfig.rates.viewDescription")}</DialogDescription>
+        {open ? <RatesTable budgetGroupRowId={budgetGroupRowId} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function RatesTable({ budgetGroupRowId }: { budgetGroupRowId: number }) {
+  const { t } = useTranslation();
+  const rates = useQuery(trpc.policy.services.rates.queryOptions({ budgetGroupId: budgetGroupRowId }));
+  if (rates.isPending) return <LoadingRows rows={3} className="p-0" />;
+  if (rates.isError) {
+    return <ErrorState message={errorText(rates.error, policyMessages.cannotLoadBudgetData)} retryLabel={t("app.retry")} onRetry={() => void rates.refetch()} className="py-6" />;
+  }
+  if (rates.data.rows.length === 0) return <p className="py-6 text-center text-sm text-muted-foreground">{t("policyConfig.rates.none")}</p>;
+  return (
+    <div className="max-h-[60vh] overflow-y-auto rounded-lg border border-border">
+      <Table>
+        <caption className="sr-only">{t("policyConfig.rates.title")}</caption>
+        <TableHeader>
+          <TableRow>
+            <TableHead>{t("policyConfig.rates.country")}</TableHead>
+            <TableHead>{t("policyConfig.rates.city")}</TableHead>
+            <TableHead>{t("policyConfig.rates.description")}</TableHead>
+            <TableHead className="text-right">{t("policyConfig.budget.amount")}</TableHead>
+            <TableHead>{t("policyConfig.rates.frequency")}</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rates.data.rows.map((r) => (
+            <TableRow key={r.id}>
+              <TableCell>{r.countryCode}</TableCell>
+              <TableCell>{r.city}</TableCell>
+              <TableCell>{r.description}</TableCell>
+              <TableCell className="text-right tabular-nums">
+                {r.amountText} {r.currency}
+              </TableCell>
+              <TableCell>{r.frequency}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
     </div>
   );
 }

@@ -57,13 +57,15 @@ type RowProps = {
   onDelete?: () => Promise<string | null>;
   /** The service's "amount can be negative" flag lets the amount (only) go below zero. */
   amountCanBeNegative?: boolean;
+  /** A row not saved yet: its delete button discards it. */
+  unsaved?: boolean;
 };
 
 /**
  * One budget row: currency, amount, min and max. Each field is pre-checked when it loses focus;
  * a complete, consistent row is saved, a row whose amount and currency are both cleared is deleted.
  */
-export function BudgetRow({ saved, currencies, readOnly, unsavedKey, label, onSave, onDelete, amountCanBeNegative = false }: RowProps) {
+export function BudgetRow({ saved, currencies, readOnly, unsavedKey, label, onSave, onDelete, amountCanBeNegative = false, unsaved = false }: RowProps) {
   const { t } = useTranslation();
   const id = useId();
   const [values, setValues] = useState<BudgetTexts>(saved);
@@ -127,7 +129,7 @@ export function BudgetRow({ saved, currencies, readOnly, unsavedKey, label, onSa
       aria-label={`${name}, ${label}`}
       inputMode="decimal"
       autoComplete="off"
-      className="w-32 tabular-nums"
+      className="w-28 tabular-nums"
       value={values[field]}
       disabled={readOnly || busy}
       aria-invalid={invalid(field)}
@@ -143,7 +145,7 @@ export function BudgetRow({ saved, currencies, readOnly, unsavedKey, label, onSa
         <TableCell className="py-2">
           <NativeSelect
             aria-label={`${t("policyConfig.budget.currency")}, ${label}`}
-            className="w-28"
+            className="w-24"
             value={values.currency}
             disabled={readOnly || busy}
             aria-invalid={invalid("currency")}
@@ -162,7 +164,7 @@ export function BudgetRow({ saved, currencies, readOnly, unsavedKey, label, onSa
         <TableCell className="py-2">{amountInput("minAmount", t("policyConfig.budget.min"))}</TableCell>
         <TableCell className="py-2">{amountInput("maxAmount", t("policyConfig.budget.max"))}</TableCell>
         <TableCell className="py-2 text-right">
-          {onDelete && !readOnly ? (
+          {onDelete && !readOnly && (unsaved || !same(saved, EMPTY)) ? (
             <Button
               variant="ghost"
               size="icon"
@@ -260,6 +262,7 @@ export function BudgetGroupTable({
             {adding ? (
               <BudgetRow
                 saved={EMPTY}
+                unsaved
                 currencies={currencies}
                 readOnly={readOnly}
                 unsavedKey={`${unsavedPrefix}-new`}

@@ -140,13 +140,14 @@ function ValidationSummary({ errors, stages }: { errors: TValidationError[]; sta
     );
   }
   const stageName = (id: number) => stages.find((s) => s.id === id)?.name ?? String(id);
+  const serviceName = (stageId: number, key: string) => stages.find((s) => s.id === stageId)?.services.find((x) => x.name === key)?.serviceName ?? key;
   return (
     <Alert variant="destructive" role="alert" title={t("policyConfig.details.invalid", { count: errors.length })}>
       <ul className="mt-1 list-disc space-y-1 pl-5" data-testid="validation-errors">
         {errors.map((e, i) => (
           <li key={i}>
             <span className="font-medium">{stageName(e.moveStageId)}</span>
-            {e.service ? ` · ${e.service}` : ""}: {e.message}
+            {e.service ? ` · ${serviceName(e.moveStageId, e.service)}` : ""}: {e.message}
           </li>
         ))}
       </ul>
