@@ -138,4 +138,17 @@ test.describe("policy list", () => {
     await expect(table.getByRole("row").filter({ hasText: "Short-Term Assignment" })).toHaveCount(0);
     await expectAccessible(page);
   });
+
+  test("HR filters its own group's policies by tag", async ({ page, loginAs }) => {
+    await loginAs(demo.globexHr);
+    await page.goto("/policy/list");
+    await expect(page.getByRole("textbox", { name: "Group" })).toHaveValue("Globex Inc");
+    const table = page.getByRole("table", { name: "Policies of Globex Inc" });
+    await expect(table.getByRole("row").filter({ hasText: "Globex Graduate Move" })).toHaveCount(1);
+    await page.getByRole("button", { name: "EMEA" }).click();
+    await expect(table.getByRole("row").filter({ hasText: "Globex Permanent Transfer" })).toHaveCount(1);
+    await expect(table.getByRole("row").filter({ hasText: "Globex Graduate Move" })).toHaveCount(0);
+    await expect(table.getByRole("link")).toHaveCount(0);
+    await expectAccessible(page);
+  });
 });
