@@ -408,3 +408,34 @@ describe("policy.policies.validation and details", () => {
     expect(res).toMatchObject({ status: "RELEASED", readOnly: true });
   });
 });
+
+describe("access and input matrix of every policies procedure", () => {
+  type Caller = Awaited<ReturnType<typeof admin>>;
+  type Case = { name: string; write: boolean; call: (c: Caller, p: { policyId: number; versionId: number }) => Promise<unknown>; bad: (c: Caller, p: { policyId: number; versionId: number }) => Promise<unknown> };
+  const cases: Case[] = [
+    { name: "search", write: false, call: (c) => c.policy.policies.search({ group: "acme" }), bad: (c) => c.policy.policies.search({ group: "" }) },
+    { name: "dropdowns", write: false, call: (c, p) => c.policy.policies.dropdowns({ policyId: p.policyId }), bad: (c) => c.policy.policies.dropdowns({ policyId: "x" as never }) },
+    { name: "get", write: false, call: (c, p) => c.policy.policies.get({ policyId: p.policyId }), bad: (c) => c.policy.policies.get({ policyId: 0 }) },
+    { name: "create", write: true, call: (c) => c.policy.policies.create({ group: "acme", name: "M", moveType: "DOMESTIC", archetype: "CORE_FLEX", moveStagesCount: 1 }), bad: (c) => c.policy.policies.create({ group: "acme", name: "M", moveType: "SIDEWAYS" as never, archetype: "CORE_FLEX", moveStagesCount: 1 }) },
+    { name: "updateSetting", write: true, call: (c, p) => c.policy.policies.updateSetting({ policyId: p.policyId, setting: "hrDashboard", value: "on" }), bad: (c, p) => c.policy.policies.updateSetting({ policyId: p.policyId, setting: "hrDashboard", value: "perhaps" }) },
+    { name: "updateCostEstimatePackage", write: true, call: (c, p) => c.policy.policies.updateCostEstimatePackage({ policyId: p.policyId, estimatePackage: "DOMESTIC", excludeCompensation: "false" }), bad: (c, p) => c.policy.policies.updateCostEstimatePackage({ policyId: p.policyId, estimatePackage: "DOMESTIC", excludeCompensation: "maybe" }) },
+    { name: "moveTypeImpact", write: true, call: (c, p) => c.policy.policies.moveTypeImpact({ policyId: p.policyId, moveType: "DOMESTIC" }), bad: (c, p) => c.policy.policies.moveTypeImpact({ policyId: p.policyId, moveType: "UP" as never }) },
+    { name: "createVersion", write: true, call: (c, p) => c.policy.policies.createVersion({ policyId: p.policyId }), bad: (c) => c.policy.policies.createVersion({ policyId: -1 }) },
+    { name: "clone", write: true, call: (c, p) => c.policy.policies.clone({ policyId: p.policyId, customerName: "acme", name: "Matrix clone" }), bad: (c, p) => c.policy.policies.clone({ policyId: p.policyId, customerName: "acme", name: " " }) },
+    { name: "deleteDraft", write: true, call: (c, p) => c.policy.policies.deleteDraft({ policyVersionId: p.versionId }), bad: (c) => c.policy.policies.deleteDraft({ policyVersionId: "v" as never }) },
+    { name: "complete", write: true, call: (c, p) => c.policy.policies.complete({ policyVersionId: p.versionId }), bad: (c, p) => c.policy.policies.complete({ policyVersionId: p.versionId, ignoreMandatory: "sometimes" as never }) },
+    { name: "validation", write: false, call: (c, p) => c.policy.policies.validation({ policyVersionId: p.versionId }), bad: (c) => c.policy.policies.validation({ policyVersionId: 0 }) },
+    { name: "details", write: false, call: (c, p) => c.policy.policies.details({ policyVersionId: p.versionId }), bad: (c, p) => c.policy.policies.details({ policyVersionId: p.versionId, moveStageId: 0 }) },
+  ];
+
+  for (const c of cases) {
+    test(`${c.name}: bad input is BAD_REQUEST; ${c.write ? "HR," : ""} employees and another group's HR are FORBIDDEN`, async () => {
+      const p = await createTestPolicy(t.db);
+      await expectTrpcError(c.bad(await admin(), p), "BAD_REQUEST");
+      const refused = c.write ? [await hrAcme(), await employee(), await hrGlobex()] : [await employee(), await hrGlobex()];
+      for (const caller of refused) await expectTrpcError(c.call(caller, p), "FORBIDDEN");
+      await expectTrpcError(c.call(await callerFor(t.db, null), p), "UNAUTHORIZED");
+      if (!c.write) await c.call(await hrAcme(), p);
+    });
+  }
+});

@@ -363,3 +363,45 @@ describe("policy.services.properties", () => {
     await expectTrpcError((await hrGlobex()).policy.services.properties({ policyId: p.policyId }), "FORBIDDEN");
   });
 });
+
+describe("access and input matrix of every services procedure", () => {
+  type Caller = Awaited<ReturnType<typeof admin>>;
+  type Fixture = { policyId: number; versionId: number; budgetId: number; budgetGroupId: number };
+  type Case = { name: string; write: boolean; call: (c: Caller, f: Fixture) => Promise<unknown>; bad: (c: Caller, f: Fixture) => Promise<unknown> };
+  const svc = (f: Fixture, serviceKey = "STORAGE") => ({ policyVersionId: f.versionId, moveStage: 1, serviceKey });
+  const grp = (f: Fixture) => ({ policyId: f.policyId, moveStage: 1, budgetGroup: 1 });
+  const csv = Buffer.from("Country code,City,Description,Currency,Amount,Frequency\n").toString("base64");
+  const cases: Case[] = [
+    { name: "properties", write: false, call: (c, f) => c.policy.services.properties({ policyId: f.policyId }), bad: (c) => c.policy.services.properties({ policyId: "p" as never }) },
+    { name: "add", write: true, call: (c, f) => c.policy.services.add(svc(f, "COLA")), bad: (c, f) => c.policy.services.add({ ...svc(f), moveStage: 9 }) },
+    { name: "remove", write: true, call: (c, f) => c.policy.services.remove(svc(f)), bad: (c, f) => c.policy.services.remove({ ...svc(f), budgetGroupId: 50 }) },
+    { name: "update", write: true, call: (c, f) => c.policy.services.update({ ...svc(f), note: "n" }), bad: (c, f) => c.policy.services.update({ ...svc(f), rateFrequency: "HOURLY" as never }) },
+    { name: "setBudgetGroup", write: true, call: (c, f) => c.policy.services.setBudgetGroup({ ...svc(f), budgetGroup: 1 }), bad: (c, f) => c.policy.services.setBudgetGroup({ ...svc(f), budgetGroup: 0 }) },
+    { name: "copyStage", write: true, call: (c, f) => c.policy.services.copyStage({ policyVersionId: f.versionId, moveStageIdFrom: 1, moveStageIdTo: 2 }), bad: (c, f) => c.policy.services.copyStage({ policyVersionId: f.versionId, moveStageIdFrom: 1, moveStageIdTo: 4 }) },
+    { name: "addBudget", write: true, call: (c, f) => c.policy.services.addBudget({ ...grp(f), currency: "EUR", amount: "1" }), bad: (c, f) => c.policy.services.addBudget({ ...grp(f), currency: "EUR", amount: "1", minAmount: "2" }) },
+    { name: "updateBudget", write: true, call: (c, f) => c.policy.services.updateBudget({ ...grp(f), budgetId: f.budgetId, amount: "3" }), bad: (c, f) => c.policy.services.updateBudget({ ...grp(f), budgetId: f.budgetId, amount: "three" }) },
+    { name: "deleteBudget", write: true, call: (c, f) => c.policy.services.deleteBudget({ ...grp(f), budgetId: f.budgetId }), bad: (c, f) => c.policy.services.deleteBudget({ ...grp(f), budgetId: 0 }) },
+    { name: "updateBudgetGroup", write: true, call: (c, f) => c.policy.services.updateBudgetGroup({ ...grp(f), authType: "NONE" }), bad: (c, f) => c.policy.services.updateBudgetGroup({ ...grp(f), authType: "ANYONE" as never }) },
+    { name: "rates", write: false, call: (c, f) => c.policy.services.rates({ budgetGroupId: f.budgetGroupId }), bad: (c) => c.policy.services.rates({ budgetGroupId: -3 }) },
+    { name: "uploadRates", write: true, call: (c, f) => c.policy.services.uploadRates({ budgetGroupId: f.budgetGroupId, policyId: f.policyId, fileName: "r.csv", content: csv }), bad: (c, f) => c.policy.services.uploadRates({ budgetGroupId: f.budgetGroupId, policyId: f.policyId, fileName: "", content: csv }) },
+  ];
+
+  for (const c of cases) {
+    test(`${c.name}: bad input is BAD_REQUEST; ${c.write ? "HR," : ""} employees and another group's HR are FORBIDDEN`, async () => {
+      const p = await withService("STORAGE");
+      const a = await admin();
+      await a.policy.services.setBudgetGroup({ ...p.ref, budgetGroup: 1 });
+      const budget = await a.policy.services.addBudget({ policyId: p.policyId, moveStage: 1, budgetGroup: 1, currency: "EUR", amount: "5" });
+      const group = await t.db.selectFrom("budget_groups").select("id").where("policy_version_id", "=", p.versionId).executeTakeFirstOrThrow();
+      const f: Fixture = { policyId: p.policyId, versionId: p.versionId, budgetId: budget.budget.id, budgetGroupId: group.id };
+      const before = await countOf(t.db, "audit_log");
+      await expectTrpcError(c.bad(a, f), "BAD_REQUEST");
+      const refused = c.write ? [await hrAcme(), await employee(), await hrGlobex()] : [await employee(), await hrGlobex()];
+      for (const caller of refused) await expectTrpcError(c.call(caller, f), "FORBIDDEN");
+      await expectTrpcError(c.call(await callerFor(t.db, null), f), "UNAUTHORIZED");
+      expect(await countOf(t.db, "audit_log")).toBe(before);
+      if (!c.write) await c.call(await hrAcme(), f);
+      else await c.call(a, f);
+    });
+  }
+});
