@@ -65,3 +65,43 @@ test.describe("policy group setup", () => {
     await expectAccessible(page);
   });
 });
+
+test.describe("spend categories and service attributes", () => {
+  test("the spend category tree expands and the search needs 3 characters or ***", async ({ page, loginAs }) => {
+    await loginAs(demo.admin);
+    await page.goto("/admin/policy/spend-categories");
+    await expect(page.getByRole("heading", { level: 1, name: "Spend categories" })).toBeVisible();
+    const tree = page.getByRole("tree", { name: "Spend categories" });
+    await expect(tree.getByRole("treeitem").first()).toBeVisible();
+    const first = tree.getByRole("treeitem").first();
+    await expect(first).toHaveAttribute("aria-expanded", "false");
+    await first.getByRole("button", { name: /^Expand / }).first().click();
+    await expect(first).toHaveAttribute("aria-expanded", "true");
+
+    const search = page.getByRole("combobox", { name: "Find a spend category" });
+    await search.fill("ho");
+    await expect(page.getByText("Please enter at least 3 characters, or *** to list every category.")).toBeVisible();
+    await search.fill("***");
+    const options = page.getByRole("listbox", { name: "Find a spend category" }).getByRole("option");
+    await expect(options.first()).toBeVisible();
+    await search.press("ArrowDown");
+    await search.press("Enter");
+    await expect(page.getByTestId("spend-category-value")).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test("an admin switches an attribute's visibility for HR", async ({ page, loginAs }) => {
+    await loginAs(demo.admin);
+    await page.goto("/admin/policy/service-attributes");
+    await expect(page.getByRole("heading", { level: 1, name: "Service attributes" })).toBeVisible();
+    // An attribute HR does not see: shown for a moment, then hidden again (other tests see the catalogue as seeded).
+    await page.getByLabel("Service", { exact: true }).selectOption({ label: "Immigration & Visas" });
+    const toggle = page.getByRole("switch", { name: /Visible to HR: Processing priority/ });
+    await expect(toggle).not.toBeChecked();
+    await toggle.click();
+    await expect(toggle).toBeChecked();
+    await expectAccessible(page);
+    await toggle.click();
+    await expect(toggle).not.toBeChecked();
+  });
+});
