@@ -79,4 +79,32 @@ test.describe("policy popup editor", () => {
     await expect(display).not.toBeChecked();
     await expect(page.getByText("No popup for this policy")).toBeVisible();
   });
+
+  test("service items are reordered with the keyboard", async ({ page, loginAs, baseURL }) => {
+    await loginAs(demo.admin);
+    const headers = { Origin: baseURL ?? "" };
+    const { policyId, policyVersionId } = await createPolicyWithService(page, baseURL);
+    const call = async (path: string, data: unknown) => {
+      const response = await page.request.post(`/trpc/${path}`, { data, headers });
+      expect(response.status(), await response.text()).toBe(200);
+    };
+    await call("policy.services.add", { policyVersionId, moveStage: 1, serviceKey: "SETTLINGIN" });
+    await call("policy.popup.setDisplayed", { policyVersionId, displayed: true });
+    await call("policy.popup.addService", { policyVersionId, moveStageId: 1, service: "ORIENTATION" });
+    await call("policy.popup.addService", { policyVersionId, moveStageId: 1, service: "SETTLINGIN" });
+
+    await page.goto(`/policy/details/next?policyId=${policyId}&editDraft=true`);
+    const items = page.getByRole("listitem").filter({ has: page.getByRole("button", { name: /^Move .* up$/ }) });
+    await expect(items).toHaveCount(2);
+    await expect(items.nth(0)).toContainText("1. Destination Orientation");
+
+    const up = page.getByRole("button", { name: "Move Settling-in Services up" });
+    await up.focus();
+    await page.keyboard.press("Enter");
+    await expect(items.nth(0)).toContainText("1. Settling-in Services");
+    await expect(items.nth(1)).toContainText("2. Destination Orientation");
+    await expect(page.getByRole("button", { name: "Move Settling-in Services up" })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Move Settling-in Services down" })).toBeFocused();
+    await expectAccessible(page);
+  });
 });

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowDown, ArrowLeft, ArrowRight, ArrowUp, Plus, Trash2 } from "lucide-react";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TPopupResponse } from "../../../domain/policy/benefit-schemas.ts";
 import { POPUP_VARIABLES, type PopupTextType } from "../../../domain/policy/catalogue.ts";
@@ -270,13 +270,22 @@ function StageEditor({ policyVersionId, stage, readOnly }: { policyVersionId: nu
       setError(errorText(e, fallback));
     }
   };
+  // Keep the focus on the moved item once the new order is shown: the same button, or the other one at an end.
+  const focusAfterMove = useRef<{ key: string; direction: "up" | "down" } | null>(null);
+  useEffect(() => {
+    const pending = focusAfterMove.current;
+    if (!pending) return;
+    focusAfterMove.current = null;
+    const button = (direction: string) => document.getElementById(`popup-move-${moveStageId}-${pending.key}-${direction}`) as HTMLButtonElement | null;
+    const same = button(pending.direction);
+    (same && !same.disabled ? same : button(pending.direction === "up" ? "down" : "up"))?.focus();
+  }, [stage, moveStageId]);
   const move = (index: number, delta: number) => {
     const keys = stage.popupItems.map((i) => i.service);
     const [key] = keys.splice(index, 1);
     keys.splice(index + delta, 0, key!);
-    void run(() => trpcClient.policy.popup.reorder.mutate({ policyVersionId, moveStageId, services: keys }), policyMessages.unableToReorderPopup).then(() => {
-      document.getElementById(`popup-move-${moveStageId}-${key}-${delta < 0 ? "up" : "down"}`)?.focus();
-    });
+    focusAfterMove.current = { key: key!, direction: delta < 0 ? "up" : "down" };
+    void run(() => trpcClient.policy.popup.reorder.mutate({ policyVersionId, moveStageId, services: keys }), policyMessages.unableToReorderPopup);
   };
 
   return (
