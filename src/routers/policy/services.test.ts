@@ -74,6 +74,16 @@ describe("policy.services.add / remove", () => {
     await expectTrpcError(a.policy.services.remove(p.ref), "NOT_FOUND", policyMessages.serviceNotFound);
   });
 
+  test("a removed service leaves the popup of its stage too", async () => {
+    const p = await withService("STORAGE");
+    const a = await admin();
+    await a.policy.popup.create({ policyVersionId: p.versionId });
+    await a.policy.popup.addService({ policyVersionId: p.versionId, moveStageId: 1, service: "STORAGE" });
+    expect((await a.policy.popup.get({ policyVersionId: p.versionId })).popupMoveStages[0]!.popupItems.map((i) => i.service)).toEqual(["STORAGE"]);
+    await a.policy.services.remove(p.ref);
+    expect((await a.policy.popup.get({ policyVersionId: p.versionId })).popupMoveStages[0]!.popupItems).toEqual([]);
+  });
+
   test("Cash Flex cannot be removed while employees are on the policy", async () => {
     const p = await withService("CASHFLEX");
     await insertTestMove(t.db, p.policyId, p.versionId);

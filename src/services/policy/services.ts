@@ -314,6 +314,13 @@ export async function removeStageService(
       if (users > 0) throw new AppError("CONFLICT", policyMessages.cashFlexInUse(users));
     }
     await trx.deleteFrom("policy_services").where("id", "=", row.id).execute();
+    // The popup lists the stage's services: a removed service leaves it too.
+    await trx
+      .deleteFrom("policy_popup_items")
+      .where("policy_version_id", "=", version.versionId)
+      .where("move_stage", "=", stage)
+      .where("service_key", "=", row.service_key)
+      .execute();
     let groupDeleted = false;
     if (budgetGroupId !== undefined && budgetGroupId !== NO_BUDGET_GROUP && budgetGroupId === row.budget_group) {
       const others = await trx
