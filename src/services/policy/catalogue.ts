@@ -1,3 +1,4 @@
+import { conflictOnDuplicate } from "./common.ts";
 /**
  * The policy catalogue (part 2 §§3, 5, 6, 7): services and their attributes (with the admin's
  * "visible to HR" switch), the spend-category tree and its search, group tags, and the currencies
@@ -203,7 +204,7 @@ export async function createGroupTag(db: DB, caller: Caller, group: GroupRef, na
   const clean = name.replace(/\s+/g, " ").trim();
   if (clean === "") throw new AppError("VALIDATION", benefitMessages.tagNameRequired, { name: benefitMessages.tagNameRequired });
   if (await findGroupTagByName(db, group.id, clean)) throw new AppError("CONFLICT", benefitMessages.tagExists, { name: benefitMessages.tagExists });
-  return db.transaction().execute(async (trx) => {
+  return conflictOnDuplicate(benefitMessages.tagExists, () => db.transaction().execute(async (trx) => {
     const id = await insertGroupTag(trx, group.id, clean);
     await insertAudit(trx, {
       at: new Date().toISOString(),
@@ -216,7 +217,7 @@ export async function createGroupTag(db: DB, caller: Caller, group: GroupRef, na
       ip: caller.ip,
     });
     return { id, name: clean };
-  });
+  }));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { conflictOnDuplicate } from "./common.ts";
 /**
  * The policy popup (part 2 §2 "Policy popup editor", §4 "Popup on or off", §5 popup rules, §8):
  * what a relocating employee sees first — a header, top and bottom paragraphs, and per move stage
@@ -319,11 +320,12 @@ export async function addPopupService(db: DB, caller: Caller, input: TPopupServi
   if ((await findPopupItems(db, version.versionId, stage)).some((i) => i.service_key === input.service)) {
     throw new AppError("CONFLICT", benefitMessages.serviceAlreadyInPopup);
   }
-  return db.transaction().execute(async (trx) => {
+  // Two simultaneous adds: the unique index decides, the loser gets the same CONFLICT.
+  return conflictOnDuplicate(benefitMessages.serviceAlreadyInPopup, () => db.transaction().execute(async (trx) => {
     await insertPopupItem(trx, { versionId: version.versionId, stage, serviceKey: service.service_key, title: service.title || service.service_name });
     await audit(trx, caller, version.groupId, version.versionId, "policy.popup.addService", { new: { moveStageId: stage, service: service.service_key } });
     return { success: true as const, services: await stageItems(trx, version.versionId, stage) };
-  });
+  }));
 }
 
 /** POST /policy/removePopUpService: removes the service's item from the stage; answers the stage's items. */
