@@ -2,6 +2,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { ListChecks } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ATTRIBUTE_INPUT_TYPES, type AttributeInputType } from "../../../domain/policy/catalogue.ts";
 import { policyMessages } from "../../../domain/policy/messages.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
@@ -59,7 +60,9 @@ export function ServiceAttributesPage() {
       </div>
       <QueryView query={attributes} isEmpty={(rows) => rows.length === 0} empty={<EmptyState icon={ListChecks} title={t("policyConfig.attributes.none")} />}>
         {(rows) => {
-          const byService = [...new Set(rows.map((r) => r.serviceKey))];
+          // Services in catalogue order.
+          const order = new Map((services.data ?? []).map((x, i) => [x.key, i]));
+          const byService = [...new Set(rows.map((r) => r.serviceKey))].sort((a, b) => (order.get(a) ?? 999) - (order.get(b) ?? 999));
           return (
             <div className="flex flex-col gap-6">
               {byService.map((key) => (
@@ -67,13 +70,13 @@ export function ServiceAttributesPage() {
                   <CardHeader className="pb-4">
                     <CardTitle>{nameOf(key)}</CardTitle>
                   </CardHeader>
-                  <Table>
+                  <Table className="table-fixed">
                     <caption className="sr-only">{t("policyConfig.attributesPage.caption", { service: nameOf(key) })}</caption>
                     <TableHeader>
                       <TableRow>
-                        <TableHead>{t("policyConfig.attributesPage.attribute")}</TableHead>
-                        <TableHead>{t("policyConfig.attributesPage.type")}</TableHead>
-                        <TableHead>{t("policyConfig.attributesPage.required")}</TableHead>
+                        <TableHead className="w-[40%]">{t("policyConfig.attributesPage.attribute")}</TableHead>
+                        <TableHead className="w-[18%]">{t("policyConfig.attributesPage.type")}</TableHead>
+                        <TableHead className="w-[18%]">{t("policyConfig.attributesPage.required")}</TableHead>
                         <TableHead>{t("policyConfig.attributesPage.visibleToHr")}</TableHead>
                       </TableRow>
                     </TableHeader>
@@ -88,7 +91,7 @@ export function ServiceAttributesPage() {
                                 <span className="font-medium">{a.label}</span>
                                 <span className="block text-xs text-muted-foreground">{a.key}</span>
                               </TableCell>
-                              <TableCell>{a.inputType}</TableCell>
+                              <TableCell>{ATTRIBUTE_INPUT_TYPES.includes(a.inputType as AttributeInputType) ? t(`policyConfig.attributesPage.inputType.${a.inputType as AttributeInputType}`) : a.inputType}</TableCell>
                               <TableCell>
                                 {a.dataFillLevel > 0 ? (
                                   <Badge variant="warning">{t("policyConfig.attributesPage.level", { level: a.dataFillLevel })}</Badge>
