@@ -197,4 +197,27 @@ test.describe("policy details", () => {
     await expect(page.getByRole("button", { name: "Add service" })).toHaveCount(0);
     await expectAccessible(page);
   });
+
+  test("stage 1 is copied to stage 2 and a service is removed after confirming", async ({ page, loginAs, baseURL }) => {
+    await loginAs(demo.admin);
+    const policyId = await createPolicy(page, baseURL);
+    await page.goto(`/policy/details?policyId=${policyId}&editDraft=true`);
+    await addService(page, "Relocation", "Cultural Training");
+
+    await page.getByRole("button", { name: /^Ongoing/ }).click();
+    const ongoing = page.getByTestId("stage-2");
+    await expect(ongoing).toContainText("No services on this move stage yet.");
+    await ongoing.getByRole("button", { name: "Copy services from Relocation" }).click();
+    await page.getByRole("alertdialog", { name: "Copy Relocation to Ongoing?" }).getByRole("button", { name: "Copy services" }).click();
+    await expect(ongoing.getByTestId("service-2-CULTURALTRAINING")).toBeVisible();
+
+    await ongoing.getByRole("button", { name: /Cultural Training/ }).click();
+    await ongoing.getByTestId("service-2-CULTURALTRAINING").getByRole("button", { name: "Remove service" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Remove Cultural Training?" });
+    await expect(dialog).toContainText("Cultural Training is removed from Ongoing");
+    await expectAccessible(page);
+    await dialog.getByRole("button", { name: "Remove service" }).click();
+    await expect(ongoing.getByTestId("service-2-CULTURALTRAINING")).toHaveCount(0);
+    await expect(page.getByTestId("service-1-CULTURALTRAINING")).toBeVisible();
+  });
 });

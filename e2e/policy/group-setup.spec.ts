@@ -63,6 +63,14 @@ test.describe("policy group setup", () => {
     await expect(dialog).toBeHidden();
     await expect(set.getByRole("row", { name: /Basic/ })).toContainText("100 + familySize * 2");
     await expectAccessible(page);
+
+    // With a policy chosen, edits are that policy's overrides and no option can be added (part 2 §6).
+    const policy = page.getByLabel("Policy", { exact: true });
+    const firstPolicy = await policy.locator("option").nth(1).getAttribute("value");
+    await policy.selectOption(firstPolicy!);
+    await expect(set.getByRole("row", { name: /Basic/ })).toBeVisible();
+    await expect(set.getByRole("button", { name: "Add option" })).toHaveCount(0);
+    await expect(service.getByRole("button", { name: "Add benefit set" })).toHaveCount(0);
   });
 });
 
