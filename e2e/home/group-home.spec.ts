@@ -103,3 +103,15 @@ test.describe("access and unknown pages", () => {
     await expect(page).toHaveURL("/globex/home");
   });
 });
+
+test.describe("group home: employee policy", () => {
+  test("HR opens an employee's policy from the people table", async ({ page, loginAs }) => {
+    await loginAs(demo.acmeHr);
+    await page.goto("/acme/home");
+    await page.getByRole("link", { name: "View the policy of Emma Lindqvist" }).click();
+    await expect(page).toHaveURL(/\/admin\/policy\/view\?employeeId=\d+/);
+    await expect(page.getByRole("heading", { level: 1, name: "Employee policy" })).toBeVisible();
+    await expect(page.getByText("Global Long-Term Assignment")).toBeVisible();
+    await expectAccessible(page);
+  });
+});

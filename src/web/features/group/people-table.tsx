@@ -1,3 +1,4 @@
+import { Link } from "@tanstack/react-router";
 import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
@@ -67,6 +68,25 @@ function usePeopleColumns(group: string | undefined, canSendActivation: boolean)
           );
         },
       }),
+      ...(canSendActivation
+        ? [
+            column.display({
+              id: "policy",
+              header: () => t("people.policy"),
+              cell: ({ row }) =>
+                row.original.role === "EMPLOYEE" ? (
+                  <Link
+                    to="/admin/policy/view"
+                    search={{ employeeId: row.original.id }}
+                    className="whitespace-nowrap font-medium text-primary underline-offset-4 hover:underline focus-visible:underline"
+                    aria-label={t("people.viewPolicyOf", { name: `${row.original.firstName} ${row.original.lastName}` })}
+                  >
+                    {t("people.viewPolicy")}
+                  </Link>
+                ) : null,
+            }),
+          ]
+        : []),
       ...(group && canSendActivation
         ? [
             column.display({
