@@ -106,6 +106,14 @@ test.describe("policy details", () => {
     await expect(page.getByTestId("service-1-IMMIGRATION")).toHaveAttribute("data-invalid", "true");
     await expect(page.getByTestId("stage-2")).not.toHaveAttribute("data-invalid", "true");
     await expectAccessible(page);
+
+    // Fixing the service validates again: its currency error goes.
+    const service = page.getByTestId("service-1-IMMIGRATION");
+    await service.getByLabel("Currency, Immigration & Visas").selectOption("EUR");
+    await service.getByLabel("Amount, Immigration & Visas").fill("900");
+    await service.getByLabel("Amount, Immigration & Visas").blur();
+    await expect(page.getByTestId("validation-errors")).not.toContainText("Please set budget currency for Immigration & Visas");
+    await expect(page.getByTestId("validation-errors")).toContainText("Visa type");
   });
 
   test("a second move hub on a stage is refused until the admin proceeds anyway", async ({ page, loginAs, baseURL }) => {

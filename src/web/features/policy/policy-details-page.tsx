@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowRight, CircleAlert, CopyPlus, Plus, ShieldCheck } from "lucide-react";
-import { useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { policyMessages } from "../../../domain/policy/messages.ts";
 import type { TValidationError } from "../../../domain/policy/schemas.ts";
@@ -66,6 +66,16 @@ function VersionDetails({ policyId, policyVersionId, group, groupId, editDraft }
     },
     onError: (error) => setValidateError(errorText(error, policyMessages.errorValidatingPolicy)),
   });
+
+  // Once validated, every reload of the details (a saved change) validates again, so the error marks stay current.
+  const validated = validation.ran;
+  const validateAgain = validate.mutate;
+  const lastUpdate = useRef(details.dataUpdatedAt);
+  useEffect(() => {
+    if (details.dataUpdatedAt === lastUpdate.current) return;
+    lastUpdate.current = details.dataUpdatedAt;
+    if (validated) validateAgain();
+  }, [details.dataUpdatedAt, validated, validateAgain]);
 
   const ctx = useMemo<DetailsContextValue | null>(
     () =>
