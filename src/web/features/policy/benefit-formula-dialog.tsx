@@ -82,13 +82,10 @@ export function FormulaDialog({
       setVariables(r.variables);
       setTest({ value: r.value, factor: r.factor, result: r.result });
     } catch (e) {
-      // A formula whose variables have no values yet: learn them from a check without inputs.
       setTest(null);
       setTestError(errorText(e, policyMessages.updateFailed));
-      if (fieldOf(e) === null) {
-        const names = [...formula.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)].map((m) => m[0]).filter((n) => !["min", "max", "round", "ceil", "floor", "abs", "and", "or", "not", "mod"].includes(n));
-        setVariables([...new Set([...variables, ...names])]);
-      }
+      // Valid formulas whose inputs have no values yet: offer a field for each name they use.
+      if (fieldOf(e) === null) setVariables((known) => [...new Set([...known, ...inputNames(formula), ...inputNames(adjustment)])]);
     } finally {
       setTesting(false);
     }
@@ -170,6 +167,13 @@ export function FormulaDialog({
       </DialogContent>
     </Dialog>
   );
+}
+
+const FORMULA_WORDS = new Set(["min", "max", "round", "ceil", "floor", "abs", "and", "or", "not", "mod"]);
+
+/** The input names a formula uses (its identifiers other than functions and word operators). */
+function inputNames(formula: string): string[] {
+  return [...formula.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)].map((m) => m[0]).filter((n) => !FORMULA_WORDS.has(n));
 }
 
 /** Turns a failed metadata save into the dialog's error, on the field the server named. */
