@@ -416,6 +416,8 @@ export type MoveTable = {
   updated_at: string;
 };
 
+export type UserPropertyTable = { user_id: number; key: string; value: number; updated_at: string };
+
 export type Database = {
   groups: GroupTable;
   users: UserTable;
@@ -452,6 +454,7 @@ export type Database = {
   policy_popup_stages: PolicyPopupStageTable;
   policy_popup_items: PolicyPopupItemTable;
   moves: MoveTable;
+  user_properties: UserPropertyTable;
 };
 
 export type GroupRow = Selectable<GroupTable>;

@@ -11,6 +11,7 @@ import { groupRouter } from "./group.ts";
 import { i18nRouter } from "./i18n.ts";
 import { referenceRouter } from "./reference.ts";
 import { policyRouter } from "./policy/index.ts";
+import { preferencesRouter } from "./preferences.ts";
 import { createCallerFactory, router } from "../trpc.ts";
 
 /** Every area's router. Later areas (wizard, estimate, policy, finance, reporting, crm) are added here. */
@@ -28,6 +29,7 @@ export const appRouter = router({
   adminAccounts: adminAccountsRouter,
   sso: ssoRouter,
   policy: policyRouter,
+  preferences: preferencesRouter,
 });
 
 export type AppRouter = typeof appRouter;

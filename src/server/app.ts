@@ -17,6 +17,7 @@ import { mountLegacyRecovery } from "../routers/legacy/recovery.ts";
 import { mountLegacySso } from "../routers/legacy/sso.ts";
 import { mountLegacyPolicy } from "../routers/legacy/policy.ts";
 import { mountLegacyPolicyBenefits } from "../routers/legacy/policy-benefits.ts";
+import { mountLegacyPreferences } from "../routers/legacy/preferences.ts";
 import { resolveSession, type Session } from "../services/auth.ts";
 import { createContextInner, mailerFor } from "../trpc.ts";
 import type { AssetSource } from "./assets.ts";
@@ -143,6 +144,7 @@ export function createApp(deps: AppDeps) {
   mountLegacySso(app, deps);
   mountLegacyPolicy(app, deps);
   mountLegacyPolicyBenefits(app, deps);
+  mountLegacyPreferences(app, deps);
 
   // Web client: hashed assets, then page loads answered with the SPA shell and the right status.
   app.get("*", async (c, next) => {

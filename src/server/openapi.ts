@@ -1,6 +1,14 @@
 import { z } from "zod";
 import { policyOperations } from "../routers/legacy/policy.openapi.ts";
 import { policyBenefitOperations } from "../routers/legacy/policy-benefits.openapi.ts";
+import {
+  ZSaveUserPropertyRequest,
+  ZSaveUserPropertyResponse,
+  ZTooltipRequest,
+  ZTooltipResponse,
+  ZXlateMsgRequest,
+  ZXlateMsgResponse,
+} from "../domain/preferences/schemas.ts";
 import { ZCheckUserRequest, ZCheckUserResponse, ZLoginRequest, ZLoginResponse, ZLogoutResponse } from "../domain/auth/schemas.ts";
 import { ZSetGroupStatusRequest, ZSetGroupStatusResponse } from "../domain/groups/schemas.ts";
 import { ZAcceptTermsRequest, ZAcceptTermsResponse, ZActivateFields, ZActivateResponse } from "../domain/activation/schemas.ts";
@@ -43,6 +51,9 @@ export const legacyOperations: Operation[] = [
   { method: "post", path: "/logout", summary: "Ends the session", spec: "part 2 §2 Login", response: ZLogoutResponse, auth: "session" },
   { method: "post", path: "/{type}/activate", summary: "Activate an invited account (type employee, group, adminuser or supplier); sets the session cookie", spec: "part 2 §7 Login, activation, account", request: ZActivateFields, requestType: "form", response: ZActivateResponse, auth: "none" },
   { method: "post", path: "/user/terms-and-conditions", summary: "Accept the terms and conditions (field accept)", spec: "part 2 §7 Login, activation, account", request: ZAcceptTermsRequest, requestType: "form", response: ZAcceptTermsResponse, auth: "session" },
+  { method: "post", path: "/user/saveUserProperty", summary: "Save one integer property of the signed-in user (key, integer)", spec: "part 2 §7 Policy configuration", request: ZSaveUserPropertyRequest, requestType: "form", response: ZSaveUserPropertyResponse, auth: "session" },
+  { method: "get", path: "/json/get/tooltip", summary: "A tooltip text (key, language, group = client group URL name)", spec: "part 2 §7 Policy configuration", request: ZTooltipRequest, requestType: "query", response: ZTooltipResponse, auth: "session" },
+  { method: "get", path: "/json/get/xlateMsg", summary: "One translation (key, lang, group = translation group, optional customer = client group)", spec: "part 2 §7 Policy configuration", request: ZXlateMsgRequest, requestType: "query", response: ZXlateMsgResponse, auth: "session" },
   { method: "post", path: "/admin/groups/setGroupStatus", summary: "Suspend or activate a client group (ADMIN)", spec: "part 2 §7 Translation, settings and admin", request: ZSetGroupStatusRequest, requestType: "form", response: ZSetGroupStatusResponse, auth: "session" },
 ];
 

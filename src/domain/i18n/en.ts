@@ -4,6 +4,7 @@ import { enRecovery } from "./en-recovery.ts";
 import { enSso } from "./en-sso.ts";
 import { enPolicy } from "./en-policy.ts";
 import { enPolicyConfig } from "./en-policy-config.ts";
+import { enTooltips } from "./en-tooltips.ts";
 
 /**
  * English UI texts shipped with the product. They are seeded into the translations table
@@ -16,6 +17,7 @@ export const en = {
   ...enSso,
   ...enPolicy,
   ...enPolicyConfig,
+  ...enTooltips,
   "app.name": "Meridian",
   "app.tagline": "Relocation and employee-move management",
   "app.skipToContent": "Skip to main content",
