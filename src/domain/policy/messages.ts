@@ -1,6 +1,7 @@
 /**
  * Policy configuration texts from part 2 §5 (validation) and §8 (errors), word for word.
- * Functions fill in the service or field the spec's text names.
+ * Functions fill in the service or field the spec's text names. Where the spec states a rule but
+ * gives no text, the entry is marked "(Meridian's wording)".
  */
 export const policyMessages = {
   // §5 benefit sets and options
@@ -20,13 +21,19 @@ export const policyMessages = {
 
   // §5 setup
   permanentTransferThreeStages: "Warning: the permanent transfer cost estimate should not be used with 3 stage moves.",
+  /** (Meridian's wording) */
   policyNameRequired: "Policy name required.",
+  /** (Meridian's wording) */
   policyOrderDigits: "Policy order must be digits only or empty.",
+  /** (Meridian's wording) */
   removeFromSharedBudgetGroup: "This service shares its budget group with other services. Remove it from the budget group?",
+  /** (Meridian's wording) */
   moveTypeChange: (users: number) =>
     `Changing the move type affects ${users} ${users === 1 ? "user" : "users"} on this policy. Do you want to continue?`,
   tagsRemoved: "Tags will be removed. You will need to add tags from the new group",
+  /** (Meridian's wording) */
   cloneNameRequired: "Please enter a name for the new policy.",
+  /** (Meridian's wording) */
   cloneGroupRequired: "Please select a customer group.",
 
   // §5 budgets
@@ -46,13 +53,17 @@ export const policyMessages = {
   benefitRequired: (service: string) => `Please select at least a benefit for ${service}`,
   budgetTypeForAmount: (service: string) => `Please select budget type for ${service}`,
   addableNotProvided: (service: string) => `Cannot set ${service} as addable by HR with the service set as not provided`,
+  /** (Meridian's wording) */
   cashFlexInUse: (users: number) =>
     `Cash Flex cannot be removed because it is used by ${users} existing ${users === 1 ? "employee" : "employees"}. Please create a new version of the policy first.`,
+  /** (Meridian's wording) */
   moveHubTaken: (service: string) =>
     `${service} is already the move hub service for this move stage. Only one service per move stage may be the move hub.`,
 
   // §5 uploads and spend categories
+  /** (Meridian's wording) */
   chooseFileFirst: "Please choose a file first.",
+  /** (Meridian's wording) */
   spendCategorySearchTooShort: "Please enter at least 3 characters, or *** to list every category.",
 
   // §8 errors
