@@ -253,6 +253,7 @@ export const ZCompleteResponse = z.object({
 export type TCompleteResponse = z.infer<typeof ZCompleteResponse>;
 
 // ── GET versions/{version}/details ──────────────────────────────────────────────────────────
+/** A benefit set chosen for a service: `value` is its numeric quantity (nights, trips, hours…) as a normalised decimal text, or null. */
 export const ZBenefitGroupValue = z.object({
   id: z.number().int(),
   value: z.string().nullable(),
@@ -374,6 +375,10 @@ export const ZServicePatch = z.object({
   minAmount: z.union([ZAmountText, z.null()]).optional(),
   maxAmount: z.union([ZAmountText, z.null()]).optional(),
   propertiesToDelete: z.array(z.string().max(64)).max(200).optional(),
+  /**
+   * Each named benefit set's choice replaces the previous one: `value` is a numeric quantity as
+   * typed ("1,500"; empty or null clears it) that the service checks with `parseBenefitValue`.
+   */
   benefitGroups: z
     .array(
       z.object({

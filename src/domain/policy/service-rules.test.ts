@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { applyServicePolicyType, checkAddable, checkMoveHub, defaultBudgetType, sharedBudgetGroups } from "./service-rules.ts";
+import { applyServicePolicyType, checkAddable, checkMoveHub, defaultBudgetType, parseBenefitValue, sharedBudgetGroups } from "./service-rules.ts";
 
 describe("defaultBudgetType", () => {
   test("third-party services default to CCY, others to none", () => {
@@ -86,5 +86,32 @@ describe("sharedBudgetGroups", () => {
       [20, ["F", "G", "H"]],
     ]);
     expect(sharedBudgetGroups([])).toEqual(new Map());
+  });
+});
+
+describe("parseBenefitValue", () => {
+  const invalid = { ok: false, message: "This is not a valid number." };
+
+  test("empty text clears the value", () => {
+    for (const text of ["", "   ", null, undefined]) expect(parseBenefitValue(text)).toEqual({ ok: true, value: null });
+  });
+
+  test("numbers are normalised, commas stripped", () => {
+    expect(parseBenefitValue("1,500")).toEqual({ ok: true, value: "1500" });
+    expect(parseBenefitValue(" 12 ")).toEqual({ ok: true, value: "12" });
+    expect(parseBenefitValue("1,500.50")).toEqual({ ok: true, value: "1500.5" });
+    expect(parseBenefitValue("2.25")).toEqual({ ok: true, value: "2.25" });
+    expect(parseBenefitValue("007")).toEqual({ ok: true, value: "7" });
+    expect(parseBenefitValue(".5")).toEqual({ ok: true, value: "0.5" });
+    expect(parseBenefitValue("3.")).toEqual({ ok: true, value: "3" });
+    expect(parseBenefitValue("0")).toEqual({ ok: true, value: "0" });
+    expect(parseBenefitValue("0.00")).toEqual({ ok: true, value: "0" });
+    expect(parseBenefitValue("999,999,999,999.99")).toEqual({ ok: true, value: "999999999999.99" });
+  });
+
+  test("anything else is not a valid number", () => {
+    for (const text of ["abc", "12abc", "1 500", "-1", "-0.5", "+3", "1.234", "1e3", ".", "1.2.3", "Infinity", "NaN", "0x10", "1,000,000,000,000"]) {
+      expect(parseBenefitValue(text)).toEqual(invalid);
+    }
   });
 });

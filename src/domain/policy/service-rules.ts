@@ -87,3 +87,27 @@ export function sharedBudgetGroups(services: { serviceKey: string; budgetGroup: 
   for (const [group, keys] of byGroup) if (keys.length < 2) byGroup.delete(group);
   return byGroup;
 }
+
+/** Integer digits a benefit value may have (keeps it exact as a formula number). */
+const BENEFIT_VALUE_MAX_DIGITS = 12;
+
+/**
+ * A benefit value as typed (part 2 §5 "Numeric benefit values must be numeric"): the numeric
+ * quantity of the benefit a policy grants (nights, trips, hours…) that formulas can use. Commas are
+ * stripped; the value must be a non-negative number with at most 2 decimals. Empty text clears
+ * the value (null); a valid one is normalised ("1,500.50" → "1500.5", "007" → "7", ".5" → "0.5").
+ */
+export function parseBenefitValue(text: string | null | undefined): { ok: true; value: string | null } | { ok: false; message: string } {
+  const cleaned = (text ?? "").replaceAll(",", "").trim();
+  if (cleaned === "") return { ok: true, value: null };
+  const match = /^(\d*)(?:\.(\d*))?$/.exec(cleaned);
+  if (!match) return { ok: false, message: policyMessages.benefitValueNotNumeric };
+  const whole = match[1] ?? "";
+  const decimals = match[2] ?? "";
+  if (whole === "" && decimals === "") return { ok: false, message: policyMessages.benefitValueNotNumeric };
+  if (decimals.length > 2) return { ok: false, message: policyMessages.benefitValueNotNumeric };
+  const integer = whole.replace(/^0+(?=\d)/, "") || "0";
+  if (integer.length > BENEFIT_VALUE_MAX_DIGITS) return { ok: false, message: policyMessages.benefitValueNotNumeric };
+  const fraction = decimals.replace(/0+$/, "");
+  return { ok: true, value: fraction === "" ? integer : `${integer}.${fraction}` };
+}

@@ -200,6 +200,66 @@ describe("policy.services.update", () => {
     await expectTrpcError(a.policy.services.update({ ...p.ref, benefitGroups: [{ id: 999_999, options: [] }] }), "BAD_REQUEST", policyMessages.benefitNotFound);
   });
 
+  test("benefit values are numeric quantities: commas stripped, normalised, usable alone or with options", async () => {
+    const sets = await t.db
+      .selectFrom("benefit_sets as s")
+      .innerJoin("benefit_options as o", "o.benefit_set_id", "s.id")
+      .select(["s.id", "s.service_key", "o.id as option_id"])
+      .where("s.group_id", "is", null)
+      .orderBy("s.id")
+      .execute();
+    const set = sets[0];
+    if (!set) throw new Error("The catalogue seed has no benefit sets");
+    const p = await withService(set.service_key);
+    const a = await admin();
+    const res = await a.policy.services.update({ ...p.ref, servicePolicyType: 3, budgetType: "BEN", benefitGroups: [{ id: set.id, value: " 1,500 ", options: [set.option_id] }] });
+    expect(res.service.benefitGroups).toEqual([{ id: set.id, value: "1500", options: [set.option_id] }]);
+    const rows = await t.db.selectFrom("policy_service_benefits").select(["value"]).where("policy_service_id", "=", res.service.id).execute();
+    expect(rows).toEqual([{ value: "1500" }]);
+    // A value without options, a number, decimals.
+    const alone = await a.policy.services.update({ ...p.ref, benefitGroups: [{ id: set.id, value: 2.5, options: [] }] });
+    expect(alone.service.benefitGroups).toEqual([{ id: set.id, value: "2.5", options: [] }]);
+    const decimals = await a.policy.services.update({ ...p.ref, benefitGroups: [{ id: set.id, value: "3.50", options: [] }] });
+    expect(decimals.service.benefitGroups).toEqual([{ id: set.id, value: "3.5", options: [] }]);
+    const cleared = await a.policy.services.update({ ...p.ref, benefitGroups: [{ id: set.id, value: "", options: [set.option_id] }] });
+    expect(cleared.service.benefitGroups).toEqual([{ id: set.id, value: null, options: [set.option_id] }]);
+  });
+
+  test("a benefit value that is not a non-negative number with at most 2 decimals is refused and nothing is written", async () => {
+    const set = await t.db
+      .selectFrom("benefit_sets as s")
+      .innerJoin("benefit_options as o", "o.benefit_set_id", "s.id")
+      .select(["s.id", "s.service_key", "o.id as option_id"])
+      .where("s.group_id", "is", null)
+      .executeTakeFirst();
+    if (!set) throw new Error("The catalogue seed has no benefit sets");
+    const p = await withService(set.service_key);
+    const a = await admin();
+    const saved = await a.policy.services.update({ ...p.ref, servicePolicyType: 3, budgetType: "BEN", benefitGroups: [{ id: set.id, value: "4", options: [set.option_id] }] });
+    const before = await serviceRow(p.versionId, 1, set.service_key);
+    const audits = (await auditRows(t.db, "policyServiceUpdated")).length;
+    for (const value of ["abc", "-1", "1.234", "1e3", "12 nights"]) {
+      const error = await expectTrpcError(
+        a.policy.services.update({ ...p.ref, note: "must not be saved", benefitGroups: [{ id: set.id, value: "7", options: [] }, { id: set.id, value, options: [set.option_id] }] }),
+        "BAD_REQUEST",
+        policyMessages.benefitValueNotNumeric,
+      );
+      expect((error.cause as { fields?: Record<string, string> }).fields).toEqual({ "benefitGroups.1.value": policyMessages.benefitValueNotNumeric });
+    }
+    expect(await serviceRow(p.versionId, 1, set.service_key)).toEqual(before);
+    const rows = await t.db.selectFrom("policy_service_benefits").select(["benefit_option_id", "value"]).where("policy_service_id", "=", saved.service.id).execute();
+    expect(rows).toEqual([{ benefit_option_id: set.option_id, value: "4" }]);
+    expect((await auditRows(t.db, "policyServiceUpdated")).length).toBe(audits);
+  });
+
+  test("HR cannot set benefit values, not even valid ones", async () => {
+    const set = await t.db.selectFrom("benefit_sets").select(["id", "service_key"]).where("group_id", "is", null).executeTakeFirstOrThrow();
+    const p = await withService(set.service_key);
+    for (const caller of [await hrAcme(), await hrGlobex()]) {
+      await expectTrpcError(caller.policy.services.update({ ...p.ref, benefitGroups: [{ id: set.id, value: "3", options: [] }] }), "FORBIDDEN");
+    }
+  });
+
   test("HR, employees and other groups cannot update", async () => {
     const p = await withService("STORAGE");
     for (const caller of [await hrAcme(), await employee(), await hrGlobex()]) {

@@ -37,7 +37,7 @@ import type {
   TStageService,
   TSuccessResponse,
 } from "../../domain/policy/schemas.ts";
-import { applyServicePolicyType, checkAddable, checkMoveHub, defaultBudgetType, sharedBudgetGroups } from "../../domain/policy/service-rules.ts";
+import { applyServicePolicyType, checkAddable, checkMoveHub, defaultBudgetType, parseBenefitValue, sharedBudgetGroups } from "../../domain/policy/service-rules.ts";
 import type { SessionUser } from "../auth.ts";
 import { assertPolicyRole, type PolicyRef, type VersionRef } from "./access.ts";
 import { assertStageInRange, auditPolicy, bool, conflictOnDuplicate, flag, parseAttributes, type PolicyActor } from "./common.ts";
@@ -373,6 +373,19 @@ function fail(field: string, message: string, code: "VALIDATION" | "CONFLICT" = 
   throw new AppError(code, message, { [field]: message });
 }
 
+/**
+ * The benefit values of a service patch as numeric quantities (part 2 §5 "Numeric benefit values
+ * must be numeric"): each non-empty value is parsed (commas stripped, non-negative, at most 2
+ * decimals) and normalised; the first invalid one fails with its field `benefitGroups.<index>.value`.
+ */
+function parseBenefitGroupValues(groups: { value: string | null }[]): (string | null)[] {
+  return groups.map((group, index) => {
+    const parsed = parseBenefitValue(group.value);
+    if (!parsed.ok) fail(`benefitGroups.${index}.value`, parsed.message);
+    return parsed.value;
+  });
+}
+
 /** Parses an amount field of a service in `currency`; null clears it. */
 function parseServiceAmount(field: string, text: string | null, currency: string | null, serviceName: string): number | null {
   if (text === null) return null;
@@ -389,6 +402,7 @@ function parseServiceAmount(field: string, text: string | null, currency: string
  * while another service of the stage has it, unless `force` (which unsets the other); a service
  * that is not provided cannot be addable by HR; amounts are parsed in the service's currency and
  * checked like a budget (min ≤ amount ≤ max); clearing the amount clears the currency and the reverse.
+ * Benefit values are numeric quantities (see `parseBenefitValue`); an invalid one writes nothing.
  */
 export async function updateStageService(
   db: DB,
@@ -425,6 +439,8 @@ export async function updateStageService(
       attributes: row.attributes,
     };
     const next: ServiceState = { ...old };
+    // Checked before anything is written.
+    const benefitValues = patch.benefitGroups === undefined ? [] : parseBenefitGroupValues(patch.benefitGroups);
 
     if (patch.title !== undefined) next.title = patch.title === null || patch.title.trim() === "" ? null : patch.title.trim();
     if (patch.note !== undefined) next.note = patch.note;
@@ -518,12 +534,12 @@ export async function updateStageService(
 
     await trx.updateTable("policy_services").set(next).where("id", "=", row.id).execute();
 
-    // Benefits: each named benefit set's choice replaces the previous one.
+    // Benefits: each named benefit set's choice (options and numeric value) replaces the previous one.
     let benefitChanges: unknown = undefined;
     if (patch.benefitGroups !== undefined) {
-      benefitChanges = patch.benefitGroups;
+      benefitChanges = patch.benefitGroups.map((group, index) => ({ ...group, value: benefitValues[index] ?? null }));
       const policyRow = await findPolicyRow(trx, version.id);
-      for (const group of patch.benefitGroups) {
+      for (const [index, group] of patch.benefitGroups.entries()) {
         const set = await trx.selectFrom("benefit_sets").selectAll().where("id", "=", group.id).executeTakeFirst();
         if (!set || set.service_key !== row.service_key || (set.group_id !== null && set.group_id !== policyRow?.group_id)) {
           fail("benefitGroups", policyMessages.benefitNotFound, "VALIDATION");
@@ -539,7 +555,7 @@ export async function updateStageService(
           if (found.length !== optionIds.length) fail("benefitGroups", policyMessages.benefitNotFound);
         }
         await trx.deleteFrom("policy_service_benefits").where("policy_service_id", "=", row.id).where("benefit_set_id", "=", set.id).execute();
-        const value = group.value === null || group.value.trim() === "" ? null : group.value.trim();
+        const value = benefitValues[index] ?? null;
         const rows = optionIds.length > 0
           ? optionIds.map((o) => ({ policy_service_id: row.id, benefit_set_id: set.id, benefit_option_id: o, value }))
           : value !== null
