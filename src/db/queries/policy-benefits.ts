@@ -22,11 +22,12 @@ export function findService(db: DB, key: string) {
 }
 
 /** Benefit sets a group sees: the global sets (group_id NULL) and the group's own. */
-export function findVisibleBenefitSets(db: DB, groupId: number, opts: { serviceKey?: string; activeOnly?: boolean }) {
+/** The global sets and the group's own (groupId null: the global sets only). */
+export function findVisibleBenefitSets(db: DB, groupId: number | null, opts: { serviceKey?: string; activeOnly?: boolean }) {
   let q = db
     .selectFrom("benefit_sets")
     .selectAll()
-    .where((eb) => eb.or([eb("group_id", "is", null), eb("group_id", "=", groupId)]));
+    .where((eb) => (groupId === null ? eb("group_id", "is", null) : eb.or([eb("group_id", "is", null), eb("group_id", "=", groupId)])));
   if (opts.serviceKey) q = q.where("service_key", "=", opts.serviceKey);
   if (opts.activeOnly) q = q.where("inactive", "=", 0);
   return q.orderBy("service_key").orderBy("group_number").orderBy("sort_order").orderBy("id").execute();
@@ -171,7 +172,8 @@ export async function insertMetadataInfo(db: DB, setId: number, name: string): P
  * Metadata lines of the options that a group (and optionally a policy) can see: global lines,
  * the group's overrides and the policy's overrides.
  */
-export function findMetadataLines(db: DB, optionIds: number[], groupId: number, policyId: number | null) {
+/** Global lines, the group's overrides and the policy's (groupId null: global lines only). */
+export function findMetadataLines(db: DB, optionIds: number[], groupId: number | null, policyId: number | null) {
   if (optionIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom("benefit_metadata")
@@ -180,7 +182,7 @@ export function findMetadataLines(db: DB, optionIds: number[], groupId: number, 
     .where((eb) =>
       eb.or([
         eb.and([eb("group_id", "is", null), eb("policy_id", "is", null)]),
-        eb.and([eb("group_id", "=", groupId), eb("policy_id", "is", null)]),
+        ...(groupId === null ? [] : [eb.and([eb("group_id", "=", groupId), eb("policy_id", "is", null)])]),
         ...(policyId === null ? [] : [eb("policy_id", "=", policyId)]),
       ]),
     )

@@ -50,8 +50,9 @@ const optionalFormula = z.preprocess((v) => (v === null ? undefined : v), formul
 export const ZSuccess = z.object({ success: z.literal(true) });
 
 // ── GET group/getServiceBenefitsWithMetadata ────────────────────────────────────────────────
+/** Without groupId: the global defaults (ADMIN only). */
 export const ZGetServiceBenefitsRequest = z.object({
-  groupId: id,
+  groupId: optionalId,
   policyId: optionalId,
   filterInactive: z.preprocess(blankToUndefined, zFlag.default(false)),
   serviceType: optionalServiceKey,

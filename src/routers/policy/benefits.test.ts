@@ -97,10 +97,22 @@ describe("benefits.list (GET group/getServiceBenefitsWithMetadata)", () => {
     expect(benefitsOf(flex, "LUMPSUM").map((b) => b.id)).toContain(cashSet.setId);
   });
 
-  test("bad input: unknown service, policy of another group, missing groupId", async () => {
+  test("bad input: unknown service, policy of another group, a policy without its group", async () => {
     await expectTrpcError(admin.policy.benefits.list({ groupId: acme, filterInactive: false, serviceType: "NOPE" }), "BAD_REQUEST", policyMessages.unknownService);
     await expectTrpcError(admin.policy.benefits.list({ groupId: acme, policyId: globexPolicy.policyId, filterInactive: false }), "BAD_REQUEST", benefitMessages.policyNotInGroup);
-    await expectInputError(admin.policy.benefits.list({ filterInactive: false } as never), "groupId");
+    await expectTrpcError(admin.policy.benefits.list({ policyId: standardPolicy.policyId, filterInactive: false }), "BAD_REQUEST", benefitMessages.policyNotInGroup);
+    await expectInputError(admin.policy.benefits.list({ groupId: -1, filterInactive: false }), "groupId");
+  });
+
+  test("without a group: the global defaults only, for platform admins", async () => {
+    const res = await admin.policy.benefits.list({ filterInactive: false });
+    const ids = benefitsOf(res, "TEMPACCOMMODATION").map((b) => b.id);
+    expect(ids).toContain(globalSet.setId);
+    expect(ids).not.toContain(acmeSet.setId);
+    expect(ids).not.toContain(globexSet.setId);
+    const lines = benefitsOf(res, "TEMPACCOMMODATION").flatMap((b) => b.benefitOptions.flatMap((o) => Object.values(o.metadataMap)));
+    expect(lines.every((l) => l.metadataOverride === "GLOBAL")).toBe(true);
+    await expectTrpcError(hr.policy.benefits.list({ filterInactive: false }), "FORBIDDEN");
   });
 
   test("wrong role and other group are refused", async () => {

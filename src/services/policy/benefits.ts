@@ -93,11 +93,18 @@ async function policyOfGroup(db: DB, caller: Caller, policyId: number, groupId: 
  * policy (group setup) every set shows and hideCash is false.
  */
 export async function getServiceBenefitsWithMetadata(db: DB, caller: Caller, input: TGetServiceBenefitsRequest): Promise<TGetServiceBenefitsResponse> {
-  assertPolicyGroup(caller.user, input.groupId, "read");
+  const groupId = input.groupId ?? null;
   const policyId = input.policyId ?? null;
+  if (groupId === null) {
+    // The global defaults: platform admins only, and no policy without its group.
+    assertPolicyRole(caller.user, "write");
+    if (policyId !== null) throw new AppError("VALIDATION", benefitMessages.policyNotInGroup, { policyId: benefitMessages.policyNotInGroup });
+  } else {
+    assertPolicyGroup(caller.user, groupId, "read");
+  }
   let hideCash = false;
-  if (policyId !== null) {
-    await policyOfGroup(db, caller, policyId, input.groupId, "read");
+  if (policyId !== null && groupId !== null) {
+    await policyOfGroup(db, caller, policyId, groupId, "read");
     const policy = await findPolicyRow(db, policyId);
     hideCash = !CASH_PROGRAMME_TYPES.includes(policy!.programme_type);
   }
@@ -105,12 +112,12 @@ export async function getServiceBenefitsWithMetadata(db: DB, caller: Caller, inp
     throw new AppError("VALIDATION", policyMessages.unknownService, { serviceType: policyMessages.unknownService });
   }
 
-  const sets = (await findVisibleBenefitSets(db, input.groupId, { serviceKey: input.serviceType, activeOnly: input.filterInactive })).filter(
+  const sets = (await findVisibleBenefitSets(db, groupId, { serviceKey: input.serviceType, activeOnly: input.filterInactive })).filter(
     (s) => !(hideCash && s.option_type === "CASH"),
   );
   const setIds = sets.map((s) => s.id);
   const [options, infos] = await Promise.all([findOptionsOfSets(db, setIds, input.filterInactive), findMetadataInfosOfSets(db, setIds)]);
-  const lines = await findMetadataLines(db, options.map((o) => o.id), input.groupId, policyId);
+  const lines = await findMetadataLines(db, options.map((o) => o.id), groupId, policyId);
 
   const infoById = new Map(infos.map((i) => [i.id, i]));
   // Most specific line per (option, info).
