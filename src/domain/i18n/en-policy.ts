@@ -213,6 +213,5 @@ export const enPolicy = {
   "policy.view.contactSupport": "Please contact customer support or your Client Success Manager in order to ensure prompt resolution.",
   "policy.view.noEmployee": "Open this page from an employee to see their policy.",
   "policy.view.emptyStage": "Nothing on this move stage.",
-  "policy.view.removed": "Removed from policy",
   "policy.view.noStagesTitle": "No policy to show",
 } as const satisfies Record<string, string>;

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Ban, FileText, UserRound } from "lucide-react";
 import { useId } from "react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { REMOVED_FROM_POLICY, type TEmployeePolicyResponse, type TPolicySection } from "../../../domain/policy/benefit-schemas.ts";
 import { ForbiddenPage } from "../../components/status-pages.tsx";
@@ -15,8 +16,10 @@ import { EmptyState } from "../../components/ui/states.tsx";
 import { errorCode, serverMessage } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { cn } from "../../lib/utils.ts";
+import { moneyText, rateFrequencyLabel } from "./policy-format.ts";
 
 type StageSections = TEmployeePolicyResponse["moveStageSections"][number];
+type TPolicyComponent = TPolicySection["components"][number];
 
 /**
  * /admin/policy/view?employeeId=&moveId= (part 2 §2 "Policy view for an employee"): the policy of
@@ -138,16 +141,40 @@ function isRemovedSection(section: TPolicySection): boolean {
   return section.title === REMOVED_FROM_POLICY || section.sectionMultiTitle === REMOVED_FROM_POLICY;
 }
 
+/**
+ * A component's value in words: money with thousands separators and its rate frequency in words
+ * ("6000.00 USD (ANNUAL)" → "USD 6,000.00 · Annual"), yes/no attributes as "Yes"/"No".
+ */
+function componentValue(t: TFunction, c: TPolicyComponent): string {
+  if (c.type === "MONEY") {
+    const money = /^(-?\d+(?:\.\d+)?) ([A-Z]{3})(?: \(([A-Z_]+)\))?$/.exec(c.value);
+    if (money) {
+      const [, amount, currency, frequency] = money;
+      return frequency ? `${moneyText(currency!, amount!)} · ${rateFrequencyLabel(t, frequency)}` : moneyText(currency!, amount!);
+    }
+  }
+  if (c.type === "ATTRIBUTE" && (c.value === "true" || c.value === "false")) return t(c.value === "true" ? "policy.yes" : "policy.no");
+  return c.value;
+}
+
+/** The components to show: a service attribute repeating a benefit of the same title adds nothing. */
+function shownComponents(components: TPolicyComponent[]): TPolicyComponent[] {
+  const titles = new Set(components.filter((c) => c.type !== "ATTRIBUTE").map((c) => c.title.toLowerCase()));
+  return components.filter((c) => c.type !== "ATTRIBUTE" || !titles.has(c.title.toLowerCase()));
+}
+
 function ServiceSection({ section }: { section: TPolicySection }) {
+  const { t } = useTranslation();
+  const components = shownComponents(section.components);
   return (
     <section className="rounded-lg border border-border px-4 py-3" aria-label={section.title}>
       <h3 className="font-semibold text-foreground">{section.title}</h3>
-      {section.components.length > 0 ? (
+      {components.length > 0 ? (
         <dl className="mt-2 grid grid-cols-[minmax(8rem,auto)_1fr] gap-x-4 gap-y-1.5 text-[13px]">
-          {section.components.map((c) => (
+          {components.map((c) => (
             <div key={c.name} className={cn("contents", c.serviceRemoved && "line-through")}>
               <dt className="text-muted-foreground">{c.title}</dt>
-              <dd className={cn("min-w-0 break-words", c.type === "MONEY" && "tabular-nums")}>{c.value || "—"}</dd>
+              <dd className={cn("min-w-0 break-words", c.type === "MONEY" && "tabular-nums")}>{componentValue(t, c) || "—"}</dd>
             </div>
           ))}
         </dl>
@@ -156,9 +183,8 @@ function ServiceSection({ section }: { section: TPolicySection }) {
   );
 }
 
-/** "REMOVED FROM POLICY": the services no longer on the policy, struck through and marked. */
+/** "REMOVED FROM POLICY": the services no longer on the policy, struck through under that heading. */
 function RemovedSection({ section }: { section: TPolicySection }) {
-  const { t } = useTranslation();
   const headingId = useId();
   return (
     <section className="rounded-lg border border-dashed border-destructive-border bg-destructive-soft/60 px-4 py-3" aria-labelledby={headingId} data-testid="removed-from-policy">
@@ -170,7 +196,6 @@ function RemovedSection({ section }: { section: TPolicySection }) {
         {section.components.map((c) => (
           <li key={c.name} className="flex flex-wrap items-baseline gap-2">
             <del className="text-foreground decoration-destructive decoration-2">{c.title}</del>
-            {c.serviceRemoved ? <Badge variant="destructive">{t("policy.view.removed")}</Badge> : null}
             {c.value ? <span className="text-muted-foreground">{c.value}</span> : null}
           </li>
         ))}

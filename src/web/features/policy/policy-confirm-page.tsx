@@ -19,6 +19,7 @@ import { ErrorState } from "../../components/ui/states.tsx";
 import { errorCode, errorText } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { cn } from "../../lib/utils.ts";
+import { groupedAmount, moneyText, rateFrequencyLabel } from "./policy-format.ts";
 import { PolicySteps } from "./policy-steps.tsx";
 
 type Stage = TDetailsResponse["moveStages"][number];
@@ -36,7 +37,7 @@ export function PolicyConfirmPage({ policyId, versionId }: { policyId: number; v
 
   return (
     <>
-      <PageHeader title={t("policy.confirm.title")} description={t("policy.confirm.description")} />
+      <PageHeader eyebrow={policy.data?.name} title={t("policy.confirm.title")} description={t("policy.confirm.description")} />
       <PolicySteps current="confirm" policyId={policyId} editDraft versionId={policyVersionId} />
       {policy.isPending ? (
         <ConfirmSkeleton />
@@ -269,14 +270,18 @@ function ServiceRow({ service, stage, errors }: { service: TStageService; stage:
               <ul className="flex flex-col">
                 {service.amountText && service.currency ? (
                   <li className="tabular-nums">
-                    {service.currency} {service.amountText}
+                    {moneyText(service.currency, service.amountText)}
+                    {service.rateFrequency ? <span className="text-muted-foreground"> · {rateFrequencyLabel(t, service.rateFrequency)}</span> : null}
                   </li>
                 ) : null}
                 {budgets.map((b) => (
                   <li key={b.id} className="tabular-nums">
-                    {b.currency} {b.amountText}
+                    {moneyText(b.currency, b.amountText)}
                     {b.minAmountText || b.maxAmountText ? (
-                      <span className="text-muted-foreground"> ({t("policy.confirm.range", { min: b.minAmountText ?? "—", max: b.maxAmountText ?? "—" })})</span>
+                      <span className="text-muted-foreground">
+                        {" "}
+                        ({t("policy.confirm.range", { min: b.minAmountText ? groupedAmount(b.minAmountText) : "—", max: b.maxAmountText ? groupedAmount(b.maxAmountText) : "—" })})
+                      </span>
                     ) : null}
                   </li>
                 ))}

@@ -26,3 +26,26 @@ export function labelledOptions(t: TFunction, kind: EnumKind, options: { value: 
     return { value: o.value, label: Object.hasOwn(en, key) ? t(key as MessageId) : o.label };
   });
 }
+
+/**
+ * A major-unit amount text from the server ("48000.00", "-1500") with thousands separators
+ * ("48,000.00"); the digits are kept as they are (no float round trip). Other text is returned unchanged.
+ */
+export function groupedAmount(amountText: string): string {
+  const match = /^(-?)(\d+)(\.\d+)?$/.exec(amountText.trim());
+  if (!match) return amountText;
+  const [, sign, whole, fraction] = match;
+  return `${sign}${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}${fraction ?? ""}`;
+}
+
+/** "USD 48,000.00": a currency code and a major-unit amount text, as every policy screen shows money. */
+export function moneyText(currency: string, amountText: string): string {
+  return `${currency} ${groupedAmount(amountText)}`;
+}
+
+/** The words for a rate frequency ("ANNUAL" → "Annual"); unknown values show as they are. */
+export function rateFrequencyLabel(t: TFunction, value: string | null | undefined): string {
+  if (!value) return "";
+  const key = `policyConfig.rateFrequency.${value}`;
+  return Object.hasOwn(en, key) ? t(key as MessageId) : value;
+}
