@@ -39,8 +39,8 @@ export function PolicyDetailsPage({ policyId, editDraft }: { policyId: number; e
   const versionId = editDraft ? policy.data.draftVersionId : (policy.data.releasedVersionId ?? policy.data.draftVersionId);
   return (
     <>
-      <PolicySteps current="details" policyId={policyId} editDraft={editDraft} />
       <PageHeader eyebrow={policy.data.name} title={t("policyConfig.details.title")} description={t("policyConfig.details.description")} />
+      <PolicySteps current="details" policyId={policyId} editDraft={editDraft} />
       {versionId == null ? (
         <Card>
           <EmptyState title={editDraft ? policyMessages.noDraft : t("policyConfig.details.noVersion")} />

@@ -15,6 +15,7 @@ import { Checkbox } from "../../components/ui/checkbox.tsx";
 import { FormField } from "../../components/ui/form-field.tsx";
 import { Input, NativeSelect } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
+import { Badge } from "../../components/ui/badge.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
@@ -38,9 +39,15 @@ type Option = { value: string; label: string };
  */
 export function PolicySetupPage({ policyId, editDraft, group }: { policyId: number | undefined; editDraft: boolean; group: string | undefined }) {
   const { t } = useTranslation();
+  // The same query the form below runs: the policy's name heads the page, as on the other steps.
+  const policy = useQuery({ ...trpc.policy.policies.get.queryOptions({ policyId: policyId ?? 0 }), enabled: policyId !== undefined, refetchOnWindowFocus: false });
   return (
     <>
-      <PageHeader title={policyId ? t("policy.setup.titleEdit") : t("policy.setup.titleNew")} description={t("policy.setup.description")} />
+      <PageHeader
+        eyebrow={policyId ? policy.data?.name : undefined}
+        title={policyId ? t("policy.setup.titleEdit") : t("policy.setup.titleNew")}
+        description={t("policy.setup.description")}
+      />
       <PolicySteps current="setup" policyId={policyId} editDraft={editDraft} />
       {policyId ? <ExistingPolicySetup policyId={policyId} editDraft={editDraft} /> : <NewPolicyForm initialGroup={group} />}
     </>
@@ -470,9 +477,14 @@ function SetupForm({ policy, options, editDraft }: { policy: TPolicySetup; optio
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-muted-foreground">
-          {version ? t("policy.setup.versionLine", { number: version.versionNumber, status: t(version.status === "DRAFT" ? "policy.version.DRAFT" : "policy.version.RELEASED") }) : null}
-        </p>
+        {/* The same version badge as the details page. */}
+        {version ? (
+          <Badge variant={version.status === "DRAFT" ? "warning" : "success"}>
+            {t("policy.setup.versionLine", { number: version.versionNumber, status: t(version.status === "DRAFT" ? "policy.version.DRAFT" : "policy.version.RELEASED") })}
+          </Badge>
+        ) : (
+          <span />
+        )}
         <p aria-live="polite" className="flex min-h-5 items-center gap-1.5 text-sm text-muted-foreground" data-testid="setup-save-state">
           {saving ? (
             <>

@@ -40,8 +40,8 @@ export function PopupEditorPage({ policyId, editDraft }: { policyId: number; edi
   const versionId = editDraft ? policy.data.draftVersionId : (policy.data.releasedVersionId ?? policy.data.draftVersionId);
   return (
     <>
-      <PolicySteps current="popup" policyId={policyId} editDraft={editDraft} />
       <PageHeader eyebrow={policy.data.name} title={t("policyConfig.popup.title")} description={t("policyConfig.popup.description")} />
+      <PolicySteps current="popup" policyId={policyId} editDraft={editDraft} />
       {versionId == null ? (
         <Card>
           <EmptyState title={editDraft ? policyMessages.noDraft : t("policyConfig.details.noVersion")} />

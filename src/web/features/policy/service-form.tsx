@@ -204,7 +204,7 @@ export function ServiceForm({ stage, service, onTypeChanged }: { stage: DetailsS
             {inGroup && service.budgetGroupVisible && group ? (
               <BudgetGroupPanel stage={stage} group={group} />
             ) : notProvided ? null : (
-              <div className="flex flex-col gap-3">
+              <div className="flex flex-col gap-4">
                 <div className="rounded-lg border border-border">
                   <Table>
                     <caption className="sr-only">{t("policyConfig.service.serviceBudget", { service: service.serviceName })}</caption>
