@@ -61,6 +61,43 @@ test.describe("policy details", () => {
     await expectAccessible(page);
   });
 
+  test("a benefit value must be numeric: an invalid entry is reverted, a valid one saved", async ({ page, loginAs, baseURL }) => {
+    await loginAs(demo.admin);
+    const policyId = await createPolicy(page, baseURL);
+    await page.goto(`/policy/details?policyId=${policyId}&editDraft=true`);
+    await addService(page, "Relocation", "Temporary Accommodation");
+    const service = page.getByTestId("service-1-TEMPACCOMMODATION");
+    await service.getByLabel("Policy type").selectOption("3");
+    const set = service.getByRole("group", { name: /Temporary housing duration/ });
+    const value = set.getByRole("textbox", { name: /^Value/ });
+    await expect(value).toHaveValue("");
+
+    // Not a number: the message shows and the prior value is restored.
+    await value.fill("abc");
+    await value.blur();
+    await expect(set.getByText("This is not a valid number.")).toBeVisible();
+    await expect(value).toHaveValue("");
+    await expect(value).toHaveAttribute("aria-invalid", "true");
+
+    // Commas are stripped; Enter saves from the keyboard.
+    await value.fill("1,500");
+    await value.press("Enter");
+    await expect(value).toHaveValue("1500");
+    await expect(set.getByText("This is not a valid number.")).toHaveCount(0);
+    await expectAccessible(page);
+
+    // A later invalid entry restores the saved value.
+    await value.fill("12 nights");
+    await value.press("Tab");
+    await expect(set.getByText("This is not a valid number.")).toBeVisible();
+    await expect(value).toHaveValue("1500");
+
+    await page.reload();
+    await page.getByRole("button", { name: /Temporary Accommodation/ }).click();
+    const reloaded = page.getByTestId("service-1-TEMPACCOMMODATION").getByRole("group", { name: /Temporary housing duration/ });
+    await expect(reloaded.getByRole("textbox", { name: /^Value/ })).toHaveValue("1500");
+  });
+
   test("a budget whose minimum exceeds its amount is refused with the spec's message", async ({ page, loginAs, baseURL }) => {
     await loginAs(demo.admin);
     const policyId = await createPolicy(page, baseURL);

@@ -72,6 +72,51 @@ test.describe("policy group setup", () => {
     await expect(set.getByRole("button", { name: "Add option" })).toHaveCount(0);
     await expect(service.getByRole("button", { name: "Add benefit set" })).toHaveCount(0);
   });
+
+  test("an admin toggles a benefit set's flags; inactive sets follow the inactive-benefits filter", async ({ page, loginAs }) => {
+    await loginAs(demo.admin);
+    await page.goto("/admin/policy/group-setup?group=acme");
+    await page.getByLabel("Service", { exact: true }).selectOption({ label: "Language Training" });
+    const service = page.getByTestId("service-benefits-LANGUAGETRAINING");
+    const setName = `E2E flags ${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
+    await service.getByRole("textbox", { name: "Benefit set name" }).fill(setName);
+    await service.getByLabel("First option").fill("Basic");
+    await service.getByRole("button", { name: "Add benefit set" }).click();
+    const set = service.getByRole("region", { name: setName });
+    await expect(set).toBeVisible();
+
+    // Each switch is labelled with the set's name and shows the saved value.
+    const affects = set.getByRole("switch", { name: `Affects cost estimate (${setName})` });
+    const custom = set.getByRole("switch", { name: `Custom (${setName})` });
+    const inactive = set.getByRole("switch", { name: `Inactive (${setName})` });
+    await expect(affects).not.toBeChecked();
+    await expect(custom).not.toBeChecked();
+    await expect(inactive).not.toBeChecked();
+    await affects.focus();
+    await page.keyboard.press("Space");
+    await expect(affects).toBeChecked();
+    await expect(affects).toBeEnabled();
+    await expectAccessible(page);
+
+    // Saved on the server: a reload shows it.
+    await page.reload();
+    await page.getByLabel("Service", { exact: true }).selectOption({ label: "Language Training" });
+    const reloaded = page.getByTestId("service-benefits-LANGUAGETRAINING").getByRole("region", { name: setName });
+    await expect(reloaded.getByRole("switch", { name: `Affects cost estimate (${setName})` })).toBeChecked();
+    await expect(reloaded.getByRole("switch", { name: `Custom (${setName})` })).not.toBeChecked();
+
+    // An inactive set leaves the page while inactive benefits are hidden, and comes back when shown.
+    await reloaded.getByRole("switch", { name: `Inactive (${setName})` }).click();
+    await expect(reloaded).toHaveCount(0);
+    await page.getByLabel("Inactive benefits", { exact: true }).selectOption("show");
+    await expect(reloaded).toBeVisible();
+    await expect(reloaded.getByRole("switch", { name: `Inactive (${setName})` })).toBeChecked();
+    await expect(reloaded.getByText("Inactive", { exact: true }).first()).toBeVisible();
+    await reloaded.getByRole("switch", { name: `Inactive (${setName})` }).click();
+    await expect(reloaded.getByRole("switch", { name: `Inactive (${setName})` })).not.toBeChecked();
+    await page.getByLabel("Inactive benefits", { exact: true }).selectOption("hide");
+    await expect(reloaded).toBeVisible();
+  });
 });
 
 test.describe("spend categories and service attributes", () => {

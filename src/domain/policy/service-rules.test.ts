@@ -90,7 +90,7 @@ describe("sharedBudgetGroups", () => {
 });
 
 describe("parseBenefitValue", () => {
-  const invalid = { ok: false, message: "This is not a valid number." };
+  const invalid = { ok: false as const, message: "This is not a valid number." };
 
   test("empty text clears the value", () => {
     for (const text of ["", "   ", null, undefined]) expect(parseBenefitValue(text)).toEqual({ ok: true, value: null });

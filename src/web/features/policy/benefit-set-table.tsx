@@ -12,6 +12,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from ".
 import { errorText } from "../../lib/errors.ts";
 import { queryClient, trpc, trpcClient } from "../../lib/trpc.ts";
 import { FormulaDialog, formulaSaveError, type FormulaTarget } from "./benefit-formula-dialog.tsx";
+import { BenefitSetFlags } from "./benefit-set-flags.tsx";
 import { InlineName } from "./benefit-inline-name.tsx";
 import { SpendCategoryPicker } from "./spend-category-picker.tsx";
 
@@ -42,7 +43,8 @@ type Editing = { target: FormulaTarget; optionId: number; metadataInfoId: number
 
 /**
  * One benefit set of a service (part 2 §2 "Policy group setup"): its group number and name (renamed
- * inline), spend category, options as rows (renamed inline) and metadata lines as columns. Each
+ * inline), spend category, flags (inactive, affects cost estimate, custom), options as rows (renamed
+ * inline) and metadata lines as columns. Each
  * cell shows the formula and adjustment formula in force with their scope (global default, group or
  * policy override), an edit action and — for an override of the current scope — reset to parent.
  */
@@ -144,6 +146,13 @@ export function BenefitSetTable({ set, scope }: { set: TBenefit; scope: SetupSco
           />
         </div>
       </div>
+
+      <BenefitSetFlags
+        set={set}
+        editable={editableSet}
+        hint={!scope.readOnly && scope.policyId != null ? t("policyConfig.group.flagsGroupOnly") : undefined}
+        onSaved={refreshBenefits}
+      />
 
       <div className="rounded-lg border border-border">
         <Table>

@@ -1,8 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { policyMessages } from "../../../domain/policy/messages.ts";
 import type { TServicePatch } from "../../../domain/policy/schemas.ts";
+import { parseBenefitValue } from "../../../domain/policy/service-rules.ts";
 import { SavingCheckbox } from "./details-fields.tsx";
+import { useUnsaved } from "./details-unsaved.tsx";
+import { FieldError, Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { ErrorState, LoadingRows } from "../../components/ui/states.tsx";
 import { errorText } from "../../lib/errors.ts";
@@ -13,7 +17,8 @@ type BenefitGroups = NonNullable<TServicePatch["benefitGroups"]>;
 
 /**
  * The benefits of a type-3 service: for each of the service's benefit sets (the group's sets with
- * this policy's overrides), the options the policy grants. Ticking an option saves the selection.
+ * this policy's overrides), the options the policy grants and the set's numeric value (nights,
+ * trips, hours… that formulas use). Ticking an option or leaving the value field saves the set.
  */
 export function DetailsBenefits({ service, onSave }: { service: DetailsService; onSave: (benefitGroups: BenefitGroups) => Promise<unknown> }) {
   const { t } = useTranslation();
@@ -29,16 +34,26 @@ export function DetailsBenefits({ service, onSave }: { service: DetailsService; 
   if (benefits.length === 0) return <p className="text-sm text-muted-foreground">{t("policyConfig.benefits.none")}</p>;
 
   const selected = (setId: number) => service.benefitGroups.find((g) => g.id === setId)?.options ?? [];
-  const toggle = (setId: number, optionId: number, on: boolean) => {
+  const valueOf = (setId: number) => service.benefitGroups.find((g) => g.id === setId)?.value ?? null;
+  /** Saves the service's benefit sets with one set changed; the changed set is always sent (so an emptied set is cleared). */
+  const saveSet = (setId: number, change: (entry: BenefitGroups[number]) => void) => {
     const current = service.benefitGroups.map((g) => ({ id: g.id, value: g.value, options: [...g.options] }));
     let entry = current.find((g) => g.id === setId);
     if (!entry) {
       entry = { id: setId, value: null, options: [] };
       current.push(entry);
     }
-    entry.options = on ? [...new Set([...entry.options, optionId])] : entry.options.filter((o) => o !== optionId);
-    return onSave(current.filter((g) => g.options.length > 0 || g.value != null));
+    change(entry);
+    return onSave(current.filter((g) => g.id === setId || g.options.length > 0 || g.value != null));
   };
+  const toggle = (setId: number, optionId: number, on: boolean) =>
+    saveSet(setId, (entry) => {
+      entry.options = on ? [...new Set([...entry.options, optionId])] : entry.options.filter((o) => o !== optionId);
+    });
+  const saveValue = (setId: number, value: string | null) =>
+    saveSet(setId, (entry) => {
+      entry.value = value;
+    });
 
   return (
     <div className="grid gap-4 tablet:grid-cols-2">
@@ -47,6 +62,13 @@ export function DetailsBenefits({ service, onSave }: { service: DetailsService; 
           <legend className="px-1 text-sm font-medium">
             {set.name} <span className="font-normal text-muted-foreground">({t("policyConfig.benefits.groupNumber", { number: set.groupNumber })})</span>
           </legend>
+          <BenefitValueField
+            id={`benefit-${service.id}-${set.id}-value`}
+            setName={set.name}
+            saved={valueOf(set.id)}
+            readOnly={ctx.readOnly}
+            onSave={(value) => saveValue(set.id, value)}
+          />
           {set.benefitOptions.length === 0 ? <p className="text-sm text-muted-foreground">{t("policyConfig.benefits.noOptions")}</p> : null}
           {set.benefitOptions.map((option) => {
             const boxId = `benefit-${service.id}-${set.id}-${option.id}`;
@@ -61,6 +83,104 @@ export function DetailsBenefits({ service, onSave }: { service: DetailsService; 
           })}
         </fieldset>
       ))}
+    </div>
+  );
+}
+
+/**
+ * The numeric value of a benefit set (part 2 §5 "Numeric benefit values must be numeric, else
+ * reverted"): saved when the field loses focus (or on Enter); commas are stripped and the number
+ * normalised, anything else shows "This is not a valid number." and the saved value comes back.
+ * Escape restores the saved value without saving.
+ */
+function BenefitValueField({
+  id,
+  setName,
+  saved,
+  readOnly,
+  onSave,
+}: {
+  id: string;
+  setName: string;
+  saved: string | null;
+  readOnly: boolean;
+  onSave: (value: string | null) => Promise<unknown>;
+}) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(saved ?? "");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  // Bumped once a save settled: the field then shows the saved value again (the new one, or the
+  // old one when the server refused the change).
+  const [settled, setSettled] = useState(0);
+  useEffect(() => setText(saved ?? ""), [saved, settled]);
+  useUnsaved(id, !readOnly && text !== (saved ?? ""));
+  const errorId = `${id}-error`;
+
+  const commit = async () => {
+    if (readOnly || busy) return;
+    const parsed = parseBenefitValue(text);
+    if (!parsed.ok) {
+      setText(saved ?? "");
+      setError(parsed.message);
+      return;
+    }
+    setError(null);
+    if (parsed.value === saved) {
+      setText(saved ?? "");
+      return;
+    }
+    setText(parsed.value ?? "");
+    setBusy(true);
+    try {
+      await onSave(parsed.value);
+      // Let the reloaded details reach this field before it follows `saved` again.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    } finally {
+      setBusy(false);
+      setSettled((n) => n + 1);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={id}>
+        {t("policyConfig.benefits.value")}
+        <span className="sr-only"> ({setName})</span>
+      </Label>
+      <Input
+        id={id}
+        className="w-36"
+        inputMode="decimal"
+        autoComplete="off"
+        value={text}
+        readOnly={readOnly}
+        aria-readonly={readOnly || undefined}
+        aria-busy={busy || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${errorId} ${id}-hint` : `${id}-hint`}
+        onChange={(e) => {
+          setText(e.target.value);
+          if (error) setError(null);
+        }}
+        onBlur={() => void commit()}
+        onKeyDown={(e) => {
+          if (e.key === "Enter") {
+            e.preventDefault();
+            void commit();
+          } else if (e.key === "Escape" && text !== (saved ?? "")) {
+            e.preventDefault();
+            setText(saved ?? "");
+            setError(null);
+          }
+        }}
+      />
+      <p id={`${id}-hint`} className="text-[13px] text-muted-foreground">
+        {t("policyConfig.benefits.valueHint")}
+      </p>
+      <div aria-live="polite">
+        <FieldError id={errorId}>{error ?? undefined}</FieldError>
+      </div>
     </div>
   );
 }
