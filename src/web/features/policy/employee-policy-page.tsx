@@ -1,6 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
 import { Ban, FileText, UserRound } from "lucide-react";
-import { useId } from "react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { REMOVED_FROM_POLICY, type TEmployeePolicyResponse, type TPolicySection } from "../../../domain/policy/benefit-schemas.ts";
@@ -124,11 +123,11 @@ function StageItem({ stage }: { stage: StageSections }) {
           <div className="flex flex-col gap-3">
             <div className="grid gap-3 desktop:grid-cols-2">
               {active.map((section, i) => (
-                <ServiceSection key={`${section.title}-${i}`} section={section} />
+                <ServiceSection key={`${section.title}-${i}`} section={section} stageName={stage.moveStageName} />
               ))}
             </div>
             {removed.map((section, i) => (
-              <RemovedSection key={`removed-${i}`} section={section} />
+              <RemovedSection key={`removed-${i}`} section={section} stageName={stage.moveStageName} />
             ))}
           </div>
         )}
@@ -163,11 +162,12 @@ function shownComponents(components: TPolicyComponent[]): TPolicyComponent[] {
   return components.filter((c) => c.type !== "ATTRIBUTE" || !titles.has(c.title.toLowerCase()));
 }
 
-function ServiceSection({ section }: { section: TPolicySection }) {
+/** A service's section; its region name carries the stage, as a service may be on several stages. */
+function ServiceSection({ section, stageName }: { section: TPolicySection; stageName: string }) {
   const { t } = useTranslation();
   const components = shownComponents(section.components);
   return (
-    <section className="rounded-lg border border-border px-4 py-3" aria-label={section.title}>
+    <section className="rounded-lg border border-border px-4 py-3" aria-label={`${section.title}, ${stageName}`}>
       <h3 className="font-semibold text-foreground">{section.title}</h3>
       {components.length > 0 ? (
         <dl className="mt-2 grid grid-cols-[minmax(8rem,auto)_1fr] gap-x-4 gap-y-1.5 text-[13px]">
@@ -184,11 +184,10 @@ function ServiceSection({ section }: { section: TPolicySection }) {
 }
 
 /** "REMOVED FROM POLICY": the services no longer on the policy, struck through under that heading. */
-function RemovedSection({ section }: { section: TPolicySection }) {
-  const headingId = useId();
+function RemovedSection({ section, stageName }: { section: TPolicySection; stageName: string }) {
   return (
-    <section className="rounded-lg border border-dashed border-destructive-border bg-destructive-soft/60 px-4 py-3" aria-labelledby={headingId} data-testid="removed-from-policy">
-      <h3 id={headingId} className="flex items-center gap-2 text-xs font-semibold uppercase tracking-wide text-destructive-foreground">
+    <section className="rounded-lg border border-dashed border-destructive-border bg-destructive-soft/60 px-4 py-3" aria-label={`${section.title}, ${stageName}`} data-testid="removed-from-policy">
+      <h3 className="flex items-center gap-2 text-xs font-semibold uppercase tracking-wide text-destructive-foreground">
         <Ban aria-hidden="true" className="size-3.5" />
         {section.title}
       </h3>

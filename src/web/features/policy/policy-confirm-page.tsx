@@ -256,7 +256,7 @@ function ServiceRow({ service, stage, errors }: { service: TStageService; stage:
         <h4 className={cn("font-semibold", hasErrors && "text-destructive-foreground")}>{service.title || service.serviceName}</h4>
         <Badge variant={service.servicePolicyType === 5 ? "neutral" : "info"}>{typeLabel}</Badge>
       </div>
-      <dl className="mt-2 grid gap-x-6 gap-y-1 text-[13px] tablet:grid-cols-3">
+      <dl className="mt-2 grid gap-x-6 gap-y-1 text-[13px] tablet:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_minmax(0,1fr)]">
         <div className="flex gap-1.5">
           <dt className="text-muted-foreground">{t("policy.confirm.colBudgetGroup")}:</dt>
           <dd>{service.budgetGroup === 99 ? t("policy.confirm.noBudgetGroup") : t("policy.confirm.budgetGroupNumber", { number: service.budgetGroup })}</dd>
