@@ -108,6 +108,7 @@ test.describe("policy group setup", () => {
     // An inactive set leaves the page while inactive benefits are hidden, and comes back when shown.
     await reloaded.getByRole("switch", { name: `Inactive (${setName})` }).click();
     await expect(reloaded).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "Language Training" })).toBeFocused();
     await page.getByLabel("Inactive benefits", { exact: true }).selectOption("show");
     await expect(reloaded).toBeVisible();
     await expect(reloaded.getByRole("switch", { name: `Inactive (${setName})` })).toBeChecked();
@@ -116,6 +117,14 @@ test.describe("policy group setup", () => {
     await expect(reloaded.getByRole("switch", { name: `Inactive (${setName})` })).not.toBeChecked();
     await page.getByLabel("Inactive benefits", { exact: true }).selectOption("hide");
     await expect(reloaded).toBeVisible();
+
+    // A failed update leaves the switch as it was and says so.
+    await page.route(/\/trpc\/[^?]*policy\.benefits\.setFlags/, (route) => route.abort());
+    const customSwitch = reloaded.getByRole("switch", { name: `Custom (${setName})` });
+    await customSwitch.click();
+    await expect(reloaded.getByText("The update failed. Please try again.")).toBeVisible();
+    await expect(customSwitch).not.toBeChecked();
+    await expect(customSwitch).toBeEnabled();
   });
 });
 

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TBenefit } from "../../../domain/policy/benefit-schemas.ts";
 import { policyMessages } from "../../../domain/policy/messages.ts";
@@ -22,12 +22,15 @@ export function BenefitSetFlags({
   set,
   editable,
   hint,
+  hidesInactive,
   onSaved,
 }: {
   set: TBenefit;
   editable: boolean;
   /** Why the switches cannot be changed here, if so. */
   hint?: string;
+  /** The page hides inactive benefits: a set made inactive leaves it, and focus moves to its service's heading. */
+  hidesInactive: boolean;
   /** Reloads the sets; the switches stay disabled until it settles. */
   onSaved: () => Promise<unknown>;
 }) {
@@ -35,13 +38,17 @@ export function BenefitSetFlags({
   const id = useId();
   const [saving, setSaving] = useState<Flag | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const root = useRef<HTMLDivElement>(null);
 
   const toggle = async (flag: Flag, on: boolean) => {
     setSaving(flag);
     setError(null);
+    // The heading of the service's card takes the focus when this set leaves the page.
+    const fallback = flag === "inactive" && on && hidesInactive ? root.current?.closest("[data-service-card]")?.querySelector<HTMLElement>("[data-focus-fallback]") : null;
     try {
       await trpcClient.policy.benefits.setFlags.mutate({ benefitId: set.id, [flag]: on });
       await onSaved();
+      if (fallback) fallback.focus();
     } catch {
       setError(policyMessages.updateFailed);
     } finally {
@@ -50,7 +57,7 @@ export function BenefitSetFlags({
   };
 
   return (
-    <div className="flex flex-col gap-2">
+    <div ref={root} className="flex flex-col gap-2">
       <div role="group" aria-label={t("policyConfig.group.flagsOf", { name: set.name })} aria-busy={saving != null || undefined} className="flex flex-wrap items-center gap-x-6 gap-y-2">
         {FLAGS.map((flag) => {
           const switchId = `${id}-${flag}`;

@@ -16,8 +16,11 @@ import { BenefitSetFlags } from "./benefit-set-flags.tsx";
 import { InlineName } from "./benefit-inline-name.tsx";
 import { SpendCategoryPicker } from "./spend-category-picker.tsx";
 
-/** The scope a group-setup edit is saved at: the group, or one of its policies. */
-export type SetupScope = { groupId: number; policyId: number | null; serviceType: string; readOnly: boolean };
+/**
+ * The scope a group-setup edit is saved at: the group, or one of its policies. `hidesInactive`: the
+ * page hides inactive benefits (a set made inactive then leaves the page).
+ */
+export type SetupScope = { groupId: number; policyId: number | null; serviceType: string; readOnly: boolean; hidesInactive?: boolean };
 
 export const refreshBenefits = () => queryClient.invalidateQueries(trpc.policy.benefits.list.pathFilter());
 
@@ -151,6 +154,7 @@ export function BenefitSetTable({ set, scope }: { set: TBenefit; scope: SetupSco
         set={set}
         editable={editableSet}
         hint={!scope.readOnly && scope.policyId != null ? t("policyConfig.group.flagsGroupOnly") : undefined}
+        hidesInactive={scope.hidesInactive ?? false}
         onSaved={refreshBenefits}
       />
 

@@ -151,11 +151,13 @@ function ServiceTables({ data, groupId, filters }: { data: TGetServiceBenefitsRe
   return (
     <div className="flex flex-col gap-6" aria-busy={undefined}>
       {services.map((service) => {
-        const scope: SetupScope = { groupId, policyId: filters.policyId, serviceType: service.id, readOnly: data.readOnly };
+        const scope: SetupScope = { groupId, policyId: filters.policyId, serviceType: service.id, readOnly: data.readOnly, hidesInactive: !filters.showInactive };
         return (
-          <Card key={service.id} data-testid={`service-benefits-${service.id}`}>
+          <Card key={service.id} data-testid={`service-benefits-${service.id}`} data-service-card="">
             <CardHeader>
-              <CardTitle>{service.name}</CardTitle>
+              <CardTitle tabIndex={-1} data-focus-fallback="">
+                {service.name}
+              </CardTitle>
               <CardDescription>{t("policyConfig.group.setCount", { count: service.benefits.length })}</CardDescription>
             </CardHeader>
             <CardContent className="flex flex-col gap-4">
