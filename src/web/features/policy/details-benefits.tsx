@@ -35,16 +35,15 @@ export function DetailsBenefits({ service, onSave }: { service: DetailsService; 
 
   const selected = (setId: number) => service.benefitGroups.find((g) => g.id === setId)?.options ?? [];
   const valueOf = (setId: number) => service.benefitGroups.find((g) => g.id === setId)?.value ?? null;
-  /** Saves the service's benefit sets with one set changed; the changed set is always sent (so an emptied set is cleared). */
+  /**
+   * Saves one benefit set's choice (the server replaces each named set's choice, so the other sets
+   * stay as they are and an emptied set is cleared).
+   */
   const saveSet = (setId: number, change: (entry: BenefitGroups[number]) => void) => {
-    const current = service.benefitGroups.map((g) => ({ id: g.id, value: g.value, options: [...g.options] }));
-    let entry = current.find((g) => g.id === setId);
-    if (!entry) {
-      entry = { id: setId, value: null, options: [] };
-      current.push(entry);
-    }
+    const saved = service.benefitGroups.find((g) => g.id === setId);
+    const entry: BenefitGroups[number] = { id: setId, value: saved?.value ?? null, options: [...(saved?.options ?? [])] };
     change(entry);
-    return onSave(current.filter((g) => g.id === setId || g.options.length > 0 || g.value != null));
+    return onSave([entry]);
   };
   const toggle = (setId: number, optionId: number, on: boolean) =>
     saveSet(setId, (entry) => {
