@@ -34,6 +34,10 @@ export function PolicyConfirmPage({ policyId, versionId }: { policyId: number; v
   const { t } = useTranslation();
   const policy = useQuery(trpc.policy.policies.get.queryOptions({ policyId }));
   const policyVersionId = versionId ?? policy.data?.draftVersionId ?? undefined;
+  // A policy that does not exist (or is not the caller's) gets the status page alone, as on the other steps.
+  const code = policy.isError ? errorCode(policy.error) : undefined;
+  if (code === "FORBIDDEN") return <ForbiddenPage />;
+  if (code === "NOT_FOUND") return <NotFoundPage />;
 
   return (
     <>

@@ -179,7 +179,16 @@ function PolicyTable({ rows, group, groupLabel, canEdit, stale, onNotice }: { ro
       <TableBody>
         {rows.map((p) => (
           <TableRow key={p.id} data-testid={`policy-row-${p.id}`}>
-            <TableCell className="font-medium text-foreground">{p.name}</TableCell>
+            <TableCell className="font-medium text-foreground">
+              {canEdit ? (
+                // As on the policy list: the name opens the policy (its draft when there is one, else read-only).
+                <Link to="/policy/setup" search={{ policyId: p.id, editDraft: p.draftVersionId !== null }} className="text-primary underline-offset-4 hover:underline">
+                  {p.name}
+                </Link>
+              ) : (
+                p.name
+              )}
+            </TableCell>
             <TableCell>{enumLabel(t, "moveType", p.moveType)}</TableCell>
             <TableCell className="hidden min-[1200px]:table-cell">{enumLabel(t, "archetype", p.archetype)}</TableCell>
             <TableCell className="hidden text-right tabular-nums desktop:table-cell">{p.moveStagesCount}</TableCell>

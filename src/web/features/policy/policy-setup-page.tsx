@@ -41,6 +41,10 @@ export function PolicySetupPage({ policyId, editDraft, group }: { policyId: numb
   const { t } = useTranslation();
   // The same query the form below runs: the policy's name heads the page, as on the other steps.
   const policy = useQuery({ ...trpc.policy.policies.get.queryOptions({ policyId: policyId ?? 0 }), enabled: policyId !== undefined, refetchOnWindowFocus: false });
+  // A policy that does not exist (or is not the caller's) gets the status page alone, as on the other steps.
+  const code = policy.isError ? errorCode(policy.error) : undefined;
+  if (code === "FORBIDDEN") return <ForbiddenPage />;
+  if (code === "NOT_FOUND") return <NotFoundPage />;
   return (
     <>
       <PageHeader
