@@ -24,7 +24,12 @@ test.describe("employee policy view", () => {
     for (const stage of ["Pre-Departure", "On Assignment", "Repatriation"]) {
       await expect(page.getByRole("button", { name: stage })).toHaveAttribute("aria-expanded", "true");
     }
-    await expect(page.getByRole("region", { name: "Work and residence permits" })).toContainText("USD 6,000.00");
+    // Money, frequencies and yes/no attributes read as words, never as stored values.
+    const permits = page.getByRole("region", { name: "Work and residence permits" });
+    await expect(permits).toContainText("USD 6,000.00");
+    await expect(permits).toContainText("Dependants coveredYes");
+    await expect(permits).not.toContainText("true");
+    await expect(page.getByRole("region", { name: "Cost-of-Living Allowance" })).toContainText("USD 12,000.00 · Annual");
 
     // REMOVED FROM POLICY: the switched-off service, struck through and marked.
     const removed = page.getByTestId("removed-from-policy").first();

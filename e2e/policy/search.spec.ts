@@ -22,6 +22,8 @@ test.describe("policy search", () => {
     await expect(lta).toContainText("v1");
     await expect(lta).toContainText("Draft");
     await expect(lta.getByRole("link", { name: "Edit draft: Global Long-Term Assignment" })).toBeVisible();
+    // As on the policy list, the name opens the policy.
+    await expect(lta.getByRole("link", { name: "Global Long-Term Assignment", exact: true })).toHaveAttribute("href", /\/policy\/setup\?policyId=\d+&editDraft=true/);
     await expectAccessible(page);
 
     await page.getByRole("searchbox", { name: "Search policies" }).fill("Short");

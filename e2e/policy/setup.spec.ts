@@ -105,6 +105,16 @@ test.describe("policy setup", () => {
     await expectAccessible(page);
   });
 
+  test("an unknown policy gets the not-found page alone on every step", async ({ page, loginAs }) => {
+    await loginAs(demo.admin);
+    for (const path of ["/policy/setup?policyId=999999&editDraft=true", "/policy/details?policyId=999999&editDraft=true", "/policy/details/next?policyId=999999&editDraft=true", "/policy/confirm?policyId=999999"]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 }), path).toHaveText("Page not found");
+      await expect(page.getByRole("navigation", { name: "Policy configuration steps" }), path).toHaveCount(0);
+    }
+    await expectAccessible(page);
+  });
+
   test("the confirm page lists the stages, shows validation errors and releases a valid version", async ({ page, loginAs, baseURL }) => {
     const name = `E2E Confirm ${Date.now()}`;
     await loginAs(demo.admin);

@@ -112,7 +112,7 @@ function PolicyListResults({ group, groupLabel, tag, canEdit }: { group: string;
         <TableRow className="hover:bg-transparent">
           <TableHead>{t("policy.search.colName")}</TableHead>
           <TableHead>{t("policy.search.colMoveType")}</TableHead>
-          <TableHead className="hidden tablet:table-cell">{t("policy.search.colArchetype")}</TableHead>
+          <TableHead className="hidden desktop:table-cell">{t("policy.search.colArchetype")}</TableHead>
           <TableHead>{t("policy.search.colStatus")}</TableHead>
           <TableHead>{t("policy.search.colTags")}</TableHead>
           <TableHead>{t("policy.search.colVersion")}</TableHead>
@@ -131,7 +131,7 @@ function PolicyListResults({ group, groupLabel, tag, canEdit }: { group: string;
               )}
             </TableCell>
             <TableCell>{enumLabel(t, "moveType", p.moveType)}</TableCell>
-            <TableCell className="hidden tablet:table-cell">{enumLabel(t, "archetype", p.archetype)}</TableCell>
+            <TableCell className="hidden desktop:table-cell">{enumLabel(t, "archetype", p.archetype)}</TableCell>
             <TableCell>
               <Badge variant={p.status === "ACTIVE" ? "success" : "neutral"} dot>
                 {enumLabel(t, "status", p.status)}

@@ -3,6 +3,7 @@ import { ChevronRight, FolderTree } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TSpendCategoryNode } from "../../../domain/policy/benefit-schemas.ts";
+import { catalogueService } from "../../../domain/policy/catalogue.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
@@ -98,7 +99,7 @@ function TreeNode({ node, expanded, onToggle }: { node: TSpendCategoryNode; expa
         )}
         <span className={cn("text-sm", node.hidden && "text-muted-foreground line-through")}>{node.description}</span>
         <span className="text-xs text-muted-foreground">#{node.id}</span>
-        {node.serviceType ? <Badge variant="neutral">{node.serviceType}</Badge> : null}
+        {node.serviceType ? <Badge variant="neutral">{catalogueService(node.serviceType)?.name ?? node.serviceType}</Badge> : null}
         {node.isBudgetCashOut ? <Badge variant="warning">{t("policyConfig.spend.cashOut")}</Badge> : null}
         {node.hidden ? <Badge variant="neutral">{t("policyConfig.spend.hidden")}</Badge> : null}
       </div>
