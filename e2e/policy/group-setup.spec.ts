@@ -2,6 +2,8 @@ import { demo, expect, expectAccessible, test } from "../fixtures.ts";
 
 test.describe("policy group setup", () => {
   test("an admin adds a benefit set, an option and a metadata line, then fixes a formula error", async ({ page, loginAs }) => {
+    // A long journey (set, option, line, three formula saves, a policy override): more than the default 30 s on a busy machine.
+    test.setTimeout(60_000);
     await loginAs(demo.admin);
     await page.goto("/admin/policy/group-setup?group=acme");
     await expect(page.getByRole("heading", { level: 1, name: "Policy group setup" })).toBeVisible();
@@ -50,7 +52,8 @@ test.describe("policy group setup", () => {
     await set.getByRole("button", { name: "Edit formula of Basic · Cost" }).click();
     const dialog = page.getByRole("dialog", { name: "Formula: Basic · Cost" });
     await dialog.getByLabel("Formula", { exact: true }).fill("100 + * 2");
-    await dialog.getByRole("button", { name: "Save" }).click();
+    // The save label names the scope (part 2 §1).
+    await dialog.getByRole("button", { name: "Save group override" }).click();
     await expect(dialog.getByText(/Invalid formula at character \d+/)).toBeVisible();
     await expectAccessible(page);
 
@@ -59,7 +62,7 @@ test.describe("policy group setup", () => {
     await dialog.getByLabel("familySize").fill("3");
     await dialog.getByRole("button", { name: "Test formula" }).click();
     await expect(dialog.getByTestId("formula-test-result")).toContainText("106");
-    await dialog.getByRole("button", { name: "Save" }).click();
+    await dialog.getByRole("button", { name: "Save group override" }).click();
     await expect(dialog).toBeHidden();
     await expect(set.getByRole("row", { name: /Basic/ })).toContainText("100 + familySize * 2");
     await expectAccessible(page);
@@ -71,6 +74,47 @@ test.describe("policy group setup", () => {
     await expect(set.getByRole("row", { name: /Basic/ })).toBeVisible();
     await expect(set.getByRole("button", { name: "Add option" })).toHaveCount(0);
     await expect(service.getByRole("button", { name: "Add benefit set" })).toHaveCount(0);
+
+    // A policy override: saved and reset with labels naming the policy scope.
+    await set.getByRole("button", { name: "Edit formula of Basic · Cost" }).click();
+    const policyDialog = page.getByRole("dialog", { name: "Formula: Basic · Cost" });
+    await policyDialog.getByLabel("Formula", { exact: true }).fill("250");
+    await policyDialog.getByRole("button", { name: "Save policy override" }).click();
+    await expect(policyDialog).toBeHidden();
+    const basic = set.getByRole("row", { name: /Basic/ });
+    await expect(basic).toContainText("250");
+    await expect(basic).toContainText("Policy override");
+    await set.getByRole("button", { name: "Reset the policy override of Basic · Cost" }).click();
+    await expect(basic).toContainText("100 + familySize * 2");
+    await expect(basic).not.toContainText("Policy override");
+  });
+
+  test("the global defaults: every group's sets, saved as the global default", async ({ page, loginAs }) => {
+    await loginAs(demo.admin);
+    await page.goto("/admin/policy/group-setup");
+    await page.getByLabel("Group", { exact: true }).selectOption({ label: "Global defaults (every group)" });
+    await expect(page).toHaveURL(/group=_global/);
+    await expect(page.getByLabel("Policy", { exact: true })).toHaveCount(0);
+    await page.getByLabel("Service", { exact: true }).selectOption({ label: "Temporary Accommodation" });
+    const set = page.getByRole("region", { name: /Temporary housing duration/ }).first();
+    await expect(set).toBeVisible();
+    await expect(set.getByText("Global default").first()).toBeVisible();
+    // No group, so no option or set can be added here, and a global default has no reset.
+    await expect(set.getByRole("button", { name: "Add option" })).toHaveCount(0);
+    await expect(set.getByRole("button", { name: /Reset/ })).toHaveCount(0);
+
+    const edit = set.getByRole("button", { name: "Edit formula of 30 nights · Nights" });
+    await edit.click();
+    const dialog = page.getByRole("dialog", { name: "Formula: 30 nights · Nights" });
+    const formula = dialog.getByLabel("Formula", { exact: true });
+    const original = await formula.inputValue();
+    await expect(dialog.getByRole("button", { name: "Save global default" })).toBeVisible();
+    await expectAccessible(page);
+    // Saving the same formula keeps the demo data unchanged for other tests.
+    await formula.fill(original);
+    await dialog.getByRole("button", { name: "Save global default" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(set.getByRole("row", { name: /30 nights/ })).toContainText(original);
   });
 
   test("an admin toggles a benefit set's flags; inactive sets follow the inactive-benefits filter", async ({ page, loginAs }) => {

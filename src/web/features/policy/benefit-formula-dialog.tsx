@@ -16,6 +16,8 @@ export type FormulaTarget = {
   title: string;
   /** Where the save goes ("the group", "the policy", "every group"). */
   scopeLabel: string;
+  /** The save button's label, naming the scope ("Save group override", … — part 2 §1). */
+  saveLabel: string;
   formula: string;
   adjustmentFormula: string;
 };
@@ -160,7 +162,7 @@ export function FormulaDialog({
               {t("app.cancel")}
             </Button>
             <Button type="submit" busy={busy}>
-              {t("policyConfig.save")}
+              {target?.saveLabel ?? t("policyConfig.save")}
             </Button>
           </div>
         </form>

@@ -20,7 +20,8 @@ import { SpendCategoryPicker } from "./spend-category-picker.tsx";
  * The scope a group-setup edit is saved at: the group, or one of its policies. `hidesInactive`: the
  * page hides inactive benefits (a set made inactive then leaves the page).
  */
-export type SetupScope = { groupId: number; policyId: number | null; serviceType: string; readOnly: boolean; hidesInactive?: boolean };
+/** groupId null: the global defaults (no group chosen, platform admins only). */
+export type SetupScope = { groupId: number | null; policyId: number | null; serviceType: string; readOnly: boolean; hidesInactive?: boolean };
 
 export const refreshBenefits = () => queryClient.invalidateQueries(trpc.policy.benefits.list.pathFilter());
 
@@ -56,14 +57,20 @@ export function BenefitSetTable({ set, scope }: { set: TBenefit; scope: SetupSco
   const categories = useSpendCategoryNames();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const currentScope: MetadataOverride = scope.policyId != null ? "POLICY" : "GROUP";
+  const currentScope: MetadataOverride = scope.policyId != null ? "POLICY" : scope.groupId != null ? "GROUP" : "GLOBAL";
   const isCash = set.optionType === "CASH";
   // CASH sets key each option's single line by the option id.
   const columns = isCash ? [{ id: 0, name: t("policyConfig.group.value") }] : set.metadataInfos;
   const lineOf = (option: TBenefit["benefitOptions"][number], infoId: number): TMetadataLine | null =>
     (isCash ? option.metadataMap[String(option.id)] : option.metadataMap[String(infoId)]) ?? null;
-  const scopeFields = { groupId: scope.groupId, ...(scope.policyId != null ? { policyId: scope.policyId } : {}), serviceType: scope.serviceType };
-  const scopeLabel = scope.policyId != null ? t("policyConfig.group.scopeLabel.POLICY") : t("policyConfig.group.scopeLabel.GROUP");
+  const scopeFields = {
+    ...(scope.groupId != null ? { groupId: scope.groupId } : {}),
+    ...(scope.policyId != null ? { policyId: scope.policyId } : {}),
+    serviceType: scope.serviceType,
+  };
+  // The save and reset labels name the scope (part 2 §1): global default, group or policy override.
+  const scopeLabel = t(`policyConfig.group.scopeLabel.${currentScope}`);
+  const saveLabel = t(`policyConfig.group.saveScope.${currentScope}`);
 
   const rename = async (call: () => Promise<unknown>): Promise<string | null> => {
     try {
@@ -100,7 +107,9 @@ export function BenefitSetTable({ set, scope }: { set: TBenefit; scope: SetupSco
   const resetToParent = async (optionId: number, line: TMetadataLine) => {
     setError(null);
     try {
-      await trpcClient.policy.benefits.deleteMetadataOverride.mutate({ metadataInfoId: line.metadataInfoId, serviceBenefitId: optionId, ...scopeFields });
+      // Only overrides are reset (a global default has no parent).
+      if (scope.groupId == null) return;
+      await trpcClient.policy.benefits.deleteMetadataOverride.mutate({ metadataInfoId: line.metadataInfoId, serviceBenefitId: optionId, ...scopeFields, groupId: scope.groupId });
       await refreshBenefits();
     } catch (e) {
       setError(errorText(e, policyMessages.metadataUpdateFailed));
@@ -117,7 +126,7 @@ export function BenefitSetTable({ set, scope }: { set: TBenefit; scope: SetupSco
     }
   };
 
-  const canAddOption = !scope.readOnly && set.optionType === "REGULAR" && scope.policyId == null;
+  const canAddOption = !scope.readOnly && set.optionType === "REGULAR" && scope.policyId == null && scope.groupId != null;
   const editableSet = !scope.readOnly && scope.policyId == null;
 
   return (
@@ -218,7 +227,7 @@ export function BenefitSetTable({ set, scope }: { set: TBenefit; scope: SetupSco
                               aria-label={t("policyConfig.group.editFormula", { title })}
                               onClick={() =>
                                 setEditing({
-                                  target: { title, scopeLabel, formula: line?.formula ?? "", adjustmentFormula: line?.adjustmentFactorFormula ?? "" },
+                                  target: { title, scopeLabel, saveLabel, formula: line?.formula ?? "", adjustmentFormula: line?.adjustmentFactorFormula ?? "" },
                                   optionId: option.id,
                                   metadataInfoId: infoId,
                                   line,
@@ -228,10 +237,15 @@ export function BenefitSetTable({ set, scope }: { set: TBenefit; scope: SetupSco
                               <Pencil aria-hidden="true" />
                               {t("policyConfig.group.edit")}
                             </Button>
-                            {line && line.metadataOverride === currentScope ? (
-                              <Button variant="ghost" size="sm" aria-label={t("policyConfig.group.resetFormula", { title })} onClick={() => void resetToParent(option.id, line)}>
+                            {line && line.metadataOverride === currentScope && currentScope !== "GLOBAL" ? (
+                              <Button
+                                variant="ghost"
+                                size="sm"
+                                aria-label={t(`policyConfig.group.resetScopeOf.${currentScope}`, { title })}
+                                onClick={() => void resetToParent(option.id, line)}
+                              >
                                 <RotateCcw aria-hidden="true" />
-                                {t("policyConfig.group.reset")}
+                                {t(`policyConfig.group.resetScope.${currentScope}`)}
                               </Button>
                             ) : null}
                           </div>
@@ -272,6 +286,8 @@ function AddOptionForm({ set, scope }: { set: TBenefit; scope: SetupScope }) {
   const [busy, setBusy] = useState(false);
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
+    // Options are added to a group's sets (the form is not shown for the global defaults).
+    if (scope.groupId == null) return;
     if (name.trim() === "") {
       setError(t("policyConfig.msg.benefitOptionNameFirst"));
       return;
@@ -347,7 +363,7 @@ function AddMetadataLineForm({ set, scope }: { set: TBenefit; scope: SetupScope 
           serviceBenefitId: option.id,
           ...(metadataInfoId === undefined ? { metadataName: name.trim() } : { metadataInfoId }),
           formula,
-          groupId: scope.groupId,
+          ...(scope.groupId != null ? { groupId: scope.groupId } : {}),
           serviceType: scope.serviceType,
         });
         metadataInfoId = saved.metadata.metadataInfoId;

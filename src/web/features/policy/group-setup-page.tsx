@@ -16,6 +16,9 @@ import { BenefitSetTable, refreshBenefits, type SetupScope } from "./benefit-set
 import { PolicyLoadFailure } from "./details-load-failure.tsx";
 
 type Kind = "ALL" | "REGULAR" | "CASH";
+
+/** The group select's value for the global defaults (group URL names cannot contain "_"). */
+const GLOBAL = "_global";
 type Filters = { policyId: number | null; showInactive: boolean; kind: Kind; service: string };
 
 /**
@@ -32,13 +35,15 @@ export function GroupSetupPage({ group, onGroupChange }: { group?: string; onGro
       <QueryView query={groups} isEmpty={(rows) => rows.length === 0} empty={<EmptyState icon={Layers} title={t("policyConfig.group.noGroups")} />}>
         {(rows) => {
           const chosen = rows.find((g) => g.name === group);
+          const global = group === GLOBAL;
           return (
             <div className="flex flex-col gap-6">
               <div className="max-w-sm">
                 <FormField id="group-setup-group" label={t("app.group")}>
                   {(field) => (
-                    <NativeSelect {...field} value={chosen?.name ?? ""} onChange={(e) => onGroupChange(e.target.value || undefined)}>
+                    <NativeSelect {...field} value={global ? GLOBAL : (chosen?.name ?? "")} onChange={(e) => onGroupChange(e.target.value || undefined)}>
                       <option value="">{t("policyConfig.group.chooseGroup")}</option>
+                      <option value={GLOBAL}>{t("policyConfig.group.globalDefaults")}</option>
                       {rows.map((g) => (
                         <option key={g.id} value={g.name}>
                           {g.displayName}
@@ -50,6 +55,11 @@ export function GroupSetupPage({ group, onGroupChange }: { group?: string; onGro
               </div>
               {chosen ? (
                 <GroupBenefits key={chosen.id} groupId={chosen.id} group={chosen.name} />
+              ) : global ? (
+                <>
+                  <p className="text-sm text-muted-foreground">{t("policyConfig.group.globalHint")}</p>
+                  <GroupBenefits key="global" groupId={null} group={null} />
+                </>
               ) : (
                 <p className="text-sm text-muted-foreground">{t("policyConfig.group.chooseGroupHint")}</p>
               )}
@@ -61,14 +71,15 @@ export function GroupSetupPage({ group, onGroupChange }: { group?: string; onGro
   );
 }
 
-function GroupBenefits({ groupId, group }: { groupId: number; group: string }) {
+/** The benefit sets of one group (groupId null: the global defaults, without policies). */
+function GroupBenefits({ groupId, group }: { groupId: number | null; group: string | null }) {
   const { t } = useTranslation();
   const [filters, setFilters] = useState<Filters>({ policyId: null, showInactive: false, kind: "ALL", service: "" });
-  const policies = useQuery(trpc.policy.policies.search.queryOptions({ group }));
+  const policies = useQuery({ ...trpc.policy.policies.search.queryOptions({ group: group ?? "" }), enabled: group !== null });
   const services = useQuery(trpc.policy.catalogue.services.queryOptions());
   const benefits = useQuery({
     ...trpc.policy.benefits.list.queryOptions({
-      groupId,
+      ...(groupId !== null ? { groupId } : {}),
       ...(filters.policyId != null ? { policyId: filters.policyId } : {}),
       filterInactive: !filters.showInactive,
       ...(filters.service ? { serviceType: filters.service } : {}),
@@ -81,6 +92,7 @@ function GroupBenefits({ groupId, group }: { groupId: number; group: string }) {
     <div className="flex flex-col gap-6">
       <Card>
         <CardContent className="grid gap-4 pt-6 tablet:grid-cols-2 desktop:grid-cols-4">
+{group !== null ? (
           <FormField id="group-setup-policy" label={t("policyConfig.group.policy")} hint={t("policyConfig.group.policyHint")}>
             {(field) => (
               <NativeSelect {...field} value={filters.policyId ?? ""} disabled={policies.isPending} onChange={(e) => set({ policyId: e.target.value ? Number(e.target.value) : null })}>
@@ -93,6 +105,7 @@ function GroupBenefits({ groupId, group }: { groupId: number; group: string }) {
               </NativeSelect>
             )}
           </FormField>
+          ) : null}
           <FormField id="group-setup-inactive" label={t("policyConfig.group.inactiveBenefits")}>
             {(field) => (
               <NativeSelect {...field} value={filters.showInactive ? "show" : "hide"} onChange={(e) => set({ showInactive: e.target.value === "show" })}>
@@ -136,7 +149,7 @@ function GroupBenefits({ groupId, group }: { groupId: number; group: string }) {
   );
 }
 
-function ServiceTables({ data, groupId, filters }: { data: TGetServiceBenefitsResponse; groupId: number; filters: Filters }) {
+function ServiceTables({ data, groupId, filters }: { data: TGetServiceBenefitsResponse; groupId: number | null; filters: Filters }) {
   const { t } = useTranslation();
   const services = data.services
     .map((s) => ({ ...s, benefits: s.benefits.filter((b) => filters.kind === "ALL" || b.optionType === filters.kind) }))
@@ -164,7 +177,7 @@ function ServiceTables({ data, groupId, filters }: { data: TGetServiceBenefitsRe
               {service.benefits.map((set) => (
                 <BenefitSetTable key={set.id} set={set} scope={scope} />
               ))}
-              {!data.readOnly && filters.policyId == null && filters.kind !== "CASH" ? <AddBenefitSetForm groupId={groupId} serviceType={service.id} /> : null}
+              {!data.readOnly && groupId !== null && filters.policyId == null && filters.kind !== "CASH" ? <AddBenefitSetForm groupId={groupId} serviceType={service.id} /> : null}
             </CardContent>
           </Card>
         );
