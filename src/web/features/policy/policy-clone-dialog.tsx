@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { TPolicySummary } from "../../../domain/policy/schemas.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog.tsx";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog.tsx";
 import { FormField } from "../../components/ui/form-field.tsx";
 import { Input, NativeSelect } from "../../components/ui/input.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
@@ -96,9 +96,17 @@ function CloneForm({ policy, defaultGroup, onDone }: { policy: TPolicySummary; d
           {failure}
         </Alert>
       ) : null}
-      <Button type="submit" className="self-end" busy={clone.isPending}>
-        {clone.isPending ? t("policy.search.cloning") : t("policy.search.cloneSubmit")}
-      </Button>
+      {/* Cancel beside the main action, as in the app's confirm dialogs. */}
+      <div className="flex flex-wrap justify-end gap-2">
+        <DialogClose asChild>
+          <Button type="button" variant="outline">
+            {t("app.cancel")}
+          </Button>
+        </DialogClose>
+        <Button type="submit" busy={clone.isPending}>
+          {clone.isPending ? t("policy.search.cloning") : t("policy.search.cloneSubmit")}
+        </Button>
+      </div>
     </form>
   );
 }

@@ -159,7 +159,12 @@ function NewPolicyFormBody({ options, initialGroup }: { options: TDropdownsRespo
     if (!order.ok) next.order = order.message;
     if (values.group === "") next.group = t("policy.search.cloneGroupRequired");
     setErrors(next);
-    if (Object.keys(next).length > 0) return;
+    if (Object.keys(next).length > 0) {
+      // Take the keyboard to the first field to fix, once React has marked it invalid.
+      const form = event.currentTarget as HTMLFormElement;
+      requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
     try {
       const result = await create.mutateAsync({
         group: values.group,
