@@ -276,7 +276,7 @@ export const enPolicyConfig = {
   "policyConfig.attributesPage.type": "Type",
   "policyConfig.attributesPage.required": "Required",
   "policyConfig.attributesPage.visibleToHr": "Visible to HR",
-  "policyConfig.attributesPage.level": "Level {{level}}",
+  "policyConfig.attributesPage.level": "Required · level {{level}}",
   "policyConfig.attributesPage.inputType.TEXT": "Text",
   "policyConfig.attributesPage.inputType.SELECT": "Choice",
   "policyConfig.attributesPage.inputType.NUMBER": "Number",
