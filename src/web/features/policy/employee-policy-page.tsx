@@ -170,7 +170,7 @@ function ServiceSection({ section, stageName }: { section: TPolicySection; stage
     <section className="rounded-lg border border-border px-4 py-3" aria-label={`${section.title}, ${stageName}`}>
       <h3 className="font-semibold text-foreground">{section.title}</h3>
       {components.length > 0 ? (
-        <dl className="mt-2 grid grid-cols-[minmax(8rem,auto)_1fr] gap-x-4 gap-y-1.5 text-[13px]">
+        <dl className="mt-2 grid grid-cols-[10.5rem_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-[13px]">
           {components.map((c) => (
             <div key={c.name} className={cn("contents", c.serviceRemoved && "line-through")}>
               <dt className="text-muted-foreground">{c.title}</dt>
