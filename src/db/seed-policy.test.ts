@@ -4,7 +4,9 @@ import { DEMO_POLICIES, SEED_BENEFIT_SETS, SEED_SPEND_CATEGORIES, seedPolicyCata
 import { BUDGET_CASH_OUT_CATEGORY_ID, SERVICE_CATALOGUE } from "../domain/policy/catalogue.ts";
 import { checkFormula } from "../domain/policy/formula.ts";
 import { validatePopupText } from "../domain/policy/popup.ts";
-import { validateVersion, type VersionSnapshot } from "../domain/policy/validation.ts";
+import { validateVersion } from "../domain/policy/validation.ts";
+// The same snapshot the validation endpoint and release use.
+import { loadVersionSnapshot } from "../services/policy/snapshot.ts";
 import { createTestDatabase, type TestDatabase } from "../test/db.ts";
 
 const CATALOGUE_TABLES = ["services", "service_attributes", "spend_categories", "benefit_sets", "benefit_options", "metadata_infos", "benefit_metadata"] as const;
@@ -13,65 +15,6 @@ const DEMO_TABLES = ["policies", "policy_versions", "policy_services", "budget_g
 async function count(db: DB, table: (typeof CATALOGUE_TABLES)[number] | (typeof DEMO_TABLES)[number]) {
   const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-/** The validation snapshot of a version, built straight from its rows. */
-async function snapshotOf(db: DB, versionId: number): Promise<VersionSnapshot> {
-  const version = await db
-    .selectFrom("policy_versions")
-    .innerJoin("policies", "policies.id", "policy_versions.policy_id")
-    .select(["policy_versions.version_number", "policies.move_stages_count", "policies.estimate_package"])
-    .where("policy_versions.id", "=", versionId)
-    .executeTakeFirstOrThrow();
-  const services = await db
-    .selectFrom("policy_services")
-    .innerJoin("services", "services.key", "policy_services.service_key")
-    .selectAll("policy_services")
-    .select("services.name as service_name")
-    .where("policy_version_id", "=", versionId)
-    .orderBy("move_stage")
-    .orderBy("sort_order")
-    .execute();
-  const benefits = await db
-    .selectFrom("policy_service_benefits")
-    .select("policy_service_id")
-    .where("policy_service_id", "in", services.length ? services.map((s) => s.id) : [-1])
-    .execute();
-  const attributes = await db.selectFrom("service_attributes").selectAll().where("data_fill_level", ">=", 1).execute();
-  const groups = await db.selectFrom("budget_groups").selectAll().where("policy_version_id", "=", versionId).execute();
-  const budgets = groups.length
-    ? await db.selectFrom("budgets").selectAll().where("budget_group_id", "in", groups.map((g) => g.id)).execute()
-    : [];
-  return {
-    versionNumber: version.version_number,
-    moveStagesCount: version.move_stages_count,
-    estimatePackage: version.estimate_package,
-    services: services.map((s) => ({
-      moveStage: s.move_stage,
-      serviceKey: s.service_key,
-      serviceName: s.title ?? s.service_name,
-      servicePolicyType: s.service_policy_type,
-      budgetGroup: s.budget_group,
-      budgetType: s.budget_type,
-      currency: s.currency,
-      amount: s.amount == null ? null : Number(s.amount),
-      provided: s.provided === 1,
-      addable: s.addable === 1,
-      moveHub: s.move_hub === 1,
-      benefitCount: benefits.filter((b) => b.policy_service_id === s.id).length,
-      attributes: JSON.parse(s.attributes) as Record<string, string>,
-      requiredAttributes: attributes
-        .filter((a) => a.service_key === s.service_key)
-        .map((a) => ({ key: a.attr_key, label: a.label, dataFillLevel: a.data_fill_level })),
-    })),
-    budgetGroups: groups.map((g) => ({
-      moveStage: g.move_stage,
-      groupNumber: g.group_number,
-      budgets: budgets
-        .filter((b) => b.budget_group_id === g.id)
-        .map((b) => ({ id: b.id, currency: b.currency, amount: Number(b.amount), minAmount: b.min_amount, maxAmount: b.max_amount })),
-    })),
-  };
 }
 
 describe("policy seed", () => {
@@ -162,7 +105,7 @@ describe("policy seed", () => {
   test("demo: every version passes validateVersion with no errors", async () => {
     const versions = await t.db.selectFrom("policy_versions").select(["id", "status"]).execute();
     for (const v of versions) {
-      const snapshot = await snapshotOf(t.db, v.id);
+      const snapshot = await loadVersionSnapshot(t.db, v.id);
       expect(snapshot.services.length).toBeGreaterThan(0);
       expect({ version: v.id, errors: validateVersion(snapshot) }).toEqual({ version: v.id, errors: [] });
     }
