@@ -449,7 +449,12 @@ function AddPopupService({ policyVersionId, stage }: { policyVersionId: number; 
 function PopupPreview({ preview }: { preview: TPopupResponse["preview"] }) {
   const { t } = useTranslation();
   return (
-    <aside aria-labelledby="popup-preview-title" className="desktop:sticky desktop:top-6 desktop:self-start">
+    // Sticky beside the editor and scrollable on its own, so the whole preview stays reachable while editing far down (focusable for keyboard scrolling).
+    <aside
+      aria-labelledby="popup-preview-title"
+      tabIndex={0}
+      className="rounded-xl outline-none focus-visible:ring-2 focus-visible:ring-ring desktop:sticky desktop:top-20 desktop:max-h-[calc(100vh-6rem)] desktop:self-start desktop:overflow-y-auto"
+    >
       <Card>
         <CardHeader>
           <CardTitle id="popup-preview-title">{t("policyConfig.popup.preview")}</CardTitle>
