@@ -129,7 +129,7 @@ test.describe("policy setup", () => {
     await mutate(page, baseURL, "policy.services.add", { policyVersionId: created.policyVersionId, moveStage: 1, serviceKey: "IMMIGRATION" });
 
     await page.goto(`/policy/confirm?policyId=${created.policyId}&versionId=${created.policyVersionId}`);
-    await expect(page.getByRole("heading", { level: 1, name: "Confirm the policy" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Policy confirmation" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Details" })).toBeVisible();
     const stage = page.getByRole("button", { name: /Relocation/ });
     await expect(stage).toHaveAttribute("aria-expanded", "true");

@@ -173,7 +173,7 @@ export const enPolicy = {
   "policy.setup.warnings": "Warnings",
 
   // Confirm (/policy/confirm)
-  "policy.confirm.title": "Confirm the policy",
+  "policy.confirm.title": "Policy confirmation",
   "policy.confirm.description": "Check every move stage before releasing this version. A released version applies to new moves.",
   "policy.confirm.stages": "Move stages",
   "policy.confirm.noServices": "No services on this move stage.",
