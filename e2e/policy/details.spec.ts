@@ -201,7 +201,7 @@ test.describe("policy details", () => {
 
     await group.getByRole("button", { name: "View rates" }).click();
     const dialog = page.getByRole("dialog", { name: "Rates" });
-    await expect(dialog.getByRole("row", { name: /Berlin/ })).toContainText("1250.50 EUR");
+    await expect(dialog.getByRole("row", { name: /Berlin/ })).toContainText("EUR 1,250.50");
     await expectAccessible(page);
     await dialog.getByRole("button", { name: "Close" }).click();
 

@@ -89,7 +89,7 @@ test.describe("budget group rates", () => {
     const london = table.getByRole("row").filter({ hasText: "London" });
     await expect(london).toContainText("GB");
     await expect(london).toContainText("Serviced apartment");
-    await expect(london).toContainText("3250.50 GBP");
+    await expect(london).toContainText("GBP 3,250.50");
     await expect(london).toContainText("Monthly");
     await expect(table.getByRole("row").filter({ hasText: "Berlin" })).toContainText("Daily");
 

@@ -4,6 +4,7 @@ import {
   addMoney,
   convert,
   displayRound,
+  formatMoney,
   isCurrencyCode,
   minorUnitsOf,
   parseAmount,
@@ -159,5 +160,16 @@ describe("display rounding", () => {
     expect(displayRound.taxRatePercent("22.49")).toBe("22");
     expect(displayRound.remainingBudget("99.995")).toBe("100.00");
     expect(displayRound.estimateTotal("1234.5")).toBe("1235");
+  });
+});
+
+describe("formatMoney", () => {
+  test("code first, thousands separators, the currency's decimals", () => {
+    expect(formatMoney({ amount: 600000, currency: "USD" })).toBe("USD 6,000.00");
+    expect(formatMoney({ amount: 123456789, currency: "EUR" })).toBe("EUR 1,234,567.89");
+    expect(formatMoney({ amount: 1235, currency: "JPY" })).toBe("JPY 1,235");
+    expect(formatMoney({ amount: 5, currency: "GBP" })).toBe("GBP 0.05");
+    expect(formatMoney({ amount: -150000, currency: "USD" })).toBe("USD -1,500.00");
+    expect(formatMoney({ amount: 1234567, currency: "BHD" })).toBe("BHD 1,234.567");
   });
 });

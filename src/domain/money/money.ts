@@ -52,6 +52,13 @@ export function toMajorString(money: Money): string {
   return new D(money.amount).dividedBy(new D(10).pow(places)).toFixed(places);
 }
 
+/** Money for people to read: the code, then the amount with thousands separators ("USD 6,000.00", "JPY 1,235"). */
+export function formatMoney(money: Money): string {
+  const [whole = "", fraction] = toMajorString(money).split(".");
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `${money.currency} ${grouped}${fraction === undefined ? "" : `.${fraction}`}`;
+}
+
 export function addMoney(a: Money, b: Money): Money {
   if (a.currency !== b.currency) throw new AppError("VALIDATION", `Cannot add ${a.currency} to ${b.currency}.`);
   return { amount: a.amount + b.amount, currency: a.currency };

@@ -124,7 +124,7 @@ describe("popup texts and services", () => {
     expect(preview.header).toBe(`Welcome to ${company}`);
     expect(preview.moveStages[0]!.blurb).toBe(`Moving to ${PREVIEW_CITY}`);
     expect(preview.moveStages[0]!.items[0]!.description).toBe("Up to : 30 nights");
-    expect(preview.moveStages[0]!.items[1]!.description).toBe("Budget 5000.00 GBP");
+    expect(preview.moveStages[0]!.items[1]!.description).toBe("Budget GBP 5,000.00");
   });
 
   test("an invalid text saves nothing and returns the spec's message", async () => {

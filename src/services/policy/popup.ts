@@ -38,7 +38,7 @@ import {
 import { moveStageNames, type PopupTextType } from "../../domain/policy/catalogue.ts";
 import { policyMessages } from "../../domain/policy/messages.ts";
 import { renderPopupText, validatePopupText, withPopupDefaults } from "../../domain/policy/popup.ts";
-import { toMajorString } from "../../domain/money/money.ts";
+import { formatMoney } from "../../domain/money/money.ts";
 import type { Caller } from "./benefits.ts";
 import { versionForCaller } from "./access.ts";
 
@@ -179,7 +179,7 @@ function serviceVariables(
   budgets: Awaited<ReturnType<typeof findVersionBudgets>>,
 ): { budget: string; benefit: string } {
   if (!service) return { budget: "", benefit: "" };
-  const money = (amount: number, currency: string) => `${toMajorString({ amount, currency })} ${currency}`;
+  const money = (amount: number, currency: string) => formatMoney({ amount, currency });
   const budget =
     service.amount !== null && service.currency
       ? money(service.amount, service.currency)

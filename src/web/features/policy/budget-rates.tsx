@@ -12,7 +12,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from ".
 import { errorText } from "../../lib/errors.ts";
 import { queryClient, trpc } from "../../lib/trpc.ts";
 import { refreshDetails } from "./details-context.tsx";
-import { rateFrequencyLabel } from "./policy-format.ts";
+import { moneyText, rateFrequencyLabel } from "./policy-format.ts";
 
 /** The documented rates path of one budget group (part 2 §7): GET downloads, POST (multipart) uploads. */
 export function ratesPath(budgetGroupRowId: number): string {
@@ -162,9 +162,7 @@ function RatesTable({ budgetGroupRowId }: { budgetGroupRowId: number }) {
               <TableCell>{r.countryCode}</TableCell>
               <TableCell>{r.city}</TableCell>
               <TableCell>{r.description}</TableCell>
-              <TableCell className="text-right tabular-nums">
-                {r.amountText} {r.currency}
-              </TableCell>
+              <TableCell className="text-right tabular-nums">{moneyText(r.currency, r.amountText)}</TableCell>
               <TableCell>{rateFrequencyLabel(t, r.frequency)}</TableCell>
             </TableRow>
           ))}
