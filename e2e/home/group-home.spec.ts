@@ -112,6 +112,7 @@ test.describe("group home: employee policy", () => {
     await expect(page).toHaveURL(/\/admin\/policy\/view\?employeeId=\d+/);
     await expect(page.getByRole("heading", { level: 1, name: "Employee policy" })).toBeVisible();
     await expect(page.getByText("Global Long-Term Assignment")).toBeVisible();
+    await expect(page.getByTestId("policy-employee")).toContainText("Emma Lindqvist (employee@acme.test)");
     await expectAccessible(page);
   });
 });

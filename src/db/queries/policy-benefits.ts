@@ -470,7 +470,7 @@ export async function findVersionCurrencies(db: DB, versionId: number): Promise<
 // ── moves (employee policy view) ────────────────────────────────────────────────────────────
 
 export function findUserBrief(db: DB, id: number) {
-  return db.selectFrom("users").select(["id", "role", "group_id"]).where("id", "=", id).executeTakeFirst();
+  return db.selectFrom("users").select(["id", "role", "group_id", "first_name", "last_name", "email"]).where("id", "=", id).executeTakeFirst();
 }
 
 /** The employee's move: the given one, or the latest. */

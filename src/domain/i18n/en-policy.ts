@@ -210,6 +210,7 @@ export const enPolicy = {
   "policy.view.title": "Employee policy",
   "policy.view.description": "The policy that applies to this employee's move, stage by stage.",
   "policy.view.errorMessage": "Error message",
+  "policy.view.employeeOf": "{{name}} ({{email}}) ·",
   "policy.view.contactSupport": "Please contact customer support or your Client Success Manager in order to ensure prompt resolution.",
   "policy.view.noEmployee": "Open this page from an employee to see their policy.",
   "policy.view.emptyStage": "Nothing on this move stage.",

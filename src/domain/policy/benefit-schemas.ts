@@ -401,6 +401,8 @@ export const ZEmployeePolicyResponse = z.object({
   errorMessage: z.string().nullable(),
   message: z.string().nullable(),
   policy: z.object({ id: z.number().int(), name: z.string(), policyVersionId: z.number().int(), versionNumber: z.number().int() }).nullable(),
+  /** Whose policy this is (Meridian's addition to the documented fields). */
+  employee: z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string(), email: z.string() }).nullable(),
 });
 export type TEmployeePolicyResponse = z.infer<typeof ZEmployeePolicyResponse>;
 

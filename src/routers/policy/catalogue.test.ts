@@ -176,6 +176,7 @@ describe("employeePolicy (GET /admin/policy/getPolicyDetails)", () => {
   test("per stage: service sections and REMOVED FROM POLICY", async () => {
     const view = await hr.policy.catalogue.employeePolicy({ employeeId });
     expect(view).toMatchObject({ success: true, errorMessage: null, policy: { id: policy.policyId, versionNumber: 1 } });
+    expect(view.employee).toMatchObject({ id: employeeId, email: expect.stringContaining("@") });
     expect(view.moveStageSections.map((s) => [s.moveStageId, s.moveStageName])).toEqual([
       [1, "Relocation"],
       [2, "Ongoing"],

@@ -127,6 +127,7 @@ export async function employeePolicyView(db: DB, user: SessionUser, input: TEmpl
     errorMessage: null,
     message: null,
     policy: { id: move.policy_id, name: move.policy_name, policyVersionId: move.policy_version_id, versionNumber: move.version_number },
+    employee: { id: employee.id, firstName: employee.first_name, lastName: employee.last_name, email: employee.email },
   };
 }
 

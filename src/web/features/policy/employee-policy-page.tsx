@@ -71,6 +71,11 @@ function EmployeePolicy({ employeeId, moveId }: { employeeId: number; moveId: nu
     <div className="flex flex-col gap-4">
       {data.policy ? (
         <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+          {data.employee ? (
+            <span data-testid="policy-employee">
+              {t("policy.view.employeeOf", { name: `${data.employee.firstName} ${data.employee.lastName}`, email: data.employee.email })}
+            </span>
+          ) : null}
           <span className="text-base font-semibold text-foreground">{data.policy.name}</span>
           <Badge variant="info">{t("policy.search.versionNumber", { number: data.policy.versionNumber })}</Badge>
         </p>
