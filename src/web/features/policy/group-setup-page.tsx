@@ -19,7 +19,8 @@ type Kind = "ALL" | "REGULAR" | "CASH";
 
 /** The group select's value for the global defaults (group URL names cannot contain "_"). */
 const GLOBAL = "_global";
-type Filters = { policyId: number | null; showInactive: boolean; kind: Kind; service: string };
+/** `service` null: the first service of the catalogue (one service's tables at a time keeps the page short); "" all services. */
+type Filters = { policyId: number | null; showInactive: boolean; kind: Kind; service: string | null };
 
 /**
  * /admin/policy/group-setup?group=: the benefit sets of a client group (part 2 §2 "Policy group
@@ -74,16 +75,18 @@ export function GroupSetupPage({ group, onGroupChange }: { group?: string; onGro
 /** The benefit sets of one group (groupId null: the global defaults, without policies). */
 function GroupBenefits({ groupId, group }: { groupId: number | null; group: string | null }) {
   const { t } = useTranslation();
-  const [filters, setFilters] = useState<Filters>({ policyId: null, showInactive: false, kind: "ALL", service: "" });
+  const [filters, setFilters] = useState<Filters>({ policyId: null, showInactive: false, kind: "ALL", service: null });
   const policies = useQuery({ ...trpc.policy.policies.search.queryOptions({ group: group ?? "" }), enabled: group !== null });
   const services = useQuery(trpc.policy.catalogue.services.queryOptions());
+  const service = filters.service ?? services.data?.[0]?.key ?? null;
   const benefits = useQuery({
     ...trpc.policy.benefits.list.queryOptions({
       ...(groupId !== null ? { groupId } : {}),
       ...(filters.policyId != null ? { policyId: filters.policyId } : {}),
       filterInactive: !filters.showInactive,
-      ...(filters.service ? { serviceType: filters.service } : {}),
+      ...(service ? { serviceType: service } : {}),
     }),
+    enabled: service !== null,
     placeholderData: keepPreviousData,
   });
   const set = (patch: Partial<Filters>) => setFilters((f) => ({ ...f, ...patch }));
@@ -125,7 +128,7 @@ function GroupBenefits({ groupId, group }: { groupId: number | null; group: stri
           </FormField>
           <FormField id="group-setup-service" label={t("policyConfig.group.service")}>
             {(field) => (
-              <NativeSelect {...field} value={filters.service} disabled={services.isPending} onChange={(e) => set({ service: e.target.value })}>
+              <NativeSelect {...field} value={service ?? ""} disabled={services.isPending} onChange={(e) => set({ service: e.target.value })}>
                 <option value="">{t("policyConfig.group.allServices")}</option>
                 {(services.data ?? []).map((s) => (
                   <option key={s.key} value={s.key}>
@@ -143,7 +146,7 @@ function GroupBenefits({ groupId, group }: { groupId: number | null; group: stri
       ) : benefits.isError ? (
         <PolicyLoadFailure error={benefits.error} onRetry={() => void benefits.refetch()} />
       ) : (
-        <ServiceTables data={benefits.data} groupId={groupId} filters={filters} />
+        <ServiceTables data={benefits.data} groupId={groupId} filters={{ ...filters, service: service ?? "" }} />
       )}
     </div>
   );
