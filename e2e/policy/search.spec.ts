@@ -105,6 +105,18 @@ test.describe("policy search", () => {
     await expect(page.getByRole("button", { name: /^Create version/ })).toHaveCount(0);
     await expectAccessible(page);
 
+    // The name opens the released version's details, read-only: no steps, no editing.
+    await table.getByRole("link", { name: "Global Long-Term Assignment" }).click();
+    await expect(page).toHaveURL(/\/policy\/details\?policyId=\d+&editDraft=false/);
+    await expect(page.getByRole("heading", { level: 1, name: "Policy details" })).toBeVisible();
+    await expect(page.getByText("Read only", { exact: false }).first()).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Policy configuration steps" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Add service" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Next" })).toHaveCount(0);
+    await expectAccessible(page);
+    await page.getByRole("link", { name: "Back to policies" }).click();
+    await expect(page).toHaveURL(/\/policy\/search\?group=acme/);
+
     // Another group: the API refuses (403) and the page says so.
     const api = await page.request.get(`/trpc/policy.policies.search?input=${encodeURIComponent(JSON.stringify({ group: "globex" }))}`);
     expect(api.status()).toBe(403);
@@ -150,7 +162,8 @@ test.describe("policy list", () => {
     await page.getByRole("button", { name: "EMEA" }).click();
     await expect(table.getByRole("row").filter({ hasText: "Globex Permanent Transfer" })).toHaveCount(1);
     await expect(table.getByRole("row").filter({ hasText: "Globex Graduate Move" })).toHaveCount(0);
-    await expect(table.getByRole("link")).toHaveCount(0);
+    // HR's links open the read-only details, never setup.
+    await expect(table.getByRole("link", { name: "Globex Permanent Transfer" })).toHaveAttribute("href", /\/policy\/details\?policyId=\d+&editDraft=false/);
     await expectAccessible(page);
   });
 });

@@ -32,8 +32,8 @@ export const pages: Page[] = [
   { pattern: /^\/admin\/anonymizeUser\/?$/, rule: staff("ADMIN") },
   { pattern: /^\/admin\/sso\/?$/, rule: staff("ADMIN") },
   // Policy configuration (part 2 §2). HR sees its own group's policies read-only; the API checks the group.
-  { pattern: /^\/policy\/(search|list)\/?$/, rule: staff("ADMIN", "HR") },
-  { pattern: /^\/policy\/(setup|details|details\/next|confirm)\/?$/, rule: staff("ADMIN") },
+  { pattern: /^\/policy\/(search|list|details)\/?$/, rule: staff("ADMIN", "HR") },
+  { pattern: /^\/policy\/(setup|details\/next|confirm)\/?$/, rule: staff("ADMIN") },
   { pattern: /^\/admin\/policy\/(group-setup|spend-categories|service-attributes)\/?$/, rule: staff("ADMIN") },
   { pattern: /^\/admin\/policy\/view\/?$/, rule: staff("ADMIN", "HR", "CRM") },
 ];

@@ -5,6 +5,7 @@ import { policyMessages } from "../policy/messages.ts";
 export const enPolicyConfig = {
   // shared
   "policyConfig.next": "Next",
+  "policyConfig.details.backToPolicies": "Back to policies",
   "policyConfig.back": "Back",
   "policyConfig.choose": "Choose…",
   "policyConfig.actions": "Actions",

@@ -206,7 +206,8 @@ export async function versionDetails(
     policyVersionId: version.versionId,
     versionNumber: version.versionNumber,
     status: version.versionStatus,
-    readOnly: version.versionStatus !== "DRAFT",
+    // Released versions never change; only platform admins edit drafts (HR reads).
+    readOnly: version.versionStatus !== "DRAFT" || viewer.role !== "ADMIN",
     moveStages,
   };
 }

@@ -16,6 +16,7 @@ import { Label } from "../../components/ui/label.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { EmptyState, LoadingRows } from "../../components/ui/states.tsx";
 import { errorText } from "../../lib/errors.ts";
+import { useSignedInUser } from "../../lib/session.ts";
 import { cn } from "../../lib/utils.ts";
 import { queryClient, trpc } from "../../lib/trpc.ts";
 import { DetailsContext, refreshDetails, serviceRef, useDetails, type DetailsContextValue, type DetailsStage } from "./details-context.tsx";
@@ -29,8 +30,11 @@ import { ServiceForm } from "./service-form.tsx";
  * (part 2 §2 "Policy details"). editDraft edits the draft version; otherwise the released version
  * is shown read-only.
  */
-export function PolicyDetailsPage({ policyId, editDraft }: { policyId: number; editDraft: boolean }) {
+export function PolicyDetailsPage({ policyId, editDraft: requested }: { policyId: number; editDraft: boolean }) {
   const { t } = useTranslation();
+  // HR reads the released version only; the configuration steps are the platform admin's.
+  const admin = useSignedInUser().role === "ADMIN";
+  const editDraft = admin && requested;
   const policy = useQuery(trpc.policy.policies.get.queryOptions({ policyId }));
 
   if (policy.isPending) return <DetailsSkeleton />;
@@ -40,19 +44,40 @@ export function PolicyDetailsPage({ policyId, editDraft }: { policyId: number; e
   return (
     <>
       <PageHeader eyebrow={policy.data.name} title={t("policyConfig.details.title")} description={t("policyConfig.details.description")} />
-      <PolicySteps current="details" policyId={policyId} editDraft={editDraft} />
+      {admin ? (
+        <PolicySteps current="details" policyId={policyId} editDraft={editDraft} />
+      ) : (
+        <Link to="/policy/search" search={{ group: policy.data.group }} className="self-start text-sm font-medium text-primary underline-offset-4 hover:underline">
+          {t("policyConfig.details.backToPolicies")}
+        </Link>
+      )}
       {versionId == null ? (
         <Card>
           <EmptyState title={editDraft ? policyMessages.noDraft : t("policyConfig.details.noVersion")} />
         </Card>
       ) : (
-        <VersionDetails key={versionId} policyId={policyId} policyVersionId={versionId} group={policy.data.group} groupId={policy.data.groupId} editDraft={editDraft} />
+        <VersionDetails key={versionId} policyId={policyId} policyVersionId={versionId} group={policy.data.group} groupId={policy.data.groupId} editDraft={editDraft} steps={admin} />
       )}
     </>
   );
 }
 
-function VersionDetails({ policyId, policyVersionId, group, groupId, editDraft }: { policyId: number; policyVersionId: number; group: string; groupId: number; editDraft: boolean }) {
+function VersionDetails({
+  policyId,
+  policyVersionId,
+  group,
+  groupId,
+  editDraft,
+  steps,
+}: {
+  policyId: number;
+  policyVersionId: number;
+  group: string;
+  groupId: number;
+  editDraft: boolean;
+  /** Show the way on to the popup step (platform admins). */
+  steps: boolean;
+}) {
   const { t } = useTranslation();
   const details = useQuery(trpc.policy.policies.details.queryOptions({ policyVersionId }));
   const dropdowns = useQuery(trpc.policy.policies.dropdowns.queryOptions({ policyId }));
@@ -111,12 +136,14 @@ function VersionDetails({ policyId, policyVersionId, group, groupId, editDraft }
                 <ShieldCheck aria-hidden="true" />
                 {t("policyConfig.details.validate")}
               </Button>
-              <Button asChild>
-                <Link to="/policy/details/next" search={{ policyId, editDraft }}>
-                  {t("policyConfig.next")}
-                  <ArrowRight aria-hidden="true" />
-                </Link>
-              </Button>
+              {steps ? (
+                <Button asChild>
+                  <Link to="/policy/details/next" search={{ policyId, editDraft }}>
+                    {t("policyConfig.next")}
+                    <ArrowRight aria-hidden="true" />
+                  </Link>
+                </Button>
+              ) : null}
             </div>
           </div>
           <div aria-live="polite" className="empty:hidden">

@@ -127,7 +127,10 @@ function PolicyListResults({ group, groupLabel, tag, canEdit }: { group: string;
                   {p.name}
                 </Link>
               ) : (
-                p.name
+                // HR opens the released version's details, read-only.
+                <Link to="/policy/details" search={{ policyId: p.id, editDraft: false }} className="text-primary underline-offset-4 hover:underline">
+                  {p.name}
+                </Link>
               )}
             </TableCell>
             <TableCell>{enumLabel(t, "moveType", p.moveType)}</TableCell>

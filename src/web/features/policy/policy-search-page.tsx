@@ -181,12 +181,14 @@ function PolicyTable({ rows, group, groupLabel, canEdit, stale, onNotice }: { ro
           <TableRow key={p.id} data-testid={`policy-row-${p.id}`}>
             <TableCell className="font-medium text-foreground">
               {canEdit ? (
-                // As on the policy list: the name opens the policy (its draft when there is one, else read-only).
                 <Link to="/policy/setup" search={{ policyId: p.id, editDraft: p.draftVersionId !== null }} className="text-primary underline-offset-4 hover:underline">
                   {p.name}
                 </Link>
               ) : (
-                p.name
+                // HR opens the released version's details, read-only.
+                <Link to="/policy/details" search={{ policyId: p.id, editDraft: false }} className="text-primary underline-offset-4 hover:underline">
+                  {p.name}
+                </Link>
               )}
             </TableCell>
             <TableCell>{enumLabel(t, "moveType", p.moveType)}</TableCell>

@@ -102,7 +102,8 @@ const policyDetailsRoute = createRoute({
     const { t } = useTranslation();
     const { policyId, editDraft } = policyDetailsRoute.useSearch();
     useDocumentTitle(t("policyConfig.details.title"));
-    return <RoleGate roles={["ADMIN"]}>{policyId ? <PolicyDetailsPage key={policyId} policyId={policyId} editDraft={editDraft ?? false} /> : <NotFoundPage />}</RoleGate>;
+    // HR reads its own group's policies here (read-only; the server checks the group).
+    return <RoleGate roles={["ADMIN", "HR"]}>{policyId ? <PolicyDetailsPage key={policyId} policyId={policyId} editDraft={editDraft ?? false} /> : <NotFoundPage />}</RoleGate>;
   },
 });
 
