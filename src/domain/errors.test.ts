@@ -73,3 +73,18 @@ describe("fieldMessage", () => {
     expect(fieldMessage("{label} cannot be empty.", "First name")).toBe("First name cannot be empty.");
   });
 });
+
+describe("zod texts for people (src/domain/zod-config.ts)", () => {
+  test("missing values, numbers that are not, and wrong kinds", async () => {
+    const { z } = await import("zod");
+    const schema = z.object({ id: z.coerce.number().int(), name: z.string(), tags: z.array(z.string()) });
+    const issues = schema.safeParse({ id: "abc", tags: "x" }).error!.issues;
+    expect(issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["id", "Please enter a number."],
+      ["name", "This field is required."],
+      ["tags", "Invalid input: this value has the wrong type."],
+    ]);
+    // A schema's own message (the spec's texts) wins.
+    expect(z.string({ message: "Policy name required." }).safeParse(undefined).error!.issues[0]!.message).toBe("Policy name required.");
+  });
+});
