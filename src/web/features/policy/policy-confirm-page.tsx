@@ -15,11 +15,11 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
-import { ErrorState } from "../../components/ui/states.tsx";
 import { errorCode, errorText } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { cn } from "../../lib/utils.ts";
 import { groupedAmount, moneyText, rateFrequencyLabel } from "./policy-format.ts";
+import { PolicyLoadFailure } from "./details-load-failure.tsx";
 import { PolicySteps } from "./policy-steps.tsx";
 
 type Stage = TDetailsResponse["moveStages"][number];
@@ -46,7 +46,7 @@ export function PolicyConfirmPage({ policyId, versionId }: { policyId: number; v
       {policy.isPending ? (
         <ConfirmSkeleton />
       ) : policy.isError ? (
-        <LoadError error={policy.error} onRetry={() => void policy.refetch()} />
+        <PolicyLoadFailure error={policy.error} onRetry={() => void policy.refetch()} />
       ) : policyVersionId === undefined ? (
         <Alert variant="info">{t("policy.confirm.notDraft")}</Alert>
       ) : (
@@ -67,17 +67,6 @@ function ConfirmSkeleton() {
   );
 }
 
-function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const { t } = useTranslation();
-  const code = errorCode(error);
-  if (code === "FORBIDDEN") return <ForbiddenPage />;
-  if (code === "NOT_FOUND") return <NotFoundPage />;
-  return (
-    <Card>
-      <ErrorState message={errorText(error, t("policy.loadingDataError"))} retryLabel={t("app.retry")} onRetry={onRetry} />
-    </Card>
-  );
-}
 
 function ConfirmVersion({ policy, policyVersionId }: { policy: TPolicySetup; policyVersionId: number }) {
   const { t } = useTranslation();
@@ -91,7 +80,7 @@ function ConfirmVersion({ policy, policyVersionId }: { policy: TPolicySetup; pol
   const complete = useMutation(trpc.policy.policies.complete.mutationOptions());
 
   if (details.isPending) return <ConfirmSkeleton />;
-  if (details.isError) return <LoadError error={details.error} onRetry={() => void details.refetch()} />;
+  if (details.isError) return <PolicyLoadFailure error={details.error} onRetry={() => void details.refetch()} />;
 
   const errors = completeErrors ?? validation.data?.errors ?? [];
   const released = details.data.status === "RELEASED";

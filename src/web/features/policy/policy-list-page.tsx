@@ -1,11 +1,9 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
 import { FileText, Tag } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { TTag } from "../../../domain/policy/schemas.ts";
 import { ForbiddenPage, NotFoundPage } from "../../components/status-pages.tsx";
-import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardHeader } from "../../components/ui/card.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
@@ -16,6 +14,7 @@ import { errorCode, errorText } from "../../lib/errors.ts";
 import { useSignedInUser } from "../../lib/session.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { cn } from "../../lib/utils.ts";
+import { PolicyNameLink, PolicyStatusBadge, PolicyTags, PolicyVersion } from "./policy-cells.tsx";
 import { enumLabel } from "./policy-format.ts";
 import { PolicyGroupSelect } from "./policy-group-select.tsx";
 
@@ -122,46 +121,18 @@ function PolicyListResults({ group, groupLabel, tag, canEdit }: { group: string;
         {rows.map((p) => (
           <TableRow key={p.id}>
             <TableCell className="font-medium">
-              {canEdit ? (
-                <Link to="/policy/setup" search={{ policyId: p.id, editDraft: p.draftVersionId !== null }} className="text-primary underline-offset-4 hover:underline">
-                  {p.name}
-                </Link>
-              ) : (
-                // HR opens the released version's details, read-only.
-                <Link to="/policy/details" search={{ policyId: p.id, editDraft: false }} className="text-primary underline-offset-4 hover:underline">
-                  {p.name}
-                </Link>
-              )}
+              <PolicyNameLink policy={p} canEdit={canEdit} />
             </TableCell>
             <TableCell>{enumLabel(t, "moveType", p.moveType)}</TableCell>
             <TableCell className="hidden desktop:table-cell">{enumLabel(t, "archetype", p.archetype)}</TableCell>
             <TableCell>
-              <Badge variant={p.status === "ACTIVE" ? "success" : "neutral"} dot>
-                {enumLabel(t, "status", p.status)}
-              </Badge>
+              <PolicyStatusBadge policy={p} />
             </TableCell>
             <TableCell>
-              {p.tags.length > 0 ? (
-                <ul className="flex flex-wrap gap-1">
-                  {p.tags.map((row) => (
-                    <li key={row.id}>
-                      <Badge variant="info">{row.name}</Badge>
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                <span className="text-muted-foreground">—</span>
-              )}
+              <PolicyTags policy={p} />
             </TableCell>
             <TableCell>
-              <span className="flex flex-wrap items-center gap-1.5">
-                {p.releasedVersionNumber !== null ? (
-                  <span className="tabular-nums">{t("policy.search.versionNumber", { number: p.releasedVersionNumber })}</span>
-                ) : (
-                  <span className="text-muted-foreground">{t("policy.search.noRelease")}</span>
-                )}
-                {p.draftVersionId !== null ? <Badge variant="warning">{t("policy.search.draft")}</Badge> : null}
-              </span>
+              <PolicyVersion policy={p} />
             </TableCell>
           </TableRow>
         ))}

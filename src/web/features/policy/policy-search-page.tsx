@@ -7,7 +7,6 @@ import type { TPolicySummary } from "../../../domain/policy/schemas.ts";
 import { ForbiddenPage, NotFoundPage } from "../../components/status-pages.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { ConfirmDialog } from "../../components/ui/alert-dialog.tsx";
-import { Badge } from "../../components/ui/badge.tsx";
 import { Button, buttonVariants } from "../../components/ui/button.tsx";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "../../components/ui/dropdown-menu.tsx";
@@ -21,6 +20,7 @@ import { useSignedInUser } from "../../lib/session.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { cn } from "../../lib/utils.ts";
 import { PolicyCloneDialog } from "./policy-clone-dialog.tsx";
+import { PolicyNameLink, PolicyStatusBadge, PolicyTags, PolicyVersion } from "./policy-cells.tsx";
 import { enumLabel } from "./policy-format.ts";
 import { PolicyGroupSelect } from "./policy-group-select.tsx";
 
@@ -180,47 +180,19 @@ function PolicyTable({ rows, group, groupLabel, canEdit, stale, onNotice }: { ro
         {rows.map((p) => (
           <TableRow key={p.id} data-testid={`policy-row-${p.id}`}>
             <TableCell className="font-medium text-foreground">
-              {canEdit ? (
-                <Link to="/policy/setup" search={{ policyId: p.id, editDraft: p.draftVersionId !== null }} className="text-primary underline-offset-4 hover:underline">
-                  {p.name}
-                </Link>
-              ) : (
-                // HR opens the released version's details, read-only.
-                <Link to="/policy/details" search={{ policyId: p.id, editDraft: false }} className="text-primary underline-offset-4 hover:underline">
-                  {p.name}
-                </Link>
-              )}
+              <PolicyNameLink policy={p} canEdit={canEdit} />
             </TableCell>
             <TableCell>{enumLabel(t, "moveType", p.moveType)}</TableCell>
             <TableCell className="hidden min-[1200px]:table-cell">{enumLabel(t, "archetype", p.archetype)}</TableCell>
             <TableCell className="hidden text-right tabular-nums desktop:table-cell">{p.moveStagesCount}</TableCell>
             <TableCell>
-              <Badge variant={p.status === "ACTIVE" ? "success" : "neutral"} dot>
-                {enumLabel(t, "status", p.status)}
-              </Badge>
+              <PolicyStatusBadge policy={p} />
             </TableCell>
             <TableCell className="hidden min-[1200px]:table-cell">
-              {p.tags.length > 0 ? (
-                <ul className="flex flex-wrap gap-1">
-                  {p.tags.map((tag) => (
-                    <li key={tag.id}>
-                      <Badge variant="info">{tag.name}</Badge>
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                <span className="text-muted-foreground">—</span>
-              )}
+              <PolicyTags policy={p} />
             </TableCell>
             <TableCell>
-              <span className="flex flex-wrap items-center gap-1.5">
-                {p.releasedVersionNumber !== null ? (
-                  <span className="tabular-nums">{t("policy.search.versionNumber", { number: p.releasedVersionNumber })}</span>
-                ) : (
-                  <span className="text-muted-foreground">{t("policy.search.noRelease")}</span>
-                )}
-                {p.draftVersionId !== null ? <Badge variant="warning">{t("policy.search.draft")}</Badge> : null}
-              </span>
+              <PolicyVersion policy={p} />
             </TableCell>
             <TableCell className="hidden text-right tabular-nums desktop:table-cell">{p.employeeCount}</TableCell>
             {canEdit ? (

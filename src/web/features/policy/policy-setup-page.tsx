@@ -19,13 +19,13 @@ import { Badge } from "../../components/ui/badge.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
-import { ErrorState } from "../../components/ui/states.tsx";
 import { Switch } from "../../components/ui/switch.tsx";
-import { errorCode, errorText, serverMessage } from "../../lib/errors.ts";
+import { errorCode, serverMessage } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { cn } from "../../lib/utils.ts";
 import { labelledOptions } from "./policy-format.ts";
 import { usePolicyLeaveGuard } from "./policy-leave-guard.tsx";
+import { PolicyLoadFailure } from "./details-load-failure.tsx";
 import { PolicySteps } from "./policy-steps.tsx";
 
 type Option = { value: string; label: string };
@@ -69,17 +69,6 @@ function SetupSkeleton() {
   );
 }
 
-function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const { t } = useTranslation();
-  const code = errorCode(error);
-  if (code === "FORBIDDEN") return <ForbiddenPage />;
-  if (code === "NOT_FOUND") return <NotFoundPage />;
-  return (
-    <Card>
-      <ErrorState message={errorText(error, t("policy.loadingDataError"))} retryLabel={t("app.retry")} onRetry={onRetry} />
-    </Card>
-  );
-}
 
 function Section({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
   const id = `setup-${title.replace(/\W+/g, "-").toLowerCase()}`;
@@ -124,7 +113,7 @@ type NewErrors = Partial<Record<keyof NewValues, string>>;
 function NewPolicyForm({ initialGroup }: { initialGroup: string | undefined }) {
   const dropdowns = useQuery(trpc.policy.policies.dropdowns.queryOptions({}));
   if (dropdowns.isPending) return <SetupSkeleton />;
-  if (dropdowns.isError) return <LoadError error={dropdowns.error} onRetry={() => void dropdowns.refetch()} />;
+  if (dropdowns.isError) return <PolicyLoadFailure error={dropdowns.error} onRetry={() => void dropdowns.refetch()} />;
   return <NewPolicyFormBody options={dropdowns.data} initialGroup={initialGroup} />;
 }
 
@@ -333,8 +322,8 @@ function ExistingPolicySetup({ policyId, editDraft }: { policyId: number; editDr
   const policy = useQuery({ ...trpc.policy.policies.get.queryOptions({ policyId }), refetchOnWindowFocus: false });
   const dropdowns = useQuery({ ...trpc.policy.policies.dropdowns.queryOptions({ policyId }), refetchOnWindowFocus: false });
   if (policy.isPending || dropdowns.isPending) return <SetupSkeleton />;
-  if (policy.isError) return <LoadError error={policy.error} onRetry={() => void policy.refetch()} />;
-  if (dropdowns.isError) return <LoadError error={dropdowns.error} onRetry={() => void dropdowns.refetch()} />;
+  if (policy.isError) return <PolicyLoadFailure error={policy.error} onRetry={() => void policy.refetch()} />;
+  if (dropdowns.isError) return <PolicyLoadFailure error={dropdowns.error} onRetry={() => void dropdowns.refetch()} />;
   return <SetupForm policy={policy.data} options={dropdowns.data} editDraft={editDraft} />;
 }
 
