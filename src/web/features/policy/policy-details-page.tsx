@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { ArrowRight, CircleAlert, CopyPlus, Plus, ShieldCheck } from "lucide-react";
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { ArrowRight, CircleAlert, CopyPlus, ShieldCheck } from "lucide-react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { policyMessages } from "../../../domain/policy/messages.ts";
 import type { TValidationError } from "../../../domain/policy/schemas.ts";
@@ -11,8 +11,6 @@ import { ConfirmDialog } from "../../components/ui/alert-dialog.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
-import { FieldError, NativeSelect } from "../../components/ui/input.tsx";
-import { Label } from "../../components/ui/label.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { EmptyState, LoadingRows } from "../../components/ui/states.tsx";
 import { errorText } from "../../lib/errors.ts";
@@ -24,6 +22,7 @@ import { PolicyLoadFailure } from "./details-load-failure.tsx";
 import { UnsavedChangesProvider } from "./details-unsaved.tsx";
 import { PolicySteps } from "./policy-steps.tsx";
 import { ServiceForm } from "./service-form.tsx";
+import { ServicePicker } from "./service-picker.tsx";
 
 /**
  * /policy/details?policyId=&editDraft=: the services of each move stage of a policy version
@@ -284,56 +283,26 @@ function StageSection({ stage, stages }: { stage: DetailsStage; stages: DetailsS
 function AddServiceForm({ stage, onAdded }: { stage: DetailsStage; onAdded: (serviceKey: string) => void }) {
   const { t } = useTranslation();
   const ctx = useDetails();
-  const id = useId();
-  const [choice, setChoice] = useState("");
   const [error, setError] = useState<string | null>(null);
   const add = useMutation(
     trpc.policy.services.add.mutationOptions({
       onSuccess: async (_result, variables) => {
-        setChoice("");
         await refreshDetails();
         onAdded(variables.serviceKey);
       },
       onError: (e) => setError(errorText(e, policyMessages.errorAddingService)),
     }),
   );
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!choice) {
-      setError(t("policyConfig.msg.selectService"));
-      return;
-    }
-    setError(null);
-    add.mutate(serviceRef(ctx, stage.id, choice));
-  };
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-2">
-      <Label htmlFor={`${id}-service`}>{t("policyConfig.details.addService", { stage: stage.name })}</Label>
-      <div className="flex flex-wrap gap-2">
-        <NativeSelect
-          id={`${id}-service`}
-          className="w-72 max-w-full"
-          value={choice}
-          onChange={(e) => setChoice(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        >
-          <option value="">{t("policyConfig.details.chooseService")}</option>
-          {stage.availableServices.map((s) => (
-            <option key={s.key} value={s.key}>
-              {s.name}
-            </option>
-          ))}
-        </NativeSelect>
-        <Button type="submit" variant="outline" busy={add.isPending}>
-          <Plus aria-hidden="true" />
-          {t("policyConfig.details.add")}
-        </Button>
-      </div>
-      <div aria-live="polite">
-        <FieldError id={`${id}-error`}>{error ?? undefined}</FieldError>
-      </div>
-    </form>
+    <ServicePicker
+      label={t("policyConfig.details.addService", { stage: stage.name })}
+      submitLabel={t("policyConfig.details.add")}
+      options={stage.availableServices}
+      busy={add.isPending}
+      error={error}
+      onError={setError}
+      onAdd={(serviceKey) => add.mutateAsync(serviceRef(ctx, stage.id, serviceKey))}
+    />
   );
 }
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { ArrowDown, ArrowLeft, ArrowRight, ArrowUp, Plus, Trash2 } from "lucide-react";
+import { ArrowDown, ArrowLeft, ArrowRight, ArrowUp, Trash2 } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TPopupResponse } from "../../../domain/policy/benefit-schemas.ts";
@@ -12,7 +12,6 @@ import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { FormField } from "../../components/ui/form-field.tsx";
-import { FieldError, NativeSelect } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { EmptyState, LoadingRows } from "../../components/ui/states.tsx";
@@ -21,6 +20,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/ta
 import { errorText } from "../../lib/errors.ts";
 import { queryClient, trpc, trpcClient } from "../../lib/trpc.ts";
 import { SaveOnBlurText } from "./details-fields.tsx";
+import { ServicePicker } from "./service-picker.tsx";
 import { PolicyLoadFailure } from "./details-load-failure.tsx";
 import { UnsavedChangesProvider } from "./details-unsaved.tsx";
 import { PolicySteps } from "./policy-steps.tsx";
@@ -390,58 +390,24 @@ function StageEditor({ policyVersionId, stage, readOnly }: { policyVersionId: nu
 
 function AddPopupService({ policyVersionId, stage }: { policyVersionId: number; stage: PopupStage }) {
   const { t } = useTranslation();
-  const id = useId();
-  const [choice, setChoice] = useState("");
   const [error, setError] = useState<string | null>(null);
   const add = useMutation(
     trpc.policy.popup.addService.mutationOptions({
-      onSuccess: async () => {
-        setChoice("");
-        setError(null);
-        await refreshPopup();
-      },
+      onSuccess: () => refreshPopup(),
       onError: (e) => setError(errorText(e, policyMessages.unableToAddServiceToPopup)),
     }),
   );
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-2 border-t border-border pt-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!choice) {
-          setError(t("policyConfig.msg.selectService"));
-          return;
-        }
-        add.mutate({ policyVersionId, moveStageId: stage.moveStage.id, service: choice });
-      }}
-    >
-      <Label htmlFor={`${id}-service`}>{t("policyConfig.popup.addService", { stage: stage.moveStage.name })}</Label>
-      <div className="flex flex-wrap gap-2">
-        <NativeSelect
-          id={`${id}-service`}
-          className="w-72 max-w-full"
-          value={choice}
-          onChange={(e) => setChoice(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        >
-          <option value="">{t("policyConfig.details.chooseService")}</option>
-          {stage.availableServices.map((s) => (
-            <option key={s.service} value={s.service}>
-              {s.name}
-            </option>
-          ))}
-        </NativeSelect>
-        <Button type="submit" variant="outline" busy={add.isPending}>
-          <Plus aria-hidden="true" />
-          {t("policyConfig.popup.addItem")}
-        </Button>
-      </div>
-      <div aria-live="polite">
-        <FieldError id={`${id}-error`}>{error ?? undefined}</FieldError>
-      </div>
-    </form>
+    <ServicePicker
+      className="border-t border-border pt-4"
+      label={t("policyConfig.popup.addService", { stage: stage.moveStage.name })}
+      submitLabel={t("policyConfig.popup.addItem")}
+      options={stage.availableServices.map((s) => ({ key: s.service, name: s.name }))}
+      busy={add.isPending}
+      error={error}
+      onError={setError}
+      onAdd={(service) => add.mutateAsync({ policyVersionId, moveStageId: stage.moveStage.id, service })}
+    />
   );
 }
 
