@@ -6,7 +6,6 @@
  * /api/v1/policy/configuration/ paths) call these functions.
  */
 import type { DB } from "../../db/index.ts";
-import { insertAudit } from "../../db/queries/audit.ts";
 import {
   countOptionUses,
   countOptionsOfSet,
@@ -59,11 +58,11 @@ import { checkFormula, evaluateLine } from "../../domain/policy/formula.ts";
 import { policyMessages } from "../../domain/policy/messages.ts";
 import { stripHtml } from "../../domain/policy/popup.ts";
 import type { ProgrammeType } from "../../domain/policy/catalogue.ts";
-import type { SessionUser } from "../auth.ts";
 import { assertPolicyGroup, assertPolicyRole, policyForCaller } from "./access.ts";
+import { auditPolicy, type PolicyActor } from "./common.ts";
 
-/** Who calls: the session user and their address (for the audit row). */
-export type Caller = { user: SessionUser; ip: string | null };
+/** Who calls: the session user and their address (for the audit row); the same actor as every policy service. */
+export type Caller = PolicyActor;
 
 /** Programme types whose policies offer cash options (CASH benefit sets). */
 export const CASH_PROGRAMME_TYPES: readonly ProgrammeType[] = ["CoreFlex", "LumpSum"];
@@ -236,16 +235,13 @@ export async function addServiceBenefitOption(db: DB, caller: Caller, input: TAd
       setId = await insertBenefitSet(trx, { serviceKey, groupId: input.groupId, name: setName, groupNumber, sdcId: input.sdcId ?? null });
     }
     const optionId = await insertBenefitOption(trx, setId, optionName);
-    await insertAudit(trx, {
-      at,
-      actorUserId: caller.user.id,
+    await auditPolicy(trx, caller, {
       groupId: input.groupId,
       entity: "benefit_option",
       entityId: optionId,
       action: "policy.benefit.addOption",
       newValues: { serviceKey, benefitSetId: setId, groupNumber, setName: existing ? undefined : setName, optionName },
-      ip: caller.ip,
-    });
+    }, new Date(at));
     return { success: true as const, benefitId: setId, benefitOptionId: optionId, groupNumber: groupNumber!, created: !existing };
   });
 }
@@ -266,16 +262,13 @@ export async function renameBenefitOptionName(db: DB, caller: Caller, input: TRe
   const option = await optionForWrite(db, caller, input.id);
   await db.transaction().execute(async (trx) => {
     await renameBenefitOption(trx, option.id, name);
-    await insertAudit(trx, {
-      at: new Date().toISOString(),
-      actorUserId: caller.user.id,
+    await auditPolicy(trx, caller, {
       groupId: option.set_group_id,
       entity: "benefit_option",
       entityId: option.id,
       action: "policy.benefit.renameOption",
       oldValues: { name: option.name },
       newValues: { name },
-      ip: caller.ip,
     });
   });
   return { success: true as const, id: option.id, name };
@@ -300,16 +293,13 @@ export async function renameBenefitSet(db: DB, caller: Caller, input: TRenameSet
   const set = await setForWrite(db, caller, input.benefitId);
   await db.transaction().execute(async (trx) => {
     await updateBenefitSet(trx, set.id, { name });
-    await insertAudit(trx, {
-      at: new Date().toISOString(),
-      actorUserId: caller.user.id,
+    await auditPolicy(trx, caller, {
       groupId: set.group_id,
       entity: "benefit_set",
       entityId: set.id,
       action: "policy.benefit.renameSet",
       oldValues: { name: set.name },
       newValues: { name },
-      ip: caller.ip,
     });
   });
   return { success: true as const, id: set.id, name };
@@ -335,16 +325,13 @@ export async function setBenefitFlags(db: DB, caller: Caller, input: TSetBenefit
   if (Object.keys(changes).length > 0) {
     await db.transaction().execute(async (trx) => {
       await updateBenefitSet(trx, set.id, changes);
-      await insertAudit(trx, {
-        at: new Date().toISOString(),
-        actorUserId: caller.user.id,
+      await auditPolicy(trx, caller, {
         groupId: set.group_id,
         entity: "benefit_set",
         entityId: set.id,
         action: "policy.benefit.setFlags",
         oldValues: { inactive: set.inactive, affects_cost_estimate: set.affects_cost_estimate, custom: set.custom, sdc_id: set.sdc_id },
         newValues: after,
-        ip: caller.ip,
       });
     });
   }
@@ -370,15 +357,12 @@ export async function deleteBenefitOptionIfUnused(db: DB, caller: Caller, option
   if ((await countOptionsOfSet(db, option.benefit_set_id)) <= 1) throw new AppError("CONFLICT", policyMessages.groupNeedsOption);
   await db.transaction().execute(async (trx) => {
     await deleteBenefitOption(trx, option.id);
-    await insertAudit(trx, {
-      at: new Date().toISOString(),
-      actorUserId: caller.user.id,
+    await auditPolicy(trx, caller, {
       groupId: option.set_group_id,
       entity: "benefit_option",
       entityId: option.id,
       action: "policy.benefit.deleteOption",
       oldValues: { name: option.name, benefitSetId: option.benefit_set_id },
-      ip: caller.ip,
     });
   });
   return { success: true as const };
@@ -456,9 +440,7 @@ async function upsertLine(
     } else {
       id = await insertMetadata(trx, { optionId: option.id, metadataInfoId: infoId, scope: v.scope, formula: v.formula, adjustmentFormula: v.adjustmentFormula, at });
     }
-    await insertAudit(trx, {
-      at,
-      actorUserId: caller.user.id,
+    await auditPolicy(trx, caller, {
       groupId: v.scope.groupId,
       entity: "benefit_metadata",
       entityId: id,
@@ -472,8 +454,7 @@ async function upsertLine(
         formula: v.formula,
         adjustmentFormula: v.adjustmentFormula,
       },
-      ip: caller.ip,
-    });
+    }, new Date(at));
     return {
       success: true as const,
       benefitOptionId: option.id,
@@ -533,16 +514,13 @@ export async function deleteServiceBenefitMetadataOverride(db: DB, caller: Calle
       policyId: scope.policyId,
     });
     if (removed.length === 0) throw new AppError("NOT_FOUND", policyMessages.metadataNotFound);
-    await insertAudit(trx, {
-      at: new Date().toISOString(),
-      actorUserId: caller.user.id,
+    await auditPolicy(trx, caller, {
       groupId: scope.groupId,
       entity: "metadata_info",
       entityId: info.id,
       action: "policy.benefit.deleteMetadataOverride",
       oldValues: removed.map((r) => ({ id: r.id, benefitOptionId: r.benefit_option_id, formula: r.formula, adjustmentFormula: r.adjustment_formula })),
       newValues: { scope: overrideOf(scope), policyId: scope.policyId },
-      ip: caller.ip,
     });
     return { success: true as const, deleted: removed.length };
   });

@@ -1,11 +1,9 @@
-import { conflictOnDuplicate } from "./common.ts";
 /**
  * The policy catalogue (part 2 §§3, 5, 6, 7): services and their attributes (with the admin's
  * "visible to HR" switch), the spend-category tree and its search, group tags, and the currencies
  * offered for policy overrides. Shared by the tRPC catalogue router and the legacy paths.
  */
 import type { DB } from "../../db/index.ts";
-import { insertAudit } from "../../db/queries/audit.ts";
 import {
   findAllSpendCategories,
   findCurrencyCodes,
@@ -32,6 +30,7 @@ import type { Role } from "../../domain/roles.ts";
 import type { SessionUser } from "../auth.ts";
 import type { Caller } from "./benefits.ts";
 import { assertPolicyGroup } from "./access.ts";
+import { auditPolicy, conflictOnDuplicate } from "./common.ts";
 
 const flag = (n: number) => n === 1;
 
@@ -82,16 +81,13 @@ export async function setAttributeVisibility(db: DB, caller: Caller, attributeId
   if (!attribute) throw new AppError("NOT_FOUND", benefitMessages.attributeNotFound);
   await db.transaction().execute(async (trx) => {
     await setServiceAttributeVisibility(trx, attributeId, visibleToHr);
-    await insertAudit(trx, {
-      at: new Date().toISOString(),
-      actorUserId: caller.user.id,
+    await auditPolicy(trx, caller, {
       groupId: null,
       entity: "service_attribute",
       entityId: attributeId,
       action: "policy.catalogue.attributeVisibility",
       oldValues: { visibleToHr: flag(attribute.visible_to_hr) },
       newValues: { visibleToHr },
-      ip: caller.ip,
     });
   });
   return { success: true as const, attribute: { ...toAttribute(attribute), visibleToHr } };
@@ -206,15 +202,12 @@ export async function createGroupTag(db: DB, caller: Caller, group: GroupRef, na
   if (await findGroupTagByName(db, group.id, clean)) throw new AppError("CONFLICT", benefitMessages.tagExists, { name: benefitMessages.tagExists });
   return conflictOnDuplicate(benefitMessages.tagExists, () => db.transaction().execute(async (trx) => {
     const id = await insertGroupTag(trx, group.id, clean);
-    await insertAudit(trx, {
-      at: new Date().toISOString(),
-      actorUserId: caller.user.id,
+    await auditPolicy(trx, caller, {
       groupId: group.id,
       entity: "group_tag",
       entityId: id,
       action: "policy.catalogue.createTag",
       newValues: { name: clean },
-      ip: caller.ip,
     });
     return { id, name: clean };
   }));

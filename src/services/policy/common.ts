@@ -9,13 +9,24 @@ import type { PolicyRef, VersionRef } from "./access.ts";
 /** Who is acting, for the audit log and the access checks. */
 export type PolicyActor = { user: SessionUser; ip: string | null };
 
-export type AuditedEntity = "policy" | "policy_version" | "policy_service" | "budget";
+export type AuditedEntity =
+  | "policy"
+  | "policy_version"
+  | "policy_service"
+  | "budget"
+  | "benefit_set"
+  | "benefit_option"
+  | "benefit_metadata"
+  | "metadata_info"
+  | "policy_popup"
+  | "group_tag"
+  | "service_attribute";
 
-/** One audit row of a policy write; call inside the write's transaction. */
+/** One audit row of a policy-area write (groupId null: the global catalogue); call inside the write's transaction. */
 export function auditPolicy(
   db: DB,
   actor: PolicyActor,
-  e: { groupId: number; entity: AuditedEntity; entityId: number | string; action: string; oldValues?: unknown; newValues?: unknown },
+  e: { groupId: number | null; entity: AuditedEntity; entityId: number | string; action: string; oldValues?: unknown; newValues?: unknown },
   now = new Date(),
 ) {
   return insertAudit(db, {

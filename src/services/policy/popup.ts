@@ -1,4 +1,3 @@
-import { conflictOnDuplicate } from "./common.ts";
 /**
  * The policy popup (part 2 §2 "Policy popup editor", §4 "Popup on or off", §5 popup rules, §8):
  * what a relocating employee sees first — a header, top and bottom paragraphs, and per move stage
@@ -6,7 +5,7 @@ import { conflictOnDuplicate } from "./common.ts";
  * versions; HR of the group reads. Shared by the tRPC popup router and the legacy paths.
  */
 import type { DB } from "../../db/index.ts";
-import { insertAudit } from "../../db/queries/audit.ts";
+import { findStageServices } from "../../db/queries/policy.ts";
 import {
   deletePopupItem,
   deletePopupRows,
@@ -16,7 +15,6 @@ import {
   findVersionBudgets,
   findVersionContext,
   findVersionServiceBenefits,
-  findVersionServices,
   insertEmptyPopup,
   insertPopupItem,
   setPopupDisplayed,
@@ -41,6 +39,7 @@ import { renderPopupText, validatePopupText, withPopupDefaults } from "../../dom
 import { formatMoney } from "../../domain/money/money.ts";
 import type { Caller } from "./benefits.ts";
 import { versionForCaller } from "./access.ts";
+import { auditPolicy, conflictOnDuplicate } from "./common.ts";
 
 /** Placeholder city shown in the editor's preview (the real one comes from the employee's move). */
 export const PREVIEW_CITY = "your destination city";
@@ -62,17 +61,7 @@ async function contextFor(db: DB, versionId: number) {
 }
 
 function audit(db: DB, caller: Caller, groupId: number, versionId: number, action: string, values: { old?: unknown; new?: unknown } = {}) {
-  return insertAudit(db, {
-    at: new Date().toISOString(),
-    actorUserId: caller.user.id,
-    groupId,
-    entity: "policy_popup",
-    entityId: versionId,
-    action,
-    oldValues: values.old,
-    newValues: values.new,
-    ip: caller.ip,
-  });
+  return auditPolicy(db, caller, { groupId, entity: "policy_popup", entityId: versionId, action, oldValues: values.old, newValues: values.new });
 }
 
 const toItem = (i: Awaited<ReturnType<typeof findPopupItems>>[number], order: number): TPopupItem => ({
@@ -115,7 +104,7 @@ export async function getPopup(db: DB, caller: Caller, versionId: number): Promi
   const [stages, items, services, benefits, budgets] = await Promise.all([
     findPopupStages(db, versionId),
     findPopupItems(db, versionId),
-    findVersionServices(db, versionId),
+    findStageServices(db, versionId),
     findVersionServiceBenefits(db, versionId),
     findVersionBudgets(db, versionId),
   ]);
@@ -174,7 +163,7 @@ export async function getPopup(db: DB, caller: Caller, versionId: number): Promi
 
 /** {budget}: the service's amount, else its budget group's budgets; {benefit}: the chosen options. */
 function serviceVariables(
-  service: Awaited<ReturnType<typeof findVersionServices>>[number] | undefined,
+  service: Awaited<ReturnType<typeof findStageServices>>[number] | undefined,
   benefits: Awaited<ReturnType<typeof findVersionServiceBenefits>>,
   budgets: Awaited<ReturnType<typeof findVersionBudgets>>,
 ): { budget: string; benefit: string } {
@@ -313,7 +302,7 @@ export async function addPopupService(db: DB, caller: Caller, input: TPopupServi
   const ctx = await contextFor(db, version.versionId);
   const stage = assertStage(ctx.move_stages_count, input.moveStageId);
   if (!(await findPopup(db, version.versionId))) throw new AppError("CONFLICT", benefitMessages.popupMissing);
-  const service = (await findVersionServices(db, version.versionId, stage)).find((s) => s.service_key === input.service);
+  const service = (await findStageServices(db, version.versionId, stage)).find((s) => s.service_key === input.service);
   if (!service || service.service_policy_type === SERVICE_OFF) {
     throw new AppError("VALIDATION", benefitMessages.serviceNotOnStage, { service: benefitMessages.serviceNotOnStage });
   }
