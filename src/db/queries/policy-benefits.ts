@@ -366,18 +366,6 @@ export function deletePopupItem(db: DB, itemId: number) {
   return db.deleteFrom("policy_popup_items").where("id", "=", itemId).execute();
 }
 
-/** The services of a version (all stages, or one), with their catalogue names, in stage and display order. */
-export function findVersionServices(db: DB, versionId: number, moveStage?: number) {
-  let q = db
-    .selectFrom("policy_services as ps")
-    .innerJoin("services as s", "s.key", "ps.service_key")
-    .selectAll("ps")
-    .select(["s.name as service_name", "s.sort_order as catalogue_order"])
-    .where("ps.policy_version_id", "=", versionId);
-  if (moveStage !== undefined) q = q.where("ps.move_stage", "=", moveStage);
-  return q.orderBy("ps.move_stage").orderBy("ps.sort_order").orderBy("s.sort_order").orderBy("ps.id").execute();
-}
-
 /** Benefits chosen on a version's services, with set and option names. */
 export function findVersionServiceBenefits(db: DB, versionId: number) {
   return db

@@ -12,6 +12,7 @@
  * Access: ADMIN, CRM, HR of the employee's group, and the employee for their own moves.
  */
 import type { DB } from "../../db/index.ts";
+import { findStageServices } from "../../db/queries/policy.ts";
 import {
   findEmployeeMove,
   findNewerReleasedVersion,
@@ -19,7 +20,6 @@ import {
   findUserBrief,
   findVersionBudgets,
   findVersionServiceBenefits,
-  findVersionServices,
 } from "../../db/queries/policy-benefits.ts";
 import { AppError } from "../../domain/errors.ts";
 import { messages } from "../../domain/messages.ts";
@@ -61,13 +61,13 @@ export async function employeePolicyView(db: DB, user: SessionUser, input: TEmpl
   if (!move) throw new AppError("NOT_FOUND", policyMessages.employeeHasNoPolicy);
 
   const [services, benefits, budgets, attributes, newer] = await Promise.all([
-    findVersionServices(db, move.policy_version_id),
+    findStageServices(db, move.policy_version_id),
     findVersionServiceBenefits(db, move.policy_version_id),
     findVersionBudgets(db, move.policy_version_id),
     findServiceAttributes(db, { hrOnly: true }),
     findNewerReleasedVersion(db, move.policy_id, move.version_number),
   ]);
-  const newerServices = newer ? await findVersionServices(db, newer.id) : null;
+  const newerServices = newer ? await findStageServices(db, newer.id) : null;
   const removedLater = (stage: number, key: string) =>
     newerServices !== null &&
     !newerServices.some((s) => s.move_stage === stage && s.service_key === key && s.service_policy_type !== SERVICE_OFF);
