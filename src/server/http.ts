@@ -3,6 +3,9 @@ import type { z } from "zod";
 import { AppError, errorTable, publicError } from "../domain/errors.ts";
 import { messages } from "../domain/messages.ts";
 import { zodFieldErrors } from "../trpc.ts";
+import { activationMessages } from "../domain/activation/messages.ts";
+import type { SessionUser } from "../services/auth.ts";
+import type { AppEnv } from "./app.ts";
 
 /** Reads a legacy request's fields from a form body, a JSON body or (for GET) the query string. */
 export async function readFields(c: Context): Promise<Record<string, unknown>> {
@@ -51,4 +54,15 @@ export function clientIp(c: Context): string | null {
 
 export function logUnexpected(where: string, error: unknown) {
   if (!(error instanceof AppError)) console.error(`[${where}] unexpected error`, error);
+}
+
+/**
+ * The signed-in user of a legacy request, else UNAUTHORIZED; as with the tRPC procedures, nothing
+ * answers before the terms are accepted (FORBIDDEN). Role and group checks follow in the services.
+ */
+export function legacyUser(c: Context<AppEnv>): SessionUser {
+  const session = c.get("session");
+  if (!session) throw new AppError("UNAUTHORIZED", messages.signInRequired);
+  if (!session.user.termsAccepted) throw new AppError("FORBIDDEN", activationMessages.termsNotAccepted);
+  return session.user;
 }

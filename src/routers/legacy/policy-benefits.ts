@@ -1,5 +1,4 @@
 import type { Context, Hono } from "hono";
-import { activationMessages } from "../../domain/activation/messages.ts";
 import { AppError, publicError } from "../../domain/errors.ts";
 import { messages } from "../../domain/messages.ts";
 import {
@@ -41,7 +40,7 @@ import {
   setPopupDisplay,
   updatePopupText,
 } from "../../services/policy/popup.ts";
-import { clientIp, httpStatusOf, logUnexpected, parseFields, readFields } from "../../server/http.ts";
+import { clientIp, httpStatusOf, logUnexpected, parseFields, readFields, legacyUser } from "../../server/http.ts";
 import type { AppDeps, AppEnv } from "../../server/app.ts";
 
 /** Base of the policy-configuration calls (part 2 §7). */
@@ -49,10 +48,7 @@ export const POLICY_CONFIGURATION_BASE = "/api/v1/policy/configuration/";
 
 /** The signed-in caller (terms accepted), else UNAUTHORIZED / FORBIDDEN. Roles and groups are checked by the services. */
 function callerOf(c: Context<AppEnv>): Caller {
-  const session = c.get("session");
-  if (!session) throw new AppError("UNAUTHORIZED", messages.signInRequired);
-  if (!session.user.termsAccepted) throw new AppError("FORBIDDEN", activationMessages.termsNotAccepted);
-  return { user: session.user, ip: clientIp(c) };
+  return { user: legacyUser(c), ip: clientIp(c) };
 }
 
 /**

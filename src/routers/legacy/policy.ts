@@ -1,7 +1,6 @@
 import type { Context, Hono } from "hono";
 import { z } from "zod";
 import { AppError, publicError } from "../../domain/errors.ts";
-import { activationMessages } from "../../domain/activation/messages.ts";
 import { messages } from "../../domain/messages.ts";
 import { policyMessages } from "../../domain/policy/messages.ts";
 import {
@@ -25,8 +24,7 @@ import {
   ZServicePatch,
 } from "../../domain/policy/schemas.ts";
 import type { AppDeps, AppEnv } from "../../server/app.ts";
-import { clientIp, httpStatusOf, logUnexpected, parseFields, readFields } from "../../server/http.ts";
-import type { SessionUser } from "../../services/auth.ts";
+import { clientIp, httpStatusOf, logUnexpected, parseFields, readFields, legacyUser } from "../../server/http.ts";
 import { policyForCaller, versionForCaller, type PolicyAccess } from "../../services/policy/access.ts";
 import { addBudget, deleteBudget, updateBudget, updateBudgetGroup } from "../../services/policy/budgets.ts";
 import { assertVersionOfPolicy, type PolicyActor } from "../../services/policy/common.ts";
@@ -55,19 +53,9 @@ export const POLICY_BASE = "/api/v1/policy/configuration";
 
 type C = Context<AppEnv>;
 
-/**
- * The signed-in user, else UNAUTHORIZED; like the tRPC procedures, nothing answers before the terms
- * are accepted. Role and group checks follow in the access functions.
- */
-function userOf(c: C): SessionUser {
-  const session = c.get("session");
-  if (!session) throw new AppError("UNAUTHORIZED", messages.signInRequired);
-  if (!session.user.termsAccepted) throw new AppError("FORBIDDEN", activationMessages.termsNotAccepted);
-  return session.user;
-}
 
 function actorOf(c: C): PolicyActor {
-  return { user: userOf(c), ip: clientIp(c) };
+  return { user: legacyUser(c), ip: clientIp(c) };
 }
 
 /** Query fields merged with the body's (the body wins); a form's list fields may come as JSON or comma-separated text. */
@@ -130,12 +118,12 @@ export function mountLegacyPolicy(app: Hono<AppEnv>, deps: AppDeps) {
   const { db } = deps;
   const B = POLICY_BASE;
 
-  const policyOf = (c: C, access: PolicyAccess) => policyForCaller(db, userOf(c), param(c, "policyId", ZId), access);
+  const policyOf = (c: C, access: PolicyAccess) => policyForCaller(db, legacyUser(c), param(c, "policyId", ZId), access);
 
   /** The version named by the path (`versionParam`) of the policy named by `:policyId`. */
   const versionOfPath = async (c: C, access: PolicyAccess, versionParam: string) => {
     const policyId = param(c, "policyId", ZId);
-    const version = await versionForCaller(db, userOf(c), param(c, versionParam, ZId), access);
+    const version = await versionForCaller(db, legacyUser(c), param(c, versionParam, ZId), access);
     assertVersionOfPolicy(version, policyId);
     return version;
   };
@@ -146,12 +134,12 @@ export function mountLegacyPolicy(app: Hono<AppEnv>, deps: AppDeps) {
     const { groupId } = parseFields(ZLegacyPoliciesQuery, fields);
     const filters = parseFields(ZSearchPoliciesRequest.omit({ group: true }), fields);
     const group = await resolveGroup(db, groupId);
-    return c.json(await searchPolicies(db, userOf(c), group.id, filters));
+    return c.json(await searchPolicies(db, legacyUser(c), group.id, filters));
   }));
 
   app.get(`${B}/dropdowns`, handle("policy/dropdowns", policyMessages.loadingDataError, async (c) => {
     const input = parseFields(ZDropdownsRequest, await fieldsOf(c));
-    return c.json(await policyDropdowns(db, userOf(c), input));
+    return c.json(await policyDropdowns(db, legacyUser(c), input));
   }));
 
   // ── setup ────────────────────────────────────────────────────────────────────────────────
@@ -232,12 +220,12 @@ export function mountLegacyPolicy(app: Hono<AppEnv>, deps: AppDeps) {
   }));
 
   app.get(`${B}/versions/:version/validation`, handle("policy/validation", policyMessages.errorValidatingPolicy, async (c) => {
-    const version = await versionForCaller(db, userOf(c), param(c, "version", ZId), "read");
+    const version = await versionForCaller(db, legacyUser(c), param(c, "version", ZId), "read");
     return c.json(await validateVersionById(db, version));
   }));
 
   app.get(`${B}/versions/:version/details`, handle("policy/details", policyMessages.errorLoadingPageData, async (c) => {
-    const user = userOf(c);
+    const user = legacyUser(c);
     const version = await versionForCaller(db, user, param(c, "version", ZId), "read");
     const { moveStageId } = parseFields(ZDetailsRequest, await fieldsOf(c));
     return c.json(await versionDetails(db, version, moveStageId, user));
@@ -245,7 +233,7 @@ export function mountLegacyPolicy(app: Hono<AppEnv>, deps: AppDeps) {
 
   app.get(`${B}/service-properties`, handle("policy/service-properties", policyMessages.errorLoadingServiceProperties, async (c) => {
     const { policyId } = parseFields(z.object({ policyId: ZId }), await fieldsOf(c));
-    const user = userOf(c);
+    const user = legacyUser(c);
     const policy = await policyForCaller(db, user, policyId, "read");
     return c.json(await serviceProperties(db, user, policy));
   }));
@@ -330,12 +318,12 @@ export function mountLegacyPolicy(app: Hono<AppEnv>, deps: AppDeps) {
 
   // ── rates ────────────────────────────────────────────────────────────────────────────────
   app.get(`${B}/rates/budget-groups/popup/:id`, handle("policy/ratesPopup", policyMessages.cannotLoadBudgetData, async (c) => {
-    const { group } = await budgetGroupForCaller(db, userOf(c), param(c, "id", ZId), "read");
+    const { group } = await budgetGroupForCaller(db, legacyUser(c), param(c, "id", ZId), "read");
     return c.json({ success: true, rows: await rateRows(db, group.id) });
   }));
 
   app.get(`${B}/rates/budget-groups/:id`, handle("policy/ratesDownload", policyMessages.cannotLoadBudgetData, async (c) => {
-    const { group } = await budgetGroupForCaller(db, userOf(c), param(c, "id", ZId), "read");
+    const { group } = await budgetGroupForCaller(db, legacyUser(c), param(c, "id", ZId), "read");
     const bytes = await ratesWorkbook(db, group.id);
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
       "Content-Type": XLSX_TYPE,

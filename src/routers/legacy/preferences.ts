@@ -1,17 +1,9 @@
 import type { Context, Hono } from "hono";
-import { AppError, publicError } from "../../domain/errors.ts";
-import { messages } from "../../domain/messages.ts";
+import { publicError } from "../../domain/errors.ts";
 import { ZSaveUserPropertyRequest, ZTooltipRequest, ZXlateMsgRequest } from "../../domain/preferences/schemas.ts";
 import { findTooltip, findXlateMsg, saveUserProperty } from "../../services/preferences.ts";
-import type { SessionUser } from "../../services/auth.ts";
-import { httpStatusOf, logUnexpected, parseFields, readFields } from "../../server/http.ts";
+import { httpStatusOf, logUnexpected, parseFields, readFields, legacyUser } from "../../server/http.ts";
 import type { AppDeps, AppEnv } from "../../server/app.ts";
-
-function signedIn(c: Context<AppEnv>): SessionUser {
-  const session = c.get("session");
-  if (!session) throw new AppError("UNAUTHORIZED", messages.signInRequired);
-  return session.user;
-}
 
 /** part 2 §7: POST /user/saveUserProperty, GET /json/get/tooltip, GET /json/get/xlateMsg. */
 export function mountLegacyPreferences(app: Hono<AppEnv>, deps: AppDeps) {
@@ -23,7 +15,7 @@ export function mountLegacyPreferences(app: Hono<AppEnv>, deps: AppDeps) {
 
   app.post("/user/saveUserProperty", async (c) => {
     try {
-      const user = signedIn(c);
+      const user = legacyUser(c);
       return c.json(await saveUserProperty(deps.db, user, parseFields(ZSaveUserPropertyRequest, await readFields(c))));
     } catch (error) {
       return fail(c, "saveUserProperty", error);
@@ -32,7 +24,7 @@ export function mountLegacyPreferences(app: Hono<AppEnv>, deps: AppDeps) {
 
   app.get("/json/get/tooltip", async (c) => {
     try {
-      const user = signedIn(c);
+      const user = legacyUser(c);
       return c.json(await findTooltip(deps.db, user, parseFields(ZTooltipRequest, c.req.query())));
     } catch (error) {
       return fail(c, "tooltip", error);
@@ -41,7 +33,7 @@ export function mountLegacyPreferences(app: Hono<AppEnv>, deps: AppDeps) {
 
   app.get("/json/get/xlateMsg", async (c) => {
     try {
-      const user = signedIn(c);
+      const user = legacyUser(c);
       return c.json(await findXlateMsg(deps.db, user, parseFields(ZXlateMsgRequest, c.req.query())));
     } catch (error) {
       return fail(c, "xlateMsg", error);
