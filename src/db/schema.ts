@@ -18,6 +18,7 @@ import type {
   ServiceCategory,
   VersionStatus,
 } from "../domain/policy/catalogue.ts";
+import type { FormDataType, FormType } from "../domain/forms/catalogue.ts";
 
 /**
  * Table types. Booleans are stored as 0/1 integers and timestamps as ISO-8601 UTC text on both dialects.
@@ -414,6 +415,134 @@ export type MoveTable = {
   current_move_stage: Generated<number>;
   created_at: string;
   updated_at: string;
+  origin_country_code: string | null;
+  origin_state: string | null;
+  /** A `cities.id`; 0 means "Other" with the free text in origin_city_name. */
+  origin_city_id: number | null;
+  /** The city's name (also kept for listed cities, for search and display). */
+  origin_city_name: string | null;
+  destination_country_code: string | null;
+  destination_state: string | null;
+  destination_city_id: number | null;
+  destination_city_name: string | null;
+  /** YYYY-MM-DD. */
+  move_date: string | null;
+  assignment_start_date: string | null;
+  assignment_end_date: string | null;
+  /** The wizard stage (1–6) the move's initiation last saved; a draft resumes there. */
+  wizard_stage: Generated<number>;
+  skip_ce: Generated<number>;
+  /** JSON object: the initiation form's values by model name (see domain/wizard/schemas TStoredFormValue). */
+  form_values: Generated<string>;
+  created_by: number | null;
+  initiated_at: string | null;
+  initiated_by: number | null;
+  cancelled_at: string | null;
+};
+
+export type FamilyRelationship = "PARTNER" | "CHILD" | "OTHER";
+
+export type MoveFamilyMemberTable = {
+  id: Generated<number>;
+  move_id: number;
+  relationship: FamilyRelationship;
+  first_name: Generated<string>;
+  date_of_birth: string | null;
+  sort_order: Generated<number>;
+};
+
+/** Stage 3 overrides of one service of the move's policy version (absent: the policy's own setting). */
+export type MoveServiceOverrideTable = {
+  id: Generated<number>;
+  move_id: number;
+  move_stage: number;
+  service_key: string;
+  selected: Generated<number>;
+  benefit_option_id: number | null;
+  /** Minor units of `currency` (money-amount fields). */
+  amount: number | null;
+  currency: string | null;
+};
+
+export type MoveBudgetOverrideTable = {
+  move_id: number;
+  move_stage: number;
+  group_number: number;
+  currency: string;
+  /** Minor units of `currency`. */
+  amount: number;
+};
+
+export type FormSectionTable = {
+  id: Generated<number>;
+  group_id: number;
+  name: string;
+  /** 1: on the form ("added"); 0: in the available sections list. */
+  added: Generated<number>;
+  sort_order: Generated<number>;
+};
+
+export type FormFieldTable = {
+  id: Generated<number>;
+  group_id: number;
+  /** NULL: in the available fields list. */
+  section_id: number | null;
+  sort_order: Generated<number>;
+  model_name: string;
+  label: string;
+  form_type: FormType;
+  data_type: FormDataType;
+  placeholder: Generated<string>;
+  validator: string | null;
+  xlate_key: string | null;
+  tooltip: Generated<string>;
+  /** JSON array of strings. */
+  available_values: Generated<string>;
+  mapping_parent: string | null;
+  mapping_field: string | null;
+  data_parent: string | null;
+  iterator_factory_method: string | null;
+  /** JSON arrays of ids. */
+  policy_version_ids: Generated<string>;
+  excluded_policy_version_ids: Generated<string>;
+  dependency_ids: Generated<string>;
+  parent_field_id: number | null;
+  shown: Generated<number>;
+  read_only: Generated<number>;
+  mandatory: Generated<number>;
+  draft_mandatory: Generated<number>;
+  excluded: Generated<number>;
+  core: Generated<number>;
+  basic_ce: Generated<number>;
+  advanced_ce: Generated<number>;
+  clone: Generated<number>;
+  can_be_deleted: Generated<number>;
+  master: Generated<number>;
+  slave: Generated<number>;
+  in_initiation_summary: Generated<number>;
+  created_at: string;
+  updated_at: string;
+};
+
+export type FormPrefillValueTable = {
+  id: Generated<number>;
+  group_id: number;
+  master_field_id: number;
+  master_value: string;
+  slave_field_id: number;
+  slave_value: string;
+  policy_version_id: number | null;
+};
+
+export type SplashContentTable = {
+  id: Generated<number>;
+  area: string;
+  splash_key: string;
+  /** NULL: every group. */
+  group_id: number | null;
+  title: string;
+  body: string;
+  updated_at: string;
 };
 
 export type UserPropertyTable = { user_id: number; key: string; value: number; updated_at: string };
@@ -455,6 +584,13 @@ export type Database = {
   policy_popup_items: PolicyPopupItemTable;
   moves: MoveTable;
   user_properties: UserPropertyTable;
+  move_family_members: MoveFamilyMemberTable;
+  move_service_overrides: MoveServiceOverrideTable;
+  move_budget_overrides: MoveBudgetOverrideTable;
+  form_sections: FormSectionTable;
+  form_fields: FormFieldTable;
+  form_prefill_values: FormPrefillValueTable;
+  splash_contents: SplashContentTable;
 };
 
 export type GroupRow = Selectable<GroupTable>;

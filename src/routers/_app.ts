@@ -12,6 +12,8 @@ import { i18nRouter } from "./i18n.ts";
 import { referenceRouter } from "./reference.ts";
 import { policyRouter } from "./policy/index.ts";
 import { preferencesRouter } from "./preferences.ts";
+import { wizardRouter } from "./wizard/index.ts";
+import { formBuilderRouter } from "./form-builder.ts";
 import { createCallerFactory, router } from "../trpc.ts";
 
 /** Every area's router. Later areas (wizard, estimate, policy, finance, reporting, crm) are added here. */
@@ -30,6 +32,8 @@ export const appRouter = router({
   sso: ssoRouter,
   policy: policyRouter,
   preferences: preferencesRouter,
+  wizard: wizardRouter,
+  formBuilder: formBuilderRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -18,6 +18,8 @@ import { mountLegacySso } from "../routers/legacy/sso.ts";
 import { mountLegacyPolicy } from "../routers/legacy/policy.ts";
 import { mountLegacyPolicyBenefits } from "../routers/legacy/policy-benefits.ts";
 import { mountLegacyPreferences } from "../routers/legacy/preferences.ts";
+import { mountLegacyWizard } from "../routers/legacy/wizard.ts";
+import { mountLegacyFormBuilder } from "../routers/legacy/form-builder.ts";
 import { resolveSession, type Session } from "../services/auth.ts";
 import { createContextInner, mailerFor } from "../trpc.ts";
 import type { AssetSource } from "./assets.ts";
@@ -145,6 +147,8 @@ export function createApp(deps: AppDeps) {
   mountLegacyPolicy(app, deps);
   mountLegacyPolicyBenefits(app, deps);
   mountLegacyPreferences(app, deps);
+  mountLegacyWizard(app, deps);
+  mountLegacyFormBuilder(app, deps);
 
   // Web client: hashed assets, then page loads answered with the SPA shell and the right status.
   app.get("*", async (c, next) => {

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { policyOperations } from "../routers/legacy/policy.openapi.ts";
 import { policyBenefitOperations } from "../routers/legacy/policy-benefits.openapi.ts";
+import { wizardOperations } from "../routers/legacy/wizard.openapi.ts";
+import { formBuilderOperations } from "../routers/legacy/form-builder.openapi.ts";
 import {
   ZSaveUserPropertyRequest,
   ZSaveUserPropertyResponse,
@@ -58,7 +60,13 @@ export const legacyOperations: Operation[] = [
 ];
 
 /** Every legacy operation: the list above plus each area's own list. */
-export const allLegacyOperations = (): Operation[] => [...legacyOperations, ...policyOperations, ...policyBenefitOperations];
+export const allLegacyOperations = (): Operation[] => [
+  ...legacyOperations,
+  ...policyOperations,
+  ...policyBenefitOperations,
+  ...wizardOperations,
+  ...formBuilderOperations,
+];
 
 function jsonSchema(schema: z.ZodType) {
   return z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });

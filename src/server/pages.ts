@@ -36,6 +36,10 @@ export const pages: Page[] = [
   { pattern: /^\/policy\/(setup|details\/next|confirm)\/?$/, rule: staff("ADMIN") },
   { pattern: /^\/admin\/policy\/(group-setup|spend-categories|service-attributes)\/?$/, rule: staff("ADMIN") },
   { pattern: /^\/admin\/policy\/view\/?$/, rule: staff("ADMIN", "HR", "CRM") },
+  // New-move wizard (part 1 §2) and the form builder with its preview (part 2 §2).
+  { pattern: /^\/[a-z0-9][a-z0-9-]*\/new-move\/?$/, rule: { kind: "group", roles: ["HR", "ADMIN"] } },
+  { pattern: /^\/[a-z0-9][a-z0-9-]*\/admin\/new-move\/?$/, rule: { kind: "group", roles: ["ADMIN"] } },
+  { pattern: /^\/admin\/form-builder\/?$/, rule: staff("ADMIN") },
 ];
 
 export function findPage(pathname: string): PageRule | null {

@@ -13,6 +13,8 @@ import { activationRoutes } from "./features/activation/routes.tsx";
 import { recoveryRoutes } from "./features/recovery/routes.tsx";
 import { ssoRoutes } from "./features/sso/routes.tsx";
 import { policyRoutes } from "./features/policy/routes.tsx";
+import { wizardRoutes } from "./features/wizard/routes.tsx";
+import { formBuilderRoutes } from "./features/forms/routes.tsx";
 import { useDocumentTitle } from "./lib/document-title.ts";
 import { queryClient } from "./lib/trpc.ts";
 import { appRoute, loadMe, PagePending, RoleGate, rootRoute } from "./route-base.tsx";
@@ -151,6 +153,8 @@ const routeTree = rootRoute.addChildren([
     ...recoveryRoutes.app,
     ...ssoRoutes.app,
     ...policyRoutes.app,
+    ...wizardRoutes.app,
+    ...formBuilderRoutes.app,
   ]),
 ]);
 

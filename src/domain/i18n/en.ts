@@ -4,6 +4,9 @@ import { enRecovery } from "./en-recovery.ts";
 import { enSso } from "./en-sso.ts";
 import { enPolicy } from "./en-policy.ts";
 import { enPolicyConfig } from "./en-policy-config.ts";
+import { enWizard } from "./en-wizard.ts";
+import { enForms } from "./en-forms.ts";
+import { enWizardMail } from "./en-wizard-mail.ts";
 import { enTooltips } from "./en-tooltips.ts";
 
 /**
@@ -17,6 +20,9 @@ export const en = {
   ...enSso,
   ...enPolicy,
   ...enPolicyConfig,
+  ...enWizard,
+  ...enForms,
+  ...enWizardMail,
   ...enTooltips,
   "app.name": "Meridian",
   "app.tagline": "Relocation and employee-move management",

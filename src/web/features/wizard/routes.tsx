@@ -1,0 +1,60 @@
+/**
+ * Routes of the new-move wizard (part 1 §2): `/{group}/new-move?stage=…` for HR and admins, and
+ * the form-builder preview `/{group}/admin/new-move?stage=1` for admins (nothing is saved there).
+ * Every wizard parameter lives in the URL so reload and back work.
+ */
+import { createRoute } from "@tanstack/react-router";
+import { useCallback } from "react";
+import { useTranslation } from "react-i18next";
+import { ZWizardSearch, type TWizardSearch } from "../../../domain/wizard/schemas.ts";
+import { useDocumentTitle } from "../../lib/document-title.ts";
+import { appRoute, RoleGate } from "../../route-base.tsx";
+import { WizardPage } from "./wizard-page.tsx";
+
+export type WizardNavigate = (next: TWizardSearch, options?: { replace?: boolean }) => void;
+
+const newMoveRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/$group/new-move",
+  validateSearch: ZWizardSearch,
+  component: function NewMoveRoute() {
+    const { t } = useTranslation();
+    const { group } = newMoveRoute.useParams();
+    const search = newMoveRoute.useSearch();
+    const navigate = newMoveRoute.useNavigate();
+    useDocumentTitle(t("wizard.title"));
+    const onNavigate = useCallback<WizardNavigate>(
+      (next, options) => void navigate({ search: next, replace: options?.replace ?? false }),
+      [navigate],
+    );
+    return (
+      <RoleGate roles={["HR", "ADMIN"]}>
+        <WizardPage key={group} group={group} search={search} onNavigate={onNavigate} preview={false} />
+      </RoleGate>
+    );
+  },
+});
+
+const previewRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/$group/admin/new-move",
+  validateSearch: ZWizardSearch,
+  component: function NewMovePreviewRoute() {
+    const { t } = useTranslation();
+    const { group } = previewRoute.useParams();
+    const search = previewRoute.useSearch();
+    const navigate = previewRoute.useNavigate();
+    useDocumentTitle(t("wizard.previewTitle"));
+    const onNavigate = useCallback<WizardNavigate>(
+      (next, options) => void navigate({ search: next, replace: options?.replace ?? false }),
+      [navigate],
+    );
+    return (
+      <RoleGate roles={["ADMIN"]}>
+        <WizardPage key={group} group={group} search={search} onNavigate={onNavigate} preview />
+      </RoleGate>
+    );
+  },
+});
+
+export const wizardRoutes = { public: [], app: [newMoveRoute, previewRoute] };
