@@ -20,6 +20,7 @@ import { mountLegacyPolicyBenefits } from "../routers/legacy/policy-benefits.ts"
 import { mountLegacyPreferences } from "../routers/legacy/preferences.ts";
 import { mountLegacyWizard } from "../routers/legacy/wizard.ts";
 import { mountLegacyFormBuilder } from "../routers/legacy/form-builder.ts";
+import { mountLegacyWizardOverrides } from "../routers/legacy/wizard-overrides.ts";
 import { resolveSession, type Session } from "../services/auth.ts";
 import { createContextInner, mailerFor } from "../trpc.ts";
 import type { AssetSource } from "./assets.ts";
@@ -148,6 +149,7 @@ export function createApp(deps: AppDeps) {
   mountLegacyPolicyBenefits(app, deps);
   mountLegacyPreferences(app, deps);
   mountLegacyWizard(app, deps);
+  mountLegacyWizardOverrides(app, deps);
   mountLegacyFormBuilder(app, deps);
 
   // Web client: hashed assets, then page loads answered with the SPA shell and the right status.

@@ -3,6 +3,7 @@ import { policyOperations } from "../routers/legacy/policy.openapi.ts";
 import { policyBenefitOperations } from "../routers/legacy/policy-benefits.openapi.ts";
 import { wizardOperations } from "../routers/legacy/wizard.openapi.ts";
 import { formBuilderOperations } from "../routers/legacy/form-builder.openapi.ts";
+import { wizardOverrideOperations } from "../routers/legacy/wizard-overrides.openapi.ts";
 import {
   ZSaveUserPropertyRequest,
   ZSaveUserPropertyResponse,
@@ -65,6 +66,7 @@ export const allLegacyOperations = (): Operation[] => [
   ...policyOperations,
   ...policyBenefitOperations,
   ...wizardOperations,
+  ...wizardOverrideOperations,
   ...formBuilderOperations,
 ];
 
