@@ -7,6 +7,7 @@ import { enPolicyConfig } from "./en-policy-config.ts";
 import { enWizard } from "./en-wizard.ts";
 import { enForms } from "./en-forms.ts";
 import { enWizardMail } from "./en-wizard-mail.ts";
+import { enWizardOverrides } from "./en-wizard-overrides.ts";
 import { enTooltips } from "./en-tooltips.ts";
 
 /**
@@ -23,6 +24,7 @@ export const en = {
   ...enWizard,
   ...enForms,
   ...enWizardMail,
+  ...enWizardOverrides,
   ...enTooltips,
   "app.name": "Meridian",
   "app.tagline": "Relocation and employee-move management",
