@@ -26,99 +26,18 @@
  *
  * and a WARN line for every row above its target (exit 0 anyway, like api.ts).
  *
- * Knobs: BENCH_ITERATIONS (measured rounds, default 1000), BENCH_WARMUP_ITERATIONS (200),
- * BENCH_MAX_SECONDS (bound on the measured phase, default 40; it stops early and says so).
- * BENCH_QUERIES=1 prints the SQL of one call of each row (to look for N+1 queries).
+ * Knobs: see bench/lib/in-process.ts (BENCH_ITERATIONS, BENCH_WARMUP_ITERATIONS, BENCH_MAX_SECONDS, BENCH_QUERIES).
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { SqliteQueryCompiler, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from "kysely";
-import { readConfig } from "../src/config.ts";
-import { openDatabase, type DB } from "../src/db/index.ts";
-import { migrateToLatest } from "../src/db/migrate.ts";
-import { seedAll } from "../src/db/seed.ts";
-import { insertSession } from "../src/db/queries/sessions.ts";
-import { findUserByEmail } from "../src/db/queries/users.ts";
-import { createCaller } from "../src/routers/_app.ts";
-import { newSessionToken, resolveSession, sessionIdFor } from "../src/services/auth.ts";
-import { createContextInner } from "../src/trpc.ts";
-import { median } from "./lib/harness.ts";
+import { measureRows, openBenchDatabase, reportRatios, type BenchRow } from "./lib/in-process.ts";
 
 const ADMIN = "admin@meridian.test";
 const DETAILS_POLICY = "Global Long-Term Assignment";
 const COPY_POLICY = "Short-Term Assignment";
 
-function num(name: string, fallback: number): number {
-  const raw = process.env[name];
-  const n = raw === undefined || raw === "" ? fallback : Number(raw);
-  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number, not ${raw}`);
-  return n;
-}
-const ITERATIONS = Math.max(1, Math.round(num("BENCH_ITERATIONS", 1000)));
-const WARMUP = Math.round(num("BENCH_WARMUP_ITERATIONS", 200));
-const MAX_MS = Math.max(1, num("BENCH_MAX_SECONDS", 40)) * 1000;
-const SHOW_QUERIES = process.env.BENCH_QUERIES === "1";
-
-/**
- * Counts every query run through the wrapped Kysely (in transformResult, which also sees the
- * queries of src/db/prepared.ts: those are compiled once and then only executed). With
- * BENCH_QUERIES=1 it also records the SQL of each query compiled (a prepared query that was
- * compiled before is counted but not listed).
- */
-class QueryCounter implements KyselyPlugin {
-  count = 0;
-  sql: string[] = [];
-  record = false;
-  readonly #compiler = new SqliteQueryCompiler();
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    if (this.record) this.sql.push(this.#compiler.compileQuery(args.node, args.queryId).sql);
-    return args.node;
-  }
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    this.count++;
-    return args.result;
-  }
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-const ms = (n: number) => (n >= 10 ? n.toFixed(1) : n >= 1 ? n.toFixed(2) : n.toFixed(3));
-
-const dir = mkdtempSync(join(tmpdir(), "meridian-bench-"));
-const config = readConfig({ DATABASE_URL: join(dir, "bench.sqlite"), LOG_REQUESTS: "0" });
-const { db, close } = openDatabase(config.databaseUrl);
+const bench = await openBenchDatabase(ADMIN);
+const { db, callerOn } = bench;
 
 try {
-  // --- database: fresh, migrated, demo seed (no cities: not needed here)
-  await migrateToLatest(db);
-  await seedAll(db, { demo: true, reference: { cities: "none" } });
-
-  // --- a session for the admin, inserted the way login does (no argon2); every call resolves it from the token
-  const admin = await findUserByEmail(db, ADMIN);
-  if (!admin) throw new Error(`no demo user ${ADMIN}`);
-  const token = newSessionToken();
-  const now = new Date();
-  await insertSession(db, {
-    id: sessionIdFor(token),
-    user_id: admin.id,
-    created_at: now.toISOString(),
-    last_seen_at: now.toISOString(),
-    expires_at: new Date(now.getTime() + config.session.maxHours * 3_600_000).toISOString(),
-    ip: "127.0.0.1",
-    user_agent: "bench",
-    timezone_offset: null,
-  });
-
-  /** A caller as the tRPC handler builds it for one request: session from the token, fresh context. */
-  const callerOn = async (on: DB) => {
-    const session = await resolveSession(on, token, config.session);
-    if (!session) throw new Error("the bench session did not resolve");
-    return createCaller(createContextInner({ db: on, config, session, ip: "127.0.0.1", userAgent: "bench" }));
-  };
-
   // --- the demo rows the calls use
   const acme = await db.selectFrom("groups").select("id").where("name", "=", "acme").executeTakeFirstOrThrow();
   const policyNamed = (name: string) =>
@@ -147,11 +66,10 @@ try {
   const benefits = await setup.policy.benefits.list({ groupId: acme.id, filterInactive: true });
   const benefitSets = benefits.services.reduce((n, s) => n + s.benefits.length, 0);
 
-  type Row = { key: string; label: string; what: string; target: number | null; run: (c: Awaited<ReturnType<typeof callerOn>>) => Promise<unknown> };
   /** Pending draft ids between e→f and g→h (the create returns the id the delete uses). */
   let draftShort = 0;
   let draftLong = 0;
-  const rows: Row[] = [
+  const rows: BenchRow[] = [
     { key: "a", label: "auth.me", what: "baseline", target: null, run: (c) => c.auth.me() },
     { key: "b", label: "details", what: `policies.details, ${DETAILS_POLICY} v${released.version_number}`, target: 10, run: (c) => c.policy.policies.details({ policyVersionId: released.id }) },
     { key: "c", label: "validation", what: "policies.validation, same version", target: 10, run: (c) => c.policy.policies.validation({ policyVersionId: released.id }) },
@@ -168,82 +86,14 @@ try {
     { key: "h", label: "deleteDraft 3-stage", what: "policies.deleteDraft of that copy", target: 20, run: (c) => c.policy.policies.deleteDraft({ policyVersionId: draftLong }) },
   ];
 
-  // --- queries per call (session resolution included), counted once per row outside the timed loop
-  const counter = new QueryCounter();
-  const counted = db.withPlugin(counter);
-  const queries = new Map<string, number>();
-  for (const row of rows) {
-    counter.count = 0;
-    counter.sql = [];
-    counter.record = SHOW_QUERIES;
-    await row.run(await callerOn(counted));
-    queries.set(row.key, counter.count);
-    if (SHOW_QUERIES) {
-      console.log(`-- ${row.key} ${row.label}: ${counter.count} queries`);
-      for (const q of counter.sql) console.log(`   ${q.length > 200 ? `${q.slice(0, 200)}…` : q}`);
-    }
-  }
-
-  console.log(
+  const stats = await measureRows(
+    "policy",
+    bench,
+    rows,
     `policy bench: Bun ${Bun.version}, SQLite file, in-process callers as ${ADMIN}; details: ${details.moveStages.length} stages, ` +
-      `${detailServices} services; validation: ${validation.errors.length} errors; benefits.list: ${benefits.services.length} services, ${benefitSets} sets; ` +
-      `${WARMUP} warm-up + ${ITERATIONS} measured rounds (a…h in turn)`,
+      `${detailServices} services; validation: ${validation.errors.length} errors; benefits.list: ${benefits.services.length} services, ${benefitSets} sets`,
   );
-
-  // --- warm-up, then measured rounds; each round runs every row once
-  const samples = new Map<string, number[]>(rows.map((r) => [r.key, []]));
-  const round = async (keep: boolean) => {
-    for (const row of rows) {
-      const t0 = performance.now();
-      await row.run(await callerOn(db));
-      const dt = performance.now() - t0;
-      if (keep) samples.get(row.key)!.push(dt);
-    }
-  };
-  for (let i = 0; i < WARMUP; i++) await round(false);
-  const started = performance.now();
-  let done = 0;
-  while (done < ITERATIONS) {
-    await round(true);
-    done++;
-    if (performance.now() - started > MAX_MS) break;
-  }
-  const seconds = (performance.now() - started) / 1000;
-  if (done < ITERATIONS) console.log(`policy bench: stopped after ${done} of ${ITERATIONS} rounds (BENCH_MAX_SECONDS ${MAX_MS / 1000})`);
-
-  // --- table, summary, warnings
-  const stats = new Map(
-    rows.map((r) => {
-      const s = [...samples.get(r.key)!].sort((x, y) => x - y);
-      return [r.key, { p50: median(s), p95: percentile(s, 95) }] as const;
-    }),
-  );
-  const base = stats.get("a")!;
-  const ratio = (key: string) => (base.p50 > 0 ? stats.get(key)!.p50 / base.p50 : Infinity);
-  console.log(`  ${"".padEnd(2)}${"row".padEnd(22)}${"p50 ms".padStart(9)}${"p95 ms".padStart(9)}${"× a (p50)".padStart(11)}${"target".padStart(9)}${"queries".padStart(9)}  what`);
-  for (const r of rows) {
-    const s = stats.get(r.key)!;
-    const x = r.key === "a" ? "1.0" : ratio(r.key).toFixed(1);
-    const target = r.target === null ? "" : `≤ ${r.target}`;
-    console.log(
-      `  ${r.key} ${r.label.padEnd(21)}${ms(s.p50).padStart(9)}${ms(s.p95).padStart(9)}${x.padStart(11)}${target.padStart(9)}${String(queries.get(r.key)).padStart(9)}  ${r.what}`,
-    );
-  }
-  console.log(`  (${done} rounds in ${seconds.toFixed(1)} s; queries per call include the session read)`);
-
-  const part = (key: string, label: string) => `${label} p50 ${ms(stats.get(key)!.p50)} ms (${ratio(key).toFixed(1)}×)`;
-  console.log(
-    `policy: auth.me p50 ${ms(base.p50)} ms; ${part("b", "details")}; ${part("c", "validation")}; ${part("d", "benefits.list")}; ` +
-      `${part("e", "version copy")}; ${part("g", "version copy 3-stage")}`,
-  );
-  for (const r of rows) {
-    if (r.target === null) continue;
-    const x = ratio(r.key);
-    if (x > r.target) {
-      console.log(`WARN policy: ${r.label} p50 is ${x.toFixed(1)}× auth.me, above the target ${r.target}× (${queries.get(r.key)} queries per call)`);
-    }
-  }
+  reportRatios("policy", rows, stats, ["b", "c", "d", "e", "g"]);
 } finally {
-  await close();
-  rmSync(dir, { recursive: true, force: true });
+  await bench.close();
 }
