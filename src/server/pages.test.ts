@@ -23,7 +23,15 @@ describe("findPage", () => {
     expect(groupOfPath("/acme/home")).toBe("acme");
   });
 
-  test.each(["/nope", "/acme", "/acme/home/extra", "/Acme/home", "/admin/x", "/.env"])("%s is no page", (path) => {
+  test("the new-move wizard is a group page for HR and admins; its preview and the form builder are admin pages", () => {
+    expect(findPage("/acme/new-move")).toEqual({ kind: "group", roles: ["HR", "ADMIN"] });
+    expect(groupOfPath("/acme/new-move")).toBe("acme");
+    expect(findPage("/acme/admin/new-move")).toEqual({ kind: "group", roles: ["ADMIN"] });
+    expect(groupOfPath("/acme/admin/new-move")).toBe("acme");
+    expect(findPage("/admin/form-builder")).toEqual({ kind: "signed-in", roles: ["ADMIN"] });
+  });
+
+  test.each(["/nope", "/acme", "/acme/home/extra", "/Acme/home", "/admin/x", "/.env", "/acme/new-move/x", "/admin/form-builder/x"])("%s is no page", (path) => {
     expect(findPage(path)).toBeNull();
   });
 });
