@@ -74,7 +74,7 @@ describe("seed", () => {
     const users = await countRows(t.db, "users");
     const translations = await countRows(t.db, "translations");
     expect(await seedDemoData(t.db)).toBe(false);
-    await seedAll(t.db, { demo: true, reference: { cities: "none" } });
+    await seedAll(t.db, { demo: true, reference: { cities: "none" }, wizardDemo: false });
     expect(await countRows(t.db, "users")).toBe(users);
     expect(await countRows(t.db, "translations")).toBe(translations);
   });

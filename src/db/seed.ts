@@ -5,6 +5,7 @@ import type { Role } from "../domain/roles.ts";
 import { en } from "../domain/i18n/en.ts";
 import { hashPassword } from "../services/auth.ts";
 import { seedPolicyCatalogue, seedPolicyDemo } from "./seed-policy.ts";
+import { seedWizardDemo } from "./seed-wizard.ts";
 
 /** The demo password of every demo account; it satisfies the spec's password rules. */
 export const DEMO_PASSWORD = "Demo#2026pass";
@@ -163,13 +164,17 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<boolean> {
   return true;
 }
 
-/** What `npm start` runs on an empty database. */
-export async function seedAll(db: DB, options: { demo: boolean; reference?: ReferenceOptions }) {
+/**
+ * What `npm start` runs on an empty database. `wizardDemo: false` leaves out the wizard demo
+ * (seed-wizard.ts: forms, demo moves and their employees); default: with the demo.
+ */
+export async function seedAll(db: DB, options: { demo: boolean; reference?: ReferenceOptions; wizardDemo?: boolean }) {
   await seedReferenceData(db, options.reference);
   await seedTranslations(db);
   await seedPolicyCatalogue(db);
   if (options.demo) {
     await seedDemoData(db);
     await seedPolicyDemo(db);
+    if (options.wizardDemo !== false) await seedWizardDemo(db);
   }
 }

@@ -36,6 +36,11 @@ export type TestDatabaseOptions = {
   demo?: boolean;
   /** Reference data to seed (default: countries, states, currencies, and the cities of GB and LU). */
   reference?: ReferenceOptions;
+  /**
+   * Seed the wizard demo (initiation forms, demo employees and their moves; default false, so the
+   * counts of demo accounts stay those of src/db/seed.ts; src/db/seed-wizard.test.ts covers it).
+   */
+  wizardDemo?: boolean;
 };
 
 /** The dialect this run tests: PostgreSQL when `TEST_DB=postgres` (which then needs `TEST_DATABASE_URL`), else SQLite. */
@@ -51,7 +56,7 @@ export function testDialect(): Dialect {
 export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const seed = options.migrate === false
     ? null
-    : { demo: options.demo ?? true, reference: options.reference ?? { cities: ["GB", "LU"] } };
+    : { demo: options.demo ?? true, reference: options.reference ?? { cities: ["GB", "LU"] }, wizardDemo: options.wizardDemo ?? false };
   if (testDialect() === "postgres") return createPostgresDatabase(process.env.TEST_DATABASE_URL!, seed);
 
   const opened = openDatabase(":memory:");
@@ -64,7 +69,9 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   return opened;
 }
 
-async function prepare(db: DB, seed: { demo: boolean; reference: ReferenceOptions } | null) {
+type SeedOptions = { demo: boolean; reference: ReferenceOptions; wizardDemo: boolean };
+
+async function prepare(db: DB, seed: SeedOptions | null) {
   if (!seed) return;
   await migrateToLatest(db);
   await seedAll(db, seed);
@@ -82,7 +89,7 @@ async function withAdminClient<T>(url: string, work: (client: pg.Client) => Prom
 
 async function createPostgresDatabase(
   url: string,
-  seed: { demo: boolean; reference: ReferenceOptions } | null,
+  seed: SeedOptions | null,
 ): Promise<TestDatabase> {
   const schema = `t_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
   await withAdminClient(url, (c) => c.query(`CREATE SCHEMA "${schema}"`));

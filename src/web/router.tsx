@@ -3,6 +3,7 @@ import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { ZRole } from "../domain/roles.ts";
+import { MOVE_SORTS, ZMoveStatus } from "../domain/wizard/schemas.ts";
 import { AdminHomePage } from "./features/admin/admin-home-page.tsx";
 import { LoginPage } from "./features/auth/login-page.tsx";
 import { EmployeeHomePage } from "./features/employee/employee-home-page.tsx";
@@ -112,6 +113,14 @@ const ZPeopleSearch = z.object({
   page: z.number().int().min(0).max(100_000).optional().catch(undefined),
   q: z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(100)).optional().catch(undefined),
   role: ZRole.optional().catch(undefined),
+  // The moves list (HR and admins): zero-based page, search, status filter, sort column and direction.
+  moves_page: z.number().int().min(0).max(100_000).optional().catch(undefined),
+  moves_q: z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(100)).optional().catch(undefined),
+  moves_status: ZMoveStatus.optional().catch(undefined),
+  moves_sort: z.enum(MOVE_SORTS).optional().catch(undefined),
+  moves_dir: z.enum(["asc", "desc"]).optional().catch(undefined),
+  /** The completion redirect's move id (a success notice). */
+  initiated: z.number().int().positive().optional().catch(undefined),
 });
 
 const groupHomeRoute = createRoute({

@@ -3,7 +3,9 @@
  * form_prefill_values). The form-builder services own the writes; the wizard reads through
  * these functions.
  */
+import type { Insertable, Updateable } from "kysely";
 import type { DB } from "../index.ts";
+import type { FormFieldTable } from "../schema.ts";
 
 /** The group's sections (added and available), in order. */
 export function findFormSections(db: DB, groupId: number) {
@@ -26,4 +28,60 @@ export function findPrefillValues(db: DB, masterFieldId: number, masterValue: st
     .where("p.master_value", "=", masterValue)
     .orderBy("p.id")
     .execute();
+}
+
+// ── form builder writes (src/services/forms/builder.ts; call inside its transaction) ──────────
+
+/** Groups the form builder lists: every ACTIVE group. */
+export function findActiveGroups(db: DB) {
+  return db.selectFrom("groups").select(["id", "name", "display_name"]).where("status", "=", "ACTIVE").orderBy("display_name").orderBy("id").execute();
+}
+
+/** The group's policies with each of their versions. */
+export function findGroupPolicyVersions(db: DB, groupId: number) {
+  return db
+    .selectFrom("policies as p")
+    .innerJoin("policy_versions as v", "v.policy_id", "p.id")
+    .select(["p.id as policy_id", "v.id as policy_version_id", "p.name", "v.version_number", "v.status"])
+    .where("p.group_id", "=", groupId)
+    .orderBy("p.name")
+    .orderBy("v.version_number")
+    .execute();
+}
+
+export async function insertFormSection(db: DB, v: { groupId: number; name: string; added: boolean; sortOrder: number }): Promise<number> {
+  const row = await db
+    .insertInto("form_sections")
+    .values({ group_id: v.groupId, name: v.name, added: v.added ? 1 : 0, sort_order: v.sortOrder })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export function updateFormSection(db: DB, id: number, v: { name?: string; added: boolean; sortOrder: number }) {
+  return db
+    .updateTable("form_sections")
+    .set({ ...(v.name !== undefined ? { name: v.name } : {}), added: v.added ? 1 : 0, sort_order: v.sortOrder })
+    .where("id", "=", id)
+    .execute();
+}
+
+export async function insertFormField(db: DB, values: Insertable<FormFieldTable>): Promise<number> {
+  const row = await db.insertInto("form_fields").values(values).returning("id").executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export function updateFormField(db: DB, id: number, values: Updateable<FormFieldTable>) {
+  return db.updateTable("form_fields").set(values).where("id", "=", id).execute();
+}
+
+/** The next sort position in the group's available fields list. */
+export async function nextAvailableFieldOrder(db: DB, groupId: number): Promise<number> {
+  const row = await db
+    .selectFrom("form_fields")
+    .select((eb) => eb.fn.max("sort_order").as("n"))
+    .where("group_id", "=", groupId)
+    .where("section_id", "is", null)
+    .executeTakeFirst();
+  return Number(row?.n ?? -1) + 1;
 }

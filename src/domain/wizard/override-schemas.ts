@@ -150,6 +150,8 @@ export const ZStorePolicyOverridesResponse = z.object({
   /** Keyed `stage{n}.{SERVICE}` or `stage{n}.budget{group}`. */
   errors: z.record(z.string(), z.string()),
   message: z.string().nullable(),
+  /** Soft budgets outside their range (stored, with the warning), keyed like errors. */
+  warnings: z.record(z.string(), z.string()).optional(),
   /** The stage the wizard goes to next: 4 with an estimate, else 5. */
   nextStage: z.number().int().nullable(),
 });

@@ -1,6 +1,57 @@
-// SKELETON (lead): helper B fills this file (getPolicyOverrides, employeePolicyServiceBenefits, storePolicyOverrides).
-import type { Hono } from "hono";
+/**
+ * part 1 §7 wizard stage 3 calls under /hr/json/…: getPolicyOverrides, employeePolicyServiceBenefits,
+ * storePolicyOverrides. Each parses with the tRPC procedure's schema and calls the same service
+ * function (src/services/wizard/overrides.ts). Failures answer `{success: false, errorMessage}`
+ * with the error's HTTP status; a store that fails its checks answers 400 with the per-field errors.
+ */
+import type { Context, Hono } from "hono";
+import { AppError, publicError } from "../../domain/errors.ts";
+import { wizardMessages } from "../../domain/wizard/messages.ts";
+import {
+  ZEmployeePolicyServiceBenefitsRequest,
+  ZPolicyOverridesRequest,
+  ZStorePolicyOverridesRequest,
+} from "../../domain/wizard/override-schemas.ts";
+import { clientIp, httpStatusOf, legacyUser, logUnexpected, parseFields, readFields } from "../../server/http.ts";
 import type { AppDeps, AppEnv } from "../../server/app.ts";
+import type { SessionUser } from "../../services/auth.ts";
+import { moveForCaller } from "../../services/wizard/access.ts";
+import { employeePolicyServiceBenefits, policyOverrides, storePolicyOverrides } from "../../services/wizard/overrides.ts";
 
-/** part 1 §7 wizard stage 3 calls under /hr/json/… */
-export function mountLegacyWizardOverrides(_app: Hono<AppEnv>, _deps: AppDeps) {}
+type Run = (c: Context<AppEnv>, user: SessionUser) => Promise<{ status?: 200 | 400; body: object }>;
+
+export function mountLegacyWizardOverrides(app: Hono<AppEnv>, deps: AppDeps) {
+  const { db } = deps;
+  const serve = (method: "get" | "post", path: string, run: Run) => {
+    const handler = async (c: Context<AppEnv>) => {
+      try {
+        const { status, body } = await run(c, legacyUser(c));
+        return c.json(body, status ?? 200);
+      } catch (error) {
+        logUnexpected(path, error);
+        const pub = publicError(error);
+        const errorMessage = error instanceof AppError ? pub.message : wizardMessages.generic;
+        return c.json({ success: false, errorMessage, ...(pub.fields ? { fields: pub.fields } : {}) }, httpStatusOf(error));
+      }
+    };
+    for (const p of [path, `${path}/`]) app.on(method.toUpperCase(), p, handler);
+  };
+
+  serve("get", "/hr/json/getPolicyOverrides", async (c, user) => {
+    const input = parseFields(ZPolicyOverridesRequest, await readFields(c));
+    const move = await moveForCaller(db, user, input);
+    return { body: await policyOverrides(db, user, move) };
+  });
+
+  serve("get", "/hr/json/employeePolicyServiceBenefits", async (c, user) => ({
+    body: await employeePolicyServiceBenefits(db, user, parseFields(ZEmployeePolicyServiceBenefitsRequest, await readFields(c))),
+  }));
+
+  serve("post", "/hr/json/storePolicyOverrides", async (c, user) => {
+    const input = parseFields(ZStorePolicyOverridesRequest, await readFields(c));
+    const move = await moveForCaller(db, user, input);
+    const result = await storePolicyOverrides(db, { user, ip: clientIp(c) }, move, input);
+    if (!result.success) return { status: 400, body: { ...result, errorMessage: result.message ?? wizardMessages.generic } };
+    return { body: result };
+  });
+}

@@ -1,29 +1,490 @@
-// SKELETON (lead): helper A replaces every body. Signatures are the contract used by the routers.
+/**
+ * Wizard stages 1 and 2 (part 1 §2, §4, §5, §7, §8): the policy choice, the group's initiation
+ * form, creating (or resuming) the employee and the draft move, cancelling a draft, prefill
+ * and splash texts. The tRPC procedures (src/routers/wizard/index.ts) and the legacy paths
+ * (src/routers/legacy/wizard.ts) call these functions.
+ */
+import type { z } from "zod";
 import type { DB } from "../../db/index.ts";
 import type { GroupRef } from "../../db/schema.ts";
 import type { MoveWithPolicy } from "../../db/queries/moves.ts";
+import { findPrefillValues } from "../../db/queries/forms.ts";
+import { findGroupByName } from "../../db/queries/groups.ts";
+import { findCities, findStates } from "../../db/queries/reference.ts";
+import {
+  countOtherMoves,
+  findAllCountries,
+  findCitiesNamed,
+  findCityById,
+  findCurrencyCodes,
+  findEmployee,
+  findFormFieldById,
+  findLatestMoveOfEmployee,
+  findPolicyTagNames,
+  findReleasedPolicies,
+  findSplash,
+  findUserIdByEmail,
+  findVersionWithPolicy,
+  type VersionWithPolicy,
+} from "../../db/queries/wizard.ts";
+import { insertAudit } from "../../db/queries/audit.ts";
+import { isValidEmail, normalizeEmail } from "../../domain/auth/email.ts";
 import { AppError } from "../../domain/errors.ts";
-import type { z } from "zod";
-import type {
-  TCountriesStatesResponse,
-  TCreateNewEmployeeRequest,
-  TCreateNewEmployeeResponse,
-  TInitiationFormResponse,
-  TPolicySelectFormResponse,
-  TPrefillResponse,
-  ZInitiationFormRequest,
-  ZPolicySelectFormRequest,
-  ZPrefillRequest,
-  ZSplashRequest,
-  ZSplashResponse,
+import { CORE_MODEL_NAMES } from "../../domain/forms/catalogue.ts";
+import { messages } from "../../domain/messages.ts";
+import { canActInGroup } from "../../domain/roles.ts";
+import { wizardMessages, wizardText } from "../../domain/wizard/messages.ts";
+import { hiddenStages, nextStage } from "../../domain/wizard/navigation.ts";
+import {
+  PREVIEW_SAVING_PROHIBITED,
+  type TCity,
+  type TCountriesStatesResponse,
+  type TCreateNewEmployeeRequest,
+  type TCreateNewEmployeeResponse,
+  type TFormComponentItem,
+  type TInitiationComponent,
+  type TInitiationFormResponse,
+  type TPolicySelectFormResponse,
+  type TPrefillResponse,
+  type ZGeoAnswer,
+  type ZInitiationFormRequest,
+  type ZPolicySelectFormRequest,
+  type ZPrefillRequest,
+  type ZSplashRequest,
+  type ZSplashResponse,
 } from "../../domain/wizard/schemas.ts";
+import { validateInitiationForm } from "../../domain/wizard/validation.ts";
+import { isUniqueViolation } from "../policy/common.ts";
 import type { SessionUser } from "../auth.ts";
+import { moveForCaller } from "./access.ts";
+import { allComponents, componentsOfSections, loadForm } from "./form-load.ts";
+import { coreSourceOf, familyFrom, isCoreModelName, isIsoDate, missingElement, storedValueOf, valueFromSource } from "./initiation-rules.ts";
 import type { WizardActor } from "./types.ts";
 
-export async function policySelectForm(db: DB, user: SessionUser, group: GroupRef, input: z.infer<typeof ZPolicySelectFormRequest>): Promise<TPolicySelectFormResponse> { throw new AppError("INTERNAL", "Not built yet."); }
-export async function initiationForm(db: DB, user: SessionUser, group: GroupRef, input: z.infer<typeof ZInitiationFormRequest>): Promise<TInitiationFormResponse> { throw new AppError("INTERNAL", "Not built yet."); }
-export async function countriesStates(db: DB): Promise<TCountriesStatesResponse> { throw new AppError("INTERNAL", "Not built yet."); }
-export async function createNewEmployee(db: DB, actor: WizardActor, group: GroupRef, input: TCreateNewEmployeeRequest, now = new Date()): Promise<TCreateNewEmployeeResponse> { throw new AppError("INTERNAL", "Not built yet."); }
-export async function cancelNewEmployee(db: DB, actor: WizardActor, move: MoveWithPolicy, now = new Date()): Promise<{ success: boolean; message: string | null }> { throw new AppError("INTERNAL", "Not built yet."); }
-export async function prefill(db: DB, user: SessionUser, input: z.infer<typeof ZPrefillRequest>): Promise<TPrefillResponse> { throw new AppError("INTERNAL", "Not built yet."); }
-export async function splash(db: DB, user: SessionUser, input: z.infer<typeof ZSplashRequest>): Promise<z.infer<typeof ZSplashResponse>> { throw new AppError("INTERNAL", "Not built yet."); }
+/** Candidates offered in a geo answer (the city picker). */
+export const GEO_CANDIDATES = 20;
+
+/** The move named by employeeId + moveId, which must belong to `group`. */
+async function moveInGroup(db: DB, user: SessionUser, group: GroupRef, ref: { employeeId: number; moveId: number }): Promise<MoveWithPolicy> {
+  const move = await moveForCaller(db, user, ref);
+  if (move.group_id !== group.id) throw new AppError("FORBIDDEN", messages.otherGroup);
+  return move;
+}
+
+/** The move being resumed: employeeId + moveId, or with employeeId alone the employee's newest move in the group. */
+async function resumedMove(db: DB, user: SessionUser, group: GroupRef, input: { employeeId?: number; moveId?: number }) {
+  if (!input.employeeId) return null;
+  const moveId = input.moveId ?? (await findLatestMoveOfEmployee(db, input.employeeId, group.id))?.id;
+  if (!moveId) return null;
+  return moveInGroup(db, user, group, { employeeId: input.employeeId, moveId });
+}
+
+/**
+ * The version a move may be initiated on: a RELEASED version of an ACTIVE policy of the group,
+ * or the version the resumed move already has.
+ */
+async function usableVersion(db: DB, group: GroupRef, versionId: number, move: MoveWithPolicy | null): Promise<VersionWithPolicy> {
+  const version = await findVersionWithPolicy(db, versionId);
+  const own = move !== null && move.policy_version_id === versionId;
+  if (!version || version.group_id !== group.id || (!own && (version.version_status !== "RELEASED" || version.policy_status !== "ACTIVE"))) {
+    throw new AppError("NOT_FOUND", wizardMessages.policyNotAvailable);
+  }
+  return version;
+}
+
+const wizardPolicy = (v: Pick<VersionWithPolicy, "estimate_type" | "city_guide_only">) => ({ estimateType: v.estimate_type, cityGuideOnly: v.city_guide_only === 1 });
+
+// ── stage 1 ───────────────────────────────────────────────────────────────────────────────────
+
+export async function policySelectForm(
+  db: DB,
+  user: SessionUser,
+  group: GroupRef,
+  input: z.infer<typeof ZPolicySelectFormRequest>,
+): Promise<TPolicySelectFormResponse> {
+  const move = await resumedMove(db, user, group, input);
+  const rows = await findReleasedPolicies(db, group.id);
+  const tags = await findPolicyTagNames(db, rows.map((r) => r.policy_id));
+  return {
+    success: true,
+    policies: rows.map((r) => ({
+      policyId: r.policy_id,
+      policyVersionId: r.version_id,
+      versionNumber: r.version_number,
+      name: r.name,
+      moveType: r.move_type,
+      estimateType: r.estimate_type,
+      cityGuideOnly: r.city_guide_only === 1,
+      moveStagesCount: r.move_stages_count,
+      tags: tags.filter((t) => t.policy_id === r.policy_id).map((t) => t.name),
+    })),
+    selectedPolicyVersionId: move?.policy_version_id ?? null,
+    warning: move?.employee_activation_state === "ACTIVE" ? wizardMessages.policyChangeAfterActivation : null,
+  };
+}
+
+// ── stage 2: the form ─────────────────────────────────────────────────────────────────────────
+
+export async function initiationForm(
+  db: DB,
+  user: SessionUser,
+  group: GroupRef,
+  input: z.infer<typeof ZInitiationFormRequest>,
+): Promise<TInitiationFormResponse> {
+  if (input.preview && user.role !== "ADMIN") throw new AppError("FORBIDDEN", messages.forbidden);
+  const move = input.preview ? null : await resumedMove(db, user, group, input);
+  const version = await usableVersion(db, group, input.policyVersionId, move);
+  const sections = await loadForm(db, group.id, { versionId: version.version_id, policyId: version.policy_id });
+  const source = move ? coreSourceOf(move) : null;
+  const currencies = await findCurrencyCodes(db);
+  return {
+    success: true,
+    policyVersionId: version.version_id,
+    policyName: version.policy_name,
+    estimateType: version.estimate_type,
+    cityGuideOnly: version.city_guide_only === 1,
+    hiddenStages: hiddenStages(wizardPolicy(version)),
+    sections: componentsOfSections(sections, source ? (f) => valueFromSource(f.model_name, source) : undefined),
+    currencyCodes: currencies.map((c) => c.code),
+    employeeId: move?.employee_user_id ?? null,
+    moveId: move?.id ?? null,
+    employeeActivated: move?.employee_activation_state === "ACTIVE",
+    preview: input.preview,
+  };
+}
+
+export async function countriesStates(db: DB): Promise<TCountriesStatesResponse> {
+  const [countries, usStates] = await Promise.all([findAllCountries(db), findStates(db, "US")]);
+  return {
+    countries: countries.map((c) => ({
+      code: c.code,
+      name: c.name,
+      states: c.code === "US" ? usStates.map((s) => ({ code: s.code, name: s.name })) : null,
+    })),
+  };
+}
+
+// ── stage 2: save ─────────────────────────────────────────────────────────────────────────────
+
+type Place = { countryCode: string | null; state: string | null; cityId: number | null; cityName: string | null };
+type Geo = z.infer<typeof ZGeoAnswer>;
+
+const toCity = (c: { id: number; country_code: string; state_code: string | null; name: string; latitude: string | null; longitude: string | null }): TCity => ({
+  id: c.id,
+  countryCode: c.country_code,
+  state: c.state_code,
+  name: c.name,
+  latitude: c.latitude === null ? null : Number(c.latitude),
+  longitude: c.longitude === null ? null : Number(c.longitude),
+});
+
+/**
+ * Resolves a countryStateCity value: a listed city must be a city of the chosen country; 0 is
+ * Other (free text kept); a typed name is looked up and must match exactly one city, else the
+ * client gets a geo answer (the city picker) with up to GEO_CANDIDATES candidates.
+ */
+async function resolvePlace(
+  db: DB,
+  item: TFormComponentItem,
+  label: string,
+): Promise<{ place: Place } | { error: string } | { geo: Geo }> {
+  const name = item.formValue?.trim() || null;
+  const country = item.countryCode;
+  const empty: Place = { countryCode: country, state: item.state, cityId: null, cityName: name };
+  if (!country) return { place: { ...empty, cityId: item.formValueId === 0 ? 0 : null } };
+  if (item.formValueId !== null && item.formValueId > 0) {
+    const city = await findCityById(db, item.formValueId);
+    if (!city || city.country_code !== country) return { error: wizardText(wizardMessages.cityRequired, { label }) };
+    return { place: { countryCode: country, state: item.state ?? city.state_code, cityId: city.id, cityName: city.name } };
+  }
+  if (item.formValueId === 0 || !name) return { place: { ...empty, cityId: item.formValueId } };
+  let matches = await findCitiesNamed(db, country, name, GEO_CANDIDATES);
+  if (item.state && matches.length > 1) {
+    const inState = matches.filter((c) => (c.state_code ?? "").toLowerCase() === item.state!.toLowerCase());
+    if (inState.length > 0) matches = inState;
+  }
+  if (matches.length === 1) {
+    const city = matches[0]!;
+    return { place: { countryCode: country, state: item.state ?? city.state_code, cityId: city.id, cityName: city.name } };
+  }
+  const candidates = matches.length > 1 ? matches : await findCities(db, { countryCode: country, search: name, limit: GEO_CANDIDATES });
+  return { geo: { modelName: item.modelName, label, query: name, countryCode: country, cities: candidates.map(toCity) } };
+}
+
+const failure = (provider: string | null, patch: Partial<TCreateNewEmployeeResponse>): TCreateNewEmployeeResponse => ({
+  success: false,
+  employeeId: null,
+  moveId: null,
+  provider,
+  errors: {},
+  geo: null,
+  message: null,
+  nextStage: null,
+  ...patch,
+});
+
+const samePlace = (a: Place, b: Place) =>
+  (a.countryCode ?? "") === (b.countryCode ?? "") &&
+  (a.cityId ?? -1) === (b.cityId ?? -1) &&
+  (a.cityName ?? "").trim().toLowerCase() === (b.cityName ?? "").trim().toLowerCase();
+
+/**
+ * Saves stage 2 (part 1 §4 "saved as a draft or continued", §7 createNewEmployee): validates,
+ * resolves the cities, then creates or updates the employee and the move in one transaction.
+ * Any failure writes nothing.
+ */
+export async function createNewEmployee(
+  db: DB,
+  actor: WizardActor,
+  group: GroupRef,
+  input: TCreateNewEmployeeRequest,
+  now = new Date(),
+): Promise<TCreateNewEmployeeResponse> {
+  const resuming = input.employeeId !== undefined && input.moveId !== undefined;
+  const move = resuming ? await moveInGroup(db, actor.user, group, { employeeId: input.employeeId!, moveId: input.moveId! }) : null;
+  if (move?.status === "cancelled") throw new AppError("CONFLICT", wizardMessages.moveCancelled);
+  const version = await usableVersion(db, group, input.policyVersionId, move);
+  const provider = version.estimate_provider;
+  if (input.preview) return failure(provider, { message: PREVIEW_SAVING_PROHIBITED });
+
+  // An existing employee without a move (a new move for them): an employee of this group.
+  let employee = move ? await findEmployee(db, move.employee_user_id) : null;
+  if (!move && input.employeeId !== undefined) {
+    employee = (await findEmployee(db, input.employeeId)) ?? null;
+    if (!employee || employee.role !== "EMPLOYEE") throw new AppError("NOT_FOUND", wizardMessages.moveNotFound);
+    if (employee.group_id !== group.id) throw new AppError("FORBIDDEN", messages.otherGroup);
+  }
+
+  const sections = await loadForm(db, group.id, { versionId: version.version_id, policyId: version.policy_id }, now);
+  const components = allComponents(sections);
+  const missing = missingElement(components, input.items, input.saveAsDraft);
+  if (missing !== null) return failure(provider, { message: wizardText(wizardMessages.missingElement, { label: missing }) });
+
+  const today = now.toISOString().slice(0, 10);
+  const errors: Record<string, string> = {
+    ...validateInitiationForm(components, input.items, { draft: input.saveAsDraft, today, estimateType: version.estimate_type }),
+  };
+  const componentOf = new Map<string, TInitiationComponent>(components.map((c) => [c.modelName, c]));
+  const itemOf = new Map(input.items.map((i) => [i.modelName, i]));
+  const labelOf = (modelName: string) => componentOf.get(modelName)?.label ?? modelName;
+  const text = (modelName: string) => itemOf.get(modelName)?.formValue?.trim() ?? "";
+
+  // The employee's e-mail: a user is created, so it is needed even for a draft, and unique.
+  const emailName = CORE_MODEL_NAMES.email;
+  const email = normalizeEmail(text(emailName));
+  if (!errors[emailName]) {
+    if (email === "") errors[emailName] = wizardText(wizardMessages.cannotBeEmpty, { label: labelOf(emailName) });
+    else if (!isValidEmail(email)) errors[emailName] = wizardText(wizardMessages.notProperFormat, { label: labelOf(emailName) });
+    else {
+      const owner = await findUserIdByEmail(db, email);
+      if (owner && owner.id !== employee?.id) errors[emailName] = wizardMessages.emailInUse;
+    }
+  }
+
+  // Cities.
+  const places = new Map<string, Place>();
+  const geo: Geo[] = [];
+  for (const item of input.items) {
+    if (item.formType !== "countryStateCity" || errors[item.modelName]) continue;
+    const resolved = await resolvePlace(db, item, labelOf(item.modelName));
+    if ("error" in resolved) errors[item.modelName] = resolved.error;
+    else if ("geo" in resolved) geo.push(resolved.geo);
+    else places.set(item.modelName, resolved.place);
+  }
+  const noPlace: Place = { countryCode: null, state: null, cityId: null, cityName: null };
+  const origin = places.get(CORE_MODEL_NAMES.origin) ?? noPlace;
+  const destination = places.get(CORE_MODEL_NAMES.destination) ?? noPlace;
+  if (move && move.status !== "draft" && !errors[CORE_MODEL_NAMES.destination] && places.has(CORE_MODEL_NAMES.destination)) {
+    const before: Place = {
+      countryCode: move.destination_country_code,
+      state: move.destination_state,
+      cityId: move.destination_city_id,
+      cityName: move.destination_city_name,
+    };
+    if (!samePlace(before, destination)) errors[CORE_MODEL_NAMES.destination] = wizardMessages.destinationChangeAfterActivation;
+  }
+
+  if (Object.keys(errors).length > 0) return failure(provider, { errors });
+  if (geo.length > 0) return failure(provider, { geo, message: wizardText(wizardMessages.cityPicker, { label: geo[0]!.label }) });
+
+  // Values.
+  const date = (modelName: string) => {
+    const v = text(modelName);
+    return isIsoDate(v) ? v : null;
+  };
+  const formValues: Record<string, unknown> = {};
+  for (const item of input.items) if (!isCoreModelName(item.modelName)) formValues[item.modelName] = storedValueOf(item);
+  const policy = wizardPolicy(version);
+  const next = input.saveAsDraft ? null : (nextStage(policy, 2, { skipCE: input.skipCE }) ?? 5);
+  const at = now.toISOString();
+  const firstName = text(CORE_MODEL_NAMES.firstName).slice(0, 100);
+  const lastName = text(CORE_MODEL_NAMES.lastName).slice(0, 100);
+  const moveColumns = {
+    policy_id: version.policy_id,
+    policy_version_id: version.version_id,
+    origin_country_code: origin.countryCode,
+    origin_state: origin.state,
+    origin_city_id: origin.cityId,
+    origin_city_name: origin.cityName,
+    destination_country_code: destination.countryCode,
+    destination_state: destination.state,
+    destination_city_id: destination.cityId,
+    destination_city_name: destination.cityName,
+    move_date: date(CORE_MODEL_NAMES.moveDate),
+    assignment_start_date: date(CORE_MODEL_NAMES.assignmentStartDate),
+    assignment_end_date: date(CORE_MODEL_NAMES.assignmentEndDate),
+    skip_ce: input.skipCE ? 1 : 0,
+    form_values: JSON.stringify(formValues),
+    updated_at: at,
+  };
+  const family = familyFrom(input.items);
+
+  try {
+    const saved = await db.transaction().execute(async (trx) => {
+      let employeeId: number;
+      if (employee) {
+        employeeId = employee.id;
+        await trx
+          .updateTable("users")
+          .set({ first_name: firstName, last_name: lastName, email, move_date: moveColumns.move_date, updated_at: at })
+          .where("id", "=", employeeId)
+          .execute();
+      } else {
+        const row = await trx
+          .insertInto("users")
+          .values({
+            email,
+            first_name: firstName,
+            last_name: lastName,
+            role: "EMPLOYEE",
+            group_id: group.id,
+            password_hash: null,
+            terms_accepted_at: null,
+            terms_version: null,
+            activation_state: "PENDING",
+            last_login_at: null,
+            move_date: moveColumns.move_date,
+            created_at: at,
+            updated_at: at,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        employeeId = row.id;
+      }
+      let moveId: number;
+      if (move) {
+        moveId = move.id;
+        const stage = move.status === "draft" ? { wizard_stage: next ?? 2 } : {};
+        await trx.updateTable("moves").set({ ...moveColumns, ...stage }).where("id", "=", moveId).execute();
+        await trx.deleteFrom("move_family_members").where("move_id", "=", moveId).execute();
+      } else {
+        const row = await trx
+          .insertInto("moves")
+          .values({
+            ...moveColumns,
+            group_id: group.id,
+            employee_user_id: employeeId,
+            status: "draft",
+            wizard_stage: next ?? 2,
+            created_by: actor.user.id,
+            created_at: at,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        moveId = row.id;
+      }
+      if (family.length > 0) {
+        await trx
+          .insertInto("move_family_members")
+          .values(family.map((f, i) => ({ move_id: moveId, relationship: f.relationship, first_name: "", date_of_birth: f.date_of_birth, sort_order: i })))
+          .execute();
+      }
+      await insertAudit(trx, {
+        at,
+        actorUserId: actor.user.id,
+        groupId: group.id,
+        entity: "move",
+        entityId: moveId,
+        action: move ? "update-draft" : "create-draft",
+        oldValues: move ? { policyVersionId: move.policy_version_id, status: move.status } : undefined,
+        newValues: { employeeId, email, policyVersionId: version.version_id, saveAsDraft: input.saveAsDraft, wizardStage: next ?? 2 },
+        ip: actor.ip,
+      });
+      return { employeeId, moveId };
+    });
+    return { success: true, employeeId: saved.employeeId, moveId: saved.moveId, provider, errors: {}, geo: null, message: null, nextStage: next };
+  } catch (error) {
+    // Two saves raced for the same e-mail address: the unique index decides.
+    if (isUniqueViolation(error)) return failure(provider, { errors: { [emailName]: wizardMessages.emailInUse } });
+    throw error;
+  }
+}
+
+// ── cancel ────────────────────────────────────────────────────────────────────────────────────
+
+/** Cancels a draft (part 1 §4 "Cancelling from stage 3 calls the cancel endpoint"): the move goes, and a PENDING employee with no other move. */
+export async function cancelNewEmployee(
+  db: DB,
+  actor: WizardActor,
+  move: MoveWithPolicy,
+  now = new Date(),
+): Promise<{ success: boolean; message: string | null }> {
+  if (move.status !== "draft") throw new AppError("CONFLICT", wizardMessages.moveNotDraft);
+  const at = now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("move_family_members").where("move_id", "=", move.id).execute();
+    await trx.deleteFrom("move_service_overrides").where("move_id", "=", move.id).execute();
+    await trx.deleteFrom("move_budget_overrides").where("move_id", "=", move.id).execute();
+    await trx.deleteFrom("moves").where("id", "=", move.id).execute();
+    const employee = await findEmployee(trx, move.employee_user_id);
+    const removeEmployee =
+      employee !== undefined &&
+      employee.role === "EMPLOYEE" &&
+      employee.activation_state === "PENDING" &&
+      (await countOtherMoves(trx, employee.id, move.id)) === 0;
+    if (removeEmployee) await trx.deleteFrom("users").where("id", "=", move.employee_user_id).execute();
+    await insertAudit(trx, {
+      at,
+      actorUserId: actor.user.id,
+      groupId: move.group_id,
+      entity: "move",
+      entityId: move.id,
+      action: "cancel",
+      oldValues: { employeeId: move.employee_user_id, email: move.employee_email, policyVersionId: move.policy_version_id, status: move.status },
+      newValues: { employeeRemoved: removeEmployee },
+      ip: actor.ip,
+    });
+  });
+  return { success: true, message: null };
+}
+
+// ── prefill and splash ────────────────────────────────────────────────────────────────────────
+
+/** GET /form/prefill: the slave values a master field's value fills in. */
+export async function prefill(db: DB, user: SessionUser, input: z.infer<typeof ZPrefillRequest>): Promise<TPrefillResponse> {
+  const field = await findFormFieldById(db, input.formGroupId);
+  if (!field || field.master !== 1) throw new AppError("NOT_FOUND", messages.notFound);
+  if (!canActInGroup(user, field.group_id)) throw new AppError("FORBIDDEN", messages.otherGroup);
+  const value = input.value.trim() !== "" ? input.value.trim() : input.valueId !== undefined ? String(input.valueId) : "";
+  const rows = value === "" ? [] : await findPrefillValues(db, field.id, value);
+  const fields: TPrefillResponse["fields"] = [];
+  for (const row of rows) {
+    if (row.policy_version_id !== null && row.policy_version_id !== input.policyVersionId) continue;
+    let out = fields.find((f) => f.formGroupId === row.slave_field_id);
+    if (!out) fields.push((out = { formGroupId: row.slave_field_id, modelName: row.model_name, values: [] }));
+    if (!out.values.includes(row.slave_value)) out.values.push(row.slave_value);
+  }
+  return { success: true, fields };
+}
+
+/** GET /splash/{area}/{key}/specificSplash: the group's own text first, then the global one. */
+export async function splash(db: DB, user: SessionUser, input: z.infer<typeof ZSplashRequest>): Promise<z.infer<typeof ZSplashResponse>> {
+  let groupId = user.groupId;
+  if (input.group && input.group !== user.groupName) {
+    const group = await findGroupByName(db, input.group);
+    if (group && canActInGroup(user, group.id)) groupId = group.id;
+  }
+  const row = await findSplash(db, input.area, input.key, groupId);
+  if (!row) throw new AppError("NOT_FOUND", wizardMessages.splashFailure);
+  return { success: true, title: row.title, content: row.body };
+}

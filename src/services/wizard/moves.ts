@@ -1,7 +1,40 @@
-// SKELETON (lead): helper A replaces the body.
+/** HR home: the group's moves (search, status filter, sort by column both ways, pages of MOVES_PAGE_SIZE). */
 import type { DB } from "../../db/index.ts";
 import type { GroupRef } from "../../db/schema.ts";
-import { AppError } from "../../domain/errors.ts";
-import type { TMovesRequest, TMovesResponse } from "../../domain/wizard/schemas.ts";
+import { countGroupMoves, findGroupMoves, type MoveListParams } from "../../db/queries/moves.ts";
+import { MOVES_PAGE_SIZE, type TMovesRequest, type TMovesResponse } from "../../domain/wizard/schemas.ts";
+import { placeText } from "./initiation-rules.ts";
 
-export async function listMoves(db: DB, group: GroupRef, input: TMovesRequest): Promise<TMovesResponse> { throw new AppError("INTERNAL", "Not built yet."); }
+export async function listMoves(db: DB, group: GroupRef, input: TMovesRequest): Promise<TMovesResponse> {
+  const params: MoveListParams = {
+    groupId: group.id,
+    status: input.status,
+    q: input.q && input.q !== "" ? input.q : undefined,
+    sort: input.sort,
+    dir: input.dir,
+    limit: MOVES_PAGE_SIZE,
+    offset: input.page * MOVES_PAGE_SIZE,
+  };
+  const [rows, total] = await Promise.all([findGroupMoves(db, params), countGroupMoves(db, params)]);
+  return {
+    rows: rows.map((r) => ({
+      moveId: r.id,
+      employeeId: r.employee_user_id,
+      employeeName: `${r.first_name} ${r.last_name}`.trim(),
+      email: r.email,
+      policyName: r.policy_name,
+      policyVersionId: r.policy_version_id,
+      origin: placeText(r.origin_city_name, r.origin_state, r.origin_country),
+      destination: placeText(r.destination_city_name, r.destination_state, r.destination_country),
+      moveDate: r.move_date,
+      status: r.status,
+      currentMoveStage: r.current_move_stage,
+      moveStagesCount: r.move_stages_count,
+      wizardStage: r.wizard_stage,
+      updatedAt: r.updated_at,
+    })),
+    total,
+    page: input.page,
+    pageSize: MOVES_PAGE_SIZE,
+  };
+}

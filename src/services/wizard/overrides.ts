@@ -1,8 +1,28 @@
-// SKELETON (lead): helper B replaces every body. Signatures are the contract used by the routers.
+/**
+ * Wizard stage 3, policy overrides (part 1 §3 policy response, §4, §5 stage 3, §7
+ * getPolicyOverrides, employeePolicyServiceBenefits, storePolicyOverrides). The move's policy
+ * version (services, benefits, budgets) merged with the move's override rows; the rules are in
+ * src/domain/wizard/overrides.ts.
+ */
 import type { z } from "zod";
 import type { DB } from "../../db/index.ts";
-import type { MoveWithPolicy } from "../../db/queries/moves.ts";
+import { insertAudit } from "../../db/queries/audit.ts";
+import { findMoveWithPolicy, type MoveWithPolicy } from "../../db/queries/moves.ts";
+import {
+  findBudgetOverrides,
+  findEmployeeActiveMoveId,
+  findServiceOverrides,
+  findVersionBenefitChoices,
+  replaceMoveOverrides,
+  setWizardStage,
+} from "../../db/queries/overrides.ts";
+import { findCurrencyCodes, findOptionsOfSets, findUserBrief, findVersionBudgets, findVersionCurrencies } from "../../db/queries/policy-benefits.ts";
+import { findBudgetGroups, findStageServices } from "../../db/queries/policy.ts";
 import { AppError } from "../../domain/errors.ts";
+import { messages } from "../../domain/messages.ts";
+import { moveStageNames } from "../../domain/policy/catalogue.ts";
+import { policyMessages } from "../../domain/policy/messages.ts";
+import { nextStage } from "../../domain/wizard/navigation.ts";
 import type {
   TEmployeePolicyServiceBenefitsResponse,
   TPolicyOverridesResponse,
@@ -10,9 +30,166 @@ import type {
   TStorePolicyOverridesResponse,
   ZEmployeePolicyServiceBenefitsRequest,
 } from "../../domain/wizard/override-schemas.ts";
+import {
+  buildMoveStageSections,
+  checkStore,
+  overrideMessages,
+  overridesMessage,
+  type OverrideData,
+  type OverrideService,
+} from "../../domain/wizard/overrides.ts";
+import { wizardMessages } from "../../domain/wizard/messages.ts";
 import type { SessionUser } from "../auth.ts";
 import type { WizardActor } from "./types.ts";
 
-export async function policyOverrides(db: DB, user: SessionUser, move: MoveWithPolicy): Promise<TPolicyOverridesResponse> { throw new AppError("INTERNAL", "Not built yet."); }
-export async function employeePolicyServiceBenefits(db: DB, user: SessionUser, input: z.infer<typeof ZEmployeePolicyServiceBenefitsRequest>): Promise<TEmployeePolicyServiceBenefitsResponse> { throw new AppError("INTERNAL", "Not built yet."); }
-export async function storePolicyOverrides(db: DB, actor: WizardActor, move: MoveWithPolicy, input: TStorePolicyOverridesRequest, now = new Date()): Promise<TStorePolicyOverridesResponse> { throw new AppError("INTERNAL", "Not built yet."); }
+/** Everything stage 3 needs about the move's version and overrides. */
+async function loadOverrideData(db: DB, move: MoveWithPolicy): Promise<OverrideData> {
+  const versionId = move.policy_version_id;
+  const [services, choices, budgets, groups, overrides, budgetOverrides, first, all] = await Promise.all([
+    findStageServices(db, versionId),
+    findVersionBenefitChoices(db, versionId),
+    findVersionBudgets(db, versionId),
+    findBudgetGroups(db, versionId),
+    findServiceOverrides(db, move.id),
+    findBudgetOverrides(db, move.id),
+    findVersionCurrencies(db, versionId),
+    findCurrencyCodes(db),
+  ]);
+  const options = await findOptionsOfSets(db, [...new Set(choices.map((c) => c.benefit_set_id))], true);
+  const overrideServices: OverrideService[] = services.map((s) => {
+    const choice = choices.find((c) => c.policy_service_id === s.id);
+    return {
+      stage: s.move_stage,
+      key: s.service_key,
+      title: s.title || s.service_name,
+      policyType: s.service_policy_type,
+      budgetGroup: s.budget_group,
+      addable: s.addable === 1,
+      provided: s.provided === 1,
+      allowNegative: s.amount_can_be_negative === 1,
+      note: s.note,
+      benefitSet: choice
+        ? {
+            id: choice.benefit_set_id,
+            name: choice.set_name,
+            options: options.filter((o) => o.benefit_set_id === choice.benefit_set_id).map((o) => ({ id: o.id, name: o.name })),
+          }
+        : null,
+      policyBenefitOptionId: choice?.benefit_option_id ?? null,
+      amount: s.amount,
+      currency: s.currency,
+    };
+  });
+  return {
+    stageNames: moveStageNames(move.move_stages_count),
+    services: overrideServices,
+    overrides: overrides.map((o) => ({
+      stage: o.move_stage,
+      key: o.service_key,
+      selected: o.selected === 1,
+      benefitOptionId: o.benefit_option_id,
+      amount: o.amount,
+      currency: o.currency,
+    })),
+    budgets: budgets.map((b) => ({ id: b.id, stage: b.move_stage, group: b.group_number, currency: b.currency, amount: b.amount, min: b.min_amount, max: b.max_amount })),
+    // The schema has no soft budget type yet: every budget range is hard.
+    budgetGroups: groups.map((g) => ({ stage: g.move_stage, group: g.group_number, authType: g.auth_type, soft: false })),
+    budgetOverrides: budgetOverrides.map((b) => ({ stage: b.move_stage, group: b.group_number, currency: b.currency, amount: b.amount })),
+    // policyOverrideCurrencies' order: the version's currencies first, then every code.
+    currencyCodes: [...new Set([...first, ...all.map((c) => c.code)])],
+  };
+}
+
+/** part 1 §6: the move is a draft, or the caller is HR/ADMIN and the employee is at stage 2 or earlier. */
+function policyEditable(user: SessionUser, move: MoveWithPolicy): boolean {
+  if (move.status === "cancelled" || move.status === "completed") return false;
+  if (move.status === "draft") return true;
+  const staff = user.role === "ADMIN" || (user.role === "HR" && user.groupId === move.group_id);
+  return staff && move.current_move_stage <= 2;
+}
+
+/** GET /hr/json/getPolicyOverrides: the move's policy by move stage, with what may be added and removed. */
+export async function policyOverrides(db: DB, user: SessionUser, move: MoveWithPolicy): Promise<TPolicyOverridesResponse> {
+  const data = await loadOverrideData(db, move);
+  const isPolicyEditable = policyEditable(user, move);
+  return {
+    success: true,
+    policyName: move.policy_name,
+    isPolicyEditable,
+    currencyCodes: data.currencyCodes,
+    moveStageSections: buildMoveStageSections(data, isPolicyEditable),
+    message: overridesMessage(data),
+  };
+}
+
+/**
+ * GET /hr/json/employeePolicyServiceBenefits: the employee's latest move that is not cancelled (or
+ * `moveId`). Readers: ADMIN, HR of the employee's group, the employee (VIEW only).
+ */
+export async function employeePolicyServiceBenefits(
+  db: DB,
+  user: SessionUser,
+  input: z.infer<typeof ZEmployeePolicyServiceBenefitsRequest>,
+): Promise<TEmployeePolicyServiceBenefitsResponse> {
+  const self = user.id === input.employeeId;
+  const staffRole = user.role === "ADMIN" || user.role === "HR";
+  if (!staffRole && !(self && input.action === "VIEW")) throw new AppError("FORBIDDEN", messages.forbidden);
+  const employee = await findUserBrief(db, input.employeeId);
+  if (!employee) throw new AppError("NOT_FOUND", policyMessages.employeeHasNoPolicy);
+  const moveId = await findEmployeeActiveMoveId(db, employee.id, input.moveId);
+  const move = moveId === null ? undefined : await findMoveWithPolicy(db, moveId);
+  const groupId = move?.group_id ?? employee.group_id;
+  const staff = user.role === "ADMIN" || (user.role === "HR" && groupId !== null && user.groupId === groupId);
+  if (!staff && !(self && input.action === "VIEW")) throw new AppError("FORBIDDEN", messages.otherGroup);
+  if (!move) throw new AppError("NOT_FOUND", policyMessages.employeeHasNoPolicy);
+
+  const data = await loadOverrideData(db, move);
+  const isUserAuthorizedForPolicyEdit =
+    staff && input.action !== "VIEW" && (move.status === "draft" || (move.current_move_stage === 2 && move.status !== "cancelled" && move.status !== "completed"));
+  return {
+    success: true,
+    policyName: move.policy_name,
+    currencyCodes: data.currencyCodes,
+    isUserAuthorizedForPolicyEdit,
+    moveStageSections: buildMoveStageSections(data, isUserAuthorizedForPolicyEdit),
+  };
+}
+
+/**
+ * POST /hr/json/storePolicyOverrides: checks the request (part 1 §5 stage 3); then, in one
+ * transaction, replaces the move's override rows, moves the wizard on to the next stage and
+ * writes the audit row. A failed check writes nothing.
+ */
+export async function storePolicyOverrides(
+  db: DB,
+  actor: WizardActor,
+  move: MoveWithPolicy,
+  input: TStorePolicyOverridesRequest,
+  now = new Date(),
+): Promise<TStorePolicyOverridesResponse> {
+  if (move.status === "cancelled") throw new AppError("CONFLICT", wizardMessages.moveCancelled);
+  if (!policyEditable(actor.user, move)) throw new AppError("CONFLICT", overrideMessages.notEditable);
+  const data = await loadOverrideData(db, move);
+  const check = checkStore(data, input.moveStageSections);
+  if (Object.keys(check.errors).length > 0) {
+    return { success: false, errors: check.errors, message: check.message, warnings: check.warnings, nextStage: null };
+  }
+  const next = nextStage({ estimateType: move.estimate_type, cityGuideOnly: move.city_guide_only === 1 }, 3, { skipCE: move.skip_ce === 1 });
+  const at = now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    await replaceMoveOverrides(trx, move.id, check.serviceRows, check.budgetRows);
+    if (next !== null) await setWizardStage(trx, move.id, next, at);
+    await insertAudit(trx, {
+      actorUserId: actor.user.id,
+      groupId: move.group_id,
+      entity: "move",
+      entityId: move.id,
+      action: "wizard.storePolicyOverrides",
+      oldValues: { services: data.overrides, budgets: data.budgetOverrides, wizardStage: move.wizard_stage },
+      newValues: { services: check.serviceRows, budgets: check.budgetRows, wizardStage: next, benefits: input.benefits },
+      ip: actor.ip,
+      at,
+    });
+  });
+  return { success: true, errors: {}, message: null, warnings: check.warnings, nextStage: next };
+}

@@ -24,6 +24,8 @@ type NavItem =
       to: "/" | "/admin" | "/admin/outbox" | "/finance" | "/crm" | "/supplier" | "/admin/resetPassword" | "/admin/anonymizeUser" | "/admin/sso" | "/admin/policy/group-setup";
     }
   | { key: string; label: MessageId; to: "/$group/home"; group: string }
+  /** The new-move wizard of the own group (HR). */
+  | { key: string; label: MessageId; to: "/$group/new-move"; group: string }
   /** The policy search, for HR fixed to the own group. */
   | { key: string; label: MessageId; to: "/policy/search"; group?: string };
 
@@ -38,6 +40,7 @@ export function navItemsFor(user: SignedInUser): NavItem[] {
       return user.role === "HR"
         ? [
             { key: "group", label: "nav.groupHome", to: "/$group/home", group: user.group.name },
+            { key: "newMove", label: "nav.newMove", to: "/$group/new-move", group: user.group.name },
             { key: "policies", label: "nav.policies", to: "/policy/search", group: user.group.name },
           ]
         : [{ key: "group", label: "nav.groupHome", to: "/$group/home", group: user.group.name }];
@@ -73,6 +76,17 @@ function NavLinks({ items, className, onNavigate }: { items: NavItem[]; classNam
         <li key={item.key}>
           {item.to === "/$group/home" ? (
             <Link to="/$group/home" params={{ group: item.group }} className={navLinkClasses} onClick={onNavigate}>
+              {t(item.label)}
+            </Link>
+          ) : item.to === "/$group/new-move" ? (
+            <Link
+              to="/$group/new-move"
+              params={{ group: item.group }}
+              search={{ stage: 1 }}
+              className={navLinkClasses}
+              activeOptions={{ includeSearch: false }}
+              onClick={onNavigate}
+            >
               {t(item.label)}
             </Link>
           ) : item.to === "/policy/search" ? (

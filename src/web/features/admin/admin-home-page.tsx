@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { Building2 } from "lucide-react";
+import { Building2, LayoutList } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { GroupStatus } from "../../../domain/roles.ts";
@@ -42,7 +42,19 @@ export function AdminHomePage() {
 
   return (
     <>
-      <PageHeader eyebrow={t("home.welcome", { name: fullName(user) })} title={t("admin.title")} description={t("admin.description")} />
+      <PageHeader
+        eyebrow={t("home.welcome", { name: fullName(user) })}
+        title={t("admin.title")}
+        description={t("admin.description")}
+        actions={
+          <Button asChild variant="outline">
+            <Link to="/admin/form-builder">
+              <LayoutList aria-hidden="true" />
+              {t("nav.formBuilder")}
+            </Link>
+          </Button>
+        }
+      />
 
       {groups.isSuccess && list.length > 0 ? (
         <dl className="mb-8 grid grid-cols-3 gap-4">

@@ -15,12 +15,19 @@ import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { EmptyState, ErrorState } from "../../components/ui/states.tsx";
 import { errorCode, errorText } from "../../lib/errors.ts";
+import { useSignedInUser } from "../../lib/session.ts";
 import { trpc } from "../../lib/trpc.ts";
+import { takeWizardNotice } from "../wizard/wizard-notice.tsx";
 import { InviteDialog } from "./invite-dialog.tsx";
+import { MovesSection, NewMoveButton, type MovesSearch } from "./moves-section.tsx";
 import { PeopleTable } from "./people-table.tsx";
 
-/** The people table's state as it appears in the URL: `?page=` (zero-based), `?q=`, `?role=`. */
-export type PeopleSearch = { page?: number; q?: string; role?: Role };
+/**
+ * The home's state as it appears in the URL: the people table's `?page=` (zero-based), `?q=`,
+ * `?role=`, and the moves list's `moves_page`, `moves_q`, `moves_status`, `moves_sort`,
+ * `moves_dir` (and `initiated` after a completed initiation).
+ */
+export type PeopleSearch = { page?: number; q?: string; role?: Role } & MovesSearch;
 export type SearchUpdate = (next: PeopleSearch, options?: { replace?: boolean }) => void;
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -28,7 +35,17 @@ const SEARCH_DEBOUNCE_MS = 300;
 /** /{group}/home for HR, managers and platform admins: the group's people, counted by role and listed. */
 export function GroupHomePage({ group, search, onSearchChange }: { group: string; search: PeopleSearch; onSearchChange: SearchUpdate }) {
   const { t } = useTranslation();
+  const user = useSignedInUser();
   const home = useQuery(trpc.group.home.queryOptions({ group }));
+  // HR and admins work with moves (wizard.moves is theirs); managers see the people only.
+  const showMoves = user.role === "HR" || user.role === "ADMIN";
+  // The wizard's one-time notice ("saved as a draft", "…'s move has been initiated"), read once.
+  const [notice, setNotice] = useState<string | null>(null);
+  useEffect(() => {
+    if (!showMoves) return;
+    const text = takeWizardNotice();
+    if (text !== null) setNotice(text);
+  }, [showMoves]);
 
   if (home.isPending) return <GroupHomeSkeleton />;
   if (home.isError) {
@@ -48,7 +65,18 @@ export function GroupHomePage({ group, search, onSearchChange }: { group: string
       <PageHeader
         eyebrow={t("nav.groupHome")}
         title={data.group.displayName}
-        actions={data.group.status === "SUSPENDED" ? <Badge variant="destructive" dot>{t("status.SUSPENDED")}</Badge> : <InviteDialog group={group} />}
+        actions={
+          data.group.status === "SUSPENDED" ? (
+            <Badge variant="destructive" dot>
+              {t("status.SUSPENDED")}
+            </Badge>
+          ) : (
+            <>
+              <InviteDialog group={group} />
+              {showMoves ? <NewMoveButton group={group} /> : null}
+            </>
+          )
+        }
       />
       {data.group.status === "SUSPENDED" ? (
         <Alert variant="destructive" className="mb-6">
@@ -56,6 +84,7 @@ export function GroupHomePage({ group, search, onSearchChange }: { group: string
         </Alert>
       ) : null}
       <RoleCounts data={data} />
+      {showMoves ? <MovesSection group={group} groupDisplayName={data.group.displayName} search={search} onSearchChange={onSearchChange} notice={notice} /> : null}
       <PeopleSection group={group} groupDisplayName={data.group.displayName} search={search} onSearchChange={onSearchChange} />
     </>
   );

@@ -1,0 +1,251 @@
+import { Link } from "@tanstack/react-router";
+import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-table";
+import { ArrowDown, ArrowRight, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight } from "lucide-react";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import type { MOVE_SORTS, TMoveRow } from "../../../domain/wizard/schemas.ts";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table.tsx";
+import { cn } from "../../lib/utils.ts";
+import { pageItems } from "./moves-pages.ts";
+
+export type MoveSort = (typeof MOVE_SORTS)[number];
+export type SortDir = "asc" | "desc";
+
+const features = tableFeatures({});
+const column = createColumnHelper<typeof features, TMoveRow>();
+
+const statusVariant: Record<TMoveRow["status"], "success" | "warning" | "neutral" | "info" | "destructive"> = {
+  draft: "warning",
+  open: "info",
+  on_assignment: "success",
+  completed: "neutral",
+  cancelled: "destructive",
+};
+
+const linkClasses = "whitespace-nowrap font-medium text-primary underline-offset-4 hover:underline focus-visible:underline";
+
+/** The column a header sorts by (the display columns have none). */
+const sortOf: Record<string, MoveSort | undefined> = {
+  employee: "employee",
+  policy: "policy",
+  origin: "origin",
+  destination: "destination",
+  moveDate: "moveDate",
+  status: "status",
+  stage: "stage",
+  updated: "updated",
+};
+
+function useMoveColumns(group: string) {
+  const { t, i18n } = useTranslation();
+  return useMemo(() => {
+    const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: "UTC" });
+    const place = (text: string | null) => (text ? <span className="whitespace-nowrap">{text}</span> : <span className="text-muted-foreground">{t("moves.notSet")}</span>);
+    return column.columns([
+      column.display({
+        id: "employee",
+        header: () => t("moves.col.employee"),
+        cell: ({ row }) => (
+          <span className="flex flex-col">
+            <span className="whitespace-nowrap font-medium text-foreground">{row.original.employeeName}</span>
+            <span className="text-[13px] text-muted-foreground">{row.original.email}</span>
+          </span>
+        ),
+      }),
+      column.accessor("policyName", { id: "policy", header: () => t("moves.col.policy"), cell: ({ getValue }) => <span className="inline-block min-w-32">{getValue()}</span> }),
+      column.display({
+        id: "origin",
+        header: () => t("moves.col.route"),
+        cell: ({ row }) => (
+          <span className="flex flex-col">
+            {place(row.original.origin)}
+            <span className="flex items-center gap-1">
+              <ArrowRight aria-hidden="true" className="size-3.5 shrink-0 text-muted-foreground" />
+              <span className="sr-only">{t("moves.to")}</span>
+              {place(row.original.destination)}
+            </span>
+          </span>
+        ),
+      }),
+      column.accessor("moveDate", {
+        id: "moveDate",
+        header: () => t("moves.col.moveDate"),
+        cell: ({ getValue }) => {
+          const at = getValue();
+          return at ? (
+            <time dateTime={at} className="whitespace-nowrap">
+              {dateFormat.format(new Date(`${at}T00:00:00Z`))}
+            </time>
+          ) : (
+            <span className="text-muted-foreground">{t("moves.notSet")}</span>
+          );
+        },
+      }),
+      column.accessor("status", {
+        id: "status",
+        header: () => t("moves.col.status"),
+        cell: ({ getValue }) => (
+          <Badge variant={statusVariant[getValue()]} dot>
+            {t(`moves.status.${getValue()}`)}
+          </Badge>
+        ),
+      }),
+      column.display({
+        id: "stage",
+        header: () => t("moves.col.stage"),
+        cell: ({ row }) => (
+          <span className="whitespace-nowrap">
+            {row.original.status === "draft"
+              ? t("moves.draftStep", { step: row.original.wizardStage })
+              : t("moves.stageOf", { current: row.original.currentMoveStage, count: row.original.moveStagesCount })}
+          </span>
+        ),
+      }),
+      column.display({
+        id: "actions",
+        header: () => <span className="sr-only">{t("moves.col.actions")}</span>,
+        cell: ({ row }) => {
+          const m = row.original;
+          return m.status === "draft" ? (
+            <Link
+              to="/$group/new-move"
+              params={{ group }}
+              search={{ stage: m.wizardStage, policy: m.policyVersionId, employeeId: m.employeeId, moveId: m.moveId, resume: true }}
+              className={linkClasses}
+              aria-label={t("moves.resumeFor", { name: m.employeeName })}
+              data-testid="resume-link"
+            >
+              {t("moves.resume")}
+            </Link>
+          ) : (
+            <Link
+              to="/admin/policy/view"
+              search={{ employeeId: m.employeeId, moveId: m.moveId }}
+              className={linkClasses}
+              aria-label={t("moves.viewPolicyFor", { name: m.employeeName })}
+            >
+              {t("moves.viewPolicy")}
+            </Link>
+          );
+        },
+      }),
+    ]);
+  }, [t, i18n.language, group]);
+}
+
+/** One page of the group's moves; sorting, search and page live in the URL and the server does the work. */
+export function MovesTable({
+  rows,
+  caption,
+  loading,
+  stale,
+  group,
+  sort,
+  dir,
+  onSort,
+}: {
+  rows: TMoveRow[];
+  caption: string;
+  loading: boolean;
+  stale: boolean;
+  group: string;
+  sort: MoveSort;
+  dir: SortDir;
+  onSort: (sort: MoveSort) => void;
+}) {
+  const columns = useMoveColumns(group);
+  const table = useTable({ features, columns, data: rows, getRowId: (row) => String(row.moveId) });
+  const columnCount = columns.length;
+
+  return (
+    <Table aria-busy={loading || stale || undefined} className={cn(stale && "opacity-60 transition-opacity")} data-testid="moves-table">
+      <TableCaption>{caption}</TableCaption>
+      <TableHeader>
+        {table.getHeaderGroups().map((headerGroup) => (
+          <TableRow key={headerGroup.id} className="hover:bg-transparent">
+            {headerGroup.headers.map((header) => {
+              const key = sortOf[header.column.id];
+              const active = key !== undefined && key === sort;
+              const Icon = !active ? ArrowUpDown : dir === "asc" ? ArrowUp : ArrowDown;
+              return (
+                <TableHead key={header.id} aria-sort={key === undefined ? undefined : active ? (dir === "asc" ? "ascending" : "descending") : "none"}>
+                  {header.isPlaceholder ? null : key === undefined ? (
+                    <table.FlexRender header={header} />
+                  ) : (
+                    <button
+                      type="button"
+                      onClick={() => onSort(key)}
+                      className="-mx-1.5 inline-flex items-center gap-1.5 rounded px-1.5 py-1 uppercase tracking-wide hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                    >
+                      <table.FlexRender header={header} />
+                      <Icon aria-hidden="true" className={cn("size-3.5", active ? "text-foreground" : "opacity-50")} />
+                    </button>
+                  )}
+                </TableHead>
+              );
+            })}
+          </TableRow>
+        ))}
+      </TableHeader>
+      <TableBody>
+        {loading
+          ? Array.from({ length: 5 }, (_, i) => (
+              <TableRow key={`skeleton-${i}`} className="hover:bg-transparent">
+                {Array.from({ length: columnCount }, (_, j) => (
+                  <TableCell key={j}>
+                    <Skeleton className={cn("h-4", j === 0 ? "w-40" : "w-20")} />
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))
+          : table.getRowModel().rows.map((row) => (
+              <TableRow key={row.id} data-testid="move-row" data-status={row.original.status}>
+                {row.getAllCells().map((cell) => (
+                  <TableCell key={cell.id}>
+                    <table.FlexRender cell={cell} />
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+export function MovesPagination({ page, pages, disabled, onPage }: { page: number; pages: number; disabled: boolean; onPage: (page: number) => void }) {
+  const { t } = useTranslation();
+  if (pages <= 1) return null;
+  return (
+    <div className="flex items-center gap-1" data-testid="moves-pages">
+      <Button variant="outline" size="icon" className="size-8" aria-label={t("moves.pageBefore")} disabled={page === 0 || disabled} onClick={() => onPage(page - 1)}>
+        <ChevronLeft aria-hidden="true" />
+      </Button>
+      {pageItems(pages, page).map((item, i) =>
+        item === "gap" ? (
+          <span key={`gap-${i}`} aria-hidden="true" className="px-1.5 text-muted-foreground">
+            …
+          </span>
+        ) : (
+          <Button
+            key={item}
+            variant={item === page ? "default" : "ghost"}
+            size="sm"
+            className="min-w-8 px-2 tabular-nums"
+            aria-label={t("moves.goToPage", { page: item + 1 })}
+            aria-current={item === page ? "page" : undefined}
+            disabled={disabled && item !== page}
+            onClick={() => item !== page && onPage(item)}
+          >
+            {item + 1}
+          </Button>
+        ),
+      )}
+      <Button variant="outline" size="icon" className="size-8" aria-label={t("moves.pageAfter")} disabled={page >= pages - 1 || disabled} onClick={() => onPage(page + 1)}>
+        <ChevronRight aria-hidden="true" />
+      </Button>
+    </div>
+  );
+}
