@@ -182,6 +182,15 @@ describe("checkStore (part 1 §5 stage 3)", () => {
     expect(r.budgetRows).toEqual([{ stage: 1, group: 1, currency: "USD", amount: 450000 }, { stage: 1, group: 2, currency: "USD", amount: 90000 }]);
   });
 
+  test("a service or a stage sent twice counts once (the last one sent), so the rows stay unique", () => {
+    const twice = base([{ service: "SCHOOLSEARCH", selected: true }, { service: "SCHOOLSEARCH", selected: false }]);
+    const r = checkStore(data(), [...twice, ...twice]);
+    expect(r.errors).toEqual({});
+    const keys = r.serviceRows.map((x) => `${x.stage}.${x.key}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(r.serviceRows).toContainEqual({ stage: 1, key: "SCHOOLSEARCH", selected: false, benefitOptionId: null, amount: null, currency: null });
+  });
+
   test("required benefit fields", () => {
     const r = checkStore(data(), [{ moveStageId: 1, services: [{ service: "REMOVALS", selected: true }], budgets: [] }]);
     expect(r.message).toBe(wizardMessages.requiredBenefitFields);

@@ -268,7 +268,8 @@ export function checkStore(data: OverrideData, stages: StoreStage[]): StoreCheck
   let outOfRange = false;
   const count = data.stageNames.length;
 
-  for (const st of stages) {
+  // A stage or a service sent twice counts once: the last one sent wins.
+  for (const st of new Map(stages.map((x) => [x.moveStageId, x])).values()) {
     const stage = st.moveStageId;
     if (stage > count) {
       errors[`stage${stage}`] = wizardText(overrideMessages.notOnPolicy, { label: `Move stage ${stage}` });
@@ -276,6 +277,7 @@ export function checkStore(data: OverrideData, stages: StoreStage[]): StoreCheck
     }
     const selectedKeys = new Set<string>();
     const sent = new Map(st.services.map((x) => [x.service, x]));
+    const sentServices = [...sent.values()];
     for (const s of data.services.filter((x) => x.stage === stage && isShown(x))) {
       const x = sent.get(s.key);
       const existing = overrideOf(data, s);
@@ -283,7 +285,7 @@ export function checkStore(data: OverrideData, stages: StoreStage[]): StoreCheck
       if (selected) selectedKeys.add(s.key);
       if (!x && existing) serviceRows.push(existing);
     }
-    for (const x of st.services) {
+    for (const x of sentServices) {
       const key = overrideErrorKey.service(stage, x.service);
       const s = data.services.find((y) => y.stage === stage && y.key === x.service && isShown(y));
       if (!s) {
