@@ -78,7 +78,7 @@ export function MovesSection<S extends MovesSearch>({
   useEffect(() => {
     const next = query.trim();
     if (next === (search.moves_q ?? "")) return;
-    const timer = setTimeout(() => onSearchChange({ ...search, moves_q: next || undefined, moves_page: undefined }, { replace: true }), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => onSearchChange({ ...search, initiated: undefined, moves_q: next || undefined, moves_page: undefined }, { replace: true }), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [query, search, onSearchChange]);
   useEffect(() => {
@@ -89,12 +89,13 @@ export function MovesSection<S extends MovesSearch>({
     const nextDir: SortDir = next === sort ? (dir === "asc" ? "desc" : "asc") : defaultDir(next);
     onSearchChange({
       ...search,
+      initiated: undefined,
       moves_sort: next === DEFAULT_SORT && nextDir === defaultDir(DEFAULT_SORT) ? undefined : next,
       moves_dir: nextDir === defaultDir(next) ? undefined : nextDir,
       moves_page: undefined,
     });
   };
-  const goToPage = (next: number) => onSearchChange({ ...search, moves_page: next > 0 ? next : undefined });
+  const goToPage = (next: number) => onSearchChange({ ...search, initiated: undefined, moves_page: next > 0 ? next : undefined });
 
   const data = moves.data;
   const rows: TMoveRow[] = data?.rows ?? [];
@@ -165,7 +166,7 @@ export function MovesSection<S extends MovesSearch>({
               <NativeSelect
                 id={statusId}
                 value={search.moves_status ?? ""}
-                onChange={(e) => onSearchChange({ ...search, moves_status: (e.target.value || undefined) as MoveStatus | undefined, moves_page: undefined })}
+                onChange={(e) => onSearchChange({ ...search, initiated: undefined, moves_status: (e.target.value || undefined) as MoveStatus | undefined, moves_page: undefined })}
               >
                 <option value="">{t("moves.allStatuses")}</option>
                 {MOVE_STATUSES.map((s) => (

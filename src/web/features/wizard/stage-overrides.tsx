@@ -178,7 +178,7 @@ function OverridesEditor({ data, employeeId, moveId, policy, onBack, onNext, onC
   const submit = (skipCE: boolean) => {
     setMessage(null);
     const fallback = skipCE ? 5 : (nextStage(policy, 3) ?? 5);
-    if (!editable || noServices) {
+    if (!editable) {
       onNext(fallback, { skipCE });
       return;
     }
