@@ -5,10 +5,12 @@ test.describe("group home", () => {
     await loginAs(demo.acmeHr);
     await page.goto("/acme/home");
     await expect(page.getByRole("heading", { level: 1, name: "Acme Corp" })).toBeVisible();
-    await expect(page.getByTestId("count-total")).toHaveText("3");
+    // The demo employees of the wizard seed (and those other browser tests add) count too.
+    await expect(page.getByTestId("count-total")).toHaveText(/^\d+$/);
+    expect(Number(await page.getByTestId("count-total").textContent())).toBeGreaterThanOrEqual(15);
     await expect(page.getByTestId("count-MANAGER")).toHaveText("1");
     const table = page.getByRole("table", { name: "People in Acme Corp" });
-    await expect(table.getByRole("row")).toHaveCount(4);
+    await expect(table.getByRole("row").nth(15)).toBeVisible();
     await expect(table).toContainText("Marco Bianchi");
     await expect(table).toContainText("employee@acme.test");
     await expect(page.getByRole("button", { name: "Previous" })).toBeDisabled();
@@ -40,20 +42,24 @@ test.describe("group home", () => {
   test("the role filter and pages live in the URL", async ({ page, loginAs }) => {
     await loginAs(demo.acmeManager);
     await page.goto("/acme/home");
-    await page.getByLabel("Role", { exact: true }).selectOption("EMPLOYEE");
-    await expect(page).toHaveURL(/[?&]role=EMPLOYEE/);
+    await page.getByLabel("Role", { exact: true }).selectOption("MANAGER");
+    await expect(page).toHaveURL(/[?&]role=MANAGER/);
     const table = page.getByRole("table", { name: "People in Acme Corp" });
     await expect(table.getByRole("row")).toHaveCount(2);
+    await expect(table).toContainText("Marco Bianchi");
+    await page.getByLabel("Role", { exact: true }).selectOption("EMPLOYEE");
+    await expect(page).toHaveURL(/[?&]role=EMPLOYEE/);
     await expect(table).toContainText("Emma Lindqvist");
+    await expect(table).not.toContainText("Marco Bianchi");
 
     // A page past the end: empty, with the way back.
-    await page.goto("/acme/home?page=1");
+    await page.goto("/acme/home?role=MANAGER&page=1");
     await expect(page.getByText("Page 2")).toBeVisible();
     await expect(page.getByRole("heading", { name: "No people match this search." })).toBeVisible();
     await page.getByRole("button", { name: "Previous" }).click();
-    await expect(page).toHaveURL("/acme/home");
+    await expect(page).toHaveURL("/acme/home?role=MANAGER");
     await expect(page.getByText("Page 1")).toBeVisible();
-    await expect(page.getByRole("table", { name: "People in Acme Corp" }).getByRole("row")).toHaveCount(4);
+    await expect(page.getByRole("table", { name: "People in Acme Corp" }).getByRole("row")).toHaveCount(2);
   });
 
   test("HR of another group gets 403 and the Forbidden page", async ({ page, loginAs }) => {

@@ -21,7 +21,7 @@ type NavItem =
   | {
       key: string;
       label: MessageId;
-      to: "/" | "/admin" | "/admin/outbox" | "/finance" | "/crm" | "/supplier" | "/admin/resetPassword" | "/admin/anonymizeUser" | "/admin/sso" | "/admin/policy/group-setup";
+      to: "/" | "/admin" | "/admin/outbox" | "/finance" | "/crm" | "/supplier" | "/admin/resetPassword" | "/admin/anonymizeUser" | "/admin/sso" | "/admin/policy/group-setup" | "/admin/form-builder";
     }
   | { key: string; label: MessageId; to: "/$group/home"; group: string }
   /** The new-move wizard of the own group (HR). */
@@ -55,6 +55,7 @@ export function navItemsFor(user: SignedInUser): NavItem[] {
         { key: "sso", label: "nav.adminSso", to: "/admin/sso" },
         { key: "policies", label: "nav.policies", to: "/policy/search" },
         { key: "policyGroupSetup", label: "nav.policyGroupSetup", to: "/admin/policy/group-setup" },
+        { key: "formBuilder", label: "nav.formBuilder", to: "/admin/form-builder" },
       ];
     case "FINANCE":
       return [{ key: "finance", label: "nav.financeHome", to: "/finance" }];

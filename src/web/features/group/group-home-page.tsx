@@ -17,7 +17,7 @@ import { EmptyState, ErrorState } from "../../components/ui/states.tsx";
 import { errorCode, errorText } from "../../lib/errors.ts";
 import { useSignedInUser } from "../../lib/session.ts";
 import { trpc } from "../../lib/trpc.ts";
-import { takeWizardNotice } from "../wizard/wizard-notice.tsx";
+import { takeWizardNotice } from "../../lib/wizard-notice.ts";
 import { InviteDialog } from "./invite-dialog.tsx";
 import { MovesSection, NewMoveButton, type MovesSearch } from "./moves-section.tsx";
 import { PeopleTable } from "./people-table.tsx";

@@ -29,7 +29,7 @@ import { serverMessage } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { controlId, InitiationField, type FieldValue } from "./initiation-fields.tsx";
 import { useWizardLeaveGuard } from "./wizard-leave-guard.tsx";
-import { setWizardNotice } from "./wizard-notice.tsx";
+import { setWizardNotice } from "../../lib/wizard-notice.ts";
 
 type PolicyChoice = TPolicySelectFormResponse["policies"][number];
 type Geo = NonNullable<TCreateNewEmployeeResponse["geo"]>[number];

@@ -12,7 +12,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { ErrorState, LoadingRows } from "../../components/ui/states.tsx";
 import { serverMessage } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
-import { setWizardNotice } from "./wizard-notice.tsx";
+import { setWizardNotice } from "../../lib/wizard-notice.ts";
 
 /**
  * Stage 5, initiation summary (part 1 §2): the employee, the policy, the move, the form's summary
