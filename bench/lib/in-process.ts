@@ -19,10 +19,9 @@ import { readConfig, type Config } from "../../src/config.ts";
 import { openDatabase, type DB } from "../../src/db/index.ts";
 import { migrateToLatest } from "../../src/db/migrate.ts";
 import { seedAll } from "../../src/db/seed.ts";
-import { insertSession } from "../../src/db/queries/sessions.ts";
-import { findUserByEmail } from "../../src/db/queries/users.ts";
 import { createCaller } from "../../src/routers/_app.ts";
-import { newSessionToken, resolveSession, sessionIdFor } from "../../src/services/auth.ts";
+import { resolveSession } from "../../src/services/auth.ts";
+import { createSessionFor } from "../../src/test/db.ts";
 import { createContextInner } from "../../src/trpc.ts";
 import { median } from "./harness.ts";
 
@@ -75,20 +74,7 @@ export async function openBenchDatabase(email: string): Promise<BenchDb> {
   await seedAll(db, { demo: true, reference: { cities: "none" } });
 
   // A session inserted the way login does (no argon2); every call resolves it from the token.
-  const user = await findUserByEmail(db, email);
-  if (!user) throw new Error(`no demo user ${email}`);
-  const token = newSessionToken();
-  const now = new Date();
-  await insertSession(db, {
-    id: sessionIdFor(token),
-    user_id: user.id,
-    created_at: now.toISOString(),
-    last_seen_at: now.toISOString(),
-    expires_at: new Date(now.getTime() + config.session.maxHours * 3_600_000).toISOString(),
-    ip: "127.0.0.1",
-    user_agent: "bench",
-    timezone_offset: null,
-  });
+  const { token } = await createSessionFor(db, email, config);
 
   /** A caller as the tRPC handler builds it for one request: session from the token, fresh context. */
   const callerOn = async (on: DB) => {

@@ -8,7 +8,8 @@ test.describe("staff homes", () => {
     const groups = page.getByRole("region", { name: "Client groups" });
     await expect(groups).toContainText("Acme Corp");
     await expect(groups).toContainText("Globex Inc");
-    await expect(groups).toContainText("3 users");
+    // Counts, not fixed numbers: the wizard seed's demo employees (and other browser tests) add users.
+    await expect(groups).toContainText(/Acme Corp\d+ users/);
     await expectAccessible(page);
   });
 

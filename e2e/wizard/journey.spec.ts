@@ -1,5 +1,5 @@
 import { demo, expect, expectAccessible, test } from "../fixtures.ts";
-import { choosePolicy, field, fillStage2, L, steps, uniqueEmail } from "./wizard-helpers.ts";
+import { choosePolicy, field, fillAssignment, fillStage2, L, steps, uniqueEmail } from "./wizard-helpers.ts";
 
 /**
  * The new-move wizard end to end (part 1 §2, §4): policy → initiation form → (overrides) →
@@ -134,10 +134,7 @@ test.describe("new-move wizard", () => {
     // ADVANCED estimate: every stage, the estimate inputs (6) included.
     await expect(steps(page).getByRole("listitem")).toHaveCount(6);
     await fillStage2(page, { firstName: "Avery", lastName: "Advanced", email: uniqueEmail("adv", "acme.test") });
-    const hostEntity = field(page, "Host entity");
-    if ((await hostEntity.count()) > 0) await hostEntity.selectOption({ index: 1 });
-    await field(page, L.start).fill("2027-01-04");
-    await field(page, L.end).fill("2029-01-04");
+    await fillAssignment(page);
     await page.getByRole("button", { name: "Continue" }).click();
     await expect(page).toHaveURL(/stage=3/);
     await page.getByRole("button", { name: /^Next/ }).click();

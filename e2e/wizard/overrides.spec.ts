@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { demo, expect, expectAccessible, test } from "../fixtures.ts";
-import { choosePolicy, field, fillStage2, L, uniqueEmail } from "./wizard-helpers.ts";
+import { choosePolicy, fillAssignment, fillStage2, uniqueEmail } from "./wizard-helpers.ts";
 
 /**
  * Wizard stage 3, policy overrides (part 1 §2 stage 3, §4 add/remove and budget group sharing,
@@ -11,11 +11,7 @@ async function startMove(page: Page, policy: string, name: { first: string; last
   await choosePolicy(page, policy);
   await fillStage2(page, { firstName: name.first, lastName: name.last, email: uniqueEmail("ov", "acme.test") });
   if (policy === "Global Long-Term Assignment") {
-    // An assignment policy needs its dates (and the host entity when the form has one).
-    const hostEntity = field(page, "Host entity");
-    if ((await hostEntity.count()) > 0) await hostEntity.selectOption({ index: 1 });
-    await field(page, L.start).fill("2027-01-04");
-    await field(page, L.end).fill("2029-01-04");
+    await fillAssignment(page);
   }
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page).toHaveURL(/stage=3/);

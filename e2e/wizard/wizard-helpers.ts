@@ -58,3 +58,11 @@ export async function fillStage2(page: Page, v: Stage2Values): Promise<void> {
   await pickPlace(page, L.origin, v.origin ?? { country: "United Kingdom", city: "London" });
   await pickPlace(page, L.destination, v.destination ?? { country: "Germany", city: "Berlin" });
 }
+
+/** Fills what an assignment policy (Global Long-Term Assignment) adds on stage 2: the host entity when the form has one, and the assignment dates. */
+export async function fillAssignment(page: Page): Promise<void> {
+  const hostEntity = field(page, "Host entity");
+  if ((await hostEntity.count()) > 0) await hostEntity.selectOption({ index: 1 });
+  await field(page, L.start).fill("2027-01-04");
+  await field(page, L.end).fill("2029-01-04");
+}

@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { FORM_CACHE_NOTE, VALIDATORS } from "../domain/forms/catalogue.ts";
 import { formBuilderMessages as fm } from "../domain/forms/messages.ts";
 import type { TFormField, TGroupFormResponse } from "../domain/forms/schemas.ts";
+import { testFormField } from "../domain/forms/testing.ts";
 import { messages } from "../domain/messages.ts";
-import { callerFor, createTestDatabase, type TestDatabase } from "../test/db.ts";
+import { callerFor } from "../test/db.ts";
 import { expectInputError, expectTrpcError } from "../test/errors.ts";
+import { DEMO, useTestDatabase } from "../test/fixtures.ts";
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(() => t.close());
-
-const ADMIN = "admin@meridian.test";
-const HR = "hr@acme.test";
-const admin = () => callerFor(t.db, ADMIN);
+const t = useTestDatabase();
+const { admin } = t;
+const { ADMIN, HR } = DEMO;
 
 /** A field on the form that may be moved, edited and removed (not core, not prefill). */
 function movable(form: TGroupFormResponse): { field: TFormField; section: number } {
@@ -25,46 +21,23 @@ function movable(form: TGroupFormResponse): { field: TFormField; section: number
   throw new Error("The default form has no movable field");
 }
 
-const newFieldOf = (o: Partial<TFormField>): TFormField => ({
-  frmGrpId: null,
-  key: "NEW_FIELD_1",
-  displayName: "",
-  modelName: "petName",
-  componentId: "select",
-  mappingParent: null,
-  mappingField: null,
-  dataParent: null,
-  label: "Pet",
-  iteratorFactoryMethod: null,
-  availableValues: [
-    { originalValue: null, newValue: "Dog" },
-    { originalValue: null, newValue: "Ca,t" },
-  ],
-  placeholder: "Choose",
-  validator: null,
-  xlateKey: null,
-  tooltip: "",
-  type: "Text",
-  formType: "select",
-  policyVersionIds: [],
-  excludedPolicyVersionIds: [],
-  dependencyIds: [],
-  shown: true,
-  readOnly: false,
-  mandatory: false,
-  draftMandatory: false,
-  excluded: false,
-  core: false,
-  basicCE: false,
-  advancedCE: false,
-  clone: false,
-  canBeDeleted: true,
-  master: false,
-  slave: false,
-  inInitiationSummaryFields: true,
-  childFields: [],
-  ...o,
-});
+const newFieldOf = (o: Partial<TFormField>): TFormField =>
+  testFormField({
+    frmGrpId: null,
+    key: "NEW_FIELD_1",
+    displayName: "",
+    modelName: "petName",
+    componentId: "select",
+    label: "Pet",
+    availableValues: [
+      { originalValue: null, newValue: "Dog" },
+      { originalValue: null, newValue: "Ca,t" },
+    ],
+    placeholder: "Choose",
+    formType: "select",
+    inInitiationSummaryFields: true,
+    ...o,
+  });
 
 const auditCount = async () =>
   Number((await t.db.selectFrom("audit_log").select((eb) => eb.fn.countAll<number>().as("n")).where("action", "like", "formBuilder.%").executeTakeFirstOrThrow()).n);

@@ -26,7 +26,7 @@ import { messages } from "../domain/messages.ts";
 import { homePathFor, type Role } from "../domain/roles.ts";
 import { zodFieldErrors } from "../trpc.ts";
 import { findAccountUser, findUsersWithLiveActivation, type AccountUser } from "../db/queries/activation.ts";
-import { findUserByEmail, insertUser, updateUser } from "../db/queries/users.ts";
+import { findUserByEmail, insertPendingUser, updateUser } from "../db/queries/users.ts";
 import { insertSession } from "../db/queries/sessions.ts";
 import { insertAudit } from "../db/queries/audit.ts";
 import { hashPassword, newSessionToken, sessionIdFor, type SessionSettings } from "./auth.ts";
@@ -93,19 +93,13 @@ export async function inviteUser(
   } else {
     const at = now.toISOString();
     userId = await deps.db.transaction().execute(async (trx) => {
-      const id = await insertUser(trx, {
+      const id = await insertPendingUser(trx, {
         email: input.email,
-        first_name: input.firstName,
-        last_name: input.lastName,
+        firstName: input.firstName,
+        lastName: input.lastName,
         role: input.role,
-        group_id: group.id,
-        password_hash: null,
-        terms_accepted_at: null,
-        terms_version: null,
-        activation_state: "PENDING",
-        last_login_at: null,
-        created_at: at,
-        updated_at: at,
+        groupId: group.id,
+        at,
       });
       await insertAudit(trx, {
         at,

@@ -12,7 +12,9 @@ import type { Role } from "../domain/roles.ts";
  * dropped with CASCADE by `close()`, so runs never see each other's rows.
  *
  * Beside this file: `app.ts` (appFor, signIn, cookieFor, postForm, trpcQuery … for
- * `app.request` tests) and `errors.ts` (expectTrpcError, expectInputError, expectNoStackTrace).
+ * `app.request` tests), `errors.ts` (expectTrpcError, expectInputError, expectNoStackTrace,
+ * expectLegacyFailure) and `fixtures.ts` (useTestDatabase / useTestApp: the set-up above, the demo
+ * callers and cookies, in one call).
  */
 import pg from "pg";
 import { readConfig, type Config } from "../config.ts";

@@ -37,3 +37,23 @@ export function expectNoStackTrace(text: string) {
   expect(text).not.toContain("TypeError");
   expect(text).not.toContain("SyntaxError");
 }
+
+/**
+ * A refused legacy answer: the status, no stack trace, `success: false` and a text under
+ * `messageKey` (equal to `message` when given). Returns the parsed body.
+ */
+export async function expectLegacyFailure(
+  res: Response,
+  status: number,
+  o: { messageKey?: "errorMessage" | "resultMessage"; message?: string } = {},
+): Promise<any> {
+  const text = await res.text();
+  expectNoStackTrace(text);
+  expect(res.status).toBe(status);
+  const body = JSON.parse(text);
+  expect(body.success).toBe(false);
+  const key = o.messageKey ?? "errorMessage";
+  expect(typeof body[key]).toBe("string");
+  if (o.message !== undefined) expect(body[key]).toBe(o.message);
+  return body;
+}

@@ -41,6 +41,28 @@ export async function insertUser(db: DB, user: NewUser): Promise<number> {
   return row.id;
 }
 
+/** A person invited (or named in a new move) who has no password yet: PENDING until they activate. */
+export function insertPendingUser(
+  db: DB,
+  user: { email: string; firstName: string; lastName: string; role: Role; groupId: number; at: string; moveDate?: string | null },
+): Promise<number> {
+  return insertUser(db, {
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    role: user.role,
+    group_id: user.groupId,
+    password_hash: null,
+    terms_accepted_at: null,
+    terms_version: null,
+    activation_state: "PENDING",
+    last_login_at: null,
+    move_date: user.moveDate ?? null,
+    created_at: user.at,
+    updated_at: user.at,
+  });
+}
+
 export async function updateUser(db: DB, id: number, patch: UserUpdate): Promise<void> {
   await db.updateTable("users").set(patch).where("id", "=", id).execute();
 }

@@ -1,45 +1,11 @@
 import { describe, expect, test } from "bun:test";
 import type { TFormField } from "./schemas.ts";
 import { formBuilderMessages as m } from "./messages.ts";
+import { testFormField } from "./testing.ts";
 import { checkForm, checkLabel, checkModelName, checkNewField, checkValues, cleanValue, isNewField, type StoredField } from "./rules.ts";
 
-const field = (o: Partial<TFormField> = {}): TFormField => ({
-  frmGrpId: 1,
-  key: "FRM_GRP_1",
-  displayName: "Name",
-  modelName: "employee.firstName",
-  componentId: "text",
-  mappingParent: null,
-  mappingField: null,
-  dataParent: null,
-  label: "First name",
-  iteratorFactoryMethod: null,
-  availableValues: [],
-  placeholder: "",
-  validator: null,
-  xlateKey: null,
-  tooltip: "",
-  type: "Text",
-  formType: "text",
-  policyVersionIds: [],
-  excludedPolicyVersionIds: [],
-  dependencyIds: [],
-  shown: true,
-  readOnly: false,
-  mandatory: true,
-  draftMandatory: false,
-  excluded: false,
-  core: true,
-  basicCE: false,
-  advancedCE: false,
-  clone: false,
-  canBeDeleted: false,
-  master: false,
-  slave: false,
-  inInitiationSummaryFields: false,
-  childFields: [],
-  ...o,
-});
+const field = (o: Partial<TFormField> = {}): TFormField =>
+  testFormField({ displayName: "Name", modelName: "employee.firstName", label: "First name", mandatory: true, core: true, canBeDeleted: false, ...o });
 
 const stored = (o: Partial<StoredField> & Pick<StoredField, "id">): StoredField => ({
   label: `Field ${o.id}`,

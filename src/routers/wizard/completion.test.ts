@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { propertyModelName } from "../../domain/forms/catalogue.ts";
 import { messages } from "../../domain/messages.ts";
 import { wizardMessages } from "../../domain/wizard/messages.ts";
 import { countTable, createTestMove, releasedVersionOf } from "../../services/wizard/initiation-testing.ts";
-import { auditRows, callerFor, createTestDatabase, type TestDatabase } from "../../test/db.ts";
+import { auditRows } from "../../test/db.ts";
 import { expectInputError, expectTrpcError } from "../../test/errors.ts";
+import { useTestDatabase } from "../../test/fixtures.ts";
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(() => t.close());
-
-const admin = () => callerFor(t.db, "admin@meridian.test");
-const hrAcme = () => callerFor(t.db, "hr@acme.test");
-const hrGlobex = () => callerFor(t.db, "hr@globex.test");
-const employee = () => callerFor(t.db, "employee@acme.test");
-const finance = () => callerFor(t.db, "finance@meridian.test");
+const t = useTestDatabase();
+const { admin, hrAcme, hrGlobex, employee, finance } = t;
 
 async function groupId(name: string) {
   return (await t.db.selectFrom("groups").select("id").where("name", "=", name).executeTakeFirstOrThrow()).id;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { sql } from "kysely";
 import { CORE_MODEL_NAMES, propertyModelName } from "../../domain/forms/catalogue.ts";
 import { messages } from "../../domain/messages.ts";
@@ -12,20 +12,12 @@ import {
   releasedVersionOf,
   validItems,
 } from "../../services/wizard/initiation-testing.ts";
-import { auditRows, callerFor, createTestDatabase, type TestDatabase } from "../../test/db.ts";
+import { auditRows, callerFor } from "../../test/db.ts";
 import { expectInputError, expectTrpcError } from "../../test/errors.ts";
+import { useTestDatabase } from "../../test/fixtures.ts";
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(() => t.close());
-
-const admin = () => callerFor(t.db, "admin@meridian.test");
-const hrAcme = () => callerFor(t.db, "hr@acme.test");
-const hrGlobex = () => callerFor(t.db, "hr@globex.test");
-const employee = () => callerFor(t.db, "employee@acme.test");
-const finance = () => callerFor(t.db, "finance@meridian.test");
+const t = useTestDatabase();
+const { admin, hrAcme, hrGlobex, employee, finance } = t;
 
 const LTA = "Global Long-Term Assignment";
 

@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { MoveStatus } from "../../db/schema.ts";
 import { messages } from "../../domain/messages.ts";
 import { MOVES_PAGE_SIZE } from "../../domain/wizard/schemas.ts";
 import { releasedVersionOf } from "../../services/wizard/initiation-testing.ts";
-import { callerFor, createTestDatabase, type TestDatabase } from "../../test/db.ts";
+import { callerFor } from "../../test/db.ts";
 import { expectInputError, expectTrpcError } from "../../test/errors.ts";
+import { useTestDatabase } from "../../test/fixtures.ts";
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(() => t.close());
-
-const hrAcme = () => callerFor(t.db, "hr@acme.test");
+const t = useTestDatabase();
+const { hrAcme } = t;
 
 type Seed = { first: string; last: string; policy?: string; origin?: string | null; destination?: string | null; moveDate?: string | null; status?: MoveStatus; stage?: number; updated?: string };
 

@@ -1,56 +1,16 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { DB } from "../../db/index.ts";
+import { describe, expect, test } from "bun:test";
 import { messages } from "../../domain/messages.ts";
 import { policyMessages } from "../../domain/policy/messages.ts";
 import { wizardMessages } from "../../domain/wizard/messages.ts";
 import type { TPolicyOverridesResponse } from "../../domain/wizard/override-schemas.ts";
 import { overrideMessages } from "../../domain/wizard/overrides.ts";
-import { callerFor, createTestDatabase, insertTestUser, type TestDatabase } from "../../test/db.ts";
+import { insertWizardMove } from "../../services/wizard/initiation-testing.ts";
+import { callerFor } from "../../test/db.ts";
 import { expectInputError, expectTrpcError } from "../../test/errors.ts";
+import { DEMO, useTestDatabase } from "../../test/fixtures.ts";
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(() => t.close());
-
-const HR = "hr@acme.test";
-const ADMIN = "admin@meridian.test";
-const GLOBEX = "hr@globex.test";
-const EMPLOYEE = "employee@acme.test";
-
-/** A fresh acme EMPLOYEE with a move on the released "Global Long-Term Assignment" v1 (a draft unless told). */
-async function insertWizardMove(
-  db: DB,
-  options: { status?: "draft" | "open" | "cancelled"; stage?: number; policy?: string } = {},
-) {
-  const email = `wiz-${crypto.randomUUID().slice(0, 8)}@acme.test`;
-  const employeeId = await insertTestUser(db, { email, role: "EMPLOYEE", group: "acme" });
-  const version = await db
-    .selectFrom("policies as p")
-    .innerJoin("policy_versions as v", "v.policy_id", "p.id")
-    .select(["p.id as policy_id", "v.id as version_id", "p.group_id"])
-    .where("p.name", "=", options.policy ?? "Global Long-Term Assignment")
-    .where("v.status", "=", "RELEASED")
-    .executeTakeFirstOrThrow();
-  const now = new Date().toISOString();
-  const move = await db
-    .insertInto("moves")
-    .values({
-      group_id: version.group_id,
-      employee_user_id: employeeId,
-      policy_id: version.policy_id,
-      policy_version_id: version.version_id,
-      status: options.status ?? "draft",
-      current_move_stage: options.stage ?? 1,
-      wizard_stage: 3,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return { employeeId, moveId: move.id, email };
-}
+const t = useTestDatabase();
+const { ADMIN, EMPLOYEE, GLOBEX, HR } = DEMO;
 
 async function counts(moveId: number) {
   const n = async (table: "move_service_overrides" | "move_budget_overrides") =>

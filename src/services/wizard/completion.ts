@@ -16,7 +16,6 @@ import {
   findSummaryBudgets,
   findSummaryServices,
 } from "../../db/queries/wizard.ts";
-import { insertAudit } from "../../db/queries/audit.ts";
 import { activationLink } from "../../domain/activation/rules.ts";
 import { AppError } from "../../domain/errors.ts";
 import { messages } from "../../domain/messages.ts";
@@ -29,6 +28,7 @@ import type { SessionUser } from "../auth.ts";
 import { issueAuditedToken } from "../tokens.ts";
 import { loadForm } from "./form-load.ts";
 import { coreSourceOf, displayValue, isCoreModelName, parseFormValues, placeText, valueFromSource } from "./initiation-rules.ts";
+import { auditMove } from "./audit.ts";
 import type { WizardActor } from "./types.ts";
 
 export type CompletionDeps = { db: DB; config: Pick<Config, "activationCodeDays">; mailer: Mailer; baseUrl: string };
@@ -167,16 +167,11 @@ export async function completeInitiation(
       .where("status", "=", "draft")
       .executeTakeFirst();
     if (Number(res.numUpdatedRows) !== 1) return false;
-    await insertAudit(trx, {
+    await auditMove(trx, actor, { id: move.id, groupId: move.group_id }, {
       at,
-      actorUserId: actor.user.id,
-      groupId: move.group_id,
-      entity: "move",
-      entityId: move.id,
       action: "initiate",
       oldValues: { status: "draft" },
       newValues: { status: "open", employeeId: move.employee_user_id, policyVersionId: move.policy_version_id },
-      ip: actor.ip,
     });
     return true;
   });

@@ -4,6 +4,8 @@
  * the move's form_values), and how values read in the summary. Unit-tested in
  * initiation-rules.test.ts.
  */
+import type { Selectable } from "kysely";
+import type { FormFieldTable, MoveTable, UserTable } from "../../db/schema.ts";
 import { CORE_MODEL_NAMES, fieldKey, propertyModelName, US_TO_US_MODEL_NAMES, type FormType } from "../../domain/forms/catalogue.ts";
 import { formatMoney, parseAmount } from "../../domain/money/money.ts";
 import type { TFormComponentItem, TInitiationComponent, TStoredFormValue } from "../../domain/wizard/schemas.ts";
@@ -11,25 +13,26 @@ import type { TFormComponentItem, TInitiationComponent, TStoredFormValue } from 
 export type ComponentValue = TInitiationComponent["value"];
 
 /** What the wizard needs of a form_fields row. */
-export type FieldLike = {
-  id: number;
-  model_name: string;
-  label: string;
-  form_type: string;
-  placeholder: string;
-  tooltip: string;
-  validator: string | null;
-  available_values: string;
-  policy_version_ids: string;
-  excluded_policy_version_ids: string;
-  shown: number;
-  excluded: number;
-  read_only: number;
-  mandatory: number;
-  draft_mandatory: number;
-  master: number;
-  slave: number;
-};
+export type FieldLike = Pick<
+  Selectable<FormFieldTable>,
+  | "id"
+  | "model_name"
+  | "label"
+  | "form_type"
+  | "placeholder"
+  | "tooltip"
+  | "validator"
+  | "available_values"
+  | "policy_version_ids"
+  | "excluded_policy_version_ids"
+  | "shown"
+  | "excluded"
+  | "read_only"
+  | "mandatory"
+  | "draft_mandatory"
+  | "master"
+  | "slave"
+>;
 
 export const EMPTY_VALUE: ComponentValue = {
   formValue: null,
@@ -78,7 +81,7 @@ export function toComponent(field: FieldLike, value: ComponentValue = EMPTY_VALU
     formGroupId: field.id,
     key: fieldKey(field.id),
     modelName: field.model_name,
-    formType: field.form_type as FormType,
+    formType: field.form_type,
     label: field.label,
     placeholder: field.placeholder,
     tooltip: field.tooltip,
@@ -103,23 +106,22 @@ export const PARTNER_DOB = propertyModelName("partnerDateOfBirth");
 export const NUMBER_OF_CHILDREN = propertyModelName("numberOfChildren");
 
 /** The employee and move columns the core fields read from. */
-export type CoreSource = {
-  first_name: string;
-  last_name: string;
-  email: string;
-  origin_country_code: string | null;
-  origin_state: string | null;
-  origin_city_id: number | null;
-  origin_city_name: string | null;
-  destination_country_code: string | null;
-  destination_state: string | null;
-  destination_city_id: number | null;
-  destination_city_name: string | null;
-  move_date: string | null;
-  assignment_start_date: string | null;
-  assignment_end_date: string | null;
-  form_values: string;
-};
+export type CoreSource = Pick<Selectable<UserTable>, "first_name" | "last_name" | "email"> &
+  Pick<
+    Selectable<MoveTable>,
+    | "origin_country_code"
+    | "origin_state"
+    | "origin_city_id"
+    | "origin_city_name"
+    | "destination_country_code"
+    | "destination_state"
+    | "destination_city_id"
+    | "destination_city_name"
+    | "move_date"
+    | "assignment_start_date"
+    | "assignment_end_date"
+    | "form_values"
+  >;
 
 /** The core-field source of a move row that carries its employee's names and e-mail (findMoveWithPolicy). */
 export function coreSourceOf<M extends Omit<CoreSource, "first_name" | "last_name" | "email"> & { employee_first_name: string; employee_last_name: string; employee_email: string }>(

@@ -1,24 +1,25 @@
 /**
- * Test fixtures of the wizard's initiation (used by src/routers/wizard/*.test.ts and
- * src/routers/legacy/wizard.test.ts): released demo versions, a valid set of stage-2 items built
- * from the form the wizard answers, and row counts.
+ * Test fixtures of the wizard (used by src/routers/wizard/*.test.ts and
+ * src/routers/legacy/wizard*.test.ts): released demo versions, a valid set of stage-2 items built
+ * from the form the wizard answers, moves saved through stage 2 or inserted straight into the
+ * tables, and row counts.
  */
 import type { DB } from "../../db/index.ts";
 import { CORE_MODEL_NAMES } from "../../domain/forms/catalogue.ts";
 import type { TFormComponentItem, TInitiationComponent } from "../../domain/wizard/schemas.ts";
-import { callerFor } from "../../test/db.ts";
+import { callerFor, insertTestUser } from "../../test/db.ts";
 
 /** The released version of a demo policy (by name). */
 export async function releasedVersionOf(db: DB, policyName: string) {
   const row = await db
     .selectFrom("policy_versions as v")
     .innerJoin("policies as p", "p.id", "v.policy_id")
-    .select(["v.id", "v.policy_id"])
+    .select(["v.id", "v.policy_id", "p.group_id"])
     .where("p.name", "=", policyName)
     .where("v.status", "=", "RELEASED")
     .orderBy("v.version_number", "desc")
     .executeTakeFirstOrThrow();
-  return { versionId: row.id, policyId: row.policy_id };
+  return { versionId: row.id, policyId: row.policy_id, groupId: row.group_id };
 }
 
 export async function cityIdOf(db: DB, countryCode: string, name: string) {
@@ -120,4 +121,34 @@ export async function createTestMove(
   const res = await caller.wizard.createNewEmployee({ group, policyVersionId: versionId, items: built.items, saveAsDraft: o.saveAsDraft ?? false });
   if (!res.success) throw new Error(`createTestMove failed: ${JSON.stringify(res)}`);
   return { ...res, employeeId: res.employeeId!, moveId: res.moveId!, versionId, policyId, items: built.items, email: built.email, components: built.components };
+}
+
+/**
+ * A fresh acme EMPLOYEE with a move inserted straight into the tables (no stage 2) on the released
+ * version of `policy` (default "Global Long-Term Assignment"), at wizard stage 3; a draft unless told.
+ */
+export async function insertWizardMove(
+  db: DB,
+  options: { status?: "draft" | "open" | "cancelled"; stage?: number; policy?: string } = {},
+) {
+  const email = `wiz-${crypto.randomUUID().slice(0, 8)}@acme.test`;
+  const employeeId = await insertTestUser(db, { email, role: "EMPLOYEE", group: "acme" });
+  const version = await releasedVersionOf(db, options.policy ?? "Global Long-Term Assignment");
+  const now = new Date().toISOString();
+  const move = await db
+    .insertInto("moves")
+    .values({
+      group_id: version.groupId,
+      employee_user_id: employeeId,
+      policy_id: version.policyId,
+      policy_version_id: version.versionId,
+      status: options.status ?? "draft",
+      current_move_stage: options.stage ?? 1,
+      wizard_stage: 3,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { employeeId, moveId: move.id, email };
 }

@@ -27,7 +27,7 @@ import {
   findVersionWithPolicy,
   type VersionWithPolicy,
 } from "../../db/queries/wizard.ts";
-import { insertAudit } from "../../db/queries/audit.ts";
+import { insertPendingUser, updateUser } from "../../db/queries/users.ts";
 import { isValidEmail, normalizeEmail } from "../../domain/auth/email.ts";
 import { AppError } from "../../domain/errors.ts";
 import { CORE_MODEL_NAMES } from "../../domain/forms/catalogue.ts";
@@ -59,6 +59,7 @@ import type { SessionUser } from "../auth.ts";
 import { moveForCaller } from "./access.ts";
 import { allComponents, componentsOfSections, loadForm } from "./form-load.ts";
 import { coreSourceOf, familyFrom, isCoreModelName, isIsoDate, missingElement, storedValueOf, valueFromSource } from "./initiation-rules.ts";
+import { auditMove } from "./audit.ts";
 import type { WizardActor } from "./types.ts";
 
 /** Candidates offered in a geo answer (the city picker). */
@@ -344,32 +345,17 @@ export async function createNewEmployee(
       let employeeId: number;
       if (employee) {
         employeeId = employee.id;
-        await trx
-          .updateTable("users")
-          .set({ first_name: firstName, last_name: lastName, email, move_date: moveColumns.move_date, updated_at: at })
-          .where("id", "=", employeeId)
-          .execute();
+        await updateUser(trx, employeeId, { first_name: firstName, last_name: lastName, email, move_date: moveColumns.move_date, updated_at: at });
       } else {
-        const row = await trx
-          .insertInto("users")
-          .values({
-            email,
-            first_name: firstName,
-            last_name: lastName,
-            role: "EMPLOYEE",
-            group_id: group.id,
-            password_hash: null,
-            terms_accepted_at: null,
-            terms_version: null,
-            activation_state: "PENDING",
-            last_login_at: null,
-            move_date: moveColumns.move_date,
-            created_at: at,
-            updated_at: at,
-          })
-          .returning("id")
-          .executeTakeFirstOrThrow();
-        employeeId = row.id;
+        employeeId = await insertPendingUser(trx, {
+          email,
+          firstName,
+          lastName,
+          role: "EMPLOYEE",
+          groupId: group.id,
+          moveDate: moveColumns.move_date,
+          at,
+        });
       }
       let moveId: number;
       if (move) {
@@ -399,16 +385,11 @@ export async function createNewEmployee(
           .values(family.map((f, i) => ({ move_id: moveId, relationship: f.relationship, first_name: "", date_of_birth: f.date_of_birth, sort_order: i })))
           .execute();
       }
-      await insertAudit(trx, {
+      await auditMove(trx, actor, { id: moveId, groupId: group.id }, {
         at,
-        actorUserId: actor.user.id,
-        groupId: group.id,
-        entity: "move",
-        entityId: moveId,
         action: move ? "update-draft" : "create-draft",
         oldValues: move ? { policyVersionId: move.policy_version_id, status: move.status } : undefined,
         newValues: { employeeId, email, policyVersionId: version.version_id, saveAsDraft: input.saveAsDraft, wizardStage: next ?? 2 },
-        ip: actor.ip,
       });
       return { employeeId, moveId };
     });
@@ -443,16 +424,11 @@ export async function cancelNewEmployee(
       employee.activation_state === "PENDING" &&
       (await countOtherMoves(trx, employee.id, move.id)) === 0;
     if (removeEmployee) await trx.deleteFrom("users").where("id", "=", move.employee_user_id).execute();
-    await insertAudit(trx, {
+    await auditMove(trx, actor, { id: move.id, groupId: move.group_id }, {
       at,
-      actorUserId: actor.user.id,
-      groupId: move.group_id,
-      entity: "move",
-      entityId: move.id,
       action: "cancel",
       oldValues: { employeeId: move.employee_user_id, email: move.employee_email, policyVersionId: move.policy_version_id, status: move.status },
       newValues: { employeeRemoved: removeEmployee },
-      ip: actor.ip,
     });
   });
   return { success: true, message: null };

@@ -6,7 +6,6 @@
  */
 import type { z } from "zod";
 import type { DB } from "../../db/index.ts";
-import { insertAudit } from "../../db/queries/audit.ts";
 import { findMoveWithPolicy, type MoveWithPolicy } from "../../db/queries/moves.ts";
 import {
   findBudgetOverrides,
@@ -40,6 +39,7 @@ import {
 } from "../../domain/wizard/overrides.ts";
 import { wizardMessages } from "../../domain/wizard/messages.ts";
 import type { SessionUser } from "../auth.ts";
+import { auditMove } from "./audit.ts";
 import type { WizardActor } from "./types.ts";
 
 /** Everything stage 3 needs about the move's version and overrides. */
@@ -179,16 +179,11 @@ export async function storePolicyOverrides(
   await db.transaction().execute(async (trx) => {
     await replaceMoveOverrides(trx, move.id, check.serviceRows, check.budgetRows);
     if (next !== null) await setWizardStage(trx, move.id, next, at);
-    await insertAudit(trx, {
-      actorUserId: actor.user.id,
-      groupId: move.group_id,
-      entity: "move",
-      entityId: move.id,
+    await auditMove(trx, actor, { id: move.id, groupId: move.group_id }, {
+      at,
       action: "wizard.storePolicyOverrides",
       oldValues: { services: data.overrides, budgets: data.budgetOverrides, wizardStage: move.wizard_stage },
       newValues: { services: check.serviceRows, budgets: check.budgetRows, wizardStage: next, benefits: input.benefits },
-      ip: actor.ip,
-      at,
     });
   });
   return { success: true, errors: {}, message: null, warnings: check.warnings, nextStage: next };

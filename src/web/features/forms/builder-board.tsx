@@ -271,10 +271,7 @@ export function BuilderBoard({
           <section aria-labelledby="fb-available-fields">
             <Card>
               <CardHeader className="flex-row items-start justify-between gap-3 pb-4">
-                <div className="flex flex-col gap-1.5">
-                  <CardTitle id="fb-available-fields">{t("formBuilder.availableFields")}</CardTitle>
-                  <CardDescription>{t("formBuilder.availableFieldsHint")}</CardDescription>
-                </div>
+                <BoardCardHeading id="fb-available-fields" title={t("formBuilder.availableFields")} hint={t("formBuilder.availableFieldsHint")} />
                 {addFieldButton}
               </CardHeader>
               <FieldList
@@ -302,14 +299,7 @@ export function BuilderBoard({
                           </DropdownMenuItem>
                         ))}
                         <DropdownMenuSeparator />
-                        <DropdownMenuItem disabled={index === 0} onSelect={() => moveFieldTo(field, AVAILABLE_FIELDS, index - 1)}>
-                          <ArrowUp aria-hidden="true" />
-                          {t("formBuilder.moveUp")}
-                        </DropdownMenuItem>
-                        <DropdownMenuItem disabled={index === state.availableFields.length - 1} onSelect={() => moveFieldTo(field, AVAILABLE_FIELDS, index + 1)}>
-                          <ArrowDown aria-hidden="true" />
-                          {t("formBuilder.moveDown")}
-                        </DropdownMenuItem>
+                        <MoveUpDownItems index={index} count={state.availableFields.length} onMove={(to) => moveFieldTo(field, AVAILABLE_FIELDS, to)} />
                       </>
                     }
                   />
@@ -321,8 +311,7 @@ export function BuilderBoard({
           <section aria-labelledby="fb-available-sections">
             <Card>
               <CardHeader className="pb-4">
-                <CardTitle id="fb-available-sections">{t("formBuilder.availableSections")}</CardTitle>
-                <CardDescription>{t("formBuilder.availableSectionsHint")}</CardDescription>
+                <BoardCardHeading id="fb-available-sections" title={t("formBuilder.availableSections")} hint={t("formBuilder.availableSectionsHint")} />
               </CardHeader>
               <SectionList droppableId={AVAILABLE_SECTIONS} sections={state.availableSections} label={t("formBuilder.availableSections")} empty={t("formBuilder.availableSectionsEmpty")} className="px-4 pb-4">
                 {(section) => (
@@ -348,10 +337,7 @@ export function BuilderBoard({
         <section aria-labelledby="fb-form">
           <Card>
             <CardHeader className="gap-3 pb-4">
-              <div className="flex flex-col gap-1.5">
-                <CardTitle id="fb-form">{t("formBuilder.form")}</CardTitle>
-                <CardDescription>{t("formBuilder.formHint")}</CardDescription>
-              </div>
+              <BoardCardHeading id="fb-form" title={t("formBuilder.form")} hint={t("formBuilder.formHint")} />
               {addSectionForm}
             </CardHeader>
             {errors["sections"] ? (
@@ -367,7 +353,6 @@ export function BuilderBoard({
                     id={sectionDndId(section.uid)}
                     type="section"
                     name={section.name}
-                   
                     className="flex flex-col gap-3 rounded-xl border border-border bg-background p-3"
                     header={
                       <>
@@ -382,14 +367,7 @@ export function BuilderBoard({
                             </Button>
                           </DropdownMenuTrigger>
                           <DropdownMenuContent>
-                            <DropdownMenuItem disabled={sIndex === 0} onSelect={() => moveSectionTo(section, "added", sIndex - 1)}>
-                              <ArrowUp aria-hidden="true" />
-                              {t("formBuilder.moveUp")}
-                            </DropdownMenuItem>
-                            <DropdownMenuItem disabled={sIndex === state.sections.length - 1} onSelect={() => moveSectionTo(section, "added", sIndex + 1)}>
-                              <ArrowDown aria-hidden="true" />
-                              {t("formBuilder.moveDown")}
-                            </DropdownMenuItem>
+                            <MoveUpDownItems index={sIndex} count={state.sections.length} onMove={(to) => moveSectionTo(section, "added", to)} />
                             <DropdownMenuSeparator />
                             <DropdownMenuItem disabled={!!blocker} onSelect={() => moveSectionTo(section, "available", stateRef.current.availableSections.length)}>
                               <Undo2 aria-hidden="true" />
@@ -427,14 +405,7 @@ export function BuilderBoard({
                                     {t("formBuilder.moveTo", { section: s.name })}
                                   </DropdownMenuItem>
                                 ))}
-                              <DropdownMenuItem disabled={index === 0} onSelect={() => moveFieldTo(field, section.uid, index - 1)}>
-                                <ArrowUp aria-hidden="true" />
-                                {t("formBuilder.moveUp")}
-                              </DropdownMenuItem>
-                              <DropdownMenuItem disabled={index === section.fields.length - 1} onSelect={() => moveFieldTo(field, section.uid, index + 1)}>
-                                <ArrowDown aria-hidden="true" />
-                                {t("formBuilder.moveDown")}
-                              </DropdownMenuItem>
+                              <MoveUpDownItems index={index} count={section.fields.length} onMove={(to) => moveFieldTo(field, section.uid, to)} />
                               <DropdownMenuSeparator />
                               <DropdownMenuItem disabled={!field.canBeDeleted} onSelect={() => moveFieldTo(field, AVAILABLE_FIELDS, stateRef.current.availableFields.length)}>
                                 <Undo2 aria-hidden="true" />
@@ -464,6 +435,33 @@ export function BuilderBoard({
         ) : null}
       </DragOverlay>
     </DndContext>
+  );
+}
+
+/** A board card's title (the id its section is labelled by) and hint. */
+function BoardCardHeading({ id, title, hint }: { id: string; title: string; hint: string }) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <CardTitle id={id}>{title}</CardTitle>
+      <CardDescription>{hint}</CardDescription>
+    </div>
+  );
+}
+
+/** "Move up" and "Move down" in an item's menu: `onMove` gets the new index. */
+function MoveUpDownItems({ index, count, onMove }: { index: number; count: number; onMove: (to: number) => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <DropdownMenuItem disabled={index === 0} onSelect={() => onMove(index - 1)}>
+        <ArrowUp aria-hidden="true" />
+        {t("formBuilder.moveUp")}
+      </DropdownMenuItem>
+      <DropdownMenuItem disabled={index === count - 1} onSelect={() => onMove(index + 1)}>
+        <ArrowDown aria-hidden="true" />
+        {t("formBuilder.moveDown")}
+      </DropdownMenuItem>
+    </>
   );
 }
 

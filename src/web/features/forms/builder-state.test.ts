@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { TFormField } from "../../../domain/forms/schemas.ts";
+import { testFormField } from "../../../domain/forms/testing.ts";
 import {
   addSection,
   AVAILABLE_FIELDS,
@@ -15,43 +16,7 @@ import {
 } from "./builder-state.ts";
 
 function field(id: number, extra: Partial<TFormField> = {}): TFormField {
-  return {
-    frmGrpId: id,
-    key: `FRM_GRP_${id}`,
-    displayName: `Field ${id}`,
-    modelName: `properties['f${id}']`,
-    componentId: "text",
-    mappingParent: null,
-    mappingField: null,
-    dataParent: null,
-    label: `Field ${id}`,
-    iteratorFactoryMethod: null,
-    availableValues: [],
-    placeholder: "",
-    validator: null,
-    xlateKey: null,
-    tooltip: "",
-    type: "Text",
-    formType: "text",
-    policyVersionIds: [],
-    excludedPolicyVersionIds: [],
-    dependencyIds: [],
-    shown: true,
-    readOnly: false,
-    mandatory: false,
-    draftMandatory: false,
-    excluded: false,
-    core: false,
-    basicCE: false,
-    advancedCE: false,
-    clone: false,
-    canBeDeleted: true,
-    master: false,
-    slave: false,
-    inInitiationSummaryFields: false,
-    childFields: [],
-    ...extra,
-  };
+  return testFormField({ frmGrpId: id, key: `FRM_GRP_${id}`, displayName: `Field ${id}`, modelName: `properties['f${id}']`, label: `Field ${id}`, ...extra });
 }
 
 function sample(): BuilderState {

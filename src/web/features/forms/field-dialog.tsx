@@ -92,15 +92,7 @@ export function FieldDialog({
   takenModelNames,
   onApply,
   onCreated,
-}: {
-  mode: FieldDialogMode;
-  onClose: () => void;
-  groupName: string;
-  policies: Policy[];
-  takenModelNames: string[];
-  onApply: (field: TFormField) => void;
-  onCreated: (id: number, label: string) => Promise<void>;
-}) {
+}: Omit<FieldFormProps, "field"> & { mode: FieldDialogMode; onClose: () => void }) {
   const { t } = useTranslation();
   const editing = mode?.kind === "edit" ? mode.field : null;
   return (
@@ -130,6 +122,15 @@ export function FieldDialog({
   );
 }
 
+type FieldFormProps = {
+  field: TFormField | null;
+  groupName: string;
+  policies: Policy[];
+  takenModelNames: string[];
+  onApply: (field: TFormField) => void;
+  onCreated: (id: number, label: string) => Promise<void>;
+};
+
 function FieldForm({
   field,
   groupName,
@@ -137,14 +138,7 @@ function FieldForm({
   takenModelNames,
   onApply,
   onCreated,
-}: {
-  field: TFormField | null;
-  groupName: string;
-  policies: Policy[];
-  takenModelNames: string[];
-  onApply: (field: TFormField) => void;
-  onCreated: (id: number, label: string) => Promise<void>;
-}) {
+}: FieldFormProps) {
   const { t } = useTranslation();
   const uid = useId().replace(/:/g, "");
   const [draft, setDraft] = useState<Draft>(() => draftOf(field));

@@ -1,15 +1,16 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useBlocker } from "@tanstack/react-router";
 import { ExternalLink, LayoutList, Plus, RotateCcw, Save } from "lucide-react";
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useId, useMemo, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { TFormField, TGroupFormResponse } from "../../../domain/forms/schemas.ts";
 import { Alert } from "../../components/ui/alert.tsx";
+import { GroupSelect } from "../../components/group-select.tsx";
+import { useLeaveGuard } from "../../components/leave-guard.tsx";
 import { ConfirmDialog } from "../../components/ui/alert-dialog.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
-import { FieldError, Input, NativeSelect } from "../../components/ui/input.tsx";
+import { FieldError, Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
@@ -59,7 +60,12 @@ export function FormBuilderPage({ group, onGroupChange }: { group: string | unde
 
   const current = working && working.group === group ? working : null;
   const dirty = useMemo(() => !!current && JSON.stringify(current.state) !== JSON.stringify(current.baseline), [current]);
-  const leaveDialog = useLeaveGuard(dirty);
+  const leaveDialog = useLeaveGuard(dirty, {
+    title: t("formBuilder.leaveTitle"),
+    description: t("formBuilder.leaveWarning"),
+    leave: t("formBuilder.leave"),
+    stay: t("formBuilder.stay"),
+  }).dialog;
 
   const update = useCallback((fn: (s: BuilderState) => BuilderState) => {
     setWorking((w) => (w ? { ...w, state: fn(w.state) } : w));
@@ -261,32 +267,18 @@ function GroupPicker({ value, onChange }: { value: string | undefined; onChange:
   const { t } = useTranslation();
   const id = useId().replace(/:/g, "");
   const groups = useQuery({ ...trpc.formBuilder.groups.queryOptions(), staleTime: 5 * 60_000 });
-  const rows = groups.data?.groups ?? [];
-  const errorId = `${id}-error`;
   return (
-    <div className="flex w-full max-w-sm flex-col gap-2">
-      <Label htmlFor={id}>{t("formBuilder.group")}</Label>
-      {groups.isPending ? (
-        <Skeleton className="h-10" />
-      ) : (
-        <NativeSelect id={id} value={value ?? ""} aria-describedby={groups.isError ? errorId : undefined} onChange={(e) => onChange(e.target.value || undefined)}>
-          <option value="">{t("formBuilder.chooseGroup")}</option>
-          {value && !rows.some((g) => g.name === value) ? <option value={value}>{value}</option> : null}
-          {rows.map((g) => (
-            <option key={g.id} value={g.name}>
-              {g.displayName}
-            </option>
-          ))}
-        </NativeSelect>
-      )}
-      {groups.isError ? (
-        <p id={errorId} role="alert" className="text-[13px] font-medium text-destructive">
-          {errorText(groups.error, t("error.generic"))}
-        </p>
-      ) : groups.isSuccess && rows.length === 0 ? (
-        <p className="text-[13px] text-muted-foreground">{t("formBuilder.noGroups")}</p>
-      ) : null}
-    </div>
+    <GroupSelect
+      id={id}
+      label={t("formBuilder.group")}
+      chooseLabel={t("formBuilder.chooseGroup")}
+      groups={groups}
+      rows={groups.data?.groups ?? []}
+      value={value}
+      onChange={onChange}
+      emptyText={t("formBuilder.noGroups")}
+      className="w-full max-w-sm"
+    />
   );
 }
 
@@ -344,27 +336,5 @@ function BoardSkeleton() {
       </div>
       <Skeleton className="h-[28rem] rounded-xl" />
     </div>
-  );
-}
-
-/** Unsaved changes: leaving the page or switching group asks first (part 2 §8 unsaved-change warnings). */
-function useLeaveGuard(dirty: boolean) {
-  const { t } = useTranslation();
-  const dirtyRef = useRef(dirty);
-  dirtyRef.current = dirty;
-  const blocker = useBlocker({ shouldBlockFn: () => dirtyRef.current, enableBeforeUnload: () => dirtyRef.current, withResolver: true });
-  return (
-    <ConfirmDialog
-      open={blocker.status === "blocked"}
-      onOpenChange={(open) => {
-        if (!open && blocker.status === "blocked") blocker.reset();
-      }}
-      title={t("formBuilder.leaveTitle")}
-      description={t("formBuilder.leaveWarning")}
-      confirmLabel={t("formBuilder.leave")}
-      cancelLabel={t("formBuilder.stay")}
-      destructive
-      onConfirm={() => blocker.status === "blocked" && blocker.proceed()}
-    />
   );
 }

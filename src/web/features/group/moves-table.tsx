@@ -6,10 +6,10 @@ import { useTranslation } from "react-i18next";
 import type { MOVE_SORTS, TMoveRow } from "../../../domain/wizard/schemas.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import { Skeleton } from "../../components/ui/skeleton.tsx";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table.tsx";
+import { Table, TableCaption, TableHead, TableHeader, TableRow } from "../../components/ui/table.tsx";
 import { cn } from "../../lib/utils.ts";
 import { pageItems } from "./moves-pages.ts";
+import { GroupTableBody } from "./table-body.tsx";
 
 export type MoveSort = (typeof MOVE_SORTS)[number];
 export type SortDir = "asc" | "desc";
@@ -190,27 +190,14 @@ export function MovesTable({
           </TableRow>
         ))}
       </TableHeader>
-      <TableBody>
-        {loading
-          ? Array.from({ length: 5 }, (_, i) => (
-              <TableRow key={`skeleton-${i}`} className="hover:bg-transparent">
-                {Array.from({ length: columnCount }, (_, j) => (
-                  <TableCell key={j}>
-                    <Skeleton className={cn("h-4", j === 0 ? "w-40" : "w-20")} />
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))
-          : table.getRowModel().rows.map((row) => (
-              <TableRow key={row.id} data-testid="move-row" data-status={row.original.status}>
-                {row.getAllCells().map((cell) => (
-                  <TableCell key={cell.id}>
-                    <table.FlexRender cell={cell} />
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
-      </TableBody>
+      <GroupTableBody
+        loading={loading}
+        columnCount={columnCount}
+        skeletonWidths={["w-40"]}
+        rows={table.getRowModel().rows}
+        renderCell={(cell) => <table.FlexRender cell={cell} />}
+        rowProps={(row) => ({ "data-testid": "move-row", "data-status": row.original.status })}
+      />
     </Table>
   );
 }

@@ -5,11 +5,11 @@ import { useTranslation } from "react-i18next";
 import type { TPerson } from "../../../domain/groups/schemas.ts";
 import type { ActivationState } from "../../../domain/roles.ts";
 import { Badge } from "../../components/ui/badge.tsx";
-import { Skeleton } from "../../components/ui/skeleton.tsx";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table.tsx";
+import { Table, TableCaption, TableHead, TableHeader, TableRow } from "../../components/ui/table.tsx";
 import { useSignedInUser } from "../../lib/session.ts";
 import { cn, initialsOf } from "../../lib/utils.ts";
 import { ActivationButton } from "./activation-button.tsx";
+import { GroupTableBody } from "./table-body.tsx";
 
 const features = tableFeatures({});
 const column = createColumnHelper<typeof features, TPerson>();
@@ -119,27 +119,13 @@ export function PeopleTable({ rows, caption, loading, stale, group }: { rows: TP
           </TableRow>
         ))}
       </TableHeader>
-      <TableBody>
-        {loading
-          ? Array.from({ length: 5 }, (_, i) => (
-              <TableRow key={`skeleton-${i}`} className="hover:bg-transparent">
-                {Array.from({ length: columnCount }, (_, j) => (
-                  <TableCell key={j}>
-                    <Skeleton className={cn("h-4", j === 0 ? "w-40" : j === 1 ? "w-48" : "w-20")} />
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))
-          : table.getRowModel().rows.map((row) => (
-              <TableRow key={row.id}>
-                {row.getAllCells().map((cell) => (
-                  <TableCell key={cell.id}>
-                    <table.FlexRender cell={cell} />
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
-      </TableBody>
+      <GroupTableBody
+        loading={loading}
+        columnCount={columnCount}
+        skeletonWidths={["w-40", "w-48"]}
+        rows={table.getRowModel().rows}
+        renderCell={(cell) => <table.FlexRender cell={cell} />}
+      />
     </Table>
   );
 }

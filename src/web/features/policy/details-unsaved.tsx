@@ -1,7 +1,6 @@
-import { useBlocker } from "@tanstack/react-router";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { ConfirmDialog } from "../../components/ui/alert-dialog.tsx";
+import { useLeaveGuard } from "../../components/leave-guard.tsx";
 
 /**
  * Unsaved-changes tracking for the policy details and popup editor (part 2 §4 "Unsaved policy
@@ -24,7 +23,12 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
     else return;
     setDirtyCount(dirtyKeys.current.size);
   }, []);
-  const blocker = useBlocker({ shouldBlockFn: () => dirtyKeys.current.size > 0, enableBeforeUnload: () => dirtyKeys.current.size > 0, withResolver: true });
+  const guard = useLeaveGuard(() => dirtyKeys.current.size > 0, {
+    title: t("policyConfig.unsaved.title"),
+    description: t("policyConfig.unsaved.description"),
+    leave: t("policyConfig.unsaved.leave"),
+    stay: t("policyConfig.unsaved.stay"),
+  });
   const api = useMemo(() => ({ setDirty }), [setDirty]);
   return (
     <UnsavedContext.Provider value={api}>
@@ -32,18 +36,7 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
       <span hidden data-testid="unsaved-count">
         {dirtyCount}
       </span>
-      <ConfirmDialog
-        open={blocker.status === "blocked"}
-        onOpenChange={(open) => {
-          if (!open && blocker.status === "blocked") blocker.reset();
-        }}
-        title={t("policyConfig.unsaved.title")}
-        description={t("policyConfig.unsaved.description")}
-        confirmLabel={t("policyConfig.unsaved.leave")}
-        cancelLabel={t("policyConfig.unsaved.stay")}
-        destructive
-        onConfirm={() => blocker.status === "blocked" && blocker.proceed()}
-      />
+      {guard.dialog}
     </UnsavedContext.Provider>
   );
 }

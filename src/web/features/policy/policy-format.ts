@@ -49,3 +49,8 @@ export function rateFrequencyLabel(t: TFunction, value: string | null | undefine
   const key = `policyConfig.rateFrequency.${value}`;
   return Object.hasOwn(en, key) ? t(key as MessageId) : value;
 }
+
+/** The texts of the policy pages' "leave with unsaved changes?" dialog (part 2 §4). */
+export function policyLeaveTexts(t: TFunction) {
+  return { title: t("policy.leaveTitle"), description: t("policy.leaveWarning"), leave: t("policy.leave"), stay: t("policy.stay") };
+}

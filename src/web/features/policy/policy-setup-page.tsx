@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import type { Archetype, MoveType } from "../../../domain/policy/catalogue.ts";
 import type { TDropdownsResponse, TPolicySetup } from "../../../domain/policy/schemas.ts";
 import { parsePolicyOrder, setupWarnings, validatePolicyName } from "../../../domain/policy/setup.ts";
+import { useLeaveGuard } from "../../components/leave-guard.tsx";
 import { ForbiddenPage, NotFoundPage } from "../../components/status-pages.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { ConfirmDialog } from "../../components/ui/alert-dialog.tsx";
@@ -23,8 +24,7 @@ import { Switch } from "../../components/ui/switch.tsx";
 import { errorCode, serverMessage } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { cn } from "../../lib/utils.ts";
-import { labelledOptions } from "./policy-format.ts";
-import { usePolicyLeaveGuard } from "./policy-leave-guard.tsx";
+import { labelledOptions, policyLeaveTexts } from "./policy-format.ts";
 import { PolicyLoadFailure } from "./details-load-failure.tsx";
 import { PolicySteps } from "./policy-steps.tsx";
 
@@ -134,7 +134,7 @@ function NewPolicyFormBody({ options, initialGroup }: { options: TDropdownsRespo
   const [failure, setFailure] = useState<string | null>(null);
   const create = useMutation(trpc.policy.policies.create.mutationOptions());
   const dirty = values.name.trim() !== "" || values.order.trim() !== "";
-  const guard = usePolicyLeaveGuard(dirty && !create.isSuccess);
+  const guard = useLeaveGuard(dirty && !create.isSuccess, policyLeaveTexts(t));
   const set = (key: keyof NewValues) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
   const warnings = setupWarnings({ moveStagesCount: Number(values.moveStagesCount), estimatePackage: null });
 
@@ -344,7 +344,7 @@ function SetupForm({ policy, options, editDraft }: { policy: TPolicySetup; optio
   const update = useMutation(trpc.policy.policies.updateSetting.mutationOptions());
   const readOnly = !editDraft;
   const dirty = texts.name !== values.name || texts.order !== values.order;
-  const guard = usePolicyLeaveGuard(dirty && !readOnly);
+  const guard = useLeaveGuard(dirty && !readOnly, policyLeaveTexts(t));
   const saving = Object.values(states).some((s) => s?.kind === "saving");
   const lastSaved = Object.values(states).some((s) => s?.kind === "saved");
 

@@ -13,6 +13,7 @@ import { Checkbox } from "../../components/ui/checkbox.tsx";
 import { FieldError, Input, NativeSelect } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { CityField } from "./city-field.tsx";
+import { MoneyInput } from "./money-input.tsx";
 
 export type FieldValue = TInitiationComponent["value"];
 export type Countries = TCountriesStatesResponse["countries"];
@@ -207,58 +208,23 @@ export function InitiationField({ component: c, value, error, onChange, currency
     case "money":
       return (
         <Group c={c} error={error}>
-          <div className="flex gap-2">
-            <div className="flex min-w-0 flex-1 flex-col gap-1">
-              <Label htmlFor={id} className="sr-only">
-                {c.label}
-              </Label>
-              <Input
-                id={id}
-                inputMode="decimal"
-                value={text}
-                placeholder={c.placeholder || t("wizard.form.amount")}
-                onChange={(e) => onChange({ formValue: e.target.value === "" ? null : e.target.value })}
-                disabled={disabled}
-                readOnly={c.readOnly}
-                {...a}
-              />
-            </div>
-            <div className="flex w-32 shrink-0 flex-col gap-1">
-              <Label htmlFor={`${id}-currency`} className="sr-only">
-                {t("wizard.form.currency", { label: c.label })}
-              </Label>
-              <NativeSelect
-                id={`${id}-currency`}
-                value={value.currency ?? ""}
-                onChange={(e) => onChange({ currency: e.target.value || null })}
-                disabled={disabled || c.readOnly}
-                {...a}
-              >
-                <option value="">{t("wizard.form.currencyShort")}</option>
-                {currencyCodes.map((code) => (
-                  <option key={code} value={code}>
-                    {code}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-          </div>
-        </Group>
-      );
-    case "numeric":
-      return (
-        <Simple c={c} error={error}>
-          <Input
+          <MoneyInput
+            compact
             id={id}
-            inputMode="decimal"
-            value={text}
-            placeholder={c.placeholder}
-            onChange={(e) => onChange({ formValue: e.target.value === "" ? null : e.target.value })}
-            readOnly={c.readOnly}
+            amount={text}
+            currency={value.currency ?? ""}
+            currencyCodes={currencyCodes}
+            onAmount={(amount) => onChange({ formValue: amount === "" ? null : amount })}
+            onCurrency={(currency) => onChange({ currency: currency || null })}
+            amountLabel={c.label}
+            currencyLabel={t("wizard.form.currency", { label: c.label })}
+            emptyOption={t("wizard.form.currencyShort")}
+            placeholder={c.placeholder || t("wizard.form.amount")}
             disabled={disabled}
-            {...a}
+            readOnly={c.readOnly}
+            aria={a}
           />
-        </Simple>
+        </Group>
       );
     case "dateOfBirth": {
       const parts = dateParts(value.formValue);
@@ -266,53 +232,39 @@ export function InitiationField({ component: c, value, error, onChange, currency
       const years = Array.from({ length: 101 }, (_, i) => String(thisYear - i));
       const set = (patch: Partial<typeof parts>) => onChange({ formValue: joinDate({ ...parts, ...patch }) });
       const monthName = (m: string) => new Date(Date.UTC(2000, Number(m) - 1, 1)).toLocaleString(i18n.language || "en", { month: "long", timeZone: "UTC" });
+      const selects: { key: keyof typeof parts; id: string; label: string; empty: string; options: [string, string][] }[] = [
+        { key: "d", id, label: t("wizard.form.dayOf", { label: c.label }), empty: t("wizard.form.day"), options: DAYS.map((d) => [d, String(Number(d))]) },
+        { key: "m", id: `${id}-month`, label: t("wizard.form.monthOf", { label: c.label }), empty: t("wizard.form.month"), options: MONTHS.map((m) => [m, monthName(m)]) },
+        { key: "y", id: `${id}-year`, label: t("wizard.form.yearOf", { label: c.label }), empty: t("wizard.form.year"), options: years.map((y) => [y, y]) },
+      ];
       return (
         <Group c={c} error={error}>
           <div className="grid grid-cols-[5rem_1fr_6rem] gap-2">
-            <NativeSelect id={id} aria-label={t("wizard.form.dayOf", { label: c.label })} value={parts.d} onChange={(e) => set({ d: e.target.value })} disabled={disabled || c.readOnly} {...a}>
-              <option value="">{t("wizard.form.day")}</option>
-              {DAYS.map((d) => (
-                <option key={d} value={d}>
-                  {Number(d)}
-                </option>
-              ))}
-            </NativeSelect>
-            <NativeSelect
-              id={`${id}-month`}
-              aria-label={t("wizard.form.monthOf", { label: c.label })}
-              value={parts.m}
-              onChange={(e) => set({ m: e.target.value })}
-              disabled={disabled || c.readOnly}
-              {...a}
-            >
-              <option value="">{t("wizard.form.month")}</option>
-              {MONTHS.map((m) => (
-                <option key={m} value={m}>
-                  {monthName(m)}
-                </option>
-              ))}
-            </NativeSelect>
-            <NativeSelect
-              id={`${id}-year`}
-              aria-label={t("wizard.form.yearOf", { label: c.label })}
-              value={parts.y}
-              onChange={(e) => set({ y: e.target.value })}
-              disabled={disabled || c.readOnly}
-              {...a}
-            >
-              <option value="">{t("wizard.form.year")}</option>
-              {years.map((y) => (
-                <option key={y} value={y}>
-                  {y}
-                </option>
-              ))}
-            </NativeSelect>
+            {selects.map((part) => (
+              <NativeSelect
+                key={part.key}
+                id={part.id}
+                aria-label={part.label}
+                value={parts[part.key]}
+                onChange={(e) => set({ [part.key]: e.target.value })}
+                disabled={disabled || c.readOnly}
+                {...a}
+              >
+                <option value="">{part.empty}</option>
+                {part.options.map(([v, text]) => (
+                  <option key={v} value={v}>
+                    {text}
+                  </option>
+                ))}
+              </NativeSelect>
+            ))}
           </div>
         </Group>
       );
     }
     case "countryStateCity":
       return <CityField component={c} value={value} error={error} onChange={onChange} countries={countries} disabled={disabled} aria={a} />;
+    case "numeric":
     case "text":
     default:
       return (
@@ -320,7 +272,7 @@ export function InitiationField({ component: c, value, error, onChange, currency
           <Input
             id={id}
             type="text"
-            inputMode={c.validator === "email" ? "email" : undefined}
+            inputMode={c.formType === "numeric" ? "decimal" : c.validator === "email" ? "email" : undefined}
             autoComplete="off"
             value={text}
             placeholder={c.placeholder}

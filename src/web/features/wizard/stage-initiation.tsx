@@ -20,16 +20,17 @@ import {
   type TPolicySelectFormResponse,
 } from "../../../domain/wizard/schemas.ts";
 import { isUsToUs, validateInitiationForm } from "../../../domain/wizard/validation.ts";
+import { useLeaveGuard } from "../../components/leave-guard.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog.tsx";
-import { EmptyState, ErrorState, LoadingRows } from "../../components/ui/states.tsx";
+import { EmptyState, LoadingRows } from "../../components/ui/states.tsx";
 import { serverMessage } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { controlId, InitiationField, type FieldValue } from "./initiation-fields.tsx";
-import { useWizardLeaveGuard } from "./wizard-leave-guard.tsx";
 import { setWizardNotice } from "../../lib/wizard-notice.ts";
+import { StageLoadFailure } from "./stage-load-failure.tsx";
 
 type PolicyChoice = TPolicySelectFormResponse["policies"][number];
 type Geo = NonNullable<TCreateNewEmployeeResponse["geo"]>[number];
@@ -86,20 +87,7 @@ export function InitiationStage({
     );
   }
   if (form.isError || !form.data.success) {
-    return (
-      <Card>
-        <ErrorState
-          message={failureText(form.isError ? serverMessage(form.error) : null)}
-          retryLabel={t("app.retry")}
-          onRetry={() => void form.refetch()}
-        />
-        <CardFooter>
-          <Button variant="outline" onClick={onBack}>
-            {t("wizard.back")}
-          </Button>
-        </CardFooter>
-      </Card>
-    );
+    return <StageLoadFailure message={failureText(form.isError ? serverMessage(form.error) : null)} onRetry={() => void form.refetch()} onBack={onBack} />;
   }
   return (
     <InitiationForm
@@ -154,7 +142,12 @@ function InitiationForm({
   const [geo, setGeo] = useState<{ answers: Geo[]; draft: boolean } | null>(null);
   const [prefilling, setPrefilling] = useState(false);
   const save = useMutation(trpc.wizard.createNewEmployee.mutationOptions());
-  const guard = useWizardLeaveGuard(dirty);
+  const guard = useLeaveGuard(dirty, {
+    title: t("wizard.leaveTitle"),
+    description: t("wizard.unsavedChanges"),
+    leave: t("wizard.leave"),
+    stay: t("wizard.stay"),
+  });
   const noticeRef = useRef<HTMLDivElement>(null);
   const pendingMode = useRef<boolean | null>(null);
 

@@ -35,9 +35,10 @@ import { formatMoney, isCurrencyCode, parseAmount } from "../../../domain/money/
 import type { TPolicyViewField } from "../../../domain/wizard/override-schemas.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import { Input, NativeSelect } from "../../components/ui/input.tsx";
+import { NativeSelect } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { cn } from "../../lib/utils.ts";
+import { MoneyInput } from "./money-input.tsx";
 import type { BudgetGroupView, ServiceState } from "./stage-overrides-state.ts";
 
 const ICONS: Record<string, LucideIcon> = {
@@ -249,8 +250,6 @@ function ServiceField({
     );
   }
 
-  const amountId = domId(service.key, "amount");
-  const currencyId = domId(service.key, "currency");
   if (!editable) {
     return (
       <div className="flex flex-col gap-1 text-sm">
@@ -259,30 +258,33 @@ function ServiceField({
       </div>
     );
   }
-  const codes = service.currency && !currencyCodes.includes(service.currency) ? [service.currency, ...currencyCodes] : currencyCodes;
+  const required = field.mandatory ? <Required /> : null;
   return (
-    <div className="flex flex-1 flex-wrap items-end gap-3">
-      <div className="flex w-60 max-w-full flex-col gap-2">
-        <Label htmlFor={amountId}>
-          {t("overrides.amountOf", { label: field.label })}
-          {field.mandatory ? <Required /> : null}
-        </Label>
-        <Input id={amountId} inputMode="decimal" autoComplete="off" maxLength={40} value={service.amount} onChange={(e) => onAmount(e.target.value)} {...aria} />
-      </div>
-      <div className="flex w-60 max-w-full flex-col gap-2">
-        <Label htmlFor={currencyId}>
-          {t("overrides.currencyOf", { label: field.label })}
-          {field.mandatory ? <Required /> : null}
-        </Label>
-        <NativeSelect id={currencyId} value={service.currency} onChange={(e) => onCurrency(e.target.value)} {...aria}>
-          <option value="">{t("overrides.select")}</option>
-          {codes.map((code) => (
-            <option key={code} value={code}>
-              {code}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
+    <div className="flex-1">
+      <MoneyInput
+        id={domId(service.key, "amount")}
+        fieldClassName="w-60"
+        maxLength={40}
+        amount={service.amount}
+        currency={service.currency}
+        currencyCodes={currencyCodes}
+        onAmount={onAmount}
+        onCurrency={onCurrency}
+        amountLabel={
+          <>
+            {t("overrides.amountOf", { label: field.label })}
+            {required}
+          </>
+        }
+        currencyLabel={
+          <>
+            {t("overrides.currencyOf", { label: field.label })}
+            {required}
+          </>
+        }
+        emptyOption={t("overrides.select")}
+        aria={aria}
+      />
     </div>
   );
 }
@@ -307,8 +309,6 @@ export function BudgetGroupPanel({
 }) {
   const { t } = useTranslation();
   const headingId = domId(group.key, "heading");
-  const amountId = domId(group.key, "amount");
-  const currencyId = domId(group.key, "currency");
   const hintId = domId(group.key, "hint");
   const errorId = domId(group.key, "error");
   const range = group.ranges.find((r) => r.currency === group.currency.toUpperCase());
@@ -318,7 +318,6 @@ export function BudgetGroupPanel({
   const authKey = `overrides.auth.${group.authType}`;
   const authText = t(authKey as "overrides.auth.NONE", { defaultValue: group.authType });
   const describedBy = [error ? errorId : null, rangeText ? hintId : null].filter(Boolean).join(" ") || undefined;
-  const codes = group.currency && !currencyCodes.includes(group.currency) ? [group.currency, ...currencyCodes] : currencyCodes;
 
   return (
     <li>
@@ -346,32 +345,20 @@ export function BudgetGroupPanel({
           ) : null}
         </div>
         {editable ? (
-          <div className="flex flex-wrap items-end gap-3">
-            <div className="flex w-52 flex-col gap-2">
-              <Label htmlFor={amountId}>{t("overrides.budgetAmount", { group: group.group })}</Label>
-              <Input
-                id={amountId}
-                inputMode="decimal"
-                autoComplete="off"
-                maxLength={40}
-                value={group.amount}
-                onChange={(e) => onAmount(e.target.value)}
-                aria-invalid={!!error || undefined}
-                aria-describedby={describedBy}
-              />
-            </div>
-            <div className="flex w-52 flex-col gap-2">
-              <Label htmlFor={currencyId}>{t("overrides.budgetCurrency", { group: group.group })}</Label>
-              <NativeSelect id={currencyId} value={group.currency} onChange={(e) => onCurrency(e.target.value)} aria-invalid={!!error || undefined} aria-describedby={describedBy}>
-                <option value="">{t("overrides.select")}</option>
-                {codes.map((code) => (
-                  <option key={code} value={code}>
-                    {code}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-          </div>
+          <MoneyInput
+            id={domId(group.key, "amount")}
+            fieldClassName="w-52"
+            maxLength={40}
+            amount={group.amount}
+            currency={group.currency}
+            currencyCodes={currencyCodes}
+            onAmount={onAmount}
+            onCurrency={onCurrency}
+            amountLabel={t("overrides.budgetAmount", { group: group.group })}
+            currencyLabel={t("overrides.budgetCurrency", { group: group.group })}
+            emptyOption={t("overrides.select")}
+            aria={{ "aria-invalid": !!error || undefined, "aria-describedby": describedBy }}
+          />
         ) : (
           <p className="text-base font-semibold tabular-nums text-foreground">{moneyText(group.amount || null, group.currency || null) ?? t("overrides.noValue")}</p>
         )}

@@ -19,10 +19,11 @@ import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
-import { EmptyState, ErrorState } from "../../components/ui/states.tsx";
+import { EmptyState } from "../../components/ui/states.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { errorCode, errorText } from "../../lib/errors.ts";
 import { queryClient, trpc } from "../../lib/trpc.ts";
+import { StageLoadFailure } from "./stage-load-failure.tsx";
 import { BudgetGroupPanel, ServiceCard } from "./stage-overrides-parts.tsx";
 import {
   checkOverrides,
@@ -67,22 +68,13 @@ export function OverridesStage(props: OverridesStageProps) {
   if (overrides.isPending) return <OverridesSkeleton />;
   if (overrides.isError || !overrides.data.success) {
     return (
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("overrides.title")}</CardTitle>
-        </CardHeader>
-        <ErrorState
-          message={overrides.isError ? failureText(overrides.error) : wizardMessages.generic}
-          retryLabel={t("app.retry")}
-          onRetry={() => void overrides.refetch()}
-        />
-        <CardFooter>
-          <Button variant="outline" onClick={props.onBack}>
-            <ArrowLeft aria-hidden="true" />
-            {t("overrides.back")}
-          </Button>
-        </CardFooter>
-      </Card>
+      <StageLoadFailure
+        title={t("overrides.title")}
+        message={overrides.isError ? failureText(overrides.error) : wizardMessages.generic}
+        onRetry={() => void overrides.refetch()}
+        onBack={props.onBack}
+        backLabel={t("overrides.back")}
+      />
     );
   }
   return <OverridesEditor {...props} data={overrides.data} />;
@@ -154,6 +146,15 @@ function OverridesEditor({ data, employeeId, moveId, policy, onBack, onNext, onC
       const { [key]: _gone, ...rest } = current;
       return rest;
     });
+  /** A change to a service's or a budget group's fields clears that item's error. */
+  const editService = (key: string, patch: Parameters<typeof updateService>[2]) => {
+    setState((cur) => updateService(cur, key, patch));
+    clearError(key);
+  };
+  const editBudget = (key: string, patch: Parameters<typeof updateBudget>[2]) => {
+    setState((cur) => updateBudget(cur, key, patch));
+    clearError(key);
+  };
 
   const showErrors = (next: Record<string, string>, text: string | null) => {
     setErrors(next);
@@ -236,18 +237,9 @@ function OverridesEditor({ data, employeeId, moveId, policy, onBack, onNext, onC
       error={errors[s.key]}
       onAdd={() => add(s)}
       onRemove={() => remove(s)}
-      onBenefit={(benefitId) => {
-        setState((cur) => updateService(cur, s.key, { benefitId }));
-        clearError(s.key);
-      }}
-      onAmount={(amount) => {
-        setState((cur) => updateService(cur, s.key, { amount }));
-        clearError(s.key);
-      }}
-      onCurrency={(currency) => {
-        setState((cur) => updateService(cur, s.key, { currency }));
-        clearError(s.key);
-      }}
+      onBenefit={(benefitId) => editService(s.key, { benefitId })}
+      onAmount={(amount) => editService(s.key, { amount })}
+      onCurrency={(currency) => editService(s.key, { currency })}
     />
   );
 
@@ -319,14 +311,8 @@ function OverridesEditor({ data, employeeId, moveId, policy, onBack, onNext, onC
                                 editable={editable}
                                 currencyCodes={data.currencyCodes}
                                 error={errors[g.key]}
-                                onAmount={(amount) => {
-                                  setState((cur) => updateBudget(cur, g.key, { amount }));
-                                  clearError(g.key);
-                                }}
-                                onCurrency={(currency) => {
-                                  setState((cur) => updateBudget(cur, g.key, { currency }));
-                                  clearError(g.key);
-                                }}
+                                onAmount={(amount) => editBudget(g.key, { amount })}
+                                onCurrency={(currency) => editBudget(g.key, { currency })}
                               >
                                 {g.members.map(renderService)}
                               </BudgetGroupPanel>

@@ -9,10 +9,11 @@ import { Alert } from "../../components/ui/alert.tsx";
 import { ConfirmDialog } from "../../components/ui/alert-dialog.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../components/ui/card.tsx";
-import { ErrorState, LoadingRows } from "../../components/ui/states.tsx";
+import { LoadingRows } from "../../components/ui/states.tsx";
 import { serverMessage } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { setWizardNotice } from "../../lib/wizard-notice.ts";
+import { StageLoadFailure } from "./stage-load-failure.tsx";
 
 /**
  * Stage 5, initiation summary (part 1 §2): the employee, the policy, the move, the form's summary
@@ -62,18 +63,11 @@ export function SummaryStage({
   if (summary.isPending) return <Card><LoadingRows rows={6} /></Card>;
   if (summary.isError || !summary.data.success) {
     return (
-      <Card>
-        <ErrorState
-          message={(summary.isError ? serverMessage(summary.error) : null) ?? t("wizard.summary.initiatingEmployee")}
-          retryLabel={t("app.retry")}
-          onRetry={() => void summary.refetch()}
-        />
-        <CardFooter>
-          <Button variant="outline" onClick={onBack}>
-            {t("wizard.back")}
-          </Button>
-        </CardFooter>
-      </Card>
+      <StageLoadFailure
+        message={(summary.isError ? serverMessage(summary.error) : null) ?? t("wizard.summary.initiatingEmployee")}
+        onRetry={() => void summary.refetch()}
+        onBack={onBack}
+      />
     );
   }
   const data = summary.data;
