@@ -178,7 +178,7 @@ test.describe("Send Activation button", () => {
     });
     expect(res.status()).toBe(200);
     // Show the row as one whose activation is not out yet.
-    await rewriteTrpc(page, "**/trpc/group.people*", (data) => {
+    await rewriteTrpc(page, "**/trpc/*group.people*", (data) => {
       for (const row of data.rows ?? []) if (row.email === email) row.activationSent = false;
     });
   }
