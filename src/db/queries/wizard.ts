@@ -102,14 +102,6 @@ export function findEmployee(db: DB, userId: number) {
     .executeTakeFirst();
 }
 
-export function findCurrencyCodes(db: DB) {
-  return db.selectFrom("currencies").select("code").orderBy("code").execute();
-}
-
-export function findAllCountries(db: DB) {
-  return db.selectFrom("countries").select(["code", "name"]).orderBy("name").execute();
-}
-
 export function findCountryNames(db: DB, codes: string[]) {
   if (codes.length === 0) return Promise.resolve([] as { code: string; name: string }[]);
   return db.selectFrom("countries").select(["code", "name"]).where("code", "in", codes).execute();
@@ -149,11 +141,6 @@ export function findSplash(db: DB, area: string, key: string, groupId: number | 
 
 export function findFormFieldById(db: DB, id: number) {
   return db.selectFrom("form_fields").selectAll().where("id", "=", id).executeTakeFirst();
-}
-
-/** The move's family members, in order. */
-export function findFamilyMembers(db: DB, moveId: number) {
-  return db.selectFrom("move_family_members").selectAll().where("move_id", "=", moveId).orderBy("sort_order").orderBy("id").execute();
 }
 
 /** Number of moves of the employee other than `moveId`. */
@@ -224,10 +211,6 @@ export function findSummaryBudgets(db: DB, versionId: number) {
     .orderBy("g.group_number")
     .orderBy("b.id")
     .execute();
-}
-
-export function findBudgetOverrides(db: DB, moveId: number) {
-  return db.selectFrom("move_budget_overrides").selectAll().where("move_id", "=", moveId).execute();
 }
 
 /** The employee's newest move in the group that is not cancelled (a draft being resumed, usually). */

@@ -56,7 +56,6 @@ export const enForms = {
   "formBuilder.leaveWarning": "You have unsaved changes to this form. Leave and lose them?",
   "formBuilder.leave": "Leave",
   "formBuilder.stay": "Stay",
-  "formBuilder.saveErrors": "Please correct these problems:",
 
   "formBuilder.drag": "Drag {{name}}",
   "formBuilder.edit": "Edit",
@@ -68,11 +67,8 @@ export const enForms = {
   "formBuilder.addSectionFirst": "Add a section to the form first",
   "formBuilder.moveUp": "Move up",
   "formBuilder.moveDown": "Move down",
-  "formBuilder.moveUpNamed": "Move {{name}} up",
-  "formBuilder.moveDownNamed": "Move {{name}} down",
   "formBuilder.removeFromForm": "Remove from form",
   "formBuilder.removeSection": "Remove section",
-  "formBuilder.removeSectionNamed": "Remove section {{name}}",
   "formBuilder.addToForm": "Add to form",
   "formBuilder.addSectionToForm": "Add section {{name}} to the form",
   "formBuilder.badge.mandatory": "Mandatory",
@@ -80,7 +76,6 @@ export const enForms = {
   "formBuilder.badge.master": "Prefill master",
   "formBuilder.badge.slave": "Prefill slave",
   "formBuilder.badge.hidden": "Not shown",
-  "formBuilder.badge.locked": "Cannot be removed",
 
   "formBuilder.announce.fieldMoved": "{{name}} moved to {{target}}, position {{position}} of {{total}}.",
   "formBuilder.announce.fieldRemoved": "{{name}} returned to the available fields.",

@@ -10,7 +10,6 @@ export const enWizard = {
   "wizard.previewTitle": "Initiation form preview",
   "wizard.choosePolicy": wizardMessages.choosePolicy,
   "wizard.generic": wizardMessages.generic,
-  "wizard.initiationFailure": wizardMessages.initiationFailure,
   "wizard.unsavedChanges": wizardMessages.unsavedChanges,
   // page shell
   "wizard.description": "Choose a policy, enter the employee's details and complete the initiation.",

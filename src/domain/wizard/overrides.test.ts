@@ -6,6 +6,8 @@ import {
   checkMoney,
   checkStore,
   INCLUDED_LABEL,
+  isPolicyEditable,
+  isUserAuthorizedForPolicyEdit,
   isSelected,
   isShown,
   overrideMessages,
@@ -245,5 +247,34 @@ describe("checkStore (part 1 §5 stage 3)", () => {
     const r = checkStore(data({ overrides: [kept], budgetOverrides: [{ stage: 2, group: 4, currency: "USD", amount: 5 }] }), base());
     expect(r.serviceRows).toContainEqual(kept);
     expect(r.budgetRows).toEqual([{ stage: 2, group: 4, currency: "USD", amount: 5 }]);
+  });
+});
+
+describe("who may change a move's policy", () => {
+  const hr = { role: "HR", groupId: 1 };
+  const otherHr = { role: "HR", groupId: 2 };
+  const admin = { role: "ADMIN", groupId: null };
+  const employee = { role: "EMPLOYEE", groupId: 1 };
+  const move = (status: string, stage: number) => ({ status, group_id: 1, current_move_stage: stage });
+
+  test("isPolicyEditable: a draft always; an open move for its staff up to stage 2; never cancelled or completed", () => {
+    expect(isPolicyEditable(employee, move("draft", 1))).toBe(true);
+    expect(isPolicyEditable(hr, move("open", 2))).toBe(true);
+    expect(isPolicyEditable(admin, move("open", 1))).toBe(true);
+    expect(isPolicyEditable(hr, move("open", 3))).toBe(false);
+    expect(isPolicyEditable(otherHr, move("open", 1))).toBe(false);
+    expect(isPolicyEditable(employee, move("open", 1))).toBe(false);
+    expect(isPolicyEditable(admin, move("cancelled", 1))).toBe(false);
+    expect(isPolicyEditable(admin, move("completed", 1))).toBe(false);
+  });
+
+  test("isUserAuthorizedForPolicyEdit: staff of the move, not VIEW, a draft or stage 2", () => {
+    expect(isUserAuthorizedForPolicyEdit(hr, move("draft", 1), "EDIT")).toBe(true);
+    expect(isUserAuthorizedForPolicyEdit(admin, move("open", 2), "EDIT")).toBe(true);
+    expect(isUserAuthorizedForPolicyEdit(hr, move("open", 1), "EDIT")).toBe(false);
+    expect(isUserAuthorizedForPolicyEdit(hr, move("draft", 1), "VIEW")).toBe(false);
+    expect(isUserAuthorizedForPolicyEdit(otherHr, move("draft", 1), "EDIT")).toBe(false);
+    expect(isUserAuthorizedForPolicyEdit(employee, move("draft", 1), "EDIT")).toBe(false);
+    expect(isUserAuthorizedForPolicyEdit(admin, move("completed", 2), "EDIT")).toBe(false);
   });
 });

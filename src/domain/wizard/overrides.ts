@@ -400,3 +400,22 @@ export function checkStore(data: OverrideData, stages: StoreStage[]): StoreCheck
       : first;
   return { errors, warnings, message, serviceRows, budgetRows };
 }
+
+// ── who may change a move's policy ───────────────────────────────────────────────────────────
+type PolicyEditor = { role: string; groupId: number | null };
+type PolicyEditMove = { status: string; group_id: number; current_move_stage: number };
+
+const isMoveStaff = (user: PolicyEditor, move: PolicyEditMove) => user.role === "ADMIN" || (user.role === "HR" && user.groupId === move.group_id);
+
+/** part 1 §6: the move is a draft, or the caller is HR of its group / ADMIN and the employee is at stage 2 or earlier. */
+export function isPolicyEditable(user: PolicyEditor, move: PolicyEditMove): boolean {
+  if (move.status === "cancelled" || move.status === "completed") return false;
+  if (move.status === "draft") return true;
+  return isMoveStaff(user, move) && move.current_move_stage <= 2;
+}
+
+/** part 1 §3 isUserAuthorizedForPolicyEdit ("the employee at stage 2"): staff of the move, not a VIEW request, and a draft or an employee at stage 2. */
+export function isUserAuthorizedForPolicyEdit(user: PolicyEditor, move: PolicyEditMove, action: string | undefined): boolean {
+  if (!isMoveStaff(user, move) || action === "VIEW") return false;
+  return move.status === "draft" || (move.current_move_stage === 2 && move.status !== "cancelled" && move.status !== "completed");
+}

@@ -153,7 +153,8 @@ function dateOfBirthError(text: string, label: string, today: string): string | 
 }
 
 const isEndDateField = (c: TInitiationComponent) => c.modelName === CORE_MODEL_NAMES.assignmentEndDate || c.validator === "endDate";
-const isDateField = (c: TInitiationComponent) => MOVE_DATE_MODEL_NAMES.has(c.modelName) || c.validator === "endDate";
+/** A move or assignment date (not a date of birth): a date picker in the form, the date and order rules here. */
+export const isDateField = (c: TInitiationComponent) => MOVE_DATE_MODEL_NAMES.has(c.modelName) || c.validator === "endDate";
 
 /**
  * part 1 §5 stage-2 rules: errors keyed by model name, each the spec's message with the field's

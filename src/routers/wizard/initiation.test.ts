@@ -509,3 +509,15 @@ describe("wizard.splash", () => {
   });
 });
 
+
+describe("text PostgreSQL cannot store", () => {
+  test("a NUL character is a bad request, not a 500, and writes nothing", async () => {
+    const { versionId } = await releasedVersionOf(t.db, LTA);
+    const built = await validItems(t.db, { group: "acme", versionId, overrides: { [CORE_MODEL_NAMES.firstName]: { formValue: "A\u0000da" } } });
+    const before = await counts();
+    await expectInputError((await hrAcme()).wizard.createNewEmployee({ group: "acme", policyVersionId: versionId, items: built.items, saveAsDraft: false }), `items.${built.items.findIndex((i) => i.modelName === CORE_MODEL_NAMES.firstName)}.formValue`);
+    expect(await counts()).toEqual(before);
+    await expectInputError((await hrAcme()).wizard.moves({ group: "acme", q: "a\u0000" }), "q");
+    await expectInputError((await hrAcme()).wizard.splash({ area: "a\u0000", key: "CE_POLICY" }), "area");
+  });
+});

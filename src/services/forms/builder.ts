@@ -48,19 +48,10 @@ import type {
 import { messages } from "../../domain/messages.ts";
 import { isUniqueViolation } from "../policy/common.ts";
 import { ensureGroupForm } from "../wizard/form-load.ts";
+import { parseIdList, parseStringList } from "../wizard/initiation-rules.ts";
 import type { WizardActor } from "../wizard/types.ts";
 
-function parseList<T>(json: string, keep: (x: unknown) => x is T): T[] {
-  try {
-    const v: unknown = JSON.parse(json);
-    return Array.isArray(v) ? v.filter(keep) : [];
-  } catch {
-    return [];
-  }
-}
-const isInt = (x: unknown): x is number => Number.isInteger(x);
-const isString = (x: unknown): x is string => typeof x === "string";
-const valuesOf = (row: Pick<FormFieldRow, "available_values">) => parseList(row.available_values, isString);
+const valuesOf = (row: Pick<FormFieldRow, "available_values">) => parseStringList(row.available_values);
 
 /** A form_fields row as the builder shows it (part 2 §3 "Form field"). */
 export function toFormField(row: FormFieldRow, all: FormFieldRow[]): TFormField {
@@ -83,9 +74,9 @@ export function toFormField(row: FormFieldRow, all: FormFieldRow[]): TFormField 
     tooltip: row.tooltip,
     type: row.data_type,
     formType,
-    policyVersionIds: parseList(row.policy_version_ids, isInt),
-    excludedPolicyVersionIds: parseList(row.excluded_policy_version_ids, isInt),
-    dependencyIds: parseList(row.dependency_ids, isInt),
+    policyVersionIds: parseIdList(row.policy_version_ids),
+    excludedPolicyVersionIds: parseIdList(row.excluded_policy_version_ids),
+    dependencyIds: parseIdList(row.dependency_ids),
     shown: row.shown === 1,
     readOnly: row.read_only === 1,
     mandatory: row.mandatory === 1,

@@ -8,8 +8,8 @@ import type { Config } from "../../config.ts";
 import type { DB } from "../../db/index.ts";
 import type { GroupRef } from "../../db/schema.ts";
 import type { MoveWithPolicy } from "../../db/queries/moves.ts";
+import { findBudgetOverrides } from "../../db/queries/overrides.ts";
 import {
-  findBudgetOverrides,
   findCountryNames,
   findServiceOverrides,
   findSummaryBenefits,
@@ -18,6 +18,7 @@ import {
 } from "../../db/queries/wizard.ts";
 import { activationLink } from "../../domain/activation/rules.ts";
 import { AppError } from "../../domain/errors.ts";
+import { CORE_MODEL_NAMES } from "../../domain/forms/catalogue.ts";
 import { messages } from "../../domain/messages.ts";
 import { formatMoney } from "../../domain/money/money.ts";
 import { moveStageNames, SERVICE_POLICY_TYPE_LABELS, NO_BUDGET_GROUP, type ServicePolicyType } from "../../domain/policy/catalogue.ts";
@@ -111,8 +112,8 @@ export async function initiationSummary(
     .map((f) => {
       const value = valueFromSource(f.model_name, source, stored);
       let place: string | null = null;
-      if (f.model_name === "move.origin") place = places.origin;
-      else if (f.model_name === "move.destination") place = places.destination;
+      if (f.model_name === CORE_MODEL_NAMES.origin) place = places.origin;
+      else if (f.model_name === CORE_MODEL_NAMES.destination) place = places.destination;
       else if (f.form_type === "countryStateCity" && !isCoreModelName(f.model_name)) {
         place = placeText(value.formValue, value.state, value.countryCode ? (names.get(value.countryCode) ?? value.countryCode) : null);
       }

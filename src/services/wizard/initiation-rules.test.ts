@@ -159,6 +159,8 @@ describe("values for people", () => {
     expect(isIsoDate("2027-02-28")).toBe(true);
     expect(isIsoDate("28/02/2027")).toBe(false);
     expect(isIsoDate(null)).toBe(false);
+    expect(isIsoDate("2027-02-30")).toBe(false);
+    expect(isIsoDate(" 2027-02-28")).toBe(false);
   });
 });
 

@@ -9,6 +9,7 @@ import type { FormFieldTable, MoveTable, UserTable } from "../../db/schema.ts";
 import { CORE_MODEL_NAMES, fieldKey, propertyModelName, US_TO_US_MODEL_NAMES, type FormType } from "../../domain/forms/catalogue.ts";
 import { formatMoney, parseAmount } from "../../domain/money/money.ts";
 import type { TFormComponentItem, TInitiationComponent, TStoredFormValue } from "../../domain/wizard/schemas.ts";
+import { parseIsoDate } from "../../domain/wizard/validation.ts";
 
 export type ComponentValue = TInitiationComponent["value"];
 
@@ -187,7 +188,8 @@ export function storedValueOf(item: TFormComponentItem): TStoredFormValue {
   return rest;
 }
 
-export const isIsoDate = (v: string | null | undefined): v is string => !!v && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
+/** A real calendar date written exactly YYYY-MM-DD (the domain parser: 2027-02-30 is not one). */
+export const isIsoDate = (v: string | null | undefined): v is string => !!v && parseIsoDate(v)?.toISOString().slice(0, 10) === v;
 
 /**
  * A component the client must send but did not (or the form no longer has): the §8 "missing or

@@ -10,13 +10,12 @@ import type { GroupRef } from "../../db/schema.ts";
 import type { MoveWithPolicy } from "../../db/queries/moves.ts";
 import { findPrefillValues } from "../../db/queries/forms.ts";
 import { findGroupByName } from "../../db/queries/groups.ts";
-import { findCities, findStates } from "../../db/queries/reference.ts";
+import { findCurrencyCodes } from "../../db/queries/policy-benefits.ts";
+import { findCities, findCountries, findStates } from "../../db/queries/reference.ts";
 import {
   countOtherMoves,
-  findAllCountries,
   findCitiesNamed,
   findCityById,
-  findCurrencyCodes,
   findEmployee,
   findFormFieldById,
   findLatestMoveOfEmployee,
@@ -155,7 +154,7 @@ export async function initiationForm(
 }
 
 export async function countriesStates(db: DB): Promise<TCountriesStatesResponse> {
-  const [countries, usStates] = await Promise.all([findAllCountries(db), findStates(db, "US")]);
+  const [countries, usStates] = await Promise.all([findCountries(db), findStates(db, "US")]);
   return {
     countries: countries.map((c) => ({
       code: c.code,

@@ -32,6 +32,8 @@ import type {
 import {
   buildMoveStageSections,
   checkStore,
+  isPolicyEditable as policyEditableFor,
+  isUserAuthorizedForPolicyEdit as authorizedForPolicyEdit,
   overrideMessages,
   overridesMessage,
   type OverrideData,
@@ -100,18 +102,10 @@ async function loadOverrideData(db: DB, move: MoveWithPolicy): Promise<OverrideD
   };
 }
 
-/** part 1 §6: the move is a draft, or the caller is HR/ADMIN and the employee is at stage 2 or earlier. */
-function policyEditable(user: SessionUser, move: MoveWithPolicy): boolean {
-  if (move.status === "cancelled" || move.status === "completed") return false;
-  if (move.status === "draft") return true;
-  const staff = user.role === "ADMIN" || (user.role === "HR" && user.groupId === move.group_id);
-  return staff && move.current_move_stage <= 2;
-}
-
 /** GET /hr/json/getPolicyOverrides: the move's policy by move stage, with what may be added and removed. */
 export async function policyOverrides(db: DB, user: SessionUser, move: MoveWithPolicy): Promise<TPolicyOverridesResponse> {
   const data = await loadOverrideData(db, move);
-  const isPolicyEditable = policyEditable(user, move);
+  const isPolicyEditable = policyEditableFor(user, move);
   return {
     success: true,
     policyName: move.policy_name,
@@ -144,8 +138,7 @@ export async function employeePolicyServiceBenefits(
   if (!move) throw new AppError("NOT_FOUND", policyMessages.employeeHasNoPolicy);
 
   const data = await loadOverrideData(db, move);
-  const isUserAuthorizedForPolicyEdit =
-    staff && input.action !== "VIEW" && (move.status === "draft" || (move.current_move_stage === 2 && move.status !== "cancelled" && move.status !== "completed"));
+  const isUserAuthorizedForPolicyEdit = authorizedForPolicyEdit(user, move, input.action);
   return {
     success: true,
     policyName: move.policy_name,
@@ -168,7 +161,7 @@ export async function storePolicyOverrides(
   now = new Date(),
 ): Promise<TStorePolicyOverridesResponse> {
   if (move.status === "cancelled") throw new AppError("CONFLICT", wizardMessages.moveCancelled);
-  if (!policyEditable(actor.user, move)) throw new AppError("CONFLICT", overrideMessages.notEditable);
+  if (!policyEditableFor(actor.user, move)) throw new AppError("CONFLICT", overrideMessages.notEditable);
   const data = await loadOverrideData(db, move);
   const check = checkStore(data, input.moveStageSections);
   if (Object.keys(check.errors).length > 0) {

@@ -21,7 +21,7 @@ export const fieldKeyOf = (dndId: string) => (dndId.startsWith("field:") ? dndId
 export const sectionUidOf = (dndId: string) => (dndId.startsWith("section:") ? dndId.slice(8) : dndId.startsWith("fields:") ? dndId.slice(7) : null);
 
 let newSectionCounter = 0;
-export const newSectionUid = () => `new${++newSectionCounter}`;
+const newSectionUid = () => `new${++newSectionCounter}`;
 
 const toSection = (s: TFormSection): BuilderSection => ({ uid: s.id === null ? newSectionUid() : `s${s.id}`, id: s.id, name: s.name, fields: s.fields });
 
@@ -58,7 +58,7 @@ function withFields(state: BuilderState, container: string, fields: TFormField[]
 }
 
 /** Whether a field may go to the available list (part 2 §5 "Field removal depends on canBeDeleted"). */
-export const canLeaveForm = (field: TFormField) => field.canBeDeleted;
+const canLeaveForm = (field: TFormField) => field.canBeDeleted;
 
 /**
  * Moves a field to `container` (AVAILABLE_FIELDS or a section uid) at `index` (clamped). A field

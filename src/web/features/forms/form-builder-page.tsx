@@ -36,7 +36,10 @@ export function FormBuilderPage({ group, onGroupChange }: { group: string | unde
   const { t } = useTranslation();
   const form = useQuery({ ...formQuery(group ?? ""), enabled: !!group });
   const [working, setWorking] = useState<Working | null>(null);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  // The outcome belongs to the group it was for: another group shows none.
+  const [outcomeOf, setOutcomeOf] = useState<{ group: string | undefined; outcome: Outcome }>({ group, outcome: null });
+  const outcome = outcomeOf.group === group ? outcomeOf.outcome : null;
+  const setOutcome = (next: Outcome) => setOutcomeOf({ group, outcome: next });
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [announcement, setAnnouncement] = useState("");
   const [dialog, setDialog] = useState<FieldDialogMode>(null);
@@ -54,9 +57,6 @@ export function FormBuilderPage({ group, onGroupChange }: { group: string | unde
   useEffect(() => {
     if (group && form.data && working?.group !== group) init(group, form.data);
   }, [group, form.data, working?.group, init]);
-  useEffect(() => {
-    setOutcome(null);
-  }, [group]);
 
   const current = working && working.group === group ? working : null;
   const dirty = useMemo(() => !!current && JSON.stringify(current.state) !== JSON.stringify(current.baseline), [current]);

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Plus, Route, Search, SearchX } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useCallback, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { MOVE_STATUSES, type TMoveRow } from "../../../domain/wizard/schemas.ts";
 import { Alert } from "../../components/ui/alert.tsx";
@@ -12,6 +12,7 @@ import { Label } from "../../components/ui/label.tsx";
 import { EmptyState, ErrorState } from "../../components/ui/states.tsx";
 import { errorText } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
+import { useUrlSearchText } from "../../lib/url-search-text.ts";
 import { MovesPagination, MovesTable, type MoveSort, type SortDir } from "./moves-table.tsx";
 
 export type MoveStatus = (typeof MOVE_STATUSES)[number];
@@ -74,16 +75,11 @@ export function MovesSection<S extends MovesSearch>({
   const searchId = useId();
   const statusId = useId();
 
-  const [query, setQuery] = useState(search.moves_q ?? "");
-  useEffect(() => {
-    const next = query.trim();
-    if (next === (search.moves_q ?? "")) return;
-    const timer = setTimeout(() => onSearchChange({ ...search, initiated: undefined, moves_q: next || undefined, moves_page: undefined }, { replace: true }), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [query, search, onSearchChange]);
-  useEffect(() => {
-    setQuery((current) => (current.trim() === (search.moves_q ?? "") ? current : (search.moves_q ?? "")));
-  }, [search.moves_q]);
+  const onQuery = useCallback(
+    (q: string | undefined) => onSearchChange({ ...search, initiated: undefined, moves_q: q, moves_page: undefined }, { replace: true }),
+    [search, onSearchChange],
+  );
+  const [query, setQuery] = useUrlSearchText(search.moves_q, onQuery, SEARCH_DEBOUNCE_MS);
 
   const onSort = (next: MoveSort) => {
     const nextDir: SortDir = next === sort ? (dir === "asc" ? "desc" : "asc") : defaultDir(next);

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { Copy, Eye, FilePlus2, FileText, MoreHorizontal, Pencil, Plus, Search, SearchX, Trash2 } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TPolicySummary } from "../../../domain/policy/schemas.ts";
 import { ForbiddenPage, NotFoundPage } from "../../components/status-pages.tsx";
@@ -19,6 +19,7 @@ import { errorCode, errorText, serverMessage } from "../../lib/errors.ts";
 import { useSignedInUser } from "../../lib/session.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { cn } from "../../lib/utils.ts";
+import { useUrlSearchText } from "../../lib/url-search-text.ts";
 import { PolicyCloneDialog } from "./policy-clone-dialog.tsx";
 import { PolicyNameLink, PolicyStatusBadge, PolicyTags, PolicyVersion } from "./policy-cells.tsx";
 import { enumLabel } from "./policy-format.ts";
@@ -85,16 +86,7 @@ export function PolicySearchPage({ search, onSearchChange }: { search: PolicySea
 function SearchBox({ value, onChange }: { value: string | undefined; onChange: (q: string | undefined) => void }) {
   const { t } = useTranslation();
   const id = useId();
-  const [text, setText] = useState(value ?? "");
-  useEffect(() => {
-    const next = text.trim();
-    if (next === (value ?? "")) return;
-    const timer = setTimeout(() => onChange(next || undefined), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, value, onChange]);
-  useEffect(() => {
-    setText((current) => (current.trim() === (value ?? "") ? current : (value ?? "")));
-  }, [value]);
+  const [text, setText] = useUrlSearchText(value, onChange, SEARCH_DEBOUNCE_MS);
   return (
     <form role="search" onSubmit={(e) => e.preventDefault()} className="flex flex-1 flex-col gap-2 tablet:max-w-sm">
       <Label htmlFor={id}>{t("policy.search.search")}</Label>

@@ -7,7 +7,7 @@
 import { Info } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { MOVE_DATE_MODEL_NAMES } from "../../../domain/wizard/validation.ts";
+import { isDateField } from "../../../domain/wizard/validation.ts";
 import type { TCountriesStatesResponse, TInitiationComponent } from "../../../domain/wizard/schemas.ts";
 import { Checkbox } from "../../components/ui/checkbox.tsx";
 import { FieldError, Input, NativeSelect } from "../../components/ui/input.tsx";
@@ -22,7 +22,6 @@ export type Countries = TCountriesStatesResponse["countries"];
 export const controlId = (c: Pick<TInitiationComponent, "formGroupId">) => `wf-${c.formGroupId}`;
 
 /** Move dates (and end-date fields) take a calendar date, whatever their form type. */
-export const isMoveDateField = (c: TInitiationComponent) => MOVE_DATE_MODEL_NAMES.has(c.modelName) || c.validator === "endDate";
 
 type FieldProps = {
   component: TInitiationComponent;
@@ -143,7 +142,7 @@ export function InitiationField({ component: c, value, error, onChange, currency
     );
   }
 
-  if (isMoveDateField(c)) {
+  if (isDateField(c)) {
     return (
       <Simple c={c} error={error}>
         <Input id={id} type="date" value={text} onChange={(e) => onChange({ formValue: e.target.value || null })} readOnly={c.readOnly} disabled={disabled} {...a} />

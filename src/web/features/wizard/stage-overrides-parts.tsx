@@ -71,7 +71,7 @@ const ICONS: Record<string, LucideIcon> = {
   movehub: ListChecks,
 };
 
-export function ServiceIcon({ icon, className }: { icon: string; className?: string }) {
+function ServiceIcon({ icon, className }: { icon: string; className?: string }) {
   const Icon = ICONS[icon.toLowerCase()] ?? Package;
   return (
     <span aria-hidden="true" className={cn("flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary", className)}>
@@ -81,7 +81,7 @@ export function ServiceIcon({ icon, className }: { icon: string; className?: str
 }
 
 /** A DOM id made of a state key ("stage1.REMOVALS" → "ov-stage1-REMOVALS"). */
-export const domId = (key: string, suffix = "") => `ov-${key.replace(/[^A-Za-z0-9_-]/g, "-")}${suffix ? `-${suffix}` : ""}`;
+const domId = (key: string, suffix = "") => `ov-${key.replace(/[^A-Za-z0-9_-]/g, "-")}${suffix ? `-${suffix}` : ""}`;
 
 function moneyText(amount: string | null, currency: string | null): string | null {
   if (!amount || !currency || !isCurrencyCode(currency)) return amount ? `${currency ?? ""} ${amount}`.trim() : null;

@@ -175,7 +175,7 @@ function checkServiceMoney(label: string, amountText: string, currencyText: stri
 }
 
 /** The budget rule of one group (null when it is fine): part 1 §5 stage 3 and "Budget edit". */
-export function checkBudget(b: BudgetGroupView): { message: string | null; outOfRange: boolean } {
+function checkBudget(b: BudgetGroupView): { message: string | null; outOfRange: boolean } {
   const label = budgetLabel(b.group);
   const amountText = b.amount.trim();
   const currency = b.currency.trim().toUpperCase();

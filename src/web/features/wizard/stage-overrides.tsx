@@ -10,7 +10,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { ArrowLeft, ArrowRight, FileX2 } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { nextStage, type WizardPolicy } from "../../../domain/wizard/navigation.ts";
+import { hiddenStages, nextStage, type WizardPolicy } from "../../../domain/wizard/navigation.ts";
 import { wizardMessages } from "../../../domain/wizard/messages.ts";
 import type { TPolicyOverridesResponse } from "../../../domain/wizard/override-schemas.ts";
 import { Alert } from "../../components/ui/alert.tsx";
@@ -112,7 +112,7 @@ function OverridesEditor({ data, employeeId, moveId, policy, onBack, onNext, onC
   const cancel = useMutation(trpc.wizard.cancelNewEmployee.mutationOptions());
   const editable = data.isPolicyEditable;
   const busy = store.isPending || cancel.isPending;
-  const hasEstimate = policy.estimateType !== "NONE" && !policy.cityGuideOnly;
+  const hasEstimate = !hiddenStages(policy).includes(4);
   const noServices = state.services.length === 0;
 
   // Add and remove move focus to the counterpart button, so keyboard users keep their place.

@@ -3,6 +3,7 @@ import { FileStack } from "lucide-react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TPolicySelectFormResponse } from "../../../domain/wizard/schemas.ts";
+import { hiddenStages, type WizardPolicy } from "../../../domain/wizard/navigation.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -22,13 +23,14 @@ type EstimateKey =
 const KNOWN_ESTIMATES = new Set(["NONE", "ADVANCED", "BASIC", "LTA", "STA", "NO_PROVIDER"]);
 
 /** The estimate type in words ("advanced", "none", …); an unknown type shows as it is. */
-export function useEstimateLabel() {
+function useEstimateLabel() {
   const { t } = useTranslation();
   return (type: string) => (KNOWN_ESTIMATES.has(type) ? t(`wizard.estimate.${type}` as EstimateKey) : type);
 }
 
 /** Whether a policy comes with a cost estimate (the splash explains it on stage 1). */
-export const hasCostEstimate = (p: { estimateType: string; cityGuideOnly: boolean }) => !p.cityGuideOnly && p.estimateType !== "NONE";
+/** The policy has a cost estimate: its stage 4 is not hidden (the navigation rule). */
+const hasCostEstimate = (p: WizardPolicy) => !hiddenStages(p).includes(4);
 
 /**
  * Stage 1, policy select (part 1 §2): a radio list of the group's policies with their tags,
