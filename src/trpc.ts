@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import { z, ZodError } from "zod";
 import { AppError, appCodeForTrpc, errorTable, publicError, type FieldErrors } from "./domain/errors.ts";
 import { messages } from "./domain/messages.ts";
+import { nulError } from "./domain/text.ts";
 import { activationMessages } from "./domain/activation/messages.ts";
 import { canActInGroup, type Role } from "./domain/roles.ts";
 import type { Config } from "./config.ts";
@@ -99,8 +100,13 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
-/** Turns AppErrors thrown anywhere below into TRPCErrors with the table's code. */
-const appErrors = t.middleware(async ({ next }) => {
+/**
+ * Refuses input holding a NUL character (BAD_REQUEST, like any other bad input; PostgreSQL cannot
+ * store it), then turns AppErrors thrown anywhere below into TRPCErrors with the table's code.
+ */
+const appErrors = t.middleware(async ({ next, getRawInput }) => {
+  const nul = nulError(await getRawInput());
+  if (nul) throw new TRPCError({ code: "BAD_REQUEST", message: nul.issues[0]!.message, cause: nul });
   const result = await next();
   if (!result.ok) {
     const cause = result.error.cause;

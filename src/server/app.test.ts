@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, spyOn, test } from "bun:test";
 import { sql } from "kysely";
 import { messages } from "../domain/messages.ts";
+import { NUL_MESSAGE } from "../domain/text.ts";
 import {
   appFor,
   cookieFor,
@@ -165,6 +166,16 @@ describe("bad input", () => {
   test("wrong types, on legacy paths", async () => {
     await expectClearClientError(await postJson(app, "/check-user", { userEmail: { $ne: null } }), 400);
     await expectClearClientError(await postJson(app, "/login", { email: true, password: null }), 400);
+  });
+
+  test("a NUL character is refused on every transport, before any query (PostgreSQL cannot store it)", async () => {
+    const hr = { cookie: cookies["hr@acme.test"] };
+    const trpc = await expectClearClientError(await trpcQuery(app, "group.people", { group: "acme\u0000" }, hr), 400, NUL_MESSAGE);
+    expect(trpc.error.data.fields).toEqual({ group: NUL_MESSAGE });
+    const legacy = await jsonOf(await postJson(app, "/check-user", { userEmail: "a\u0000@acme.test" }));
+    expect(legacy.status).toBe(400);
+    await expectClearClientError(await get(app, "/splash/NEW%00MOVE/CE_POLICY/specificSplash", hr), 400, NUL_MESSAGE);
+    await expectClearClientError(await get(app, "/hr/json/getPolicySelectForm?group=acme%00", hr), 400, NUL_MESSAGE);
   });
 
   test("bodies over 25 MB are refused with 413", async () => {

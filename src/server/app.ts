@@ -7,6 +7,7 @@ import type { DB } from "../db/index.ts";
 import { findGroupByName } from "../db/queries/groups.ts";
 import { AppError, publicError } from "../domain/errors.ts";
 import { messages } from "../domain/messages.ts";
+import { NUL_MESSAGE } from "../domain/text.ts";
 import { canActInGroup } from "../domain/roles.ts";
 import { appRouter } from "../routers/_app.ts";
 import { mountLegacyAdmin } from "../routers/legacy/admin.ts";
@@ -104,6 +105,12 @@ export function createApp(deps: AppDeps) {
     }),
   );
   app.use(sameOrigin(config));
+  // A NUL character in the path or query (%00) reaches no route: PostgreSQL cannot store it.
+  // Bodies are checked where they are read (readFields, and tRPC's input middleware).
+  app.use(async (c, next) => {
+    if (/%00/i.test(c.req.url)) return c.json({ success: false, message: NUL_MESSAGE, errorMessage: NUL_MESSAGE }, 400);
+    return next();
+  });
   app.use(async (c, next) => {
     const token = readCookie(c.req.header("cookie"), SESSION_COOKIE);
     // The client's 60 s session check (auth.ping alone) is not activity: it must not stop the idle timeout.

@@ -2,13 +2,24 @@ import type { Context } from "hono";
 import type { z } from "zod";
 import { AppError, errorTable, publicError } from "../domain/errors.ts";
 import { messages } from "../domain/messages.ts";
+import { nulError } from "../domain/text.ts";
 import { zodFieldErrors } from "../trpc.ts";
 import { activationMessages } from "../domain/activation/messages.ts";
 import type { SessionUser } from "../services/auth.ts";
 import type { AppEnv } from "./app.ts";
 
-/** Reads a legacy request's fields from a form body, a JSON body or (for GET) the query string. */
+/**
+ * Reads a legacy request's fields from a form body, a JSON body or (for GET) the query string.
+ * Text holding a NUL character is refused here (VALIDATION, per field), as tRPC refuses it.
+ */
 export async function readFields(c: Context): Promise<Record<string, unknown>> {
+  const fields = await readRawFields(c);
+  const nul = nulError(fields);
+  if (nul) throw new AppError("VALIDATION", nul.issues[0]!.message, zodFieldErrors(nul));
+  return fields;
+}
+
+async function readRawFields(c: Context): Promise<Record<string, unknown>> {
   if (c.req.method === "GET" || c.req.method === "HEAD") return c.req.query();
   const type = c.req.header("content-type") ?? "";
   if (type.includes("application/json")) {

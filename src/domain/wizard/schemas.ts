@@ -13,11 +13,7 @@ const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v
 export const zId = z.coerce.number().int().positive().max(2_147_483_647);
 export const zOptionalId = z.preprocess(blankToUndefined, zId.optional());
 const zOptionalFlag = (fallback: boolean) => z.preprocess(blankToUndefined, zFlag.default(fallback));
-/** Text a database can store: PostgreSQL rejects the NUL character (a 500 otherwise). */
-const noNul = (v: string) => !v.includes("\u0000");
-const NUL_MESSAGE = "Text cannot contain a NUL character.";
-const zText = (max: number) => z.string().max(max).refine(noNul, NUL_MESSAGE);
-const groupName = z.string().trim().min(1).max(64).refine(noNul, NUL_MESSAGE);
+const groupName = z.string().trim().min(1).max(64);
 
 export const MOVE_STATUSES = ["draft", "open", "on_assignment", "completed", "cancelled"] as const;
 export const ZMoveStatus = z.enum(MOVE_STATUSES);
@@ -52,15 +48,15 @@ export type TCity = z.infer<typeof ZCity>;
  * `countryCode` and `state`. dateOfBirth and dates: formValue is YYYY-MM-DD. checkbox: "true"/"false".
  */
 export const ZFormComponentItem = z.object({
-  modelName: z.string().trim().min(1).max(200).refine(noNul, NUL_MESSAGE),
+  modelName: z.string().trim().min(1).max(200),
   formType: ZFormType,
-  formValue: z.preprocess((v) => (v === undefined ? null : v), z.union([zText(4000), z.number(), z.boolean()]).nullable())
+  formValue: z.preprocess((v) => (v === undefined ? null : v), z.union([z.string().max(4000), z.number(), z.boolean()]).nullable())
     .transform((v) => (v === null ? null : String(v))),
   formValueId: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(2_147_483_647).nullable().optional()).transform((v) => v ?? null),
-  rateFrequency: zText(20).nullable().optional().transform((v) => v ?? null),
-  currency: z.string().trim().toUpperCase().max(3).refine(noNul, NUL_MESSAGE).nullable().optional().transform((v) => v || null),
-  countryCode: z.string().trim().toUpperCase().max(2).refine(noNul, NUL_MESSAGE).nullable().optional().transform((v) => v || null),
-  state: z.string().trim().max(100).refine(noNul, NUL_MESSAGE).nullable().optional().transform((v) => v || null),
+  rateFrequency: z.string().max(20).nullable().optional().transform((v) => v ?? null),
+  currency: z.string().trim().toUpperCase().max(3).nullable().optional().transform((v) => v || null),
+  countryCode: z.string().trim().toUpperCase().max(2).nullable().optional().transform((v) => v || null),
+  state: z.string().trim().max(100).nullable().optional().transform((v) => v || null),
 });
 export type TFormComponentItem = z.infer<typeof ZFormComponentItem>;
 /** What a move keeps of each value (moves.form_values, keyed by model name). */
@@ -243,7 +239,7 @@ export const ZCompleteInitiationResponse = z.object({ success: z.boolean(), redi
 // ── GET /form/prefill?formGroupId&value&valueId&policyVersionId ─────────────────────────────
 export const ZPrefillRequest = z.object({
   formGroupId: zId,
-  value: zText(500),
+  value: z.string().max(500),
   valueId: zOptionalId,
   policyVersionId: zOptionalId,
 });
@@ -254,7 +250,7 @@ export const ZPrefillResponse = z.object({
 export type TPrefillResponse = z.infer<typeof ZPrefillResponse>;
 
 // ── GET /splash/NEW_MOVE/CE_POLICY/specificSplash ───────────────────────────────────────────
-export const ZSplashRequest = z.object({ area: zText(40), key: zText(40), group: groupName.optional() });
+export const ZSplashRequest = z.object({ area: z.string().max(40), key: z.string().max(40), group: groupName.optional() });
 export const ZSplashResponse = z.object({ success: z.boolean(), title: z.string(), content: z.string() });
 
 // ── HR home: the group's moves ──────────────────────────────────────────────────────────────
@@ -263,7 +259,7 @@ export const MOVE_SORTS = ["employee", "policy", "origin", "destination", "moveD
 export const ZMovesRequest = z.object({
   group: groupName,
   page: z.number().int().min(0).max(100_000).default(0),
-  q: z.string().trim().max(100).refine(noNul, NUL_MESSAGE).optional(),
+  q: z.string().trim().max(100).optional(),
   status: ZMoveStatus.optional(),
   sort: z.enum(MOVE_SORTS).default("updated"),
   dir: z.enum(["asc", "desc"]).default("desc"),

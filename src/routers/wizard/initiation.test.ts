@@ -519,5 +519,8 @@ describe("text PostgreSQL cannot store", () => {
     expect(await counts()).toEqual(before);
     await expectInputError((await hrAcme()).wizard.moves({ group: "acme", q: "a\u0000" }), "q");
     await expectInputError((await hrAcme()).wizard.splash({ area: "a\u0000", key: "CE_POLICY" }), "area");
+    // The group name too: refused before the group lookup (the whole project shares the check).
+    await expectInputError((await hrAcme()).wizard.moves({ group: "acme\u0000" }), "group");
+    await expectInputError((await admin()).formBuilder.groupForm({ groupName: "acme\u0000" }), "groupName");
   });
 });

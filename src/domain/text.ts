@@ -1,0 +1,25 @@
+import { ZodRealError, type ZodError } from "zod";
+
+/** PostgreSQL cannot store the NUL character in text (it answers "invalid byte sequence"). */
+export const NUL_MESSAGE = "Text cannot contain a NUL character.";
+
+/**
+ * The paths of every string in `value` (objects and arrays, any depth up to 20) that holds a
+ * NUL character. Both transports refuse such input at the boundary, before any schema or query.
+ */
+export function nulPaths(value: unknown, path: PropertyKey[] = [], out: PropertyKey[][] = [], depth = 0): PropertyKey[][] {
+  if (typeof value === "string") {
+    if (value.includes("\u0000")) out.push(path);
+  } else if (depth < 20 && value !== null && typeof value === "object") {
+    const entries = Array.isArray(value) ? value.map((v, i) => [i, v] as const) : Object.entries(value);
+    for (const [key, v] of entries) nulPaths(v, [...path, key], out, depth + 1);
+  }
+  return out;
+}
+
+/** A ZodError (the throwable kind schemas throw) naming each NUL path, so it answers like any other bad input; null when there is none. */
+export function nulError(value: unknown): ZodError | null {
+  const paths = nulPaths(value);
+  if (paths.length === 0) return null;
+  return new ZodRealError(paths.map((path) => ({ code: "custom" as const, path, message: NUL_MESSAGE, input: undefined })));
+}
