@@ -7,6 +7,7 @@ import * as m20261122070000 from "./20261122070000_identity.ts";
 import * as m20261123110000 from "./20261123110000_policy.ts";
 import * as m20261123120000 from "./20261123120000_user_properties.ts";
 import * as m20261123140000 from "./20261123140000_wizard.ts";
+import * as m20261123200000 from "./20261123200000_estimate.ts";
 
 export const migrations: Record<string, Migration> = {
   "20261122050000_foundation": m20261122050000,
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   "20261123110000_policy": m20261123110000,
   "20261123120000_user_properties": m20261123120000,
   "20261123140000_wizard": m20261123140000,
+  "20261123200000_estimate": m20261123200000,
 };

@@ -32,6 +32,10 @@ export type GroupTable = {
   status: GroupStatus;
   created_at: string;
   updated_at: string;
+  /** part 1 §6 "Cost estimate authorisation is per group"; the admin flag (PUT /admin/costEstimates). */
+  cost_estimate_enabled: Generated<number>;
+  /** PUT /admin/costEstimates/billing: NOT_BILLABLE, BILLABLE, TRIAL, SUSPENDED. */
+  cost_estimate_billing: Generated<string>;
 };
 
 export type UserTable = {
@@ -148,6 +152,9 @@ export type OutboxTable = {
   created_at: string;
   sent_at: string | null;
   error: string | null;
+  /** JSON array of { filename, contentType, size } (the attachment bytes are not kept). */
+  attachments: Generated<string>;
+  cc_address: string | null;
 };
 
 export type AccountTokenKind = "ACTIVATION" | "PASSWORD_RESET";
@@ -545,6 +552,88 @@ export type SplashContentTable = {
   updated_at: string;
 };
 
+/** Stage 6 advanced estimate inputs of a move (JSON of domain/estimate/schemas TAdvancedDetails). */
+export type MoveEstimateDetailsTable = { move_id: number; details: string; updated_at: string; updated_by: number | null };
+
+export type CostEstimateStatus = "CURRENT" | "SUPERSEDED" | "DELETED";
+
+/** One version of a move's cost estimate; amounts are integer minor units. */
+export type CostEstimateTable = {
+  id: Generated<number>;
+  group_id: number;
+  move_id: number;
+  employee_user_id: number;
+  version_number: number;
+  status: CostEstimateStatus;
+  type: string;
+  years: Generated<number>;
+  display_currency: string;
+  secondary_display_currency: string | null;
+  tax_method: string;
+  tax_category: string;
+  tax_rate_override: number | null;
+  annual_salary_amount: number | null;
+  annual_salary_currency: string | null;
+  end_date: string | null;
+  is_approved: Generated<number>;
+  approver_name: string | null;
+  approver_email: string | null;
+  approval_date: string | null;
+  /** JSON: saved service overrides. */
+  overrides: Generated<string>;
+  /** JSON: saved custom items. */
+  custom_items: Generated<string>;
+  /** JSON: the advanced settings the estimate was computed with. */
+  settings: Generated<string>;
+  /** JSON: the computed estimate view. */
+  result: string;
+  /** JSON: the computed balance sheet (advanced estimates with a balance sheet). */
+  balance_sheet: string | null;
+  total_minor: Generated<number>;
+  stage_action: string | null;
+  created_at: string;
+  created_by: number | null;
+  deleted_at: string | null;
+};
+
+export type JobStatus = "PENDING" | "RUNNING" | "DONE" | "FAILED";
+
+/** A persisted background job (src/services/jobs). */
+export type JobTable = {
+  id: string;
+  kind: string;
+  group_id: number | null;
+  created_by: number | null;
+  status: JobStatus;
+  payload: string;
+  result: string | null;
+  error: string | null;
+  attempts: Generated<number>;
+  total_count: Generated<number>;
+  success_count: Generated<number>;
+  failure_count: Generated<number>;
+  locked_until: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+};
+
+/** City cost-of-living and housing indices (base 100), DEMO (seeded) or IMPORT. */
+export type CityIndexTable = {
+  id: Generated<number>;
+  country_code: string;
+  city_name: string;
+  /** Lower-case name without accents, for matching. */
+  city_key: string;
+  currency: string;
+  col_index: string;
+  housing_index: string;
+  monthly_rent: number;
+  as_of: string;
+  source: "DEMO" | "IMPORT";
+  updated_at: string;
+};
+
 export type UserPropertyTable = { user_id: number; key: string; value: number; updated_at: string };
 
 export type Database = {
@@ -591,6 +680,10 @@ export type Database = {
   form_fields: FormFieldTable;
   form_prefill_values: FormPrefillValueTable;
   splash_contents: SplashContentTable;
+  move_estimate_details: MoveEstimateDetailsTable;
+  cost_estimates: CostEstimateTable;
+  jobs: JobTable;
+  city_indices: CityIndexTable;
 };
 
 export type GroupRow = Selectable<GroupTable>;
