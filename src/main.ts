@@ -5,6 +5,8 @@ import { seedAll } from "./db/seed.ts";
 import { deleteExpiredSessions } from "./db/queries/sessions.ts";
 import { createApp } from "./server/app.ts";
 import { directoryAssets, type AssetSource } from "./server/assets.ts";
+import { startJobWorker } from "./services/jobs/queue.ts";
+import { mailerFor } from "./trpc.ts";
 
 /**
  * Starts Meridian: configuration, database, migrations, seed data on an empty database,
@@ -31,9 +33,13 @@ export async function startServer(options: { config?: Config; assets?: AssetSour
     deleteExpiredSessions(db, idleCutoff, now.toISOString()).catch((e) => console.error("[sessions] sweep failed", e));
   }, 5 * 60_000);
 
+  // Persisted background jobs (estimate recalculation, imports): resumes what a restart left.
+  const stopJobs = startJobWorker({ db, config, mailer: mailerFor(config) });
+
   console.log(`Meridian listening on http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${server.port} (${dialect})`);
   const stop = async () => {
     clearInterval(sweep);
+    stopJobs();
     server.stop();
     await close();
   };

@@ -6,6 +6,7 @@ import { en } from "../domain/i18n/en.ts";
 import { hashPassword } from "../services/auth.ts";
 import { seedPolicyCatalogue, seedPolicyDemo } from "./seed-policy.ts";
 import { seedWizardDemo } from "./seed-wizard.ts";
+import { seedDemoCityIndices } from "./seed-estimate.ts";
 
 /** The demo password of every demo account; it satisfies the spec's password rules. */
 export const DEMO_PASSWORD = "Demo#2026pass";
@@ -176,5 +177,6 @@ export async function seedAll(db: DB, options: { demo: boolean; reference?: Refe
     await seedDemoData(db);
     await seedPolicyDemo(db);
     if (options.wizardDemo !== false) await seedWizardDemo(db);
+    await seedDemoCityIndices(db);
   }
 }

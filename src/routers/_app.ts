@@ -14,6 +14,7 @@ import { policyRouter } from "./policy/index.ts";
 import { preferencesRouter } from "./preferences.ts";
 import { wizardRouter } from "./wizard/index.ts";
 import { formBuilderRouter } from "./form-builder.ts";
+import { estimateRouter } from "./estimate/index.ts";
 import { createCallerFactory, router } from "../trpc.ts";
 
 /** Every area's router. Later areas (wizard, estimate, policy, finance, reporting, crm) are added here. */
@@ -34,6 +35,7 @@ export const appRouter = router({
   preferences: preferencesRouter,
   wizard: wizardRouter,
   formBuilder: formBuilderRouter,
+  estimate: estimateRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -22,6 +22,8 @@ import { mountLegacyPreferences } from "../routers/legacy/preferences.ts";
 import { mountLegacyWizard } from "../routers/legacy/wizard.ts";
 import { mountLegacyFormBuilder } from "../routers/legacy/form-builder.ts";
 import { mountLegacyWizardOverrides } from "../routers/legacy/wizard-overrides.ts";
+import { mountLegacyEstimate } from "../routers/legacy/estimate.ts";
+import { mountLegacyEstimateAdmin } from "../routers/legacy/estimate-admin.ts";
 import { resolveSession, type Session } from "../services/auth.ts";
 import { createContextInner, mailerFor } from "../trpc.ts";
 import type { AssetSource } from "./assets.ts";
@@ -157,6 +159,8 @@ export function createApp(deps: AppDeps) {
   mountLegacyPreferences(app, deps);
   mountLegacyWizard(app, deps);
   mountLegacyWizardOverrides(app, deps);
+  mountLegacyEstimate(app, deps);
+  mountLegacyEstimateAdmin(app, deps);
   mountLegacyFormBuilder(app, deps);
 
   // Web client: hashed assets, then page loads answered with the SPA shell and the right status.

@@ -4,6 +4,7 @@ import { policyBenefitOperations } from "../routers/legacy/policy-benefits.opena
 import { wizardOperations } from "../routers/legacy/wizard.openapi.ts";
 import { formBuilderOperations } from "../routers/legacy/form-builder.openapi.ts";
 import { wizardOverrideOperations } from "../routers/legacy/wizard-overrides.openapi.ts";
+import { estimateAdminOperations } from "../routers/legacy/estimate-admin.openapi.ts";
 import {
   ZSaveUserPropertyRequest,
   ZSaveUserPropertyResponse,
@@ -68,6 +69,7 @@ export const allLegacyOperations = (): Operation[] => [
   ...wizardOperations,
   ...wizardOverrideOperations,
   ...formBuilderOperations,
+  ...estimateAdminOperations,
 ];
 
 function jsonSchema(schema: z.ZodType) {

@@ -22,7 +22,13 @@ export type MailRequest = {
   groupName?: string | null;
   userId?: number | null;
   lang?: string;
+  /** A copy to this address (e.g. the sender of a cost estimate for approval). */
+  cc?: string | null;
+  /** Files sent with the message; the outbox records their names, types and sizes. */
+  attachments?: MailAttachment[];
 };
+
+export type MailAttachment = { filename: string; contentType: string; content: Uint8Array };
 
 export type Mailer = {
   readonly transport: "outbox" | "smtp";
@@ -62,12 +68,24 @@ export function createMailer(config: Pick<Config, "smtpUrl" | "mailFrom">): Mail
           created_at: now.toISOString(),
           sent_at: smtp ? null : now.toISOString(),
           error: null,
+          cc_address: request.cc ?? null,
+          attachments: JSON.stringify(
+            (request.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, size: a.content.byteLength })),
+          ),
         })
         .returning("id")
         .executeTakeFirstOrThrow();
       if (smtp) {
         try {
-          await smtp.sendMail({ from: config.mailFrom, to: request.to, subject: mail.subject, text: mail.text, html: mail.html });
+          await smtp.sendMail({
+            from: config.mailFrom,
+            to: request.to,
+            ...(request.cc ? { cc: request.cc } : {}),
+            subject: mail.subject,
+            text: mail.text,
+            html: mail.html,
+            attachments: (request.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content) })),
+          });
           await db.updateTable("outbox").set({ sent_at: new Date().toISOString() }).where("id", "=", row.id).execute();
         } catch (error) {
           const reason = error instanceof Error ? error.message : String(error);

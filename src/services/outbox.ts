@@ -17,7 +17,18 @@ function toOutboxRow(r: OutboxListRow): TOutboxRow {
     sentAt: r.sent_at,
     error: r.error,
     link: r.link,
+    cc: r.cc_address,
+    attachments: parseAttachments(r.attachments),
   };
+}
+
+function parseAttachments(text: string): TOutboxRow["attachments"] {
+  try {
+    const list: unknown = JSON.parse(text);
+    return Array.isArray(list) ? (list as TOutboxRow["attachments"]) : [];
+  } catch {
+    return [];
+  }
 }
 
 /** The admin Outbox page: every recorded e-mail, newest first, 25 a page. */

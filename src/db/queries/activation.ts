@@ -47,7 +47,7 @@ export async function findUsersWithLiveActivation(db: DB, userIds: number[], now
 export function findOutboxPage(db: DB, p: { search?: string; limit: number; offset: number }) {
   let q = db
     .selectFrom("outbox")
-    .select(["id", "to_address", "subject", "template", "transport", "created_at", "sent_at", "error", "link"]);
+    .select(["id", "to_address", "subject", "template", "transport", "created_at", "sent_at", "error", "link", "cc_address", "attachments"]);
   if (p.search) {
     const pattern = likePattern(p.search);
     q = q.where((eb) =>

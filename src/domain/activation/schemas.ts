@@ -151,6 +151,9 @@ export const ZOutboxRow = z.object({
   sentAt: z.string().nullable(),
   error: z.string().nullable(),
   link: z.string().nullable(),
+  cc: z.string().nullable(),
+  /** Names, types and sizes of the files sent with the message. */
+  attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), size: z.number().int() })),
 });
 export type TOutboxRow = z.infer<typeof ZOutboxRow>;
 

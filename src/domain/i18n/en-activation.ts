@@ -98,6 +98,8 @@ export const enActivation = {
   "outbox.sent": "Sent",
   "outbox.error": "Error",
   "outbox.link": "Link",
+  "outbox.cc": "Cc",
+  "outbox.attachments": "Attachments",
   "outbox.notSent": "Not sent",
   "outbox.empty": "No e-mails match this search.",
   "outbox.caption": "Recorded e-mails",

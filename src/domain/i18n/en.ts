@@ -9,6 +9,7 @@ import { enForms } from "./en-forms.ts";
 import { enWizardMail } from "./en-wizard-mail.ts";
 import { enWizardOverrides } from "./en-wizard-overrides.ts";
 import { enTooltips } from "./en-tooltips.ts";
+import { enEstimateMail } from "./en-estimate-mail.ts";
 
 /**
  * English UI texts shipped with the product. They are seeded into the translations table
@@ -26,6 +27,7 @@ export const en = {
   ...enWizardMail,
   ...enWizardOverrides,
   ...enTooltips,
+  ...enEstimateMail,
   "app.name": "Meridian",
   "app.tagline": "Relocation and employee-move management",
   "app.skipToContent": "Skip to main content",

@@ -123,6 +123,24 @@ function OutboxMessageDialog({ id, onClose }: { id: number | null; onClose: () =
             <DialogDescription>
               {t("outbox.to")}: {message.data.to}
             </DialogDescription>
+            {message.data.cc ? (
+              <p className="text-sm" data-testid="outbox-cc">
+                <span className="font-medium">{t("outbox.cc")}: </span>
+                {message.data.cc}
+              </p>
+            ) : null}
+            {message.data.attachments.length > 0 ? (
+              <div className="text-sm" data-testid="outbox-attachments">
+                <span className="font-medium">{t("outbox.attachments")}: </span>
+                <ul className="mt-1 list-disc pl-5">
+                  {message.data.attachments.map((a) => (
+                    <li key={a.filename}>
+                      {a.filename} <span className="text-muted-foreground">({a.contentType}, {Math.max(1, Math.round(a.size / 1024))} KB)</span>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
             {message.data.link ? (
               <p className="break-all text-sm">
                 <span className="font-medium">{t("outbox.link")}: </span>

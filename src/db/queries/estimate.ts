@@ -1,0 +1,191 @@
+/**
+ * Reads and writes of cost estimates (cost_estimates), the stage-6 inputs (move_estimate_details)
+ * and what an estimate is computed from (the policy version's services, benefit choices, budgets
+ * and destination rates). No rules here: src/domain/estimate decides.
+ */
+import type { Insertable } from "kysely";
+import type { DB } from "../index.ts";
+import type { CostEstimateTable } from "../schema.ts";
+
+/** The version's services an estimate may cost (types 1–4), with the catalogue name, in stage and service order. */
+export function findEstimateServices(db: DB, versionId: number) {
+  return db
+    .selectFrom("policy_services as ps")
+    .innerJoin("services as s", "s.key", "ps.service_key")
+    .select([
+      "ps.id",
+      "ps.move_stage",
+      "ps.service_key",
+      "ps.title",
+      "ps.service_policy_type",
+      "ps.budget_group",
+      "ps.addable",
+      "ps.amount",
+      "ps.currency",
+      "ps.rate_frequency",
+      "s.name as service_name",
+    ])
+    .where("ps.policy_version_id", "=", versionId)
+    .where("ps.service_policy_type", "in", [1, 2, 3, 4])
+    .orderBy("ps.move_stage")
+    .orderBy("ps.sort_order")
+    .orderBy("ps.id")
+    .execute();
+}
+
+/** The version's benefit choices with the option name. */
+export function findEstimateBenefitChoices(db: DB, versionId: number) {
+  return db
+    .selectFrom("policy_service_benefits as b")
+    .innerJoin("policy_services as ps", "ps.id", "b.policy_service_id")
+    .leftJoin("benefit_options as o", "o.id", "b.benefit_option_id")
+    .select(["b.policy_service_id", "b.benefit_option_id", "b.value", "o.name as option_name"])
+    .where("ps.policy_version_id", "=", versionId)
+    .orderBy("b.id")
+    .execute();
+}
+
+/** Option names by id (stage-3 overrides name an option the version did not choose). */
+export function findOptionNames(db: DB, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom("benefit_options").select(["id", "name"]).where("id", "in", ids).execute();
+}
+
+/** Metadata-line names by id. */
+export function findMetadataInfoNames(db: DB, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom("metadata_infos").select(["id", "name", "sort_order"]).where("id", "in", ids).execute();
+}
+
+/** Destination rates of the version's budget groups. */
+export function findVersionRates(db: DB, versionId: number) {
+  return db
+    .selectFrom("budget_group_rates as r")
+    .innerJoin("budget_groups as g", "g.id", "r.budget_group_id")
+    .select(["g.move_stage", "g.group_number", "r.country_code", "r.city", "r.description", "r.currency", "r.amount", "r.frequency"])
+    .where("g.policy_version_id", "=", versionId)
+    .orderBy("r.id")
+    .execute();
+}
+
+export function findFamilyMembers(db: DB, moveId: number) {
+  return db.selectFrom("move_family_members").selectAll().where("move_id", "=", moveId).orderBy("sort_order").orderBy("id").execute();
+}
+
+/** The newest stored rate of every pair (rates are quoted from USD). */
+export function findLatestRates(db: DB) {
+  return db.selectFrom("exchange_rates").select(["base_currency", "quote_currency", "rate", "as_of"]).orderBy("as_of", "desc").orderBy("id", "desc").execute();
+}
+
+export function findCurrentEstimate(db: DB, moveId: number) {
+  return db.selectFrom("cost_estimates").selectAll().where("move_id", "=", moveId).where("status", "=", "CURRENT").executeTakeFirst();
+}
+
+export function findEstimateById(db: DB, id: number) {
+  return db.selectFrom("cost_estimates").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** Every version of an employee's estimates that is not deleted, newest first, with the author's name. */
+export function findEstimateHistory(db: DB, employeeId: number, moveId?: number) {
+  let q = db
+    .selectFrom("cost_estimates as e")
+    .leftJoin("users as u", "u.id", "e.created_by")
+    .select([
+      "e.id",
+      "e.move_id",
+      "e.group_id",
+      "e.version_number",
+      "e.type",
+      "e.status",
+      "e.created_at",
+      "e.display_currency",
+      "e.total_minor",
+      "e.is_approved",
+      "u.first_name",
+      "u.last_name",
+    ])
+    .where("e.employee_user_id", "=", employeeId)
+    .where("e.status", "<>", "DELETED");
+  if (moveId !== undefined) q = q.where("e.move_id", "=", moveId);
+  return q.orderBy("e.move_id", "desc").orderBy("e.version_number", "desc").execute();
+}
+
+export async function nextVersionNumber(db: DB, moveId: number): Promise<number> {
+  const row = await db
+    .selectFrom("cost_estimates")
+    .select((eb) => eb.fn.max("version_number").as("n"))
+    .where("move_id", "=", moveId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0) + 1;
+}
+
+/** Stores a new CURRENT version; the move's earlier current version becomes history. Call in a transaction. */
+export async function insertEstimateVersion(db: DB, values: Omit<Insertable<CostEstimateTable>, "status" | "version_number">): Promise<{ id: number; versionNumber: number }> {
+  await db.updateTable("cost_estimates").set({ status: "SUPERSEDED" }).where("move_id", "=", values.move_id).where("status", "=", "CURRENT").execute();
+  const versionNumber = await nextVersionNumber(db, values.move_id);
+  const row = await db
+    .insertInto("cost_estimates")
+    .values({ ...values, status: "CURRENT", version_number: versionNumber })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id: row.id, versionNumber };
+}
+
+export async function updateEstimateResult(db: DB, id: number, values: { result: string; balance_sheet: string | null; total_minor: number }) {
+  await db.updateTable("cost_estimates").set(values).where("id", "=", id).execute();
+}
+
+/** Soft-deletes every version of a move's estimate; answers how many were deleted. */
+export async function softDeleteEstimates(db: DB, moveId: number, at: string): Promise<number> {
+  const rows = await db
+    .updateTable("cost_estimates")
+    .set({ status: "DELETED", deleted_at: at })
+    .where("move_id", "=", moveId)
+    .where("status", "<>", "DELETED")
+    .returning("id")
+    .execute();
+  return rows.length;
+}
+
+export function findEstimateDetails(db: DB, moveId: number) {
+  return db.selectFrom("move_estimate_details").selectAll().where("move_id", "=", moveId).executeTakeFirst();
+}
+
+export async function upsertEstimateDetails(db: DB, moveId: number, details: string, at: string, userId: number) {
+  const updated = await db
+    .updateTable("move_estimate_details")
+    .set({ details, updated_at: at, updated_by: userId })
+    .where("move_id", "=", moveId)
+    .returning("move_id")
+    .execute();
+  if (updated.length === 0) {
+    await db.insertInto("move_estimate_details").values({ move_id: moveId, details, updated_at: at, updated_by: userId }).execute();
+  }
+}
+
+/** Replaces the move's family members (stage 6 dates of birth). */
+export async function replaceFamilyMembers(
+  db: DB,
+  moveId: number,
+  members: Array<{ relationship: "PARTNER" | "CHILD" | "OTHER"; first_name: string; date_of_birth: string | null }>,
+) {
+  await db.deleteFrom("move_family_members").where("move_id", "=", moveId).execute();
+  if (members.length > 0) {
+    await db
+      .insertInto("move_family_members")
+      .values(members.map((m, i) => ({ move_id: moveId, relationship: m.relationship, first_name: m.first_name, date_of_birth: m.date_of_birth, sort_order: i })))
+      .execute();
+  }
+}
+
+export function findGroupEstimateFlags(db: DB, groupId: number) {
+  return db.selectFrom("groups").select(["cost_estimate_enabled", "cost_estimate_billing"]).where("id", "=", groupId).executeTakeFirst();
+}
+
+export function findEstimatePolicy(db: DB, policyId: number) {
+  return db
+    .selectFrom("policies")
+    .select(["id", "estimate_type", "exclude_compensation", "balance_sheet_enabled", "balance_sheet_currency_type", "move_stages_count", "name"])
+    .where("id", "=", policyId)
+    .executeTakeFirst();
+}

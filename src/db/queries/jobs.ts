@@ -1,0 +1,85 @@
+import { PostgresAdapter, sql } from "kysely";
+import type { DB } from "../index.ts";
+import type { JobStatus } from "../schema.ts";
+
+export type NewJob = { id: string; kind: string; groupId: number | null; createdBy: number | null; payload: unknown; totalCount?: number };
+
+export async function insertJob(db: DB, job: NewJob, at: string): Promise<void> {
+  await db
+    .insertInto("jobs")
+    .values({
+      id: job.id,
+      kind: job.kind,
+      group_id: job.groupId,
+      created_by: job.createdBy,
+      status: "PENDING",
+      payload: JSON.stringify(job.payload),
+      total_count: job.totalCount ?? 0,
+      created_at: at,
+      updated_at: at,
+      locked_until: null,
+      result: null,
+      error: null,
+      finished_at: null,
+    })
+    .execute();
+}
+
+export function findJob(db: DB, id: string) {
+  return db.selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export function findLatestJobOfKind(db: DB, kind: string) {
+  return db.selectFrom("jobs").selectAll().where("kind", "=", kind).orderBy("created_at", "desc").orderBy("id").limit(1).executeTakeFirst();
+}
+
+/**
+ * Claims the oldest job that is pending, or running with an expired lease (its worker died):
+ * one UPDATE … RETURNING, with `FOR UPDATE SKIP LOCKED` on PostgreSQL so several instances share
+ * the work. SQLite serialises writers, so the plain sub-select is enough there.
+ */
+export async function claimNextJob(db: DB, now: string, leaseUntil: string, kinds: readonly string[]) {
+  if (kinds.length === 0) return undefined;
+  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
+  const next = db
+    .selectFrom("jobs")
+    .select("id")
+    .where("kind", "in", kinds)
+    .where((eb) => eb.or([eb("status", "=", "PENDING"), eb.and([eb("status", "=", "RUNNING"), eb("locked_until", "<", now)])]))
+    .orderBy("created_at")
+    .orderBy("id")
+    .limit(1);
+  return db
+    .updateTable("jobs")
+    .set({ status: "RUNNING", locked_until: leaseUntil, updated_at: now, attempts: sql`attempts + 1` })
+    .where("id", "=", (pg ? next.forUpdate().skipLocked() : next) as typeof next)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function finishJob(
+  db: DB,
+  id: string,
+  values: { status: Extract<JobStatus, "DONE" | "FAILED">; result?: unknown; error?: string | null; successCount?: number; failureCount?: number },
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable("jobs")
+    .set({
+      status: values.status,
+      result: values.result === undefined ? null : JSON.stringify(values.result),
+      error: values.error ?? null,
+      ...(values.successCount !== undefined ? { success_count: values.successCount } : {}),
+      ...(values.failureCount !== undefined ? { failure_count: values.failureCount } : {}),
+      locked_until: null,
+      updated_at: at,
+      finished_at: at,
+    })
+    .where("id", "=", id)
+    .execute();
+}
+
+/** A failed attempt that will be tried again: back to PENDING. */
+export async function releaseJob(db: DB, id: string, error: string, at: string): Promise<void> {
+  await db.updateTable("jobs").set({ status: "PENDING", error, locked_until: null, updated_at: at }).where("id", "=", id).execute();
+}

@@ -1,0 +1,1027 @@
+/**
+ * The cost-estimate engine (part 1 §3 "Cost estimate", §9): pure, no I/O. The service layer loads
+ * an `EstimateInput` (policy services with their selected benefit option's metadata formulas,
+ * budgets, destination rates and overrides; custom items; tax settings and tax systems; city
+ * indices; an exchange-rate function) and `computeEstimate` answers every computed field of the
+ * estimate view. Money is integer minor units; money.ts does every rounding (through amounts.ts).
+ *
+ * Amount of a service item, first that applies:
+ * 1. the selected benefit option's metadata formulas: the cost line (the line named in
+ *    `costLine`, else the first line whose name holds "total", else the last holding "cost",
+ *    "amount", "fee", "price", "allowance" or "rent") times its adjustment factor, in major units of
+ *    the service currency. Quantity lines of the same option ("Nights", "Volume (m³)", "Trips",
+ *    "Hours", …) are evaluated first and feed the matching formula input;
+ * 2. the budget amount;
+ * 3. a destination rate times its duration (one year of periods for annual items; the option's
+ *    stated duration, else one period, for one-off items);
+ * 4. 0, with feedbackStatus WARNING.
+ * A formula that cannot be evaluated (a missing input such as hostDailyRate) falls through to the
+ * next source with a WARNING. Policy types 4 (view-only third party) and 5 (off) are skipped.
+ *
+ * Placement: stage 1 items are one-off in year 1; stage 2 items are annual (every column; the
+ * amount per period times DAILY 365, WEEKLY 52, MONTHLY 12, ANNUAL 1; ONE_OFF in year 1 only); stage 3
+ * items fall in the last column; custom items in year 1. The frequency of a formula comes from its
+ * line's name ("Monthly amount", "Annual cost") when it says one, else from the service. Formulas of
+ * annual items see one year as their duration (days 365, months 12, years 1); one-off items see the
+ * assignment (its days, or 365 × years without dates). An override replaces the computed amount
+ * (per year for annual items); `originalAmount` keeps the computed one.
+ *
+ * Tax (per taxable item; MAYBE is taxed like TAXABLE and flagged INFO; NON_TAXABLE is not taxed):
+ * - SUPPLEMENTAL: amount × the supplemental rate of the host tax system (home when the host has none);
+ * - MARGINAL: amount × the marginal rate at the salary (the stage-6 marginal-rate override first;
+ *   category EFFECTIVE uses the effective rate; no salary: the supplemental rate);
+ * - GROSS_UP: with a manual rate, or a tax system but no salary: gross = net / (1 − rate) (grossUpFlat);
+ *   with a host tax system and a salary: the year's taxable items, stacked on the salary, are grossed
+ *   up through the progressive tables (grossUpProgressive) and the year's tax is shared among them
+ *   pro rata to their display amounts by largest remainder (the shares sum to the year's tax exactly);
+ * - a whole-percent manual rate replaces the rate of every method; category NON_TAXABLE taxes nothing;
+ * - STA per-tax-year overrides replace a column's tax total, shared the same way.
+ * Flat rates are applied as the whole percent shown (part 1 §9), so amount × shown rate reproduces
+ * every figure. An item's `amount`, `taxAmount` and `total` are in its own currency (per year for
+ * annual items); the `…PerYear` columns are in the display currency.
+ *
+ * Sections: one per move stage with items (catalogue stage names), "Custom items", "Compensation"
+ * (the salary and, with a balance sheet, its allowances: always excluded from the relocation total,
+ * which is the cost of the move; hidden when compensation is excluded) and "Tax" (a summary of the
+ * tax already inside each item's total, so excluded from the total). `totalPerYear` is each column
+ * rounded to whole display units; `total` their sum, so the columns add up to the total shown.
+ */
+import Decimal from "decimal.js";
+import type { Money } from "../money/money.ts";
+import { checkFormula, evaluateFormula } from "../policy/formula.ts";
+import { moveStageNames, type RateFrequency } from "../policy/catalogue.ts";
+import { grossUpFlat, grossUpProgressive, type TaxProfile, type TaxSystem } from "../tax/index.ts";
+import {
+  allocateLargestRemainder,
+  convertMinor,
+  convertWholeUnits,
+  majorNumber,
+  majorString,
+  minorOf,
+  percentOf,
+  percentRate,
+  rate4,
+  wholePercent,
+  wholeUnits,
+} from "./amounts.ts";
+import { assignmentDays, estimateYears, yearLabels as columnLabels } from "./rules.ts";
+import type {
+  ESTIMATE_TAX_CATEGORIES,
+  TBalanceSheetView,
+  TCostEstimateType,
+  TCostEstimateView,
+  TEstimateItem,
+  TEstimateSection,
+  TTaxability,
+  TTaxMethod,
+  TWorkingStep,
+} from "./schemas.ts";
+import { CUSTOM_ITEM_TAXABILITY, isTaxed, taxabilityOf } from "./taxability.ts";
+
+// ── input ───────────────────────────────────────────────────────────────────────────────────
+
+/** Units of `to` per unit of `from`, a decimal string (rounded here to 4 places, part 1 §9). */
+export type ExchangeRateFn = (from: string, to: string) => string;
+export type TTaxCategory = (typeof ESTIMATE_TAX_CATEGORIES)[number];
+
+/** One metadata line of the selected benefit option (global → group → policy override already resolved). */
+export type MetadataLineInput = { name: string; formula: string; adjustmentFormula: string | null };
+
+/** A destination rate of the service's budget group (policy budget_group_rates for the host). */
+export type DestinationRateInput = { description: string; amount: Money; frequency: RateFrequency };
+
+export type EstimateServiceInput = {
+  /** Move stage 1–3. */
+  stageId: number;
+  serviceCode: string;
+  name: string;
+  /** Policy service type 1–5: 4 (view-only third party) and 5 (off) are skipped. */
+  policyType: number;
+  /** The policy service's currency, when set (formulas are in this currency). */
+  currency: string | null;
+  /** The budget (after any stage-3 budget override). */
+  budget: Money | null;
+  rateFrequency: RateFrequency | null;
+  /** The selected benefit option's name (shown in `benefits`), and its metadata lines. */
+  benefitOptionName: string | null;
+  /** Names shown in the item's `benefits`; defaults to the benefit option's name. */
+  benefits?: string[];
+  metadata: MetadataLineInput[];
+  /** The metadata line that is the cost; by default picked by name (see the module comment). */
+  costLine?: string | null;
+  destinationRates: DestinationRateInput[];
+  /** The estimate's (or stage 3's) override of the computed amount; per year for annual items. */
+  override: Money | null;
+  /** The saved taxability; null: the service's default (taxability.ts). */
+  taxability: TTaxability | null;
+};
+
+export type EstimateCustomItemInput = { serviceName: string; amount: Money; taxability: TTaxability | null };
+
+/** A city's indices (base 100) and typical monthly family rent. */
+export type CityIndexInput = { colIndex: string; housingIndex: string; monthlyRent: Money };
+
+export type EstimateTaxInput = {
+  method: TTaxMethod;
+  category: TTaxCategory;
+  /** Manual tax: a whole percent replacing the rate of every method (part 1 §9). */
+  rateOverride: number | null;
+  /** Stage 6's marginal tax rate (whole percent) for the MARGINAL method. */
+  marginalRateOverride: number | null;
+  profile: TaxProfile;
+  home: TaxSystem | null;
+  host: TaxSystem | null;
+  /** STA only: a tax-year column's tax total, display-currency minor units. */
+  taxYearOverrides: { yearIndex: number; amount: number }[];
+};
+
+export type EstimateLocationInput = { countryCode: string | null; region?: string | null; currency: string | null };
+
+export type FamilyCounts = { familySize: number; adults: number; children: number; dependants: number };
+
+/** Formula inputs the service layer may know from the move (distance between the cities, …). */
+export type QuantityInputs = Partial<Record<"distanceKm" | "volumeM3" | "weightKg" | "trips" | "hours", number>>;
+
+export type BalanceSheetResult = Omit<TBalanceSheetView, "costEstimateId">;
+
+export type EstimateInput = {
+  type: TCostEstimateType;
+  /** ADVANCED: the chosen 1–7 columns; the basic types compute theirs from the dates. */
+  years: number;
+  startDate: string | null;
+  endDate: string | null;
+  /** Move stages of the policy (stage section names); default: the highest stage of a service. */
+  moveStageCount?: number;
+  family: FamilyCounts;
+  /** Annual base salary. */
+  salary: Money | null;
+  origin: EstimateLocationInput;
+  destination: EstimateLocationInput;
+  displayCurrency: string;
+  secondaryDisplayCurrency: string | null;
+  exchangeRate: ExchangeRateFn;
+  services: EstimateServiceInput[];
+  customItems: EstimateCustomItemInput[];
+  tax: EstimateTaxInput;
+  /** City indices: colIndex / housingIndex / hostMonthlyRent / homeMonthlyRent formula inputs. */
+  cityIndices: { home: CityIndexInput | null; host: CityIndexInput | null };
+  /** Daily accommodation rate at the host, when known beyond the services' DAILY rates. */
+  hostDailyRate?: Money | null;
+  /** The employee's own monthly housing cost at home; default the home city index's rent. */
+  homeMonthlyRent?: Money | null;
+  quantities?: QuantityInputs;
+  /** Hide the Compensation section. */
+  excludeCompensation: boolean;
+  balanceSheetEnabled: boolean;
+  /** The computed balance sheet: its allowances are shown in the Compensation section. */
+  balanceSheet?: BalanceSheetResult | null;
+};
+
+// ── output ──────────────────────────────────────────────────────────────────────────────────
+
+export type EstimateComputation = Pick<
+  TCostEstimateView,
+  | "type"
+  | "years"
+  | "yearLabels"
+  | "sections"
+  | "totalPerYear"
+  | "total"
+  | "displayCurrency"
+  | "displayCurrencies"
+  | "secondaryDisplayCurrency"
+  | "secondaryTotalPerYear"
+  | "secondaryTotal"
+  | "exchangeRates"
+  | "taxMethod"
+  | "taxCategory"
+  | "taxRate"
+  | "manualTax"
+  | "taxRateOverride"
+  | "showTaxCalcPrompt"
+  | "servicesEstimation"
+  | "taxTables"
+  | "balanceSheetEnabled"
+>;
+
+/** Meridian's texts for the engine's feedback (the spec gives none). */
+export const ENGINE_TEXTS = {
+  noAmount: "No amount could be estimated for this service: it has no formula, budget or rate. Please enter an amount.",
+  formulaFailed: 'The formula "{line}" could not be evaluated ({reason}).',
+  usedBudget: "The budget amount is used instead.",
+  usedRate: "The destination rate is used instead.",
+  maybeTaxable: "Please confirm whether this item is taxable: it is taxed as taxable until you choose.",
+  noTaxSystem: "No tax table is known for the host location: tax is estimated at 0%. Enter a tax rate to include tax.",
+} as const;
+
+const fill = (text: string, vars: Record<string, string>) => text.replace(/\{(\w+)\}/g, (w, k: string) => vars[k] ?? w);
+
+// ── formula support ─────────────────────────────────────────────────────────────────────────
+
+const variablesMemo = new Map<string, string[]>();
+function variablesOf(formula: string): string[] {
+  let v = variablesMemo.get(formula);
+  if (!v) {
+    const check = checkFormula(formula);
+    v = check.ok ? check.variables : [];
+    if (variablesMemo.size > 2000) variablesMemo.clear();
+    variablesMemo.set(formula, v);
+  }
+  return v;
+}
+
+function usedInputs(formula: string, inputs: Record<string, number>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const name of variablesOf(formula)) {
+    const value = inputs[name];
+    if (typeof value === "number") out[name] = value;
+  }
+  return out;
+}
+
+type LineRole = { kind: "cost" } | { kind: "quantity"; input: string } | { kind: "other" };
+
+const QUANTITY_PATTERNS: readonly [RegExp, string][] = [
+  [/volume/, "volumeM3"],
+  [/weight/, "weightKg"],
+  [/distance/, "distanceKm"],
+  [/night/, "nights"],
+  [/trip/, "trips"],
+  [/hour/, "hours"],
+  [/\bdays?\b/, "days"],
+  [/\bweeks?\b/, "weeks"],
+  [/\bmonths?\b/, "months"],
+];
+const COST_WORDS = /cost|amount|fee|price|allowance|rent|total/;
+
+const linePlanMemo = new Map<string, { costIndex: number; quantities: { index: number; input: string }[] }>();
+
+/** Which line is the cost, which lines are quantities (cached by the option's line names). */
+function planLines(lines: readonly MetadataLineInput[], costLine: string | null | undefined) {
+  let key = costLine ?? "";
+  for (const l of lines) key += `\u0001${l.name}`;
+  const hit = linePlanMemo.get(key);
+  if (hit) return hit;
+  const names = lines.map((l) => l.name.toLowerCase());
+  let costIndex = costLine ? lines.findIndex((l) => l.name === costLine) : -1;
+  if (costIndex < 0) costIndex = names.findIndex((n) => n.includes("total"));
+  if (costIndex < 0) costIndex = names.findLastIndex((n) => COST_WORDS.test(n));
+  const quantities: { index: number; input: string }[] = [];
+  names.forEach((n, index) => {
+    if (index === costIndex || COST_WORDS.test(n)) return;
+    const hitPattern = QUANTITY_PATTERNS.find(([re]) => re.test(n));
+    if (hitPattern) quantities.push({ index, input: hitPattern[1] });
+  });
+  const plan = { costIndex, quantities };
+  if (linePlanMemo.size > 2000) linePlanMemo.clear();
+  linePlanMemo.set(key, plan);
+  return plan;
+}
+
+/** The frequency a cost line's name states ("Monthly amount" → MONTHLY), or null. */
+export function frequencyOfLineName(name: string): RateFrequency | null {
+  const n = name.toLowerCase();
+  if (/month/.test(n)) return "MONTHLY";
+  if (/annual|yearly|per year/.test(n)) return "ANNUAL";
+  if (/week/.test(n)) return "WEEKLY";
+  if (/daily|nightly|per day|per night/.test(n)) return "DAILY";
+  return null;
+}
+
+/** Periods of a frequency in one year column (ONE_OFF: once). */
+export function periodsPerYear(frequency: RateFrequency | null): number {
+  switch (frequency) {
+    case "DAILY":
+      return 365;
+    case "WEEKLY":
+      return 52;
+    case "MONTHLY":
+      return 12;
+    case "ANNUAL":
+    case "ONE_OFF":
+    case null:
+      return 1;
+  }
+}
+
+const DURATION_INPUT: Record<RateFrequency, string | null> = { DAILY: "nights", WEEKLY: "weeks", MONTHLY: "months", ANNUAL: "years", ONE_OFF: null };
+
+// ── internal item record ────────────────────────────────────────────────────────────────────
+
+type Placement = "first" | "last" | "all";
+
+type Work = {
+  identifier: string;
+  name: string;
+  serviceType: string;
+  serviceCode: string | null;
+  stageId: number | null;
+  custom: boolean;
+  placement: Placement;
+  taxability: TTaxability;
+  currency: string;
+  amount: number;
+  computedAmount: number | null;
+  overridden: boolean;
+  benefits: string[];
+  feedback: "INFO" | "WARNING" | "ERROR";
+  message: string | null;
+  working: TWorkingStep[];
+  /** Amount in display currency (per column it appears in). */
+  display: number;
+  /** Tax in own currency (per period) and per column in display currency. */
+  taxOwn: number;
+  taxPerYear: number[];
+};
+
+function step(label: string, formula: string | null, inputs: Record<string, number>, result: string, currency: string | null): TWorkingStep {
+  return { label, formula, inputs, result, currency };
+}
+
+// ── tax plan ────────────────────────────────────────────────────────────────────────────────
+
+type TaxPlan =
+  | { kind: "NONE"; percent: 0; source: string }
+  | { kind: "FLAT"; percent: number; grossUp: boolean; source: string }
+  | { kind: "PROGRESSIVE"; system: TaxSystem; salary: number; source: string };
+
+const taxMemo = new WeakMap<TaxSystem, Map<string, number>>();
+
+/** A tax system's total tax (income tax + social security) on an income, remembered per system and profile. */
+function taxTotalOf(system: TaxSystem, profile: TaxProfile, profileKey: string): (income: number) => number {
+  let memo = taxMemo.get(system);
+  if (!memo) {
+    memo = new Map();
+    taxMemo.set(system, memo);
+  }
+  const m = memo;
+  return (income: number) => {
+    const key = `${income}|${profileKey}`;
+    const hit = m.get(key);
+    if (hit !== undefined) return hit;
+    const total = system.tax(income, profile).total;
+    if (m.size > 5000) m.clear();
+    m.set(key, total);
+    return total;
+  };
+}
+
+const profileKeyOf = (p: TaxProfile) => `${p.filingStatus ?? ""}|${p.dependants ?? ""}|${p.familySize ?? ""}`;
+const tableName = (s: TaxSystem) => s.info.map((i) => i.name).join(" + ") || s.currency;
+
+function resolveTaxPlan(tax: EstimateTaxInput, salaryIn: (s: TaxSystem) => number | null): TaxPlan {
+  const system = tax.host ?? tax.home;
+  if (tax.category === "NON_TAXABLE") return { kind: "NONE", percent: 0, source: "Tax category: non-taxable" };
+  if (tax.rateOverride !== null) {
+    return { kind: "FLAT", percent: tax.rateOverride, grossUp: tax.method === "GROSS_UP", source: "manual rate" };
+  }
+  if (!system) return { kind: "NONE", percent: 0, source: "no tax table for the host location" };
+  const salary = salaryIn(system);
+  const supplemental = (): TaxPlan => ({
+    kind: "FLAT",
+    percent: wholePercent(system.supplementalRate(salary ?? 0, tax.profile)),
+    grossUp: tax.method === "GROSS_UP",
+    source: `supplemental rate, ${tableName(system)}`,
+  });
+  switch (tax.method) {
+    case "SUPPLEMENTAL":
+      return supplemental();
+    case "MARGINAL":
+      if (tax.marginalRateOverride !== null) return { kind: "FLAT", percent: tax.marginalRateOverride, grossUp: false, source: "marginal rate (entered)" };
+      if (salary === null) return supplemental();
+      return tax.category === "EFFECTIVE"
+        ? { kind: "FLAT", percent: wholePercent(system.effectiveRate(salary, tax.profile)), grossUp: false, source: `effective rate at the salary, ${tableName(system)}` }
+        : { kind: "FLAT", percent: wholePercent(system.marginalRate(salary, tax.profile)), grossUp: false, source: `marginal rate at the salary, ${tableName(system)}` };
+    case "GROSS_UP":
+      if (tax.host && salary !== null && system === tax.host) {
+        return { kind: "PROGRESSIVE", system: tax.host, salary, source: `progressive gross-up on the salary, ${tableName(tax.host)}` };
+      }
+      return supplemental();
+  }
+}
+
+// ── the computation ─────────────────────────────────────────────────────────────────────────
+
+/** Computes the estimate (see the module comment for every rule). */
+export function computeEstimate(input: EstimateInput): EstimateComputation {
+  const display = input.displayCurrency;
+  const years = estimateYears(input.type, input.years, input.startDate, input.endDate);
+  const last = years - 1;
+  const labels = columnLabels(input.type, years, input.startDate, input.destination.countryCode);
+
+  // Exchange rates at 4 places, one look-up per pair.
+  const rates = new Map<string, string>();
+  const usedRates = new Map<string, { from: string; to: string; rate: string }>();
+  const rateOf = (from: string, to: string, record = false): string => {
+    if (from === to) return "1";
+    const key = `${from}>${to}`;
+    let r = rates.get(key);
+    if (r === undefined) {
+      r = rate4(input.exchangeRate(from, to));
+      rates.set(key, r);
+    }
+    if (record && !usedRates.has(key)) usedRates.set(key, { from, to, rate: r });
+    return r;
+  };
+  const toDisplay = (amount: number, from: string) => convertMinor(amount, from, rateOf(from, display, true), display);
+
+  // Tax plan.
+  const { tax } = input;
+  const profileKey = profileKeyOf(tax.profile);
+  const salary = input.salary;
+  const salaryIn = (s: TaxSystem): number | null =>
+    salary ? convertMinor(salary.amount, salary.currency, rateOf(salary.currency, s.currency, true), s.currency) : null;
+  const plan = resolveTaxPlan(tax, salaryIn);
+  const planRate =
+    plan.kind === "PROGRESSIVE" ? Number(plan.system.marginalRate(plan.salary, tax.profile)) : plan.percent / 100;
+
+  // Formula inputs shared by every item.
+  const homeCurrency = input.origin.currency ?? salary?.currency ?? display;
+  const hostCurrency = input.destination.currency ?? display;
+  const { home: homeIndex, host: hostIndex } = input.cityIndices;
+  const ratio = (h: string | undefined, o: string | undefined) => (h && o && Number(o) > 0 ? Number(h) / Number(o) : 1);
+  const days = assignmentDays(input.startDate, input.endDate) || years * 365;
+  const base: Record<string, number> = {
+    familySize: input.family.familySize,
+    adults: input.family.adults,
+    children: input.family.children,
+    dependants: input.family.dependants,
+    colIndex: ratio(hostIndex?.colIndex, homeIndex?.colIndex),
+    housingIndex: ratio(hostIndex?.housingIndex, homeIndex?.housingIndex),
+    taxRate: planRate,
+  };
+  for (const [k, v] of Object.entries(input.quantities ?? {})) if (typeof v === "number" && Number.isFinite(v)) base[k] = v;
+  const annualDuration = { days: 365, nights: 365, weeks: 52, months: 12, years: 1 };
+  const oneOffDuration = { days, nights: days, weeks: days / 7, months: (days * 12) / 365, years: days / 365 };
+  const inMajor = (m: Money | null | undefined, ccy: string): number | undefined =>
+    m ? majorNumber(m.amount, m.currency) * Number(rateOf(m.currency, ccy)) : undefined;
+  const perCurrency = new Map<string, Record<string, number>>();
+  const currencyInputs = (ccy: string): Record<string, number> => {
+    let c = perCurrency.get(ccy);
+    if (!c) {
+      c = {};
+      const s = inMajor(salary, ccy);
+      if (s !== undefined) c.salary = s;
+      const daily = inMajor(input.hostDailyRate, ccy);
+      if (daily !== undefined) c.hostDailyRate = daily;
+      const hostRent = inMajor(hostIndex?.monthlyRent, ccy);
+      if (hostRent !== undefined) c.hostMonthlyRent = hostRent;
+      const homeRent = inMajor(input.homeMonthlyRent ?? homeIndex?.monthlyRent, ccy);
+      if (homeRent !== undefined) c.homeMonthlyRent = homeRent;
+      c.exchangeRate = Number(rateOf(homeCurrency, ccy));
+      perCurrency.set(ccy, c);
+    }
+    return c;
+  };
+
+  // ── items ──
+  const works: Work[] = [];
+  const seen = new Set<string>();
+  let maxStage = 1;
+  for (const svc of input.services) {
+    if (svc.policyType === 4 || svc.policyType === 5) continue;
+    maxStage = Math.max(maxStage, svc.stageId);
+    let identifier = `svc:${svc.stageId}:${svc.serviceCode}`;
+    if (seen.has(identifier)) identifier += `:${works.length}`;
+    seen.add(identifier);
+    works.push(serviceWork(svc, identifier));
+  }
+  input.customItems.forEach((c, n) => {
+    const taxability = c.taxability ?? CUSTOM_ITEM_TAXABILITY;
+    works.push({
+      identifier: `custom:${n}`,
+      name: c.serviceName,
+      serviceType: "CUSTOM",
+      serviceCode: null,
+      stageId: null,
+      custom: true,
+      placement: "first",
+      taxability,
+      currency: c.amount.currency,
+      amount: c.amount.amount,
+      computedAmount: null,
+      overridden: false,
+      benefits: [],
+      feedback: "INFO",
+      message: null,
+      working: [step("Amount entered", null, {}, majorString(c.amount.amount, c.amount.currency), c.amount.currency)],
+      display: 0,
+      taxOwn: 0,
+      taxPerYear: [],
+    });
+  });
+
+  function serviceWork(svc: EstimateServiceInput, identifier: string): Work {
+    const annualStage = svc.stageId === 2;
+    const working: TWorkingStep[] = [];
+    const note: { feedback: Work["feedback"]; message: string | null } = { feedback: "INFO", message: null };
+    const warn = (text: string) => {
+      note.feedback = "WARNING";
+      note.message = note.message ? `${note.message} ${text}` : text;
+    };
+    const rateList = svc.destinationRates;
+    const formulaCurrency = svc.currency ?? svc.budget?.currency ?? rateList[0]?.amount.currency ?? hostCurrency;
+    let currency = formulaCurrency;
+    let amount: number | null = null;
+    let frequency: RateFrequency | null = svc.rateFrequency;
+
+    // 1. formulas
+    if (svc.metadata.length > 0) {
+      const plan = planLines(svc.metadata, svc.costLine);
+      const costLine = plan.costIndex >= 0 ? svc.metadata[plan.costIndex] : undefined;
+      if (costLine) {
+        const inputs: Record<string, number> = Object.assign({}, base, annualStage ? annualDuration : oneOffDuration, currencyInputs(formulaCurrency));
+        // The service's own destination rates come before the move-wide values.
+        const daily = rateList.find((r) => r.frequency === "DAILY");
+        if (daily) inputs.hostDailyRate = inMajor(daily.amount, formulaCurrency)!;
+        const monthly = rateList.find((r) => r.frequency === "MONTHLY");
+        if (monthly) inputs.hostMonthlyRent = inMajor(monthly.amount, formulaCurrency)!;
+        const budget = inMajor(svc.budget, formulaCurrency);
+        if (budget !== undefined) inputs.budget = budget;
+        const steps: TWorkingStep[] = [];
+        // One-off items multiply a periodic cost line ("Nightly cost") by the option's stated duration ("Nights").
+        const statedFrequency = frequencyOfLineName(costLine.name);
+        const durationInput = !annualStage && statedFrequency ? DURATION_INPUT[statedFrequency] : null;
+        const stated = durationInput ? plan.quantities.find((q) => q.input === durationInput) : undefined;
+        try {
+          for (const q of plan.quantities) {
+            const line = svc.metadata[q.index]!;
+            const used = q === stated || variablesOf(costLine.formula).includes(q.input) || (costLine.adjustmentFormula != null && variablesOf(costLine.adjustmentFormula).includes(q.input));
+            if (!used) continue;
+            const value = evaluateFormula(line.formula, inputs);
+            inputs[q.input] = value;
+            steps.push(step(line.name, line.formula, usedInputs(line.formula, inputs), String(value), null));
+          }
+          const value = evaluateFormula(costLine.formula, inputs);
+          steps.push(step(costLine.name, costLine.formula, usedInputs(costLine.formula, inputs), String(value), formulaCurrency));
+          let result = value;
+          const adj = costLine.adjustmentFormula;
+          if (adj != null && adj.trim() !== "") {
+            const factor = evaluateFormula(adj, inputs);
+            result = value * factor;
+            steps.push(step("Adjustment factor", adj, usedInputs(adj, inputs), String(factor), null));
+            steps.push(step("Amount", "value × factor", { value, factor }, String(result), formulaCurrency));
+          }
+          if (!Number.isFinite(result)) throw new Error("the result is not a finite number");
+          amount = minorOf(result, formulaCurrency);
+          frequency = statedFrequency ?? svc.rateFrequency;
+          if (stated && durationInput) {
+            const periods = inputs[durationInput]!;
+            const total = Number.isInteger(periods) ? amount * periods : minorOf(majorNumber(amount, formulaCurrency) * periods, formulaCurrency);
+            steps.push(
+              step(`For ${periods} ${durationInput}`, `amount × ${durationInput}`, { amount: majorNumber(amount, formulaCurrency), [durationInput]: periods }, majorString(total, formulaCurrency), formulaCurrency),
+            );
+            amount = total;
+          }
+          working.push(...steps);
+        } catch (error) {
+          amount = null;
+          frequency = svc.rateFrequency;
+          const reason = error instanceof Error ? error.message : String(error);
+          warn(fill(ENGINE_TEXTS.formulaFailed, { line: costLine.name, reason }));
+        }
+      }
+    }
+    // 2. budget
+    if (amount === null && svc.budget) {
+      currency = svc.budget.currency;
+      amount = svc.budget.amount;
+      working.push(step("Budget", null, {}, majorString(amount, currency), currency));
+      if (note.message) note.message += ` ${ENGINE_TEXTS.usedBudget}`;
+    }
+    // 3. destination rate × duration
+    if (amount === null && rateList.length > 0) {
+      const r = rateList[0]!;
+      currency = r.amount.currency;
+      frequency = r.frequency;
+      amount = r.amount.amount; // annual items: times the periods of a year below; one-off items: one period
+      working.push(step(`Rate: ${r.description || r.frequency.toLowerCase()}`, null, {}, majorString(r.amount.amount, currency), currency));
+      if (note.message) note.message += ` ${ENGINE_TEXTS.usedRate}`;
+    }
+    // 4. nothing
+    if (amount === null) {
+      currency = formulaCurrency;
+      amount = 0;
+      warn(ENGINE_TEXTS.noAmount);
+    }
+
+    let placement: Placement = svc.stageId <= 1 ? "first" : svc.stageId >= 3 ? "last" : "all";
+    if (annualStage) {
+      if (frequency === "ONE_OFF") placement = "first";
+      else {
+        const periods = periodsPerYear(frequency);
+        if (periods !== 1) {
+          const perYear = amount * periods;
+          working.push(
+            step(`Per year (${frequency!.toLowerCase()} × ${periods})`, "amount × periods", { amount: majorNumber(amount, currency), periods }, majorString(perYear, currency), currency),
+          );
+          amount = perYear;
+        }
+      }
+    }
+
+    const computedAmount = amount;
+    let overridden = false;
+    if (svc.override) {
+      overridden = true;
+      const original = svc.override.currency === currency ? amount : convertMinor(amount, currency, rateOf(currency, svc.override.currency), svc.override.currency);
+      currency = svc.override.currency;
+      amount = svc.override.amount;
+      working.push(step("Override", null, { originalAmount: majorNumber(original, currency) }, majorString(amount, currency), currency));
+      return finish(original);
+    }
+    return finish(computedAmount);
+
+    function finish(original: number): Work {
+      return {
+        identifier,
+        name: svc.name,
+        serviceType: svc.serviceCode,
+        serviceCode: svc.serviceCode,
+        stageId: svc.stageId,
+        custom: false,
+        placement,
+        taxability: taxabilityOf(svc.serviceCode, svc.taxability),
+        currency,
+        amount: amount!,
+        computedAmount: original,
+        overridden,
+        benefits: svc.benefits ?? (svc.benefitOptionName ? [svc.benefitOptionName] : []),
+        feedback: note.feedback,
+        message: note.message,
+        working,
+        display: 0,
+        taxOwn: 0,
+        taxPerYear: [],
+      };
+    }
+  }
+
+  // ── display amounts ──
+  const inColumn = (w: Work, y: number) => w.placement === "all" || (w.placement === "first" ? y === 0 : y === last);
+  for (const w of works) {
+    w.display = toDisplay(w.amount, w.currency);
+    if (w.currency !== display) {
+      w.working.push(
+        step(`In ${display}`, "amount × exchangeRate", { amount: majorNumber(w.amount, w.currency), exchangeRate: Number(rateOf(w.currency, display)) }, majorString(w.display, display), display),
+      );
+    }
+    w.taxPerYear = new Array<number>(years).fill(0);
+  }
+
+  // ── tax ──
+  let anyMaybe = false;
+  let progressiveTax = 0;
+  let progressiveGross = 0;
+  const taxed = works.filter((w) => isTaxed(w.taxability));
+  for (const w of taxed) {
+    if (w.taxability === "MAYBE") {
+      anyMaybe = true;
+      if (w.feedback === "INFO") w.message = ENGINE_TEXTS.maybeTaxable;
+    }
+  }
+  if (plan.kind === "FLAT" && plan.percent > 0) {
+    const rate = percentRate(plan.percent);
+    for (const w of taxed) {
+      if (w.amount <= 0) continue;
+      const amountMajor = majorNumber(w.amount, w.currency);
+      if (plan.grossUp) {
+        const g = grossUpFlat(w.amount, rate);
+        w.taxOwn = g.tax;
+        w.working.push(step(`Tax: gross-up at ${plan.percent}% (${plan.source})`, "amount / (1 − taxRate) − amount", { amount: amountMajor, taxRate: Number(rate) }, majorString(g.tax, w.currency), w.currency));
+      } else {
+        w.taxOwn = percentOf(w.amount, plan.percent);
+        w.working.push(step(`Tax at ${plan.percent}% (${plan.source})`, "amount × taxRate", { amount: amountMajor, taxRate: Number(rate) }, majorString(w.taxOwn, w.currency), w.currency));
+      }
+      const taxDisplay = toDisplay(w.taxOwn, w.currency);
+      if (w.currency !== display) {
+        w.working.push(step(`Tax in ${display}`, "tax × exchangeRate", { tax: majorNumber(w.taxOwn, w.currency), exchangeRate: Number(rateOf(w.currency, display)) }, majorString(taxDisplay, display), display));
+      }
+      for (let y = 0; y < years; y++) if (inColumn(w, y)) w.taxPerYear[y] = taxDisplay;
+    }
+  } else if (plan.kind === "PROGRESSIVE") {
+    const system = plan.system;
+    const sysCcy = system.currency;
+    const taxOf = taxTotalOf(system, tax.profile, profileKey);
+    const compositions = new Map<string, { members: Work[]; tax: number; gross: number; net: number; shares: number[]; taxDisplay: number }>();
+    for (let y = 0; y < years; y++) {
+      const members = taxed.filter((w) => w.display > 0 && inColumn(w, y));
+      if (members.length === 0) continue;
+      const key = members.map((m) => m.identifier).join("|");
+      let c = compositions.get(key);
+      if (!c) {
+        let net = 0;
+        for (const m of members) net += convertMinor(m.amount, m.currency, rateOf(m.currency, sysCcy, true), sysCcy);
+        const g = net > 0 ? grossUpProgressive(net, plan.salary, taxOf) : { gross: 0, tax: 0 };
+        const taxDisplay = convertMinor(g.tax, sysCcy, rateOf(sysCcy, display, true), display);
+        const shares = allocateLargestRemainder(taxDisplay, members.map((m) => m.display));
+        c = { members, tax: g.tax, gross: g.gross, net, shares, taxDisplay };
+        compositions.set(key, c);
+      }
+      progressiveTax += c.tax;
+      progressiveGross += c.gross;
+      c.members.forEach((m, i) => {
+        m.taxPerYear[y] = c.shares[i]!;
+      });
+    }
+    for (const w of taxed) {
+      const y = w.taxPerYear.findIndex((t, i) => inColumn(w, i) && t !== 0);
+      if (y < 0) continue;
+      const share = w.taxPerYear[y]!;
+      w.taxOwn = w.currency === display ? share : convertMinor(share, display, rateOf(display, w.currency), w.currency);
+      const c = [...compositions.values()].find((comp) => comp.members.includes(w))!;
+      w.working.push(
+        step(
+          `Tax: gross-up on the salary (${plan.source}), ${labels[y]}`,
+          "share of (tax on (salary + grossed-up benefits) − tax on salary)",
+          {
+            salary: majorNumber(plan.salary, sysCcy),
+            benefits: majorNumber(c.net, sysCcy),
+            grossedUp: majorNumber(c.gross, sysCcy),
+            tax: majorNumber(c.tax, sysCcy),
+            amount: majorNumber(w.display, display),
+          },
+          majorString(share, display),
+          display,
+        ),
+      );
+    }
+  }
+
+  // STA tax-year overrides.
+  const yearOverrides = input.type === "STA" ? tax.taxYearOverrides.filter((o) => o.yearIndex >= 0 && o.yearIndex < years) : [];
+  for (const o of yearOverrides) {
+    let members = taxed.filter((w) => inColumn(w, o.yearIndex));
+    if (members.length === 0) members = works.filter((w) => inColumn(w, o.yearIndex));
+    if (members.length === 0) continue;
+    const weights = members.map((w) => w.taxPerYear[o.yearIndex]!);
+    const shares = allocateLargestRemainder(o.amount, weights.some((x) => x > 0) ? weights : members.map((w) => w.display));
+    members.forEach((w, i) => {
+      w.taxPerYear[o.yearIndex] = shares[i]!;
+      w.working.push(step(`Tax for ${labels[o.yearIndex]} (entered total ${majorString(o.amount, display)} ${display}, shared)`, null, {}, majorString(shares[i]!, display), display));
+    });
+  }
+
+  // ── sections ──
+  const itemOf = (w: Work): TEstimateItem => {
+    const amountPerYear = new Array<number>(years);
+    const totalPerYear = new Array<number>(years);
+    for (let y = 0; y < years; y++) {
+      const a = inColumn(w, y) ? w.display : 0;
+      amountPerYear[y] = a;
+      totalPerYear[y] = a + w.taxPerYear[y]!;
+    }
+    const maybe = w.taxability === "MAYBE";
+    return {
+      identifier: w.identifier,
+      name: w.name,
+      serviceType: w.serviceType,
+      serviceCode: w.serviceCode,
+      stageId: w.stageId,
+      custom: w.custom,
+      editable: true,
+      annualCost: w.placement === "all",
+      taxability: w.taxability,
+      currency: w.currency,
+      amount: w.amount,
+      originalAmount: w.custom ? null : w.computedAmount,
+      overridden: w.overridden,
+      amountPerYear,
+      taxPerYear: w.taxPerYear,
+      totalPerYear,
+      taxAmount: w.taxOwn,
+      total: w.amount + w.taxOwn,
+      benefits: w.benefits,
+      feedbackStatus: w.feedback,
+      estimateResultStatusMessage: w.message ?? (maybe ? ENGINE_TEXTS.maybeTaxable : null),
+      working: w.working,
+    };
+  };
+  const sectionOf = (key: string, name: string, excludedFromTotal: boolean, items: TEstimateItem[]): TEstimateSection => {
+    const totalPerYear = new Array<number>(years).fill(0);
+    let total = 0;
+    for (const it of items) {
+      for (let y = 0; y < years; y++) totalPerYear[y]! += it.totalPerYear[y]!;
+    }
+    for (const t of totalPerYear) total += t;
+    return { key, name, excludedFromTotal, items, totalPerYear, total };
+  };
+
+  const sections: TEstimateSection[] = [];
+  const stageNames = moveStageNames(input.moveStageCount ?? maxStage);
+  const serviceItems: TEstimateItem[] = [];
+  const customItems: TEstimateItem[] = [];
+  for (let stage = 1; stage <= 3; stage++) {
+    const items = works.filter((w) => !w.custom && w.stageId === stage).map(itemOf);
+    if (items.length === 0) continue;
+    serviceItems.push(...items);
+    sections.push(sectionOf(`stage:${stage}`, stageNames[stage - 1] ?? `Stage ${stage}`, false, items));
+  }
+  for (const w of works) if (w.custom) customItems.push(itemOf(w));
+  if (customItems.length > 0) sections.push(sectionOf("custom", "Custom items", false, customItems));
+
+  // Compensation (never in the relocation total).
+  if (salary && !input.excludeCompensation) {
+    const salaryDisplay = toDisplay(salary.amount, salary.currency);
+    const comp: TEstimateItem[] = [
+      fixedItem("comp:salary", "Annual salary", "COMPENSATION", salary, new Array<number>(years).fill(salaryDisplay), [
+        step("Annual salary", null, {}, majorString(salary.amount, salary.currency), salary.currency),
+        ...(salary.currency === display
+          ? []
+          : [step(`In ${display}`, "amount × exchangeRate", { amount: majorNumber(salary.amount, salary.currency), exchangeRate: Number(rateOf(salary.currency, display)) }, majorString(salaryDisplay, display), display)]),
+      ]),
+    ];
+    const sheet = input.balanceSheetEnabled ? input.balanceSheet : null;
+    if (sheet) {
+      for (const line of sheet.lines) {
+        if (line.kind !== "allowance") continue;
+        const perYear = new Array<number>(years).fill(0);
+        for (let y = 0; y < years; y++) perYear[y] = toDisplay(line.amountPerYear[y] ?? 0, sheet.currency);
+        comp.push(
+          fixedItem(`comp:${line.key}`, line.label, "ALLOWANCE", { amount: line.amountPerYear[0] ?? 0, currency: sheet.currency }, perYear, [
+            step(line.label, null, {}, majorString(line.amountPerYear[0] ?? 0, sheet.currency), sheet.currency),
+            step("Balance sheet working", line.working, {}, majorString(perYear[0]!, display), display),
+          ]),
+        );
+      }
+    }
+    sections.push(sectionOf("compensation", "Compensation", true, comp));
+  }
+
+  // Tax summary (already inside each item's total).
+  const taxPerYear = new Array<number>(years).fill(0);
+  for (const it of [...serviceItems, ...customItems]) for (let y = 0; y < years; y++) taxPerYear[y]! += it.taxPerYear[y]!;
+  const taxRatePercent =
+    plan.kind === "PROGRESSIVE"
+      ? progressiveGross > 0
+        ? wholePercent(new Decimal(progressiveTax).dividedBy(progressiveGross).toString())
+        : wholePercent(String(planRate))
+      : plan.percent;
+  const taxWorking: TWorkingStep[] = [
+    step(`Method: ${tax.method.toLowerCase().replace("_", "-")} (${plan.source})`, null, {}, String(taxRatePercent), null),
+    ...yearOverrides.map((o) => step(`Tax entered for ${labels[o.yearIndex]}`, null, {}, majorString(o.amount, display), display)),
+  ];
+  sections.push(
+    sectionOf("tax", "Tax", true, [
+      fixedItem("tax:total", "Estimated tax", "TAX", { amount: taxPerYear.reduce((a, b) => a + b, 0), currency: display }, taxPerYear, taxWorking),
+    ]),
+  );
+
+  function fixedItem(identifier: string, name: string, serviceType: string, money: Money, perYear: number[], working: TWorkingStep[]): TEstimateItem {
+    let total = 0;
+    for (const v of perYear) total += v;
+    return {
+      identifier,
+      name,
+      serviceType,
+      serviceCode: null,
+      stageId: null,
+      custom: false,
+      editable: false,
+      annualCost: serviceType !== "TAX",
+      taxability: serviceType === "TAX" ? "NON_TAXABLE" : "TAXABLE",
+      currency: money.currency,
+      amount: money.amount,
+      originalAmount: null,
+      overridden: false,
+      amountPerYear: perYear,
+      taxPerYear: new Array<number>(years).fill(0),
+      totalPerYear: perYear,
+      taxAmount: 0,
+      total: serviceType === "TAX" ? total : money.amount,
+      benefits: [],
+      feedbackStatus: "INFO",
+      estimateResultStatusMessage: null,
+      working,
+    };
+  }
+
+  // ── totals ──
+  const totalPerYear = new Array<number>(years).fill(0);
+  for (const s of sections) {
+    if (s.excludedFromTotal) continue;
+    for (let y = 0; y < years; y++) totalPerYear[y]! += s.totalPerYear[y]!;
+  }
+  let total = 0;
+  for (let y = 0; y < years; y++) {
+    totalPerYear[y] = wholeUnits(totalPerYear[y]!, display);
+    total += totalPerYear[y]!;
+  }
+  const secondary = input.secondaryDisplayCurrency && input.secondaryDisplayCurrency !== display ? input.secondaryDisplayCurrency : null;
+  let secondaryTotalPerYear: number[] | null = null;
+  let secondaryTotal: number | null = null;
+  if (input.secondaryDisplayCurrency) {
+    if (secondary) {
+      const r = rateOf(display, secondary, true);
+      secondaryTotalPerYear = totalPerYear.map((t) => convertWholeUnits(t, display, r, secondary));
+    } else secondaryTotalPerYear = [...totalPerYear];
+    secondaryTotal = secondaryTotalPerYear.reduce((a, b) => a + b, 0);
+  }
+
+  const displayCurrencies = new Set<string>([display]);
+  if (input.secondaryDisplayCurrency) displayCurrencies.add(input.secondaryDisplayCurrency);
+  for (const c of [salary?.currency, input.origin.currency, input.destination.currency]) if (c) displayCurrencies.add(c);
+  for (const w of works) displayCurrencies.add(w.currency);
+
+  const tables = new Map<string, { name: string; taxYear: string; source: string }>();
+  for (const s of [tax.home, tax.host]) for (const i of s?.info ?? []) tables.set(i.id, { name: i.name, taxYear: i.taxYear, source: i.source });
+
+  const serviceWorks = works.filter((w) => !w.custom);
+  return {
+    type: input.type,
+    years,
+    yearLabels: labels,
+    sections,
+    totalPerYear,
+    total,
+    displayCurrency: display,
+    displayCurrencies: [...displayCurrencies],
+    secondaryDisplayCurrency: input.secondaryDisplayCurrency,
+    secondaryTotalPerYear,
+    secondaryTotal,
+    exchangeRates: [...usedRates.values()],
+    taxMethod: tax.method,
+    taxCategory: tax.category,
+    taxRate: taxRatePercent,
+    manualTax: tax.rateOverride !== null || yearOverrides.length > 0,
+    taxRateOverride: tax.rateOverride,
+    showTaxCalcPrompt: anyMaybe || (tax.host === null && tax.rateOverride === null),
+    servicesEstimation: {
+      servicesEstimations: serviceWorks.map((w) => ({
+        identifier: w.identifier,
+        serviceCode: w.serviceCode!,
+        stageId: w.stageId!,
+        name: w.name,
+        currency: w.currency,
+        amount: w.amount,
+        originalAmount: w.computedAmount ?? w.amount,
+        taxability: w.taxability,
+        taxAmount: w.taxOwn,
+        total: w.amount + w.taxOwn,
+      })),
+      customServicesEstimations: works
+        .filter((w) => w.custom)
+        .map((w) => ({
+          identifier: w.identifier,
+          serviceName: w.name,
+          currency: w.currency,
+          amount: w.amount,
+          taxability: w.taxability,
+          taxAmount: w.taxOwn,
+          total: w.amount + w.taxOwn,
+        })),
+      totalEstimateAfterOverrides: total,
+    },
+    taxTables: [...tables.values()],
+    balanceSheetEnabled: input.balanceSheetEnabled,
+  };
+}
+
+// ── POST basic-ce/calculate-tax ─────────────────────────────────────────────────────────────
+
+export type TaxCalculationEdits = {
+  /** Rows as edited: matched to the input's services by stage and code; a null amount keeps the computed one. */
+  services: { serviceCode: string; stageId: number; amount: Money | null; taxability: TTaxability }[];
+  customServices: EstimateCustomItemInput[];
+  taxRateOverride: number | null;
+};
+type TaxAmountRow = { identifier: string; taxAmount: number; total: number; currency: string };
+export type TaxCalculation = {
+  servicesEstimations: TaxAmountRow[];
+  customServicesEstimations: TaxAmountRow[];
+  taxRate: number;
+  totalEstimateAfterOverrides: number;
+};
+
+/** The estimate recomputed with the page's amounts, taxabilities and rate: each row's tax and total (its own currency). */
+export function calculateTax(input: EstimateInput, edits: TaxCalculationEdits): TaxCalculation {
+  const byKey = new Map(edits.services.map((s) => [`${s.stageId}:${s.serviceCode.toUpperCase()}`, s] as const));
+  const services = input.services.map((svc) => {
+    const edit = byKey.get(`${svc.stageId}:${svc.serviceCode.toUpperCase()}`);
+    if (!edit) return svc;
+    return { ...svc, override: edit.amount ?? svc.override, taxability: edit.taxability };
+  });
+  const result = computeEstimate({
+    ...input,
+    services,
+    customItems: edits.customServices,
+    tax: { ...input.tax, rateOverride: edits.taxRateOverride },
+  });
+  const row = (r: { identifier: string; taxAmount: number; total: number; currency: string }): TaxAmountRow => ({
+    identifier: r.identifier,
+    taxAmount: r.taxAmount,
+    total: r.total,
+    currency: r.currency,
+  });
+  return {
+    servicesEstimations: result.servicesEstimation.servicesEstimations.map(row),
+    customServicesEstimations: result.servicesEstimation.customServicesEstimations.map(row),
+    taxRate: result.taxRate,
+    totalEstimateAfterOverrides: result.servicesEstimation.totalEstimateAfterOverrides,
+  };
+}
+
+/** The tax method a basic estimate's category implies when none was chosen. */
+export function methodForCategory(category: TTaxCategory): TTaxMethod {
+  return category === "SUPPLEMENTAL" ? "SUPPLEMENTAL" : "MARGINAL";
+}

@@ -1,0 +1,165 @@
+/**
+ * Combines a country table with its region table into a `TaxSystem`, and rounds: every line is
+ * rounded once to minor units (half away from zero, money.ts `toMinor`); totals are sums of the
+ * rounded lines. Rates are computed on the unrounded Decimal amounts and given to 6 decimals.
+ */
+import Decimal from "decimal.js";
+import { AppError } from "../errors.ts";
+import { minorUnitsOf, roundHalfUp, toMinor } from "../money/money.ts";
+import { type Amount, Dec, dec, type LineKind, type ResolvedProfile, type TaxTable, ZERO } from "./table.ts";
+import { COUNTRY_TABLES, REGION_TABLES } from "./tables/index.ts";
+import {
+  FILING_STATUSES,
+  type FilingStatus,
+  type TaxBreakdown,
+  type TaxJurisdiction,
+  type TaxLine,
+  type TaxProfile,
+  type TaxSystem,
+  type TaxTableInfo,
+} from "./types.ts";
+
+/** Decimal places of the rates this module returns. */
+const RATE_PLACES = 6;
+const MAX_DEPENDANTS = 20;
+
+export function infoOf(table: TaxTable): TaxTableInfo {
+  const { id, countryCode, region, name, currency, taxYear, source } = table;
+  return { id, countryCode, region, name, currency, taxYear, source };
+}
+
+export function resolveProfile(profile: TaxProfile | undefined): ResolvedProfile {
+  const filingStatus: FilingStatus = profile?.filingStatus ?? "SINGLE";
+  if (!(FILING_STATUSES as readonly string[]).includes(filingStatus)) {
+    throw new AppError("VALIDATION", `Unknown filing status ${String(filingStatus)}.`);
+  }
+  const adults = filingStatus === "MARRIED_JOINT" ? 2 : 1;
+  const dependants = profile?.dependants ?? (profile?.familySize === undefined ? 0 : Math.max(0, profile.familySize - adults));
+  if (!Number.isInteger(dependants) || dependants < 0 || dependants > MAX_DEPENDANTS) {
+    throw new AppError("VALIDATION", `The number of dependants must be a whole number from 0 to ${MAX_DEPENDANTS}.`);
+  }
+  if (profile?.familySize !== undefined && (!Number.isInteger(profile.familySize) || profile.familySize < 0)) {
+    throw new AppError("VALIDATION", "The family size must be a whole number.");
+  }
+  return { filingStatus, dependants };
+}
+
+function checkIncome(incomeMinor: number): void {
+  if (!Number.isSafeInteger(incomeMinor) || incomeMinor < 0) {
+    throw new AppError("VALIDATION", "The income must be a whole, non-negative number of minor units.");
+  }
+}
+
+/** A rate as a short decimal string: 6 places, half away from zero, trailing zeros dropped ("0.22"). */
+export function rateString(value: Decimal.Value): string {
+  const rounded = new Dec(roundHalfUp(value, RATE_PLACES));
+  return rounded.isZero() ? "0" : rounded.toFixed();
+}
+
+function selectKinds(kinds: readonly LineKind[]) {
+  return (kind: LineKind) => kinds.includes(kind);
+}
+
+const ALL_KINDS = selectKinds(["INCOME_TAX", "SOCIAL_SECURITY"]);
+const INCOME_TAX_ONLY = selectKinds(["INCOME_TAX"]);
+
+function buildSystem(tables: readonly TaxTable[]): TaxSystem {
+  const currency = tables[0]!.currency;
+  const places = minorUnitsOf(currency);
+  const unit = dec(10).pow(places);
+  // Marginal rates are slopes measured inside (x, x + 1 minor unit), where no bracket edge
+  // (all at whole minor units) can lie: between x + step and x + 2·step.
+  const step = dec(10).pow(-(places + 4));
+
+  const toMajor = (incomeMinor: number): Amount => dec(incomeMinor).dividedBy(unit);
+
+  const exactSum = (income: Amount, profile: ResolvedProfile, of: readonly TaxTable[], kinds: (kind: LineKind) => boolean): Amount => {
+    let sum = ZERO;
+    for (const table of of) for (const line of table.compute(income, profile).lines) if (kinds(line.kind)) sum = sum.plus(line.amount);
+    return sum;
+  };
+
+  const slope = (income: Amount, profile: ResolvedProfile, of: readonly TaxTable[], kinds: (kind: LineKind) => boolean): Amount => {
+    const a = exactSum(income.plus(step), profile, of, kinds);
+    const b = exactSum(income.plus(step.times(2)), profile, of, kinds);
+    return b.minus(a).dividedBy(step);
+  };
+
+  const tax = (incomeMinor: number, profile?: TaxProfile): TaxBreakdown => {
+    checkIncome(incomeMinor);
+    const resolved = resolveProfile(profile);
+    const income = toMajor(incomeMinor);
+    const lines: TaxLine[] = [];
+    let incomeTax = 0;
+    let socialSecurity = 0;
+    let taxableIncome = 0;
+    tables.forEach((table, index) => {
+      const result = table.compute(income, resolved);
+      if (index === 0) taxableIncome = toMinor(Dec.max(result.taxableIncome, 0), currency).amount;
+      for (const line of result.lines) {
+        const amount = toMinor(line.amount, currency).amount;
+        if (line.kind === "INCOME_TAX") incomeTax += amount;
+        else socialSecurity += amount;
+        lines.push(line.rate === undefined ? { label: line.label, amount } : { label: line.label, amount, rate: line.rate });
+      }
+    });
+    return { currency, taxableIncome, incomeTax, socialSecurity, total: incomeTax + socialSecurity, lines };
+  };
+
+  const marginalRate = (incomeMinor: number, profile?: TaxProfile): string => {
+    checkIncome(incomeMinor);
+    return rateString(slope(toMajor(incomeMinor), resolveProfile(profile), tables, ALL_KINDS));
+  };
+
+  const effectiveRate = (incomeMinor: number, profile?: TaxProfile): string => {
+    const { total } = tax(incomeMinor, profile);
+    if (incomeMinor === 0) return "0";
+    return rateString(dec(total).dividedBy(incomeMinor));
+  };
+
+  const supplementalRate = (incomeMinor: number, profile?: TaxProfile): string => {
+    checkIncome(incomeMinor);
+    const resolved = resolveProfile(profile);
+    const income = toMajor(incomeMinor);
+    if (!tables.some((table) => table.supplementalRate !== undefined)) return marginalRate(incomeMinor, profile);
+    // A published flat rate where there is one; a table without one adds its marginal income tax rate.
+    let rate = ZERO;
+    for (const table of tables) {
+      rate = rate.plus(table.supplementalRate ? dec(table.supplementalRate(income, resolved)) : slope(income, resolved, [table], INCOME_TAX_ONLY));
+    }
+    return rateString(rate);
+  };
+
+  return { info: tables.map(infoOf), currency, tax, marginalRate, effectiveRate, supplementalRate };
+}
+
+function normalise(code: string | null | undefined): string {
+  return (code ?? "").trim().toUpperCase();
+}
+
+const countryTables = new Map(COUNTRY_TABLES.map((table) => [table.countryCode, table]));
+const regionTables = new Map(REGION_TABLES.map((table) => [`${table.countryCode}-${table.region}`, table]));
+const systems = new Map<string, TaxSystem>();
+
+/**
+ * The system for a jurisdiction: the country table, plus the region table when there is one for
+ * that region (an unknown or missing region gives the country table alone, e.g. US federal only);
+ * an unknown country gives null.
+ */
+export function taxSystemFor(jurisdiction: TaxJurisdiction): TaxSystem | null {
+  const countryCode = normalise(jurisdiction.countryCode);
+  const country = countryTables.get(countryCode);
+  if (country === undefined) return null;
+  const region = regionTables.get(`${countryCode}-${normalise(jurisdiction.region)}`);
+  const key = region === undefined ? countryCode : `${countryCode}-${region.region}`;
+  let system = systems.get(key);
+  if (system === undefined) {
+    system = buildSystem(region === undefined ? [country] : [country, region]);
+    systems.set(key, system);
+  }
+  return system;
+}
+
+export function listTaxTables(): TaxTableInfo[] {
+  return [...COUNTRY_TABLES, ...REGION_TABLES].map(infoOf);
+}

@@ -1,0 +1,46 @@
+/**
+ * Australia, 2025-26 resident individual rates, low income tax offset and the 2% Medicare levy.
+ *
+ * The Medicare levy uses the single low-income threshold of 2024-25 (27,222, phase-in at 10% to
+ * 34,027); the 2025-26 threshold was not yet legislated when this table was written. Family
+ * thresholds, the Medicare levy surcharge and HELP repayments are not modelled. Superannuation
+ * guarantee is employer-paid.
+ */
+import { type Bracket, bracketTax, dec, incomeTaxLine, min, pos, socialLine, type TaxTable, ZERO } from "../table.ts";
+import type { Amount } from "../table.ts";
+
+// ATO, tax rates — Australian residents, 2025-26: https://www.ato.gov.au/tax-rates-and-codes/tax-rates-australian-residents
+const RATES: readonly Bracket[] = [[0, "0"], [18_200, "0.16"], [45_000, "0.30"], [135_000, "0.37"], [190_000, "0.45"]];
+
+// Low income tax offset: 700 up to 37,500; −5c per dollar to 45,000; −1.5c per dollar to 66,667.
+// https://www.ato.gov.au/individuals-and-families/income-deductions-offsets-and-records/tax-offsets/low-and-middle-income-earner-tax-offsets
+function lowIncomeOffset(income: Amount): Amount {
+  if (income.lte(37_500)) return dec(700);
+  if (income.lte(45_000)) return dec(700).minus(income.minus(37_500).times("0.05"));
+  return pos(dec(325).minus(income.minus(45_000).times("0.015")));
+}
+
+// Medicare levy 2%; low-income threshold 27,222 with 10% shade-in (Medicare Levy Act 1986 s.7).
+// https://www.ato.gov.au/individuals-and-families/medicare-and-private-health-insurance/medicare-levy/medicare-levy-reduction-for-low-income-earners
+const MEDICARE_RATE = "0.02";
+const MEDICARE_THRESHOLD = 27_222;
+const MEDICARE_SHADE_IN_RATE = "0.10";
+
+export const au: TaxTable = {
+  id: "au-2025-26",
+  countryCode: "AU",
+  region: null,
+  name: "Australia resident income tax and Medicare levy",
+  currency: "AUD",
+  taxYear: "2025-26",
+  source:
+    "ATO, tax rates – Australian residents 2025-26, https://www.ato.gov.au/tax-rates-and-codes/tax-rates-australian-residents; ATO Medicare levy, https://www.ato.gov.au/individuals-and-families/medicare-and-private-health-insurance/medicare-levy",
+  compute(income) {
+    const tax = bracketTax(income, RATES);
+    const medicare = income.lte(MEDICARE_THRESHOLD) ? ZERO : min(income.times(MEDICARE_RATE), income.minus(MEDICARE_THRESHOLD).times(MEDICARE_SHADE_IN_RATE));
+    return {
+      taxableIncome: income,
+      lines: [incomeTaxLine("Income tax (after low income tax offset)", pos(tax.minus(lowIncomeOffset(income)))), socialLine("Medicare levy", medicare, MEDICARE_RATE)],
+    };
+  },
+};

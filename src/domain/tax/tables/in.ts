@@ -1,0 +1,63 @@
+/**
+ * India, new tax regime (section 115BAC), FY 2025-26 (AY 2026-27), resident individual.
+ *
+ * Taxable income = salary − standard deduction 75,000. Rebate u/s 87A: full up to 60,000 when total
+ * income ≤ 12,00,000, with marginal relief above (tax limited to the income over 12,00,000).
+ * Surcharge 10% / 15% / 25% above 50 lakh / 1 crore / 2 crore with marginal relief; health and
+ * education cess 4%. EPF (12% of basic wages) is not modelled: basic pay is not known.
+ */
+import { type Amount, type Bracket, bracketTax, dec, incomeTaxLine, min, pos, type TaxTable, ZERO } from "../table.ts";
+
+// Finance Act 2025, s.115BAC(1A) slabs from FY 2025-26: https://incometaxindia.gov.in/Pages/i-am/individual.aspx
+const SLABS: readonly Bracket[] = [[0, "0"], [400_000, "0.05"], [800_000, "0.10"], [1_200_000, "0.15"], [1_600_000, "0.20"], [2_000_000, "0.25"], [2_400_000, "0.30"]];
+const STANDARD_DEDUCTION = 75_000;
+const REBATE_LIMIT = 1_200_000;
+// Surcharge (First Schedule, Part I; new regime capped at 25%): [threshold, rate].
+const SURCHARGE: readonly (readonly [threshold: number, rate: string])[] = [
+  [5_000_000, "0.10"],
+  [10_000_000, "0.15"],
+  [20_000_000, "0.25"],
+];
+const CESS_RATE = "0.04";
+
+function taxAfterRebate(taxable: Amount): Amount {
+  const slab = bracketTax(taxable, SLABS);
+  if (taxable.lte(REBATE_LIMIT)) return ZERO;
+  return min(slab, taxable.minus(REBATE_LIMIT));
+}
+
+/** Tax + surcharge with marginal relief at each surcharge threshold. */
+function taxWithSurcharge(taxable: Amount): { tax: Amount; surcharge: Amount } {
+  const tax = taxAfterRebate(taxable);
+  let index = -1;
+  for (let i = 0; i < SURCHARGE.length; i++) if (taxable.gt(SURCHARGE[i]![0])) index = i;
+  if (index === -1) return { tax, surcharge: ZERO };
+  const [threshold, rate] = SURCHARGE[index]!;
+  const previousRate = index === 0 ? "0" : SURCHARGE[index - 1]![1];
+  const withSurcharge = tax.times(dec(1).plus(rate));
+  const atThreshold = taxAfterRebate(dec(threshold)).times(dec(1).plus(previousRate));
+  const relieved = min(withSurcharge, atThreshold.plus(taxable.minus(threshold)));
+  return { tax, surcharge: pos(relieved.minus(tax)) };
+}
+
+export const inNewRegime: TaxTable = {
+  id: "in-fy2025-26",
+  countryCode: "IN",
+  region: null,
+  name: "India income tax, new regime (s.115BAC)",
+  currency: "INR",
+  taxYear: "FY2025-26",
+  source: "Income Tax Department, new regime slabs FY 2025-26 (Finance Act 2025), https://incometaxindia.gov.in/Pages/i-am/individual.aspx",
+  compute(income) {
+    const taxable = pos(income.minus(STANDARD_DEDUCTION));
+    const { tax, surcharge } = taxWithSurcharge(taxable);
+    return {
+      taxableIncome: taxable,
+      lines: [
+        incomeTaxLine("Income tax (after rebate u/s 87A)", tax),
+        incomeTaxLine("Surcharge", surcharge),
+        incomeTaxLine("Health and education cess", tax.plus(surcharge).times(CESS_RATE), CESS_RATE),
+      ],
+    };
+  },
+};

@@ -1,0 +1,55 @@
+/**
+ * Public types of the tax engine (re-exported by `index.ts`). Amounts are integer minor units of
+ * the system's currency; rates are decimal strings ("0.22").
+ */
+
+export type FilingStatus = "SINGLE" | "MARRIED_JOINT" | "HEAD_OF_HOUSEHOLD";
+export const FILING_STATUSES = ["SINGLE", "MARRIED_JOINT", "HEAD_OF_HOUSEHOLD"] as const satisfies readonly FilingStatus[];
+
+/** The categories of GET /{group}/get-tax-rate. */
+export type TaxCategory = "MARGINAL" | "SUPPLEMENTAL" | "EFFECTIVE" | "NON_TAXABLE";
+export const TAX_CATEGORIES = ["MARGINAL", "SUPPLEMENTAL", "EFFECTIVE", "NON_TAXABLE"] as const satisfies readonly TaxCategory[];
+
+/**
+ * Who is taxed. `dependants` are children (or other dependants); when it is missing it is
+ * derived from `familySize` (people in the family, the employee included) minus the adults
+ * (2 for MARRIED_JOINT, else 1). Defaults: SINGLE, no dependants.
+ */
+export type TaxProfile = { filingStatus?: FilingStatus; dependants?: number; familySize?: number };
+
+export type TaxLine = { label: string; amount: number /* minor units */; rate?: string };
+
+export type TaxBreakdown = {
+  currency: string;
+  /** Taxable income of the country table (after its deductions), minor units. */
+  taxableIncome: number;
+  incomeTax: number;
+  socialSecurity: number;
+  total: number;
+  lines: TaxLine[];
+};
+
+export type TaxJurisdiction = { countryCode: string /* ISO 3166 alpha-2 */; region?: string | null };
+
+export type TaxTableInfo = {
+  id: string;
+  countryCode: string;
+  region: string | null;
+  name: string;
+  currency: string;
+  taxYear: string;
+  source: string;
+};
+
+export type TaxSystem = {
+  info: TaxTableInfo[];
+  currency: string;
+  /** Annual tax on annual gross employment income (minor units): income tax + employee social security, in lines. */
+  tax(incomeMinor: number, profile?: TaxProfile): TaxBreakdown;
+  /** Marginal rate at that income (income tax + social security at the margin), decimal string. */
+  marginalRate(incomeMinor: number, profile?: TaxProfile): string;
+  /** total / income, decimal string ("0" for zero income). */
+  effectiveRate(incomeMinor: number, profile?: TaxProfile): string;
+  /** Flat withholding rate for supplemental pay (US 22% federal + state supplemental; elsewhere the marginal rate). */
+  supplementalRate(incomeMinor: number, profile?: TaxProfile): string;
+};

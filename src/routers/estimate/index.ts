@@ -1,0 +1,138 @@
+/**
+ * The cost estimate (part 1 §2 stages 4 and 6, §3, §4, §7 estimate calls). Each procedure calls
+ * the same service function as its legacy path in src/routers/legacy/estimate.ts.
+ */
+import {
+  ZAdvanceCeDetailsRequest,
+  ZAdvanceCeDetailsResponse,
+  ZAsyncResultRequest,
+  ZAsyncResultResponse,
+  ZAsyncStatusRequest,
+  ZAsyncStatusResponse,
+  ZCalculateTaxRequest,
+  ZCalculateTaxResponse,
+  ZEstimateVersionRequest,
+  ZEstimateVersionResponse,
+  ZEstimationViewRequest,
+  ZEstimationViewResponse,
+  ZExportRequest,
+  ZExportResponse,
+  ZHistoryRequest,
+  ZHistoryResponse,
+  ZRecalculateRequest,
+  ZRecalculateResponse,
+  ZSaveAdvanceCeDetailsRequest,
+  ZSaveEstimateRequest,
+  ZSaveEstimateResponse,
+  ZSendForApprovalRequest,
+  ZSendForApprovalResponse,
+  ZSoftDeleteResponse,
+  ZTaxRateRequest,
+  ZTaxRateResponse,
+  ZUpdateAdvancedRequest,
+} from "../../domain/estimate/schemas.ts";
+import { z } from "zod";
+import { sendForApproval } from "../../services/estimate/approval.ts";
+import { advanceCeDetails, saveAdvanceCeDetails } from "../../services/estimate/details.ts";
+import {
+  calculateTax,
+  estimateHistory,
+  estimateVersion,
+  estimationView,
+  saveEstimate,
+  softDeleteMoveEstimates,
+  taxRate,
+  updateAdvancedEstimate,
+} from "../../services/estimate/estimates.ts";
+import { exportEstimate } from "../../services/estimate/export-file.ts";
+import { recalculationResult, recalculationStatus, startRecalculation } from "../../services/estimate/recalculate.ts";
+import { authedProcedure, groupProcedure, router, sync, type Context } from "../../trpc.ts";
+import { mailDeps } from "../users.ts";
+import { estimateAdminRouter } from "./admin.ts";
+import { estimateMoveProcedure, estimateReadProcedure } from "./procedures.ts";
+import type { SessionUser } from "../../services/auth.ts";
+
+const actorOf = (ctx: Context & { user: SessionUser }) => ({ user: ctx.user, ip: ctx.ip });
+const jobDeps = (ctx: Context) => ({ db: ctx.db, config: ctx.config, mailer: ctx.mailer });
+
+export const estimateRouter = router({
+  /** GET /hr/json/getEstimationView (CostEstimate or BalanceSheet; createIfNecessary). */
+  estimationView: estimateMoveProcedure
+    .input(sync(ZEstimationViewRequest))
+    .output(sync(ZEstimationViewResponse))
+    .query(({ ctx, input }) => estimationView(ctx.db, actorOf(ctx), ctx.move, input)),
+  /** POST /hr/json/saveEstimate (basic estimates). */
+  saveEstimate: estimateMoveProcedure
+    .input(sync(ZSaveEstimateRequest))
+    .output(sync(ZSaveEstimateResponse))
+    .mutation(({ ctx, input }) => saveEstimate(ctx.db, actorOf(ctx), ctx.move, input)),
+  /** POST /hr/json/updateAdvancedCostEstimate. */
+  updateAdvanced: estimateMoveProcedure
+    .input(sync(ZUpdateAdvancedRequest))
+    .output(sync(ZSaveEstimateResponse))
+    .mutation(({ ctx, input }) => updateAdvancedEstimate(ctx.db, actorOf(ctx), ctx.move, input)),
+  /** GET /hr/json/advance-ce-details (stage 6). */
+  advanceCeDetails: estimateMoveProcedure
+    .input(sync(ZAdvanceCeDetailsRequest))
+    .output(sync(ZAdvanceCeDetailsResponse))
+    .query(({ ctx }) => advanceCeDetails(ctx.db, ctx.move)),
+  /** POST /hr/json/advance-ce-details (stage 6). */
+  saveAdvanceCeDetails: estimateMoveProcedure
+    .input(sync(ZSaveAdvanceCeDetailsRequest))
+    .output(sync(ZAdvanceCeDetailsResponse))
+    .mutation(({ ctx, input }) => saveAdvanceCeDetails(ctx.db, actorOf(ctx), ctx.move, input)),
+  /** POST /hr/json/basic-ce/calculate-tax. */
+  calculateTax: estimateMoveProcedure
+    .input(sync(ZCalculateTaxRequest))
+    .output(sync(ZCalculateTaxResponse))
+    .mutation(({ ctx, input }) => calculateTax(ctx.db, ctx.move, input)),
+  /** GET /{group}/get-tax-rate. */
+  taxRate: groupProcedure("HR", "ADMIN")
+    .input(sync(ZTaxRateRequest))
+    .output(sync(ZTaxRateResponse))
+    .query(({ ctx, input }) => taxRate(ctx.db, input)),
+  /** POST /hr/json/recalculateEstimationView: a persisted job; poll asyncStatus, then asyncResult. */
+  recalculate: estimateMoveProcedure
+    .input(sync(ZRecalculateRequest))
+    .output(sync(ZRecalculateResponse))
+    .mutation(({ ctx, input }) => startRecalculation(jobDeps(ctx), actorOf(ctx), ctx.move, input)),
+  /** GET /hr/json/get-async-cost-estimate-request-status/{uuid}/{pollNumber}. */
+  asyncStatus: authedProcedure
+    .input(sync(ZAsyncStatusRequest))
+    .output(sync(ZAsyncStatusResponse))
+    .query(({ ctx, input }) => recalculationStatus(jobDeps(ctx), ctx.user, input)),
+  /** GET /hr/json/get-async-cost-estimate/{uuid}. */
+  asyncResult: authedProcedure
+    .input(sync(ZAsyncResultRequest))
+    .output(sync(ZAsyncResultResponse))
+    .query(({ ctx, input }) => recalculationResult(ctx.db, ctx.user, input)),
+  /** GET /hr/json/send-cost-estimate-for-approval. */
+  sendForApproval: estimateMoveProcedure
+    .input(sync(ZSendForApprovalRequest))
+    .output(sync(ZSendForApprovalResponse))
+    .mutation(({ ctx, input }) => sendForApproval(mailDeps(ctx), actorOf(ctx), ctx.move, input)),
+  /** GET /hr/json/cost-estimate-history/{employeeId}. */
+  history: authedProcedure
+    .input(sync(ZHistoryRequest))
+    .output(sync(ZHistoryResponse))
+    .query(({ ctx, input }) => estimateHistory(ctx.db, ctx.user, input)),
+  /** /{group}/cost-estimate-view?employeeId=&costEstimateId= (one version, read-only). */
+  version: groupProcedure("HR", "ADMIN")
+    .input(sync(ZEstimateVersionRequest))
+    .output(sync(ZEstimateVersionResponse))
+    .query(({ ctx, input }) => estimateVersion(ctx.db, ctx.user, ctx.group, input)),
+  /** GET /{group|crm}/generateCostEstimateExport, the file base64-encoded. */
+  exportFile: estimateReadProcedure
+    .input(sync(ZExportRequest.omit({ userId: true, moveId: true })))
+    .output(sync(ZExportResponse))
+    .query(async ({ ctx, input }) => {
+      const file = await exportEstimate(ctx.db, ctx.move, input);
+      return { fileName: file.fileName, contentType: file.contentType, base64: Buffer.from(file.bytes).toString("base64") };
+    }),
+  /** POST /hr/json/soft-delete-estimates. */
+  softDelete: estimateMoveProcedure
+    .input(sync(z.object({})))
+    .output(sync(ZSoftDeleteResponse))
+    .mutation(({ ctx }) => softDeleteMoveEstimates(ctx.db, actorOf(ctx), ctx.move)),
+  admin: estimateAdminRouter,
+});

@@ -1,0 +1,180 @@
+import type { Context, Hono } from "hono";
+import { AppError, publicError } from "../../domain/errors.ts";
+import { estimateMessages } from "../../domain/estimate/messages.ts";
+import {
+  ZAdvanceCeDetailsRequest,
+  ZAsyncResultRequest,
+  ZAsyncStatusRequest,
+  ZCalculateTaxRequest,
+  ZEstimationViewRequest,
+  ZExportRequest,
+  ZHistoryRequest,
+  ZMoveRefInput,
+  ZRecalculateRequest,
+  ZSaveAdvanceCeDetailsRequest,
+  ZSaveEstimateRequest,
+  ZSendForApprovalRequest,
+  ZTaxRateRequest,
+  ZUpdateAdvancedRequest,
+} from "../../domain/estimate/schemas.ts";
+import { estimateMoveForCaller } from "../../services/estimate/access.ts";
+import { sendForApproval } from "../../services/estimate/approval.ts";
+import { advanceCeDetails, saveAdvanceCeDetails } from "../../services/estimate/details.ts";
+import {
+  calculateTax,
+  estimateHistory,
+  estimationView,
+  saveEstimate,
+  softDeleteMoveEstimates,
+  taxRate,
+  updateAdvancedEstimate,
+} from "../../services/estimate/estimates.ts";
+import { exportEstimate } from "../../services/estimate/export-file.ts";
+import { recalculationResult, recalculationStatus, startRecalculation } from "../../services/estimate/recalculate.ts";
+import { publicBaseUrl } from "../../services/mail.ts";
+import { wizardGroupFor } from "../../services/wizard/initiation-access.ts";
+import { clientIp, httpStatusOf, legacyUser, logUnexpected, parseFields, readFields } from "../../server/http.ts";
+import type { AppDeps, AppEnv } from "../../server/app.ts";
+import { mailerFor } from "../../trpc.ts";
+
+type C = Context<AppEnv>;
+
+/** Query fields merged under the body's (the estimate calls put the move in the query, the body in JSON). */
+async function queryAndBody(c: C): Promise<Record<string, unknown>> {
+  const query = c.req.query();
+  if (c.req.method === "GET") return readFields(c);
+  return { ...(await readFields(c)), ...Object.fromEntries(Object.entries(query).filter(([, v]) => v !== "")) };
+}
+
+/**
+ * part 1 §7 estimate calls. Reads and writes under /hr/json/ (DESIGN.md), get-tax-rate under the
+ * group, the export under the group or `crm`. Each handler parses with the tRPC procedure's
+ * schema and calls the same service function; failures answer `{ success: false, errorMessage }`
+ * with the call's §8 text for anything unexpected.
+ */
+export function mountLegacyEstimate(app: Hono<AppEnv>, deps: AppDeps) {
+  const { db, config } = deps;
+  const jobDeps = { db, config, mailer: mailerFor(config) };
+
+  const serve = (method: "get" | "post", path: string, fallback: string, run: (c: C) => Promise<unknown>) => {
+    const handler = async (c: C) => {
+      try {
+        const result = await run(c);
+        return result instanceof Response ? result : c.json(result as object);
+      } catch (error) {
+        logUnexpected(path, error);
+        const pub = publicError(error);
+        const errorMessage = error instanceof AppError ? pub.message : fallback;
+        return c.json({ success: false, errorMessage, ...(pub.fields ? { fields: pub.fields } : {}) }, httpStatusOf(error));
+      }
+    };
+    for (const p of [path, `${path}/`]) app.on(method.toUpperCase(), p, handler);
+  };
+  const writeMove = async (c: C, fields: Record<string, unknown>) => {
+    const user = legacyUser(c);
+    const ref = parseFields(ZMoveRefInput, fields);
+    return { actor: { user, ip: clientIp(c) }, move: await estimateMoveForCaller(db, user, ref, "write") };
+  };
+
+  serve("get", "/hr/json/getEstimationView", estimateMessages.experiencingIssue, async (c) => {
+    const fields = await readFields(c);
+    const { actor, move } = await writeMove(c, fields);
+    return estimationView(db, actor, move, parseFields(ZEstimationViewRequest, fields));
+  });
+
+  serve("post", "/hr/json/saveEstimate", estimateMessages.saveFailure, async (c) => {
+    const fields = await queryAndBody(c);
+    const { actor, move } = await writeMove(c, fields);
+    return saveEstimate(db, actor, move, parseFields(ZSaveEstimateRequest, fields));
+  });
+
+  serve("post", "/hr/json/updateAdvancedCostEstimate", estimateMessages.saveFailure, async (c) => {
+    const fields = await queryAndBody(c);
+    const { actor, move } = await writeMove(c, fields);
+    return updateAdvancedEstimate(db, actor, move, parseFields(ZUpdateAdvancedRequest, fields));
+  });
+
+  serve("get", "/hr/json/advance-ce-details", estimateMessages.initiatingEmployee, async (c) => {
+    const fields = await readFields(c);
+    const { move } = await writeMove(c, fields);
+    await wizardGroupFor(db, legacyUser(c), parseFields(ZAdvanceCeDetailsRequest, fields).group);
+    return advanceCeDetails(db, move);
+  });
+
+  serve("post", "/hr/json/advance-ce-details", estimateMessages.initiatingEmployee, async (c) => {
+    const fields = await queryAndBody(c);
+    const { actor, move } = await writeMove(c, fields);
+    const input = parseFields(ZSaveAdvanceCeDetailsRequest, fields);
+    await wizardGroupFor(db, actor.user, input.group);
+    return saveAdvanceCeDetails(db, actor, move, input);
+  });
+
+  serve("post", "/hr/json/basic-ce/calculate-tax", estimateMessages.taxIssue, async (c) => {
+    const fields = await queryAndBody(c);
+    const { move } = await writeMove(c, fields);
+    return calculateTax(db, move, parseFields(ZCalculateTaxRequest, fields));
+  });
+
+  serve("get", "/:group/get-tax-rate", estimateMessages.taxIssue, async (c) => {
+    const user = legacyUser(c);
+    const input = parseFields(ZTaxRateRequest, { ...(await readFields(c)), group: c.req.param("group") });
+    await wizardGroupFor(db, user, input.group);
+    // The documented answer is the rate number itself.
+    return c.json((await taxRate(db, input)).rate);
+  });
+
+  serve("post", "/hr/json/recalculateEstimationView", estimateMessages.experiencingIssue, async (c) => {
+    const fields = await queryAndBody(c);
+    const { actor, move } = await writeMove(c, fields);
+    return startRecalculation(jobDeps, actor, move, parseFields(ZRecalculateRequest, fields));
+  });
+
+  serve("get", "/hr/json/get-async-cost-estimate-request-status/:uuid/:pollNumber", estimateMessages.experiencingIssue, async (c) => {
+    const input = parseFields(ZAsyncStatusRequest, { uuid: c.req.param("uuid"), pollNumber: c.req.param("pollNumber") });
+    return recalculationStatus(jobDeps, legacyUser(c), input);
+  });
+
+  serve("get", "/hr/json/get-async-cost-estimate/:uuid", estimateMessages.experiencingIssue, async (c) => {
+    return recalculationResult(db, legacyUser(c), parseFields(ZAsyncResultRequest, { uuid: c.req.param("uuid") }));
+  });
+
+  serve("get", "/hr/json/send-cost-estimate-for-approval", estimateMessages.approvalMailFailure, async (c) => {
+    const fields = await readFields(c);
+    const { actor, move } = await writeMove(c, fields);
+    const mail = { db, config, mailer: mailerFor(config), baseUrl: publicBaseUrl(config, new URL(c.req.url).origin) };
+    // The documented answer: true means success.
+    return c.json((await sendForApproval(mail, actor, move, parseFields(ZSendForApprovalRequest, fields))).success);
+  });
+
+  serve("get", "/hr/json/cost-estimate-history/:employeeId", estimateMessages.experiencingIssue, async (c) => {
+    const input = parseFields(ZHistoryRequest, { ...(await readFields(c)), employeeId: c.req.param("employeeId") });
+    return estimateHistory(db, legacyUser(c), input);
+  });
+
+  serve("post", "/hr/json/soft-delete-estimates", estimateMessages.generic, async (c) => {
+    const fields = await queryAndBody(c);
+    const { actor, move } = await writeMove(c, fields);
+    return softDeleteMoveEstimates(db, actor, move);
+  });
+
+  // GET /{group or crm}/generateCostEstimateExport: the spreadsheet (or ?format=pdf) as a download.
+  serve("get", "/:prefix/generateCostEstimateExport", estimateMessages.generic, async (c) => {
+    const user = legacyUser(c);
+    const prefix = c.req.param("prefix");
+    const input = parseFields(ZExportRequest, await readFields(c));
+    const move = await estimateMoveForCaller(db, user, { employeeId: input.userId, moveId: input.moveId }, "read");
+    if (prefix === "crm") {
+      if (user.role !== "CRM" && user.role !== "ADMIN") throw new AppError("FORBIDDEN", estimateMessages.generic);
+    } else if (prefix !== move.group_name) {
+      throw new AppError("NOT_FOUND", estimateMessages.estimateNotFound);
+    }
+    const file = await exportEstimate(db, move, input);
+    return new Response(file.bytes as Uint8Array<ArrayBuffer>, {
+      headers: {
+        "content-type": file.contentType,
+        "content-disposition": `attachment; filename="${file.fileName}"`,
+        "cache-control": "no-store",
+      },
+    });
+  });
+}

@@ -1,0 +1,430 @@
+/**
+ * The cost estimate of a move (part 1 §3 cost estimate, §4 estimate states, §7 estimate calls):
+ * the settings a version is computed with, the computation (src/domain/estimate, pure) over what
+ * src/services/estimate/source.ts reads, and the versions kept per move (each save or
+ * recalculation stores a new CURRENT version; earlier ones stay as history).
+ */
+import type { DB } from "../../db/index.ts";
+import type { GroupRef } from "../../db/schema.ts";
+import {
+  findCurrentEstimate,
+  findEstimateById,
+  findEstimateHistory,
+  insertEstimateVersion,
+  softDeleteEstimates,
+} from "../../db/queries/estimate.ts";
+import { findMoveWithPolicy } from "../../db/queries/moves.ts";
+import { findCountryNames } from "../../db/queries/wizard.ts";
+import { estimateMessages } from "../../domain/estimate/messages.ts";
+import { estimateYears, validateEstimateEdits } from "../../domain/estimate/rules.ts";
+import {
+  ZBalanceSheetView,
+  ZCostEstimateView,
+  type TCalculateTaxRequest,
+  type TCalculateTaxResponse,
+  type TCostEstimateType,
+  type TCostEstimateView,
+  type TBalanceSheetView,
+  type TCustomService,
+  type TEstimationView,
+  type TEstimationViewRequest,
+  type TEstimationViewResponse,
+  type THistoryResponse,
+  type TOverrideService,
+  type TRecalculateRequest,
+  type TSaveEstimateRequest,
+  type TTaxability,
+  type TTaxMethod,
+  type TTaxRateRequest,
+  type TUpdateAdvancedRequest,
+} from "../../domain/estimate/schemas.ts";
+import { AppError } from "../../domain/errors.ts";
+import { messages } from "../../domain/messages.ts";
+import { isCurrencyCode, parseAmount, type Money } from "../../domain/money/money.ts";
+import { canActInGroup } from "../../domain/roles.ts";
+import { taxRatePercent, taxSystemFor, type TaxCategory } from "../../domain/tax/index.ts";
+import type { SessionUser } from "../auth.ts";
+import { auditMove } from "../wizard/audit.ts";
+import type { WizardActor } from "../wizard/types.ts";
+import { estimateMoveForCaller, ESTIMATE_READ_ROLES, type EstimateMove } from "./access.ts";
+import { computeFor } from "./compute.ts";
+import { loadEstimateSource } from "./source.ts";
+import { loadRates } from "./rates.ts";
+
+/** What a version is computed with (stored with it, JSON; amounts in minor units). */
+export type EstimateSettings = {
+  type: TCostEstimateType;
+  years: number;
+  displayCurrency: string;
+  secondaryDisplayCurrency: string | null;
+  taxMethod: TTaxMethod;
+  taxCategory: TaxCategory;
+  taxRateOverride: number | null;
+  annualSalary: Money | null;
+  endDate: string | null;
+  approval: { isApproved: boolean; approverName: string | null; approverEmail: string | null; approvalDate: string | null };
+  overrides: Array<{ serviceCode: string; stageId: number; currency: string; amount: number | null; taxability: TTaxability }>;
+  customItems: Array<{ serviceName: string; taxability: TTaxability; amount: number; currency: string }>;
+  taxYearOverrides: Array<{ yearIndex: number; amount: number }>;
+};
+
+export type Computed = { view: TCostEstimateView; balanceSheet: TBalanceSheetView | null };
+
+type EstimateRow = NonNullable<Awaited<ReturnType<typeof findCurrentEstimate>>>;
+
+const ESTIMATE_TYPES_OF_POLICY = new Set<string>(["ADVANCED", "LTA", "STA", "NO_PROVIDER"]);
+
+function typeOf(move: EstimateMove): TCostEstimateType {
+  if (!ESTIMATE_TYPES_OF_POLICY.has(move.estimate_type)) throw new AppError("VALIDATION", estimateMessages.noEstimateOnPolicy);
+  return move.estimate_type as TCostEstimateType;
+}
+
+/** A first version's settings: the salary's currency for display, gross-up, the stage-6 years and method. */
+async function defaultSettings(db: DB, move: EstimateMove): Promise<EstimateSettings> {
+  const source = await loadEstimateSource(db, move);
+  const type = typeOf(move);
+  const display = source.salary?.currency ?? source.services.find((s) => s.currency)?.currency ?? "USD";
+  const advanced = type === "ADVANCED";
+  return {
+    type,
+    years: estimateYears(type, source.details.years, move.assignment_start_date ?? move.move_date, move.assignment_end_date),
+    displayCurrency: display,
+    secondaryDisplayCurrency: null,
+    taxMethod: advanced ? source.details.taxMethod : "GROSS_UP",
+    taxCategory: (source.details.taxCategories[0] ?? "MARGINAL") as TaxCategory,
+    taxRateOverride: null,
+    annualSalary: source.salary,
+    endDate: move.assignment_end_date,
+    approval: { isApproved: false, approverName: null, approverEmail: null, approvalDate: null },
+    overrides: [],
+    customItems: [],
+    taxYearOverrides: [],
+  };
+}
+
+export function settingsOfRow(row: EstimateRow): EstimateSettings {
+  return JSON.parse(row.settings) as EstimateSettings;
+}
+
+/** The settings of the move's current version, or a first version's. */
+export async function currentSettings(db: DB, move: EstimateMove): Promise<EstimateSettings> {
+  const row = await findCurrentEstimate(db, move.id);
+  return row ? settingsOfRow(row) : defaultSettings(db, move);
+}
+
+type Edits = Partial<Pick<TRecalculateRequest, "overrideServices" | "customServices" | "taxRateOverride" | "taxCategory" | "taxMethod" | "annualSalaryAmount" | "annualSalaryCurrency" | "displayCurrency" | "secondaryDisplayCurrency">> & {
+  years?: number;
+  endDate?: string | null;
+  approval?: EstimateSettings["approval"];
+  taxYearOverrides?: Array<{ yearIndex: number; amount: string }>;
+};
+
+function parseOverrides(rows: TOverrideService[]): EstimateSettings["overrides"] {
+  return rows.map((r) => ({
+    serviceCode: r.serviceCode,
+    stageId: r.stageId,
+    currency: r.currency,
+    amount: r.amount.trim() === "" ? null : parseAmount(r.amount, r.currency).amount,
+    taxability: r.taxability,
+  }));
+}
+
+function parseCustom(rows: TCustomService[]): EstimateSettings["customItems"] {
+  return rows
+    .filter((r) => !(r.newlyAdded && r.serviceName.trim() === "" && /^0*$/.test(r.amount.replaceAll(",", "").trim())))
+    .map((r) => ({ serviceName: r.serviceName.trim(), taxability: r.taxability ?? "MAYBE", amount: parseAmount(r.amount, r.currency).amount, currency: r.currency }));
+}
+
+/**
+ * The base settings with the page's edits applied, after the §5 checks (one VALIDATION error
+ * with every field's message and the "fill in all the required values" summary).
+ */
+export function settingsWithEdits(base: EstimateSettings, edits: Edits, options: { requireApproverEmail?: boolean; originals?: Map<string, number> } = {}): EstimateSettings {
+  const approval = edits.approval ?? base.approval;
+  const overrideServices = edits.overrideServices ?? [];
+  const customServices = edits.customServices ?? [];
+  const check = validateEstimateEdits({
+    overrideServices: overrideServices.map((o) => ({
+      amount: o.amount,
+      currency: o.currency,
+      originalAmount: options.originals?.get(`${o.stageId}:${o.serviceCode}`) ?? 0,
+    })),
+    customServices: customServices.map((c) => ({ ...c, taxability: c.taxability ?? null, newlyAdded: c.newlyAdded ?? null })),
+    approval,
+    requireApproverEmail: options.requireApproverEmail ?? false,
+  });
+  if (check.summary) throw new AppError("VALIDATION", check.summary, check.fields);
+  for (const c of [edits.displayCurrency, edits.secondaryDisplayCurrency, edits.annualSalaryCurrency]) {
+    if (c && !isCurrencyCode(c)) throw new AppError("VALIDATION", estimateMessages.unknownCurrency, { currency: estimateMessages.unknownCurrency });
+  }
+  let annualSalary = base.annualSalary;
+  if (edits.annualSalaryAmount !== undefined) {
+    const currency = edits.annualSalaryCurrency ?? base.annualSalary?.currency ?? base.displayCurrency;
+    annualSalary = edits.annualSalaryAmount === null || edits.annualSalaryAmount.trim() === "" ? null : parseAmount(edits.annualSalaryAmount, currency);
+  }
+  return {
+    ...base,
+    years: edits.years ?? base.years,
+    displayCurrency: edits.displayCurrency ?? base.displayCurrency,
+    secondaryDisplayCurrency: edits.secondaryDisplayCurrency !== undefined ? edits.secondaryDisplayCurrency : base.secondaryDisplayCurrency,
+    taxMethod: edits.taxMethod ?? base.taxMethod,
+    taxCategory: (edits.taxCategory ?? base.taxCategory) as TaxCategory,
+    taxRateOverride: edits.taxRateOverride !== undefined ? edits.taxRateOverride : base.taxRateOverride,
+    annualSalary,
+    endDate: edits.endDate !== undefined ? edits.endDate : base.endDate,
+    approval,
+    overrides: edits.overrideServices ? parseOverrides(edits.overrideServices) : base.overrides,
+    customItems: edits.customServices ? parseCustom(edits.customServices) : base.customItems,
+    taxYearOverrides: edits.taxYearOverrides
+      ? edits.taxYearOverrides.map((t) => ({ yearIndex: t.yearIndex, amount: parseAmount(t.amount, edits.displayCurrency ?? base.displayCurrency).amount }))
+      : base.taxYearOverrides,
+  };
+}
+
+/** Computes the estimate (and balance sheet) of a move with these settings; nothing is stored. */
+export async function computeEstimateOf(db: DB, move: EstimateMove, settings: EstimateSettings, meta: { costEstimateId: number; versionNumber: number; current: boolean; createdAt: string; createdBy: string | null }): Promise<Computed> {
+  const source = await loadEstimateSource(db, move);
+  const names = new Map((await findCountryNames(db, [move.origin_country_code, move.destination_country_code].filter((c): c is string => !!c))).map((c) => [c.code, c.name]));
+  return computeFor(source, settings, meta, {
+    origin: [move.origin_city_name, names.get(move.origin_country_code ?? "") ?? move.origin_country_code].filter(Boolean).join(", "),
+    destination: [move.destination_city_name, names.get(move.destination_country_code ?? "") ?? move.destination_country_code].filter(Boolean).join(", "),
+  });
+}
+
+async function authorName(db: DB, userId: number | null): Promise<string | null> {
+  if (userId === null) return null;
+  const u = await db.selectFrom("users").select(["first_name", "last_name"]).where("id", "=", userId).executeTakeFirst();
+  return u ? `${u.first_name} ${u.last_name}`.trim() : null;
+}
+
+/** Computes and stores a new CURRENT version in one transaction with its audit row. */
+export async function storeComputedVersion(db: DB, actor: WizardActor, move: EstimateMove, settings: EstimateSettings, stageAction: string) {
+  const at = new Date().toISOString();
+  const provisional = await computeEstimateOf(db, move, settings, { costEstimateId: 0, versionNumber: 0, current: true, createdAt: at, createdBy: await authorName(db, actor.user.id) });
+  return db.transaction().execute(async (trx) => {
+    const stored = await insertEstimateVersion(trx, {
+      group_id: move.group_id,
+      move_id: move.id,
+      employee_user_id: move.employee_user_id,
+      type: settings.type,
+      years: provisional.view.years,
+      display_currency: settings.displayCurrency,
+      secondary_display_currency: settings.secondaryDisplayCurrency,
+      tax_method: settings.taxMethod,
+      tax_category: settings.taxCategory,
+      tax_rate_override: settings.taxRateOverride,
+      annual_salary_amount: settings.annualSalary?.amount ?? null,
+      annual_salary_currency: settings.annualSalary?.currency ?? null,
+      end_date: settings.endDate,
+      is_approved: settings.approval.isApproved ? 1 : 0,
+      approver_name: settings.approval.approverName,
+      approver_email: settings.approval.approverEmail,
+      approval_date: settings.approval.approvalDate,
+      overrides: JSON.stringify(settings.overrides),
+      custom_items: JSON.stringify(settings.customItems),
+      settings: JSON.stringify(settings),
+      result: "{}",
+      balance_sheet: null,
+      total_minor: provisional.view.total,
+      stage_action: stageAction,
+      created_at: at,
+      created_by: actor.user.id,
+      deleted_at: null,
+    });
+    const view = { ...provisional.view, costEstimateId: stored.id, versionNumber: stored.versionNumber };
+    const balanceSheet = provisional.balanceSheet ? { ...provisional.balanceSheet, costEstimateId: stored.id } : null;
+    await trx
+      .updateTable("cost_estimates")
+      .set({ result: JSON.stringify(view), balance_sheet: balanceSheet ? JSON.stringify(balanceSheet) : null })
+      .where("id", "=", stored.id)
+      .execute();
+    await auditMove(trx, actor, { id: move.id, groupId: move.group_id }, { at, action: `estimate.${stageAction}`, newValues: { costEstimateId: stored.id, version: stored.versionNumber, total: view.total } });
+    return { id: stored.id, view, balanceSheet };
+  });
+}
+
+/** The stored view of a version (parsed back through the contract), current flag and recalculation flag refreshed. */
+export function storedView(row: EstimateRow, detailsUpdatedAt: string | null): Computed {
+  const view = ZCostEstimateView.parse(JSON.parse(row.result));
+  const balanceSheet = row.balance_sheet ? ZBalanceSheetView.parse(JSON.parse(row.balance_sheet)) : null;
+  return {
+    view: { ...view, current: row.status === "CURRENT", balanceSheetNeedsRecalculation: view.balanceSheetEnabled && detailsUpdatedAt !== null && detailsUpdatedAt > row.created_at },
+    balanceSheet,
+  };
+}
+
+export async function viewResponseOf(
+  db: DB,
+  move: EstimateMove,
+  row: EstimateRow,
+  options: { estimationView: TEstimationView; existingEstimate: boolean },
+): Promise<TEstimationViewResponse> {
+  const details = await db.selectFrom("move_estimate_details").select("updated_at").where("move_id", "=", move.id).executeTakeFirst();
+  const { view, balanceSheet } = storedView(row, details?.updated_at ?? null);
+  if (options.estimationView === "BalanceSheet") {
+    if (!balanceSheet) throw new AppError("VALIDATION", estimateMessages.balanceSheetFailure);
+    return { success: true, exists: true, existingEstimate: options.existingEstimate, costEstimate: null, balanceSheet };
+  }
+  return { success: true, exists: true, existingEstimate: options.existingEstimate, costEstimate: view, balanceSheet: null };
+}
+
+/** GET getEstimationView: the current version; with createIfNecessary a first one is computed and stored. */
+export async function estimationView(db: DB, actor: WizardActor, move: EstimateMove, input: TEstimationViewRequest): Promise<TEstimationViewResponse> {
+  let row = await findCurrentEstimate(db, move.id);
+  const existed = row !== undefined;
+  if (!row || input.recalculateEstimationView) {
+    if (!row && !input.createIfNecessary) return { success: true, exists: false, existingEstimate: false, costEstimate: null, balanceSheet: null };
+    const settings = row ? settingsOfRow(row) : await defaultSettings(db, move);
+    const stored = await storeComputedVersion(db, actor, move, settings, "ON_PAGE");
+    row = (await findEstimateById(db, stored.id))!;
+  }
+  return viewResponseOf(db, move, row, { estimationView: input.estimationView, existingEstimate: existed });
+}
+
+/** The computed amounts of the current version's services, by `stage:service`, for the "value required" rule. */
+function originalsOf(row: EstimateRow | undefined): Map<string, number> {
+  const originals = new Map<string, number>();
+  if (!row) return originals;
+  const view = JSON.parse(row.result) as TCostEstimateView;
+  for (const s of view.servicesEstimation?.servicesEstimations ?? []) originals.set(`${s.stageId}:${s.serviceCode}`, s.originalAmount);
+  return originals;
+}
+
+async function currentRowOrThrow(db: DB, move: EstimateMove, costEstimateId: number) {
+  const row = await findCurrentEstimate(db, move.id);
+  if (!row || row.id !== costEstimateId) throw new AppError("CONFLICT", estimateMessages.saveFailure);
+  return row;
+}
+
+/** POST saveEstimate (basic): a new version with the page's edits and approval. */
+export async function saveEstimate(db: DB, actor: WizardActor, move: EstimateMove, input: TSaveEstimateRequest) {
+  const row = await currentRowOrThrow(db, move, input.costEstimateID);
+  const settings = settingsWithEdits(
+    { ...settingsOfRow(row), type: input.type },
+    {
+      ...input,
+      approval: { isApproved: input.isApproved, approverName: input.approverName, approverEmail: input.approverEmail, approvalDate: input.approvalDate },
+      endDate: input.endDate,
+    },
+    { originals: originalsOf(row), requireApproverEmail: input.stageAction === "ON_SEND" },
+  );
+  const stored = await storeComputedVersion(db, actor, move, settings, input.stageAction);
+  return { success: true, costEstimateId: stored.id, costEstimate: stored.view, message: estimateMessages.saved };
+}
+
+/** POST updateAdvancedCostEstimate: the same for an advanced estimate, with its tax settings. */
+export async function updateAdvancedEstimate(db: DB, actor: WizardActor, move: EstimateMove, input: TUpdateAdvancedRequest) {
+  const row = await currentRowOrThrow(db, move, input.costEstimateId);
+  const settings = settingsWithEdits(
+    settingsOfRow(row),
+    {
+      ...input,
+      taxRateOverride: input.manualTaxSection.taxRateOverride,
+      taxYearOverrides: input.manualTaxSection.taxYearOverrides,
+      taxCategory: input.taxCategories?.[0],
+      approval: { isApproved: input.isApproved, approverName: input.approverName, approverEmail: input.approverEmail, approvalDate: input.approvalDate },
+    },
+    { originals: originalsOf(row), requireApproverEmail: input.stageAction === "ON_SEND" },
+  );
+  const stored = await storeComputedVersion(db, actor, move, settings, input.stageAction);
+  return { success: true, costEstimateId: stored.id, costEstimate: stored.view, message: estimateMessages.saved };
+}
+
+/** POST basic-ce/calculate-tax: tax of the edited rows, nothing stored. */
+export async function calculateTax(db: DB, move: EstimateMove, input: TCalculateTaxRequest): Promise<TCalculateTaxResponse> {
+  const row = await currentRowOrThrow(db, move, input.costEstimateId);
+  const settings = settingsWithEdits(settingsOfRow(row), { overrideServices: input.services, customServices: input.customServices, taxRateOverride: input.taxRateOverride }, { originals: originalsOf(row) });
+  const { view } = await computeEstimateOf(db, move, settings, { costEstimateId: row.id, versionNumber: row.version_number, current: true, createdAt: row.created_at, createdBy: null });
+  const tax = (s: { identifier: string; taxAmount: number; total: number; currency: string }) => ({ identifier: s.identifier, taxAmount: s.taxAmount, total: s.total, currency: s.currency });
+  return {
+    status: "SUCCESS",
+    data: [
+      {
+        servicesEstimations: view.servicesEstimation.servicesEstimations.map(tax),
+        customServicesEstimations: view.servicesEstimation.customServicesEstimations.map(tax),
+        taxRate: view.taxRate,
+        totalEstimateAfterOverrides: view.servicesEstimation.totalEstimateAfterOverrides,
+      },
+    ],
+  };
+}
+
+/** GET /{group}/get-tax-rate: the whole-percent rate of the jurisdiction at the salary. */
+export async function taxRate(db: DB, input: TTaxRateRequest) {
+  const system = taxSystemFor({ countryCode: input.countryCode, region: input.region });
+  if (!system) return { rate: 0, taxYear: "", source: "No tax table for this country: 0 % assumed." };
+  const salary = parseAmount(input.salaryAmount, input.salaryCurrency);
+  const rates = await loadRates(db);
+  const salaryMinor = salary.currency === system.currency ? salary.amount : parseAmount(convertMajor(salary, rates.rateOf(salary.currency, system.currency), system.currency), system.currency).amount;
+  const rate = taxRatePercent({ countryCode: input.countryCode, region: input.region, taxCategory: input.taxCategory, salaryMinor, moveDate: input.moveDate }) ?? 0;
+  return { rate, taxYear: system.info.map((i) => i.taxYear).join(", "), source: system.info.map((i) => `${i.name}: ${i.source}`).join("; ") };
+}
+
+import { convert } from "../../domain/money/money.ts";
+import { toMajorString } from "../../domain/money/money.ts";
+function convertMajor(money: Money, rate: string, to: string): string {
+  return toMajorString(convert(money, rate, to));
+}
+
+/** GET cost-estimate-history/{employeeId}: every kept version of the employee's estimates. */
+export async function estimateHistory(db: DB, user: SessionUser, input: { employeeId: number; moveId?: number }): Promise<THistoryResponse> {
+  if (!ESTIMATE_READ_ROLES.includes(user.role)) throw new AppError("FORBIDDEN", messages.forbidden);
+  const rows = await findEstimateHistory(db, input.employeeId, input.moveId);
+  const employee = await db.selectFrom("users").select(["first_name", "last_name", "group_id"]).where("id", "=", input.employeeId).executeTakeFirst();
+  if (!employee) throw new AppError("NOT_FOUND", estimateMessages.estimateNotFound);
+  if (user.role !== "CRM" && (employee.group_id === null || !canActInGroup(user, employee.group_id))) throw new AppError("FORBIDDEN", messages.otherGroup);
+  const groups = new Map<number, string>();
+  for (const id of new Set(rows.map((r) => r.group_id))) {
+    const g = await db.selectFrom("groups").select("name").where("id", "=", id).executeTakeFirst();
+    if (g) groups.set(id, g.name);
+  }
+  return {
+    success: true,
+    employeeName: `${employee.first_name} ${employee.last_name}`.trim(),
+    history: rows.map((r) => ({
+      costEstimateId: r.id,
+      moveId: r.move_id,
+      versionNumber: r.version_number,
+      type: r.type as TCostEstimateType,
+      current: r.status === "CURRENT",
+      createdAt: r.created_at,
+      createdBy: r.first_name === null ? null : `${r.first_name} ${r.last_name ?? ""}`.trim(),
+      displayCurrency: r.display_currency,
+      total: r.total_minor,
+      isApproved: r.is_approved === 1,
+      viewUrl: `/${groups.get(r.group_id) ?? ""}/cost-estimate-view?employeeId=${input.employeeId}&costEstimateId=${r.id}`,
+    })),
+  };
+}
+
+/** /{group}/cost-estimate-view: one version, read-only. */
+export async function estimateVersion(db: DB, user: SessionUser, group: GroupRef, input: { employeeId: number; costEstimateId: number }) {
+  const row = await findEstimateById(db, input.costEstimateId);
+  if (!row || row.employee_user_id !== input.employeeId || row.group_id !== group.id || row.status === "DELETED") {
+    throw new AppError("NOT_FOUND", estimateMessages.estimateNotFound);
+  }
+  await estimateMoveForCaller(db, user, { employeeId: row.employee_user_id, moveId: row.move_id }, "read");
+  const { view, balanceSheet } = storedView(row, null);
+  return { success: true, costEstimate: view, balanceSheet };
+}
+
+/** The move's current version for export or approval (a history version when asked and of this move). */
+export async function versionForMove(db: DB, move: EstimateMove, costEstimateId?: number): Promise<Computed & { row: EstimateRow }> {
+  const row = costEstimateId ? await findEstimateById(db, costEstimateId) : await findCurrentEstimate(db, move.id);
+  if (!row || row.move_id !== move.id || row.status === "DELETED") throw new AppError("NOT_FOUND", estimateMessages.estimateNotFound);
+  return { ...storedView(row, null), row };
+}
+
+/** POST soft-delete-estimates: every version of the move's estimate is hidden (kept for the audit). */
+export async function softDeleteMoveEstimates(db: DB, actor: WizardActor, move: EstimateMove) {
+  const at = new Date().toISOString();
+  const deleted = await db.transaction().execute(async (trx) => {
+    const n = await softDeleteEstimates(trx, move.id, at);
+    await auditMove(trx, actor, { id: move.id, groupId: move.group_id }, { at, action: "estimate.softDelete", newValues: { deleted: n } });
+    return n;
+  });
+  return { success: true, deleted };
+}
+
+/** Re-reads a move (the job worker holds only ids). */
+export const reloadMove = (db: DB, moveId: number) => findMoveWithPolicy(db, moveId);

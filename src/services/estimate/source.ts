@@ -1,0 +1,195 @@
+/**
+ * Everything an estimate of a move is computed from, read in one place: the policy version's
+ * services with the stage-3 overrides applied (the same rule as the summary: an override decides,
+ * else the policy's non-addable services), the chosen benefit options and their metadata formulas
+ * (global → group → policy override, most specific wins), budgets (with stage-3 budget overrides;
+ * a budget shared by several services counts once), destination rates, family, salary, the
+ * stage-6 inputs, city indices, exchange rates and the home and host tax systems.
+ */
+import type { DB } from "../../db/index.ts";
+import { findCityIndex } from "../../db/queries/city-indices.ts";
+import {
+  findEstimateBenefitChoices,
+  findEstimatePolicy,
+  findEstimateServices,
+  findFamilyMembers,
+  findMetadataInfoNames,
+  findOptionNames,
+  findVersionRates,
+} from "../../db/queries/estimate.ts";
+import { findBudgetOverrides, findServiceOverrides } from "../../db/queries/overrides.ts";
+import { findMetadataLines } from "../../db/queries/policy-benefits.ts";
+import { findSummaryBudgets } from "../../db/queries/wizard.ts";
+import { propertyModelName } from "../../domain/forms/catalogue.ts";
+import { isCurrencyCode, parseAmount, type Money } from "../../domain/money/money.ts";
+import { NO_BUDGET_GROUP } from "../../domain/policy/catalogue.ts";
+import type { TAdvancedDetails } from "../../domain/estimate/schemas.ts";
+import { parseFormValues } from "../wizard/initiation-rules.ts";
+import type { EstimateMove } from "./access.ts";
+import { detailsOf, storedDetails } from "./details.ts";
+import { loadRates, type RateTable } from "./rates.ts";
+
+export type SourceFormula = { label: string; formula: string; adjustmentFormula: string | null };
+export type SourceRate = { countryCode: string; city: string; description: string; currency: string; amount: number; frequency: string };
+export type SourceService = {
+  stageId: number;
+  serviceCode: string;
+  name: string;
+  policyType: number;
+  budgetGroup: number;
+  currency: string | null;
+  /** The budget (or the service's own amount) in minor units; null when there is none or it is counted under another service. */
+  budgetAmount: number | null;
+  /** Set when the budget is shared and counted under another service of the group. */
+  sharedWith: string | null;
+  rateFrequency: string | null;
+  benefitOption: string | null;
+  formulas: SourceFormula[];
+  rates: SourceRate[];
+};
+export type SourceCityIndex = { colIndex: string; housingIndex: string; monthlyRent: number; currency: string; source: "DEMO" | "IMPORT" };
+
+export type EstimateSource = {
+  move: EstimateMove;
+  policy: { excludeCompensation: boolean; balanceSheetEnabled: boolean; balanceSheetCurrencyType: string | null; moveStagesCount: number };
+  services: SourceService[];
+  family: { adults: number; children: number; dependants: number; familySize: number };
+  salary: Money | null;
+  details: TAdvancedDetails;
+  detailsUpdatedAt: string | null;
+  indices: { home: SourceCityIndex | null; host: SourceCityIndex | null };
+  rates: RateTable;
+};
+
+const rank = (l: { group_id: number | null; policy_id: number | null }) => (l.policy_id !== null ? 2 : l.group_id !== null ? 1 : 0);
+
+/** The employee's annual salary from the initiation form (properties['annualSalary']), if valid. */
+export function salaryOf(formValues: string): Money | null {
+  const v = parseFormValues(formValues)[propertyModelName("annualSalary")];
+  if (!v?.formValue || !v.currency || !isCurrencyCode(v.currency)) return null;
+  try {
+    return parseAmount(v.formValue, v.currency);
+  } catch {
+    return null;
+  }
+}
+
+async function cityIndexOf(db: DB, countryCode: string | null, cityName: string | null): Promise<SourceCityIndex | null> {
+  if (!countryCode || !cityName) return null;
+  const row = await findCityIndex(db, countryCode, cityName);
+  if (!row) return null;
+  return { colIndex: row.col_index, housingIndex: row.housing_index, monthlyRent: row.monthly_rent, currency: row.currency, source: row.source };
+}
+
+export async function loadEstimateSource(db: DB, move: EstimateMove): Promise<EstimateSource> {
+  const versionId = move.policy_version_id;
+  const [policy, services, choices, overrides, budgets, budgetOverrides, rates, family, stored, rateTable] = await Promise.all([
+    findEstimatePolicy(db, move.policy_id),
+    findEstimateServices(db, versionId),
+    findEstimateBenefitChoices(db, versionId),
+    findServiceOverrides(db, move.id),
+    findSummaryBudgets(db, versionId),
+    findBudgetOverrides(db, move.id),
+    findVersionRates(db, versionId),
+    findFamilyMembers(db, move.id),
+    storedDetails(db, move.id),
+    loadRates(db),
+  ]);
+  const details = stored?.details ?? (await detailsOf(db, move));
+
+  const chosen = services
+    .map((s) => ({ s, o: overrides.find((o) => o.move_stage === s.move_stage && o.service_key === s.service_key) }))
+    .filter(({ s, o }) => (o ? o.selected === 1 : s.addable === 0));
+
+  // The benefit option of each chosen service: the stage-3 choice, else the version's first.
+  const optionIdOf = new Map<number, number | null>();
+  for (const { s, o } of chosen) {
+    optionIdOf.set(s.id, o?.benefit_option_id ?? choices.find((c) => c.policy_service_id === s.id && c.benefit_option_id !== null)?.benefit_option_id ?? null);
+  }
+  const optionIds = [...new Set([...optionIdOf.values()].filter((id): id is number => id !== null))];
+  const [optionNames, lines] = await Promise.all([findOptionNames(db, optionIds), findMetadataLines(db, optionIds, move.group_id, move.policy_id)]);
+  const resolved = new Map<string, (typeof lines)[number]>();
+  for (const line of lines) {
+    const key = `${line.benefit_option_id}:${line.metadata_info_id}`;
+    const current = resolved.get(key);
+    if (!current || rank(line) > rank(current)) resolved.set(key, line);
+  }
+  const infos = new Map((await findMetadataInfoNames(db, [...new Set(lines.map((l) => l.metadata_info_id))])).map((i) => [i.id, i]));
+
+  const countedGroups = new Map<string, string>();
+  const sourceServices: SourceService[] = chosen.map(({ s, o }) => {
+    const name = s.title ?? s.service_name;
+    const optionId = optionIdOf.get(s.id) ?? null;
+    let budgetAmount: number | null = null;
+    let currency: string | null = s.currency;
+    let sharedWith: string | null = null;
+    if (o && o.amount !== null && o.currency) {
+      budgetAmount = o.amount;
+      currency = o.currency;
+    } else if (s.budget_group !== NO_BUDGET_GROUP) {
+      const key = `${s.move_stage}:${s.budget_group}`;
+      const own = budgetOverrides.find((b) => b.move_stage === s.move_stage && b.group_number === s.budget_group);
+      const first = budgets.find((b) => b.move_stage === s.move_stage && b.group_number === s.budget_group);
+      const money = own ? { amount: own.amount, currency: own.currency } : first ? { amount: first.amount, currency: first.currency } : null;
+      if (money) {
+        currency = money.currency;
+        if (countedGroups.has(key)) sharedWith = countedGroups.get(key)!;
+        else {
+          countedGroups.set(key, name);
+          budgetAmount = money.amount;
+        }
+      }
+    } else if (s.amount !== null && s.currency) {
+      budgetAmount = s.amount;
+    }
+    const formulas = optionId === null
+      ? []
+      : [...resolved.values()]
+          .filter((l) => l.benefit_option_id === optionId)
+          .sort((a, b) => (infos.get(a.metadata_info_id)?.sort_order ?? 0) - (infos.get(b.metadata_info_id)?.sort_order ?? 0))
+          .map((l) => ({ label: infos.get(l.metadata_info_id)?.name ?? "", formula: l.formula, adjustmentFormula: l.adjustment_formula }));
+    return {
+      stageId: s.move_stage,
+      serviceCode: s.service_key,
+      name,
+      policyType: s.service_policy_type,
+      budgetGroup: s.budget_group,
+      currency,
+      budgetAmount,
+      sharedWith,
+      rateFrequency: s.rate_frequency,
+      benefitOption: optionId === null ? null : (optionNames.find((n) => n.id === optionId)?.name ?? null),
+      formulas,
+      rates: rates
+        .filter((r) => r.move_stage === s.move_stage && r.group_number === s.budget_group)
+        .map((r) => ({ countryCode: r.country_code, city: r.city, description: r.description, currency: r.currency, amount: r.amount, frequency: r.frequency })),
+    };
+  });
+
+  const partner = details.familyMembers.some((m) => m.relationship === "PARTNER") || family.some((f) => f.relationship === "PARTNER");
+  const children = Math.max(
+    details.familyMembers.filter((m) => m.relationship === "CHILD").length,
+    family.filter((f) => f.relationship === "CHILD").length,
+  );
+  const members = Math.max(details.familyMembers.length, family.length);
+  const [home, host] = await Promise.all([
+    cityIndexOf(db, details.home.countryCode, details.home.cityName ?? move.origin_city_name),
+    cityIndexOf(db, details.host.countryCode, details.host.cityName ?? move.destination_city_name),
+  ]);
+  return {
+    move,
+    policy: {
+      excludeCompensation: policy?.exclude_compensation === 1,
+      balanceSheetEnabled: policy?.balance_sheet_enabled === 1,
+      balanceSheetCurrencyType: policy?.balance_sheet_currency_type ?? null,
+      moveStagesCount: policy?.move_stages_count ?? move.move_stages_count,
+    },
+    services: sourceServices,
+    family: { adults: partner ? 2 : 1, children, dependants: members, familySize: 1 + members },
+    salary: salaryOf(move.form_values),
+    details,
+    detailsUpdatedAt: stored?.updatedAt ?? null,
+    indices: { home, host },
+    rates: rateTable,
+  };
+}

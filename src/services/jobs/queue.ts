@@ -1,0 +1,104 @@
+/**
+ * Persisted background jobs (DESIGN.md "Background work"): a `jobs` row with status, counts and
+ * errors, claimed by an in-process worker, resumed after a restart (an expired lease is claimed
+ * again), polled by the client as the spec describes. Async estimate recalculation is the first
+ * kind; bulk imports and report generation register their own handlers the same way.
+ *
+ *   registerJobHandler("estimate.recalculate", async (job, deps) => ({ costEstimateId }));
+ *   const id = await enqueueJob(deps, { kind, groupId, createdBy, payload });   // runs at once
+ *   startJobWorker(deps);                                                      // main.ts: resumes leftovers
+ */
+import type { Config } from "../../config.ts";
+import type { DB } from "../../db/index.ts";
+import { claimNextJob, finishJob, insertJob, releaseJob, type NewJob } from "../../db/queries/jobs.ts";
+import type { Selectable } from "kysely";
+import type { JobTable } from "../../db/schema.ts";
+import type { Mailer } from "../mail.ts";
+
+export type Job = Selectable<JobTable>;
+/** What a handler may use: the database and the app's configuration and mailer. */
+export type JobDeps = { db: DB; config: Config; mailer: Mailer };
+export type JobOutcome = { result?: unknown; successCount?: number; failureCount?: number };
+export type JobHandler = (job: Job, deps: JobDeps) => Promise<JobOutcome | void>;
+
+/** Thrown by a handler for a failure that retrying cannot mend (bad input): the job fails at once. */
+export class PermanentJobError extends Error {
+  override readonly name = "PermanentJobError";
+}
+
+const handlers = new Map<string, JobHandler>();
+export const JOB_LEASE_MS = 60_000;
+export const JOB_MAX_ATTEMPTS = 3;
+const IDLE_POLL_MS = 1000;
+
+export function registerJobHandler(kind: string, handler: JobHandler): void {
+  handlers.set(kind, handler);
+}
+
+/** Inserts a PENDING job and wakes the worker of this database so it starts without waiting for a poll. */
+export async function enqueueJob(deps: JobDeps, job: Omit<NewJob, "id"> & { id?: string }, now = new Date()): Promise<string> {
+  const id = job.id ?? crypto.randomUUID();
+  await insertJob(deps.db, { ...job, id }, now.toISOString());
+  wake(deps);
+  return id;
+}
+
+/** Runs jobs until none is claimable; answers how many ran. Tests call it to drain the queue. */
+export async function runPendingJobs(deps: JobDeps, kinds: readonly string[] = [...handlers.keys()]): Promise<number> {
+  let ran = 0;
+  for (;;) {
+    const now = new Date();
+    const job = await claimNextJob(deps.db, now.toISOString(), new Date(now.getTime() + JOB_LEASE_MS).toISOString(), kinds);
+    if (!job) return ran;
+    ran += 1;
+    await runJob(job, deps);
+  }
+}
+
+async function runJob(job: Job, deps: JobDeps): Promise<void> {
+  const handler = handlers.get(job.kind);
+  try {
+    if (!handler) throw new PermanentJobError(`No handler for job kind ${job.kind}`);
+    const outcome = (await handler(job, deps)) ?? {};
+    await finishJob(deps.db, job.id, { status: "DONE", ...outcome }, new Date().toISOString());
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    console.error(`[jobs] ${job.kind} ${job.id} attempt ${job.attempts} failed`, reason);
+    const permanent = error instanceof PermanentJobError || job.attempts >= JOB_MAX_ATTEMPTS;
+    const at = new Date().toISOString();
+    if (permanent) await finishJob(deps.db, job.id, { status: "FAILED", error: reason.slice(0, 1000) }, at);
+    else await releaseJob(deps.db, job.id, reason.slice(0, 1000), at);
+  }
+}
+
+/** One drain at a time per database; a wake during a drain runs another drain after it. */
+const draining = new WeakMap<DB, { again: boolean }>();
+
+function wake(deps: JobDeps): void {
+  const state = draining.get(deps.db);
+  if (state) {
+    state.again = true;
+    return;
+  }
+  const run = { again: false };
+  draining.set(deps.db, run);
+  setTimeout(async () => {
+    try {
+      do {
+        run.again = false;
+        await runPendingJobs(deps);
+      } while (run.again);
+    } catch (error) {
+      console.error("[jobs] drain failed", error);
+    } finally {
+      draining.delete(deps.db);
+    }
+  }, 0);
+}
+
+/** main.ts: drains the queue now (jobs left by a restart) and then every second; returns a stop function. */
+export function startJobWorker(deps: JobDeps): () => void {
+  wake(deps);
+  const timer = setInterval(() => wake(deps), IDLE_POLL_MS);
+  return () => clearInterval(timer);
+}
