@@ -40,6 +40,9 @@ export const pages: Page[] = [
   { pattern: /^\/[a-z0-9][a-z0-9-]*\/new-move\/?$/, rule: { kind: "group", roles: ["HR", "ADMIN"] } },
   { pattern: /^\/[a-z0-9][a-z0-9-]*\/admin\/new-move\/?$/, rule: { kind: "group", roles: ["ADMIN"] } },
   { pattern: /^\/admin\/form-builder\/?$/, rule: staff("ADMIN") },
+  { pattern: /^\/admin\/(cost-estimates|mercer)\/?$/, rule: staff("ADMIN") },
+  // A cost estimate version, opened from the estimate history in a new tab (part 1 §2).
+  { pattern: /^\/[a-z0-9][a-z0-9-]*\/cost-estimate-view\/?$/, rule: { kind: "group", roles: ["HR", "ADMIN"] } },
 ];
 
 export function findPage(pathname: string): PageRule | null {

@@ -16,6 +16,8 @@ import { ssoRoutes } from "./features/sso/routes.tsx";
 import { policyRoutes } from "./features/policy/routes.tsx";
 import { wizardRoutes } from "./features/wizard/routes.tsx";
 import { formBuilderRoutes } from "./features/forms/routes.tsx";
+import { estimateAdminRoutes } from "./features/estimate-admin/routes.tsx";
+import { estimateRoutes } from "./features/estimate/routes.tsx";
 import { useDocumentTitle } from "./lib/document-title.ts";
 import { queryClient } from "./lib/trpc.ts";
 import { appRoute, loadMe, PagePending, RoleGate, rootRoute } from "./route-base.tsx";
@@ -164,6 +166,8 @@ const routeTree = rootRoute.addChildren([
     ...policyRoutes.app,
     ...wizardRoutes.app,
     ...formBuilderRoutes.app,
+    ...estimateAdminRoutes.app,
+    ...estimateRoutes.app,
   ]),
 ]);
 

@@ -192,3 +192,42 @@ export function allocateLargestRemainder(total: number, weights: readonly number
 export function convertMoney(money: Money, rate: string, to: string): Money {
   return { amount: convertMinor(money.amount, money.currency, rate, to), currency: to };
 }
+
+/** Minor units for people to read, as money.ts `formatMoney` writes them ("GBP 1,234.50"), without Decimal. */
+export function formatAmount(amount: number, currency: string): string {
+  const text = majorString(amount, currency);
+  const neg = text.startsWith("-");
+  const [whole = "", fraction] = (neg ? text.slice(1) : text).split(".");
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `${currency} ${neg ? "-" : ""}${grouped}${fraction === undefined ? "" : `.${fraction}`}`;
+}
+
+const ratioMemo = new Map<string, number>();
+
+/** n / d as a whole percent (0 when d is 0), rounded by money.ts. */
+export function ratioPercent(n: number, d: number): number {
+  if (d === 0) return 0;
+  const key = `${n}/${d}`;
+  const hit = ratioMemo.get(key);
+  if (hit !== undefined) return hit;
+  return remember(ratioMemo, key, Number(displayRound.taxRatePercent(new Decimal(n).times(100).dividedBy(d))));
+}
+
+const fnRates = new WeakMap<(from: string, to: string) => string, Map<string, string>>();
+
+/**
+ * The 4-place rate of a pair from an exchange-rate function, asked once per function and pair
+ * (rate functions are pure: the service layer's comes from a rate table read at most once a minute).
+ */
+export function pairRate(fn: (from: string, to: string) => string, from: string, to: string): string {
+  if (from === to) return "1";
+  let m = fnRates.get(fn);
+  if (!m) {
+    m = new Map();
+    fnRates.set(fn, m);
+  }
+  const key = `${from}>${to}`;
+  const hit = m.get(key);
+  if (hit !== undefined) return hit;
+  return remember(m, key, rate4(fn(from, to)));
+}

@@ -46,7 +46,6 @@
  * tax already inside each item's total, so excluded from the total). `totalPerYear` is each column
  * rounded to whole display units; `total` their sum, so the columns add up to the total shown.
  */
-import Decimal from "decimal.js";
 import type { Money } from "../money/money.ts";
 import { checkFormula, evaluateFormula } from "../policy/formula.ts";
 import { moveStageNames, type RateFrequency } from "../policy/catalogue.ts";
@@ -58,9 +57,10 @@ import {
   majorNumber,
   majorString,
   minorOf,
+  pairRate,
   percentOf,
   percentRate,
-  rate4,
+  ratioPercent,
   wholePercent,
   wholeUnits,
 } from "./amounts.ts";
@@ -76,6 +76,7 @@ import type {
   TTaxMethod,
   TWorkingStep,
 } from "./schemas.ts";
+import { rateOn, totalTaxOf } from "./tax-cache.ts";
 import { CUSTOM_ITEM_TAXABILITY, isTaxed, taxabilityOf } from "./taxability.ts";
 
 // ── input ───────────────────────────────────────────────────────────────────────────────────
@@ -219,6 +220,7 @@ const fill = (text: string, vars: Record<string, string>) => text.replace(/\{(\w
 // ── formula support ─────────────────────────────────────────────────────────────────────────
 
 const variablesMemo = new Map<string, string[]>();
+/** The inputs a formula uses (formula.ts `checkFormula`, remembered by text). */
 function variablesOf(formula: string): string[] {
   let v = variablesMemo.get(formula);
   if (!v) {
@@ -230,16 +232,17 @@ function variablesOf(formula: string): string[] {
   return v;
 }
 
-function usedInputs(formula: string, inputs: Record<string, number>): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const name of variablesOf(formula)) {
-    const value = inputs[name];
-    if (typeof value === "number") out[name] = value;
-  }
-  return out;
-}
+type Resolve = (name: string) => number | undefined;
 
-type LineRole = { kind: "cost" } | { kind: "quantity"; input: string } | { kind: "other" };
+/** The formula's inputs and their values: what it is evaluated with and what its working shows. */
+function scopeOf(formula: string, resolve: Resolve): Record<string, number> {
+  const scope: Record<string, number> = {};
+  for (const name of variablesOf(formula)) {
+    const value = resolve(name);
+    if (value !== undefined) scope[name] = value;
+  }
+  return scope;
+}
 
 const QUANTITY_PATTERNS: readonly [RegExp, string][] = [
   [/volume/, "volumeM3"],
@@ -254,10 +257,11 @@ const QUANTITY_PATTERNS: readonly [RegExp, string][] = [
 ];
 const COST_WORDS = /cost|amount|fee|price|allowance|rent|total/;
 
-const linePlanMemo = new Map<string, { costIndex: number; quantities: { index: number; input: string }[] }>();
+type LinePlan = { costIndex: number; quantities: { index: number; input: string }[]; frequency: RateFrequency | null };
+const linePlanMemo = new Map<string, LinePlan>();
 
-/** Which line is the cost, which lines are quantities (cached by the option's line names). */
-function planLines(lines: readonly MetadataLineInput[], costLine: string | null | undefined) {
+/** Which line is the cost, which lines are quantities, and the frequency the cost line states (cached by line names). */
+function planLines(lines: readonly MetadataLineInput[], costLine: string | null | undefined): LinePlan {
   let key = costLine ?? "";
   for (const l of lines) key += `\u0001${l.name}`;
   const hit = linePlanMemo.get(key);
@@ -269,10 +273,10 @@ function planLines(lines: readonly MetadataLineInput[], costLine: string | null 
   const quantities: { index: number; input: string }[] = [];
   names.forEach((n, index) => {
     if (index === costIndex || COST_WORDS.test(n)) return;
-    const hitPattern = QUANTITY_PATTERNS.find(([re]) => re.test(n));
-    if (hitPattern) quantities.push({ index, input: hitPattern[1] });
+    const found = QUANTITY_PATTERNS.find(([re]) => re.test(n));
+    if (found) quantities.push({ index, input: found[1] });
   });
-  const plan = { costIndex, quantities };
+  const plan: LinePlan = { costIndex, quantities, frequency: costIndex >= 0 ? frequencyOfLineName(lines[costIndex]!.name) : null };
   if (linePlanMemo.size > 2000) linePlanMemo.clear();
   linePlanMemo.set(key, plan);
   return plan;
@@ -288,7 +292,7 @@ export function frequencyOfLineName(name: string): RateFrequency | null {
   return null;
 }
 
-/** Periods of a frequency in one year column (ONE_OFF: once). */
+/** Periods of a frequency in one year column (ONE_OFF and none: once). */
 export function periodsPerYear(frequency: RateFrequency | null): number {
   switch (frequency) {
     case "DAILY":
@@ -304,6 +308,7 @@ export function periodsPerYear(frequency: RateFrequency | null): number {
   }
 }
 
+/** The quantity line that states how many periods a one-off item's periodic cost covers. */
 const DURATION_INPUT: Record<RateFrequency, string | null> = { DAILY: "nights", WEEKLY: "weeks", MONTHLY: "months", ANNUAL: "years", ONE_OFF: null };
 
 // ── internal item record ────────────────────────────────────────────────────────────────────
@@ -320,16 +325,18 @@ type Work = {
   placement: Placement;
   taxability: TTaxability;
   currency: string;
+  /** Own currency, per year for annual items, after any override. */
   amount: number;
+  /** The computed amount (in `currency`); null for custom items. */
   computedAmount: number | null;
   overridden: boolean;
   benefits: string[];
   feedback: "INFO" | "WARNING" | "ERROR";
   message: string | null;
   working: TWorkingStep[];
-  /** Amount in display currency (per column it appears in). */
+  /** `amount` in the display currency. */
   display: number;
-  /** Tax in own currency (per period) and per column in display currency. */
+  /** Tax in own currency (per period), and per column in the display currency. */
   taxOwn: number;
   taxPerYear: number[];
 };
@@ -338,6 +345,8 @@ function step(label: string, formula: string | null, inputs: Record<string, numb
   return { label, formula, inputs, result, currency };
 }
 
+const NO_INPUTS: Record<string, number> = Object.freeze({}) as Record<string, number>;
+
 // ── tax plan ────────────────────────────────────────────────────────────────────────────────
 
 type TaxPlan =
@@ -345,33 +354,11 @@ type TaxPlan =
   | { kind: "FLAT"; percent: number; grossUp: boolean; source: string }
   | { kind: "PROGRESSIVE"; system: TaxSystem; salary: number; source: string };
 
-const taxMemo = new WeakMap<TaxSystem, Map<string, number>>();
-
-/** A tax system's total tax (income tax + social security) on an income, remembered per system and profile. */
-function taxTotalOf(system: TaxSystem, profile: TaxProfile, profileKey: string): (income: number) => number {
-  let memo = taxMemo.get(system);
-  if (!memo) {
-    memo = new Map();
-    taxMemo.set(system, memo);
-  }
-  const m = memo;
-  return (income: number) => {
-    const key = `${income}|${profileKey}`;
-    const hit = m.get(key);
-    if (hit !== undefined) return hit;
-    const total = system.tax(income, profile).total;
-    if (m.size > 5000) m.clear();
-    m.set(key, total);
-    return total;
-  };
-}
-
-const profileKeyOf = (p: TaxProfile) => `${p.filingStatus ?? ""}|${p.dependants ?? ""}|${p.familySize ?? ""}`;
 const tableName = (s: TaxSystem) => s.info.map((i) => i.name).join(" + ") || s.currency;
 
 function resolveTaxPlan(tax: EstimateTaxInput, salaryIn: (s: TaxSystem) => number | null): TaxPlan {
   const system = tax.host ?? tax.home;
-  if (tax.category === "NON_TAXABLE") return { kind: "NONE", percent: 0, source: "Tax category: non-taxable" };
+  if (tax.category === "NON_TAXABLE") return { kind: "NONE", percent: 0, source: "tax category non-taxable" };
   if (tax.rateOverride !== null) {
     return { kind: "FLAT", percent: tax.rateOverride, grossUp: tax.method === "GROSS_UP", source: "manual rate" };
   }
@@ -379,7 +366,7 @@ function resolveTaxPlan(tax: EstimateTaxInput, salaryIn: (s: TaxSystem) => numbe
   const salary = salaryIn(system);
   const supplemental = (): TaxPlan => ({
     kind: "FLAT",
-    percent: wholePercent(system.supplementalRate(salary ?? 0, tax.profile)),
+    percent: wholePercent(rateOn(system, "supplemental", salary ?? 0, tax.profile)),
     grossUp: tax.method === "GROSS_UP",
     source: `supplemental rate, ${tableName(system)}`,
   });
@@ -387,11 +374,11 @@ function resolveTaxPlan(tax: EstimateTaxInput, salaryIn: (s: TaxSystem) => numbe
     case "SUPPLEMENTAL":
       return supplemental();
     case "MARGINAL":
-      if (tax.marginalRateOverride !== null) return { kind: "FLAT", percent: tax.marginalRateOverride, grossUp: false, source: "marginal rate (entered)" };
+      if (tax.marginalRateOverride !== null) return { kind: "FLAT", percent: tax.marginalRateOverride, grossUp: false, source: "marginal rate entered" };
       if (salary === null) return supplemental();
       return tax.category === "EFFECTIVE"
-        ? { kind: "FLAT", percent: wholePercent(system.effectiveRate(salary, tax.profile)), grossUp: false, source: `effective rate at the salary, ${tableName(system)}` }
-        : { kind: "FLAT", percent: wholePercent(system.marginalRate(salary, tax.profile)), grossUp: false, source: `marginal rate at the salary, ${tableName(system)}` };
+        ? { kind: "FLAT", percent: wholePercent(rateOn(system, "effective", salary, tax.profile)), grossUp: false, source: `effective rate at the salary, ${tableName(system)}` }
+        : { kind: "FLAT", percent: wholePercent(rateOn(system, "marginal", salary, tax.profile)), grossUp: false, source: `marginal rate at the salary, ${tableName(system)}` };
     case "GROSS_UP":
       if (tax.host && salary !== null && system === tax.host) {
         return { kind: "PROGRESSIVE", system: tax.host, salary, source: `progressive gross-up on the salary, ${tableName(tax.host)}` };
@@ -402,38 +389,39 @@ function resolveTaxPlan(tax: EstimateTaxInput, salaryIn: (s: TaxSystem) => numbe
 
 // ── the computation ─────────────────────────────────────────────────────────────────────────
 
+const ANNUAL_DURATION: Record<string, number> = { days: 365, nights: 365, weeks: 52, months: 12, years: 1 };
+
 /** Computes the estimate (see the module comment for every rule). */
 export function computeEstimate(input: EstimateInput): EstimateComputation {
   const display = input.displayCurrency;
   const years = estimateYears(input.type, input.years, input.startDate, input.endDate);
   const last = years - 1;
   const labels = columnLabels(input.type, years, input.startDate, input.destination.countryCode);
+  const fx = input.exchangeRate;
 
-  // Exchange rates at 4 places, one look-up per pair.
-  const rates = new Map<string, string>();
-  const usedRates = new Map<string, { from: string; to: string; rate: string }>();
+  // Exchange rates at 4 places; the pairs shown are those converted into the display currencies or the tax system's.
+  const usedRates: { from: string; to: string; rate: string }[] = [];
+  const shown = new Set<string>();
   const rateOf = (from: string, to: string, record = false): string => {
-    if (from === to) return "1";
-    const key = `${from}>${to}`;
-    let r = rates.get(key);
-    if (r === undefined) {
-      r = rate4(input.exchangeRate(from, to));
-      rates.set(key, r);
+    const r = pairRate(fx, from, to);
+    if (record && from !== to) {
+      const key = `${from}>${to}`;
+      if (!shown.has(key)) {
+        shown.add(key);
+        usedRates.push({ from, to, rate: r });
+      }
     }
-    if (record && !usedRates.has(key)) usedRates.set(key, { from, to, rate: r });
     return r;
   };
-  const toDisplay = (amount: number, from: string) => convertMinor(amount, from, rateOf(from, display, true), display);
+  const toDisplay = (amount: number, from: string) => (from === display ? amount : convertMinor(amount, from, rateOf(from, display, true), display));
 
   // Tax plan.
   const { tax } = input;
-  const profileKey = profileKeyOf(tax.profile);
   const salary = input.salary;
   const salaryIn = (s: TaxSystem): number | null =>
     salary ? convertMinor(salary.amount, salary.currency, rateOf(salary.currency, s.currency, true), s.currency) : null;
   const plan = resolveTaxPlan(tax, salaryIn);
-  const planRate =
-    plan.kind === "PROGRESSIVE" ? Number(plan.system.marginalRate(plan.salary, tax.profile)) : plan.percent / 100;
+  const planRate = plan.kind === "PROGRESSIVE" ? Number(rateOn(plan.system, "marginal", plan.salary, tax.profile)) : plan.percent / 100;
 
   // Formula inputs shared by every item.
   const homeCurrency = input.origin.currency ?? salary?.currency ?? display;
@@ -450,11 +438,10 @@ export function computeEstimate(input: EstimateInput): EstimateComputation {
     housingIndex: ratio(hostIndex?.housingIndex, homeIndex?.housingIndex),
     taxRate: planRate,
   };
-  for (const [k, v] of Object.entries(input.quantities ?? {})) if (typeof v === "number" && Number.isFinite(v)) base[k] = v;
-  const annualDuration = { days: 365, nights: 365, weeks: 52, months: 12, years: 1 };
-  const oneOffDuration = { days, nights: days, weeks: days / 7, months: (days * 12) / 365, years: days / 365 };
+  if (input.quantities) for (const [k, v] of Object.entries(input.quantities)) if (typeof v === "number" && Number.isFinite(v)) base[k] = v;
+  const oneOffDuration: Record<string, number> = { days, nights: days, weeks: days / 7, months: (days * 12) / 365, years: days / 365 };
   const inMajor = (m: Money | null | undefined, ccy: string): number | undefined =>
-    m ? majorNumber(m.amount, m.currency) * Number(rateOf(m.currency, ccy)) : undefined;
+    m ? majorNumber(m.amount, m.currency) * (m.currency === ccy ? 1 : Number(rateOf(m.currency, ccy))) : undefined;
   const perCurrency = new Map<string, Record<string, number>>();
   const currencyInputs = (ccy: string): Record<string, number> => {
     let c = perCurrency.get(ccy);
@@ -480,14 +467,14 @@ export function computeEstimate(input: EstimateInput): EstimateComputation {
   let maxStage = 1;
   for (const svc of input.services) {
     if (svc.policyType === 4 || svc.policyType === 5) continue;
-    maxStage = Math.max(maxStage, svc.stageId);
+    if (svc.stageId > maxStage) maxStage = svc.stageId;
     let identifier = `svc:${svc.stageId}:${svc.serviceCode}`;
     if (seen.has(identifier)) identifier += `:${works.length}`;
     seen.add(identifier);
     works.push(serviceWork(svc, identifier));
   }
-  input.customItems.forEach((c, n) => {
-    const taxability = c.taxability ?? CUSTOM_ITEM_TAXABILITY;
+  for (let n = 0; n < input.customItems.length; n++) {
+    const c = input.customItems[n]!;
     works.push({
       identifier: `custom:${n}`,
       name: c.serviceName,
@@ -496,7 +483,7 @@ export function computeEstimate(input: EstimateInput): EstimateComputation {
       stageId: null,
       custom: true,
       placement: "first",
-      taxability,
+      taxability: c.taxability ?? CUSTOM_ITEM_TAXABILITY,
       currency: c.amount.currency,
       amount: c.amount.amount,
       computedAmount: null,
@@ -504,105 +491,110 @@ export function computeEstimate(input: EstimateInput): EstimateComputation {
       benefits: [],
       feedback: "INFO",
       message: null,
-      working: [step("Amount entered", null, {}, majorString(c.amount.amount, c.amount.currency), c.amount.currency)],
+      working: [step("Amount entered", null, NO_INPUTS, majorString(c.amount.amount, c.amount.currency), c.amount.currency)],
       display: 0,
       taxOwn: 0,
       taxPerYear: [],
     });
-  });
+  }
 
   function serviceWork(svc: EstimateServiceInput, identifier: string): Work {
     const annualStage = svc.stageId === 2;
     const working: TWorkingStep[] = [];
-    const note: { feedback: Work["feedback"]; message: string | null } = { feedback: "INFO", message: null };
-    const warn = (text: string) => {
-      note.feedback = "WARNING";
-      note.message = note.message ? `${note.message} ${text}` : text;
-    };
+    let feedback: Work["feedback"] = "INFO";
+    let message: string | null = null;
     const rateList = svc.destinationRates;
     const formulaCurrency = svc.currency ?? svc.budget?.currency ?? rateList[0]?.amount.currency ?? hostCurrency;
     let currency = formulaCurrency;
     let amount: number | null = null;
     let frequency: RateFrequency | null = svc.rateFrequency;
 
-    // 1. formulas
-    if (svc.metadata.length > 0) {
-      const plan = planLines(svc.metadata, svc.costLine);
-      const costLine = plan.costIndex >= 0 ? svc.metadata[plan.costIndex] : undefined;
-      if (costLine) {
-        const inputs: Record<string, number> = Object.assign({}, base, annualStage ? annualDuration : oneOffDuration, currencyInputs(formulaCurrency));
-        // The service's own destination rates come before the move-wide values.
-        const daily = rateList.find((r) => r.frequency === "DAILY");
-        if (daily) inputs.hostDailyRate = inMajor(daily.amount, formulaCurrency)!;
-        const monthly = rateList.find((r) => r.frequency === "MONTHLY");
-        if (monthly) inputs.hostMonthlyRent = inMajor(monthly.amount, formulaCurrency)!;
-        const budget = inMajor(svc.budget, formulaCurrency);
-        if (budget !== undefined) inputs.budget = budget;
-        const steps: TWorkingStep[] = [];
-        // One-off items multiply a periodic cost line ("Nightly cost") by the option's stated duration ("Nights").
-        const statedFrequency = frequencyOfLineName(costLine.name);
-        const durationInput = !annualStage && statedFrequency ? DURATION_INPUT[statedFrequency] : null;
-        const stated = durationInput ? plan.quantities.find((q) => q.input === durationInput) : undefined;
-        try {
+    // 1. the selected benefit option's formulas
+    const plan = svc.metadata.length > 0 ? planLines(svc.metadata, svc.costLine) : null;
+    const costLine = plan && plan.costIndex >= 0 ? svc.metadata[plan.costIndex] : undefined;
+    if (plan && costLine) {
+      // Resolution order: the option's quantity lines, the service's own budget and rates, duration, currency-bound, move-wide.
+      const own: Record<string, number> = {};
+      const budget = inMajor(svc.budget, formulaCurrency);
+      if (budget !== undefined) own.budget = budget;
+      for (const r of rateList) {
+        if (r.frequency === "DAILY" && own.hostDailyRate === undefined) own.hostDailyRate = inMajor(r.amount, formulaCurrency)!;
+        if (r.frequency === "MONTHLY" && own.hostMonthlyRent === undefined) own.hostMonthlyRent = inMajor(r.amount, formulaCurrency)!;
+      }
+      const duration = annualStage ? ANNUAL_DURATION : oneOffDuration;
+      const byCurrency = currencyInputs(formulaCurrency);
+      const resolve: Resolve = (name) => own[name] ?? duration[name] ?? byCurrency[name] ?? base[name];
+      // One-off items multiply a periodic cost line ("Nightly cost") by the option's stated duration ("Nights").
+      const durationInput = !annualStage && plan.frequency ? DURATION_INPUT[plan.frequency] : null;
+      const stated = durationInput ? plan.quantities.find((q) => q.input === durationInput) : undefined;
+      const steps: TWorkingStep[] = [];
+      try {
+        if (plan.quantities.length > 0) {
+          const costVars = variablesOf(costLine.formula);
+          const adjVars = costLine.adjustmentFormula ? variablesOf(costLine.adjustmentFormula) : [];
           for (const q of plan.quantities) {
+            if (q !== stated && !costVars.includes(q.input) && !adjVars.includes(q.input)) continue;
             const line = svc.metadata[q.index]!;
-            const used = q === stated || variablesOf(costLine.formula).includes(q.input) || (costLine.adjustmentFormula != null && variablesOf(costLine.adjustmentFormula).includes(q.input));
-            if (!used) continue;
-            const value = evaluateFormula(line.formula, inputs);
-            inputs[q.input] = value;
-            steps.push(step(line.name, line.formula, usedInputs(line.formula, inputs), String(value), null));
+            const scope = scopeOf(line.formula, resolve);
+            const value = evaluateFormula(line.formula, scope);
+            own[q.input] = value;
+            steps.push(step(line.name, line.formula, scope, String(value), null));
           }
-          const value = evaluateFormula(costLine.formula, inputs);
-          steps.push(step(costLine.name, costLine.formula, usedInputs(costLine.formula, inputs), String(value), formulaCurrency));
-          let result = value;
-          const adj = costLine.adjustmentFormula;
-          if (adj != null && adj.trim() !== "") {
-            const factor = evaluateFormula(adj, inputs);
+        }
+        const scope = scopeOf(costLine.formula, resolve);
+        const value = evaluateFormula(costLine.formula, scope);
+        steps.push(step(costLine.name, costLine.formula, scope, String(value), formulaCurrency));
+        let result = value;
+        const adj = costLine.adjustmentFormula;
+        if (adj != null && adj.trim() !== "") {
+          const adjScope = scopeOf(adj, resolve);
+          const factor = evaluateFormula(adj, adjScope);
+          steps.push(step("Adjustment factor", adj, adjScope, String(factor), null));
+          if (factor !== 1) {
             result = value * factor;
-            steps.push(step("Adjustment factor", adj, usedInputs(adj, inputs), String(factor), null));
             steps.push(step("Amount", "value × factor", { value, factor }, String(result), formulaCurrency));
           }
-          if (!Number.isFinite(result)) throw new Error("the result is not a finite number");
-          amount = minorOf(result, formulaCurrency);
-          frequency = statedFrequency ?? svc.rateFrequency;
-          if (stated && durationInput) {
-            const periods = inputs[durationInput]!;
-            const total = Number.isInteger(periods) ? amount * periods : minorOf(majorNumber(amount, formulaCurrency) * periods, formulaCurrency);
-            steps.push(
-              step(`For ${periods} ${durationInput}`, `amount × ${durationInput}`, { amount: majorNumber(amount, formulaCurrency), [durationInput]: periods }, majorString(total, formulaCurrency), formulaCurrency),
-            );
-            amount = total;
-          }
-          working.push(...steps);
-        } catch (error) {
-          amount = null;
-          frequency = svc.rateFrequency;
-          const reason = error instanceof Error ? error.message : String(error);
-          warn(fill(ENGINE_TEXTS.formulaFailed, { line: costLine.name, reason }));
         }
+        if (!Number.isFinite(result)) throw new Error("the result is not a finite number");
+        amount = minorOf(result, formulaCurrency);
+        frequency = plan.frequency ?? svc.rateFrequency;
+        if (stated && durationInput) {
+          const periods = own[durationInput]!;
+          const total = Number.isInteger(periods) ? amount * periods : minorOf(majorNumber(amount, formulaCurrency) * periods, formulaCurrency);
+          steps.push(
+            step(`For ${periods} ${durationInput}`, `amount × ${durationInput}`, { amount: majorNumber(amount, formulaCurrency), [durationInput]: periods }, majorString(total, formulaCurrency), formulaCurrency),
+          );
+          amount = total;
+        }
+        for (const s of steps) working.push(s);
+      } catch (error) {
+        amount = null;
+        frequency = svc.rateFrequency;
+        feedback = "WARNING";
+        message = fill(ENGINE_TEXTS.formulaFailed, { line: costLine.name, reason: error instanceof Error ? error.message : String(error) });
       }
     }
-    // 2. budget
+    // 2. the budget
     if (amount === null && svc.budget) {
       currency = svc.budget.currency;
       amount = svc.budget.amount;
-      working.push(step("Budget", null, {}, majorString(amount, currency), currency));
-      if (note.message) note.message += ` ${ENGINE_TEXTS.usedBudget}`;
+      working.push(step("Budget", null, NO_INPUTS, majorString(amount, currency), currency));
+      if (message) message += ` ${ENGINE_TEXTS.usedBudget}`;
     }
-    // 3. destination rate × duration
+    // 3. a destination rate (annual items: times the periods of a year, below; one-off items: one period)
     if (amount === null && rateList.length > 0) {
       const r = rateList[0]!;
       currency = r.amount.currency;
       frequency = r.frequency;
-      amount = r.amount.amount; // annual items: times the periods of a year below; one-off items: one period
-      working.push(step(`Rate: ${r.description || r.frequency.toLowerCase()}`, null, {}, majorString(r.amount.amount, currency), currency));
-      if (note.message) note.message += ` ${ENGINE_TEXTS.usedRate}`;
+      amount = r.amount.amount;
+      working.push(step(`Rate: ${r.description || r.frequency.toLowerCase()}`, null, NO_INPUTS, majorString(amount, currency), currency));
+      if (message) message += ` ${ENGINE_TEXTS.usedRate}`;
     }
-    // 4. nothing
+    // 4. nothing to go on
     if (amount === null) {
-      currency = formulaCurrency;
       amount = 0;
-      warn(ENGINE_TEXTS.noAmount);
+      feedback = "WARNING";
+      message = message ? `${message} ${ENGINE_TEXTS.noAmount}` : ENGINE_TEXTS.noAmount;
     }
 
     let placement: Placement = svc.stageId <= 1 ? "first" : svc.stageId >= 3 ? "last" : "all";
@@ -620,45 +612,42 @@ export function computeEstimate(input: EstimateInput): EstimateComputation {
       }
     }
 
-    const computedAmount = amount;
+    let computedAmount = amount;
     let overridden = false;
     if (svc.override) {
       overridden = true;
-      const original = svc.override.currency === currency ? amount : convertMinor(amount, currency, rateOf(currency, svc.override.currency), svc.override.currency);
-      currency = svc.override.currency;
+      const to = svc.override.currency;
+      if (to !== currency) computedAmount = convertMinor(amount, currency, rateOf(currency, to), to);
+      currency = to;
       amount = svc.override.amount;
-      working.push(step("Override", null, { originalAmount: majorNumber(original, currency) }, majorString(amount, currency), currency));
-      return finish(original);
+      working.push(step("Override", null, { originalAmount: majorNumber(computedAmount, currency) }, majorString(amount, currency), currency));
     }
-    return finish(computedAmount);
-
-    function finish(original: number): Work {
-      return {
-        identifier,
-        name: svc.name,
-        serviceType: svc.serviceCode,
-        serviceCode: svc.serviceCode,
-        stageId: svc.stageId,
-        custom: false,
-        placement,
-        taxability: taxabilityOf(svc.serviceCode, svc.taxability),
-        currency,
-        amount: amount!,
-        computedAmount: original,
-        overridden,
-        benefits: svc.benefits ?? (svc.benefitOptionName ? [svc.benefitOptionName] : []),
-        feedback: note.feedback,
-        message: note.message,
-        working,
-        display: 0,
-        taxOwn: 0,
-        taxPerYear: [],
-      };
-    }
+    return {
+      identifier,
+      name: svc.name,
+      serviceType: svc.serviceCode,
+      serviceCode: svc.serviceCode,
+      stageId: svc.stageId,
+      custom: false,
+      placement,
+      taxability: taxabilityOf(svc.serviceCode, svc.taxability),
+      currency,
+      amount,
+      computedAmount,
+      overridden,
+      benefits: svc.benefits ?? (svc.benefitOptionName ? [svc.benefitOptionName] : []),
+      feedback,
+      message,
+      working,
+      display: 0,
+      taxOwn: 0,
+      taxPerYear: [],
+    };
   }
 
   // ── display amounts ──
   const inColumn = (w: Work, y: number) => w.placement === "all" || (w.placement === "first" ? y === 0 : y === last);
+  const firstColumn = (w: Work) => (w.placement === "last" ? last : 0);
   for (const w of works) {
     w.display = toDisplay(w.amount, w.currency);
     if (w.currency !== display) {
@@ -671,71 +660,81 @@ export function computeEstimate(input: EstimateInput): EstimateComputation {
 
   // ── tax ──
   let anyMaybe = false;
-  let progressiveTax = 0;
-  let progressiveGross = 0;
-  const taxed = works.filter((w) => isTaxed(w.taxability));
-  for (const w of taxed) {
+  const taxed: Work[] = [];
+  for (const w of works) {
+    if (!isTaxed(w.taxability)) continue;
+    taxed.push(w);
     if (w.taxability === "MAYBE") {
       anyMaybe = true;
-      if (w.feedback === "INFO") w.message = ENGINE_TEXTS.maybeTaxable;
+      if (w.message === null) w.message = ENGINE_TEXTS.maybeTaxable;
     }
   }
+  let taxRatePercent: number = plan.kind === "PROGRESSIVE" ? 0 : plan.percent;
   if (plan.kind === "FLAT" && plan.percent > 0) {
     const rate = percentRate(plan.percent);
+    const rateNumber = plan.percent / 100;
+    const label = plan.grossUp ? `Tax: gross-up at ${plan.percent}% (${plan.source})` : `Tax at ${plan.percent}% (${plan.source})`;
     for (const w of taxed) {
       if (w.amount <= 0) continue;
-      const amountMajor = majorNumber(w.amount, w.currency);
-      if (plan.grossUp) {
-        const g = grossUpFlat(w.amount, rate);
-        w.taxOwn = g.tax;
-        w.working.push(step(`Tax: gross-up at ${plan.percent}% (${plan.source})`, "amount / (1 − taxRate) − amount", { amount: amountMajor, taxRate: Number(rate) }, majorString(g.tax, w.currency), w.currency));
-      } else {
-        w.taxOwn = percentOf(w.amount, plan.percent);
-        w.working.push(step(`Tax at ${plan.percent}% (${plan.source})`, "amount × taxRate", { amount: amountMajor, taxRate: Number(rate) }, majorString(w.taxOwn, w.currency), w.currency));
-      }
+      w.taxOwn = plan.grossUp ? grossUpFlat(w.amount, rate).tax : percentOf(w.amount, plan.percent);
+      w.working.push(
+        step(label, plan.grossUp ? "amount / (1 − taxRate) − amount" : "amount × taxRate", { amount: majorNumber(w.amount, w.currency), taxRate: rateNumber }, majorString(w.taxOwn, w.currency), w.currency),
+      );
       const taxDisplay = toDisplay(w.taxOwn, w.currency);
       if (w.currency !== display) {
         w.working.push(step(`Tax in ${display}`, "tax × exchangeRate", { tax: majorNumber(w.taxOwn, w.currency), exchangeRate: Number(rateOf(w.currency, display)) }, majorString(taxDisplay, display), display));
       }
-      for (let y = 0; y < years; y++) if (inColumn(w, y)) w.taxPerYear[y] = taxDisplay;
+      if (w.placement === "all") w.taxPerYear.fill(taxDisplay);
+      else w.taxPerYear[firstColumn(w)] = taxDisplay;
     }
   } else if (plan.kind === "PROGRESSIVE") {
-    const system = plan.system;
-    const sysCcy = system.currency;
-    const taxOf = taxTotalOf(system, tax.profile, profileKey);
-    const compositions = new Map<string, { members: Work[]; tax: number; gross: number; net: number; shares: number[]; taxDisplay: number }>();
+    // Each column's taxable items stacked on the salary; columns with the same items share one gross-up.
+    const sysCcy = plan.system.currency;
+    const taxOf = totalTaxOf(plan.system, tax.profile);
+    type Composition = { members: Work[]; net: number; gross: number; tax: number; shares: number[] };
+    const compositions = new Map<string, Composition>();
+    const compositionOf = new Map<Work, { c: Composition; y: number }>();
+    let totalTax = 0;
+    let totalGross = 0;
+    const positive = taxed.filter((w) => w.amount > 0);
     for (let y = 0; y < years; y++) {
-      const members = taxed.filter((w) => w.display > 0 && inColumn(w, y));
+      const members: Work[] = [];
+      let key = "";
+      for (let i = 0; i < positive.length; i++) {
+        if (inColumn(positive[i]!, y)) {
+          members.push(positive[i]!);
+          key += `${i},`;
+        }
+      }
       if (members.length === 0) continue;
-      const key = members.map((m) => m.identifier).join("|");
       let c = compositions.get(key);
       if (!c) {
         let net = 0;
-        for (const m of members) net += convertMinor(m.amount, m.currency, rateOf(m.currency, sysCcy, true), sysCcy);
-        const g = net > 0 ? grossUpProgressive(net, plan.salary, taxOf) : { gross: 0, tax: 0 };
-        const taxDisplay = convertMinor(g.tax, sysCcy, rateOf(sysCcy, display, true), display);
-        const shares = allocateLargestRemainder(taxDisplay, members.map((m) => m.display));
-        c = { members, tax: g.tax, gross: g.gross, net, shares, taxDisplay };
+        for (const m of members) net += m.currency === sysCcy ? m.amount : convertMinor(m.amount, m.currency, rateOf(m.currency, sysCcy, true), sysCcy);
+        const g = grossUpProgressive(net, plan.salary, taxOf);
+        const taxDisplay = sysCcy === display ? g.tax : convertMinor(g.tax, sysCcy, rateOf(sysCcy, display, true), display);
+        c = { members, net, gross: g.gross, tax: g.tax, shares: allocateLargestRemainder(taxDisplay, members.map((m) => m.display)) };
         compositions.set(key, c);
       }
-      progressiveTax += c.tax;
-      progressiveGross += c.gross;
-      c.members.forEach((m, i) => {
+      totalTax += c.tax;
+      totalGross += c.gross;
+      for (let i = 0; i < c.members.length; i++) {
+        const m = c.members[i]!;
         m.taxPerYear[y] = c.shares[i]!;
-      });
+        if (!compositionOf.has(m)) compositionOf.set(m, { c, y });
+      }
     }
-    for (const w of taxed) {
-      const y = w.taxPerYear.findIndex((t, i) => inColumn(w, i) && t !== 0);
-      if (y < 0) continue;
+    taxRatePercent = totalGross > 0 ? ratioPercent(totalTax, totalGross) : wholePercent(String(planRate));
+    const salaryMajor = majorNumber(plan.salary, sysCcy);
+    for (const [w, { c, y }] of compositionOf) {
       const share = w.taxPerYear[y]!;
       w.taxOwn = w.currency === display ? share : convertMinor(share, display, rateOf(display, w.currency), w.currency);
-      const c = [...compositions.values()].find((comp) => comp.members.includes(w))!;
       w.working.push(
         step(
-          `Tax: gross-up on the salary (${plan.source}), ${labels[y]}`,
-          "share of (tax on (salary + grossed-up benefits) − tax on salary)",
+          `Tax: gross-up on the salary, ${labels[y]} (${plan.source})`,
+          "tax × amount / all taxable amounts",
           {
-            salary: majorNumber(plan.salary, sysCcy),
+            salary: salaryMajor,
             benefits: majorNumber(c.net, sysCcy),
             grossedUp: majorNumber(c.gross, sysCcy),
             tax: majorNumber(c.tax, sysCcy),
@@ -748,7 +747,7 @@ export function computeEstimate(input: EstimateInput): EstimateComputation {
     }
   }
 
-  // STA tax-year overrides.
+  // STA: a tax year's entered total replaces the column's tax, shared the same way.
   const yearOverrides = input.type === "STA" ? tax.taxYearOverrides.filter((o) => o.yearIndex >= 0 && o.yearIndex < years) : [];
   for (const o of yearOverrides) {
     let members = taxed.filter((w) => inColumn(w, o.yearIndex));
@@ -758,7 +757,7 @@ export function computeEstimate(input: EstimateInput): EstimateComputation {
     const shares = allocateLargestRemainder(o.amount, weights.some((x) => x > 0) ? weights : members.map((w) => w.display));
     members.forEach((w, i) => {
       w.taxPerYear[o.yearIndex] = shares[i]!;
-      w.working.push(step(`Tax for ${labels[o.yearIndex]} (entered total ${majorString(o.amount, display)} ${display}, shared)`, null, {}, majorString(shares[i]!, display), display));
+      w.working.push(step(`Tax for ${labels[o.yearIndex]}: share of the ${majorString(o.amount, display)} ${display} entered`, null, NO_INPUTS, majorString(shares[i]!, display), display));
     });
   }
 
@@ -771,7 +770,6 @@ export function computeEstimate(input: EstimateInput): EstimateComputation {
       amountPerYear[y] = a;
       totalPerYear[y] = a + w.taxPerYear[y]!;
     }
-    const maybe = w.taxability === "MAYBE";
     return {
       identifier: w.identifier,
       name: w.name,
@@ -784,7 +782,7 @@ export function computeEstimate(input: EstimateInput): EstimateComputation {
       taxability: w.taxability,
       currency: w.currency,
       amount: w.amount,
-      originalAmount: w.custom ? null : w.computedAmount,
+      originalAmount: w.computedAmount,
       overridden: w.overridden,
       amountPerYear,
       taxPerYear: w.taxPerYear,
@@ -793,83 +791,21 @@ export function computeEstimate(input: EstimateInput): EstimateComputation {
       total: w.amount + w.taxOwn,
       benefits: w.benefits,
       feedbackStatus: w.feedback,
-      estimateResultStatusMessage: w.message ?? (maybe ? ENGINE_TEXTS.maybeTaxable : null),
+      estimateResultStatusMessage: w.message,
       working: w.working,
     };
   };
   const sectionOf = (key: string, name: string, excludedFromTotal: boolean, items: TEstimateItem[]): TEstimateSection => {
     const totalPerYear = new Array<number>(years).fill(0);
+    for (const it of items) for (let y = 0; y < years; y++) totalPerYear[y]! += it.totalPerYear[y]!;
     let total = 0;
-    for (const it of items) {
-      for (let y = 0; y < years; y++) totalPerYear[y]! += it.totalPerYear[y]!;
-    }
     for (const t of totalPerYear) total += t;
     return { key, name, excludedFromTotal, items, totalPerYear, total };
   };
-
-  const sections: TEstimateSection[] = [];
-  const stageNames = moveStageNames(input.moveStageCount ?? maxStage);
-  const serviceItems: TEstimateItem[] = [];
-  const customItems: TEstimateItem[] = [];
-  for (let stage = 1; stage <= 3; stage++) {
-    const items = works.filter((w) => !w.custom && w.stageId === stage).map(itemOf);
-    if (items.length === 0) continue;
-    serviceItems.push(...items);
-    sections.push(sectionOf(`stage:${stage}`, stageNames[stage - 1] ?? `Stage ${stage}`, false, items));
-  }
-  for (const w of works) if (w.custom) customItems.push(itemOf(w));
-  if (customItems.length > 0) sections.push(sectionOf("custom", "Custom items", false, customItems));
-
-  // Compensation (never in the relocation total).
-  if (salary && !input.excludeCompensation) {
-    const salaryDisplay = toDisplay(salary.amount, salary.currency);
-    const comp: TEstimateItem[] = [
-      fixedItem("comp:salary", "Annual salary", "COMPENSATION", salary, new Array<number>(years).fill(salaryDisplay), [
-        step("Annual salary", null, {}, majorString(salary.amount, salary.currency), salary.currency),
-        ...(salary.currency === display
-          ? []
-          : [step(`In ${display}`, "amount × exchangeRate", { amount: majorNumber(salary.amount, salary.currency), exchangeRate: Number(rateOf(salary.currency, display)) }, majorString(salaryDisplay, display), display)]),
-      ]),
-    ];
-    const sheet = input.balanceSheetEnabled ? input.balanceSheet : null;
-    if (sheet) {
-      for (const line of sheet.lines) {
-        if (line.kind !== "allowance") continue;
-        const perYear = new Array<number>(years).fill(0);
-        for (let y = 0; y < years; y++) perYear[y] = toDisplay(line.amountPerYear[y] ?? 0, sheet.currency);
-        comp.push(
-          fixedItem(`comp:${line.key}`, line.label, "ALLOWANCE", { amount: line.amountPerYear[0] ?? 0, currency: sheet.currency }, perYear, [
-            step(line.label, null, {}, majorString(line.amountPerYear[0] ?? 0, sheet.currency), sheet.currency),
-            step("Balance sheet working", line.working, {}, majorString(perYear[0]!, display), display),
-          ]),
-        );
-      }
-    }
-    sections.push(sectionOf("compensation", "Compensation", true, comp));
-  }
-
-  // Tax summary (already inside each item's total).
-  const taxPerYear = new Array<number>(years).fill(0);
-  for (const it of [...serviceItems, ...customItems]) for (let y = 0; y < years; y++) taxPerYear[y]! += it.taxPerYear[y]!;
-  const taxRatePercent =
-    plan.kind === "PROGRESSIVE"
-      ? progressiveGross > 0
-        ? wholePercent(new Decimal(progressiveTax).dividedBy(progressiveGross).toString())
-        : wholePercent(String(planRate))
-      : plan.percent;
-  const taxWorking: TWorkingStep[] = [
-    step(`Method: ${tax.method.toLowerCase().replace("_", "-")} (${plan.source})`, null, {}, String(taxRatePercent), null),
-    ...yearOverrides.map((o) => step(`Tax entered for ${labels[o.yearIndex]}`, null, {}, majorString(o.amount, display), display)),
-  ];
-  sections.push(
-    sectionOf("tax", "Tax", true, [
-      fixedItem("tax:total", "Estimated tax", "TAX", { amount: taxPerYear.reduce((a, b) => a + b, 0), currency: display }, taxPerYear, taxWorking),
-    ]),
-  );
-
   function fixedItem(identifier: string, name: string, serviceType: string, money: Money, perYear: number[], working: TWorkingStep[]): TEstimateItem {
     let total = 0;
     for (const v of perYear) total += v;
+    const isTax = serviceType === "TAX";
     return {
       identifier,
       name,
@@ -878,8 +814,8 @@ export function computeEstimate(input: EstimateInput): EstimateComputation {
       stageId: null,
       custom: false,
       editable: false,
-      annualCost: serviceType !== "TAX",
-      taxability: serviceType === "TAX" ? "NON_TAXABLE" : "TAXABLE",
+      annualCost: !isTax,
+      taxability: isTax ? "NON_TAXABLE" : "TAXABLE",
       currency: money.currency,
       amount: money.amount,
       originalAmount: null,
@@ -888,7 +824,7 @@ export function computeEstimate(input: EstimateInput): EstimateComputation {
       taxPerYear: new Array<number>(years).fill(0),
       totalPerYear: perYear,
       taxAmount: 0,
-      total: serviceType === "TAX" ? total : money.amount,
+      total: isTax ? total : money.amount,
       benefits: [],
       feedbackStatus: "INFO",
       estimateResultStatusMessage: null,
@@ -896,7 +832,58 @@ export function computeEstimate(input: EstimateInput): EstimateComputation {
     };
   }
 
-  // ── totals ──
+  const sections: TEstimateSection[] = [];
+  const stageNames = moveStageNames(input.moveStageCount ?? maxStage);
+  const byStage: TEstimateItem[][] = [[], [], [], []];
+  const customItems: TEstimateItem[] = [];
+  for (const w of works) {
+    if (w.custom) customItems.push(itemOf(w));
+    else byStage[Math.min(Math.max(w.stageId ?? 1, 1), 3)]!.push(itemOf(w));
+  }
+  for (let stage = 1; stage <= 3; stage++) {
+    const items = byStage[stage]!;
+    if (items.length > 0) sections.push(sectionOf(`stage:${stage}`, stageNames[stage - 1] ?? `Stage ${stage}`, false, items));
+  }
+  if (customItems.length > 0) sections.push(sectionOf("custom", "Custom items", false, customItems));
+
+  // Compensation: shown for information, never in the relocation total.
+  if (salary && !input.excludeCompensation) {
+    const salaryDisplay = toDisplay(salary.amount, salary.currency);
+    const salaryWorking = [step("Annual salary", null, NO_INPUTS, majorString(salary.amount, salary.currency), salary.currency)];
+    if (salary.currency !== display) {
+      salaryWorking.push(
+        step(`In ${display}`, "amount × exchangeRate", { amount: majorNumber(salary.amount, salary.currency), exchangeRate: Number(rateOf(salary.currency, display)) }, majorString(salaryDisplay, display), display),
+      );
+    }
+    const comp = [fixedItem("comp:salary", "Annual salary", "COMPENSATION", salary, new Array<number>(years).fill(salaryDisplay), salaryWorking)];
+    const sheet = input.balanceSheetEnabled ? input.balanceSheet : null;
+    if (sheet) {
+      for (const line of sheet.lines) {
+        if (line.kind !== "allowance") continue;
+        const first = line.amountPerYear[0] ?? 0;
+        const perYear = new Array<number>(years);
+        for (let y = 0; y < years; y++) perYear[y] = toDisplay(line.amountPerYear[y] ?? first, sheet.currency);
+        comp.push(
+          fixedItem(`comp:${line.key}`, line.label, "ALLOWANCE", { amount: first, currency: sheet.currency }, perYear, [
+            step(`${line.label} (balance sheet)`, line.working, NO_INPUTS, majorString(first, sheet.currency), sheet.currency),
+          ]),
+        );
+      }
+    }
+    sections.push(sectionOf("compensation", "Compensation", true, comp));
+  }
+
+  // Tax summary: the tax already inside each item's total.
+  const taxPerYear = new Array<number>(years).fill(0);
+  let taxTotal = 0;
+  for (const w of works) for (let y = 0; y < years; y++) taxPerYear[y]! += w.taxPerYear[y]!;
+  for (const t of taxPerYear) taxTotal += t;
+  const taxWorking: TWorkingStep[] = [step(`${TAX_METHOD_LABELS[tax.method]}: ${plan.source}`, null, NO_INPUTS, String(taxRatePercent), null)];
+  for (const o of yearOverrides) taxWorking.push(step(`Tax entered for ${labels[o.yearIndex]}`, null, NO_INPUTS, majorString(o.amount, display), display));
+  if (plan.kind === "NONE" && tax.category !== "NON_TAXABLE") taxWorking.push(step(ENGINE_TEXTS.noTaxSystem, null, NO_INPUTS, "0", null));
+  sections.push(sectionOf("tax", "Tax", true, [fixedItem("tax:total", "Estimated tax", "TAX", { amount: taxTotal, currency: display }, taxPerYear, taxWorking)]));
+
+  // ── totals (whole display units per column; the total is their sum) ──
   const totalPerYear = new Array<number>(years).fill(0);
   for (const s of sections) {
     if (s.excludedFromTotal) continue;
@@ -907,47 +894,42 @@ export function computeEstimate(input: EstimateInput): EstimateComputation {
     totalPerYear[y] = wholeUnits(totalPerYear[y]!, display);
     total += totalPerYear[y]!;
   }
-  const secondary = input.secondaryDisplayCurrency && input.secondaryDisplayCurrency !== display ? input.secondaryDisplayCurrency : null;
   let secondaryTotalPerYear: number[] | null = null;
   let secondaryTotal: number | null = null;
-  if (input.secondaryDisplayCurrency) {
-    if (secondary) {
+  const secondary = input.secondaryDisplayCurrency;
+  if (secondary) {
+    if (secondary === display) secondaryTotalPerYear = totalPerYear.slice();
+    else {
       const r = rateOf(display, secondary, true);
       secondaryTotalPerYear = totalPerYear.map((t) => convertWholeUnits(t, display, r, secondary));
-    } else secondaryTotalPerYear = [...totalPerYear];
-    secondaryTotal = secondaryTotalPerYear.reduce((a, b) => a + b, 0);
+    }
+    secondaryTotal = 0;
+    for (const t of secondaryTotalPerYear) secondaryTotal += t;
   }
 
   const displayCurrencies = new Set<string>([display]);
-  if (input.secondaryDisplayCurrency) displayCurrencies.add(input.secondaryDisplayCurrency);
+  if (secondary) displayCurrencies.add(secondary);
   for (const c of [salary?.currency, input.origin.currency, input.destination.currency]) if (c) displayCurrencies.add(c);
   for (const w of works) displayCurrencies.add(w.currency);
 
   const tables = new Map<string, { name: string; taxYear: string; source: string }>();
   for (const s of [tax.home, tax.host]) for (const i of s?.info ?? []) tables.set(i.id, { name: i.name, taxYear: i.taxYear, source: i.source });
 
-  const serviceWorks = works.filter((w) => !w.custom);
-  return {
-    type: input.type,
-    years,
-    yearLabels: labels,
-    sections,
-    totalPerYear,
-    total,
-    displayCurrency: display,
-    displayCurrencies: [...displayCurrencies],
-    secondaryDisplayCurrency: input.secondaryDisplayCurrency,
-    secondaryTotalPerYear,
-    secondaryTotal,
-    exchangeRates: [...usedRates.values()],
-    taxMethod: tax.method,
-    taxCategory: tax.category,
-    taxRate: taxRatePercent,
-    manualTax: tax.rateOverride !== null || yearOverrides.length > 0,
-    taxRateOverride: tax.rateOverride,
-    showTaxCalcPrompt: anyMaybe || (tax.host === null && tax.rateOverride === null),
-    servicesEstimation: {
-      servicesEstimations: serviceWorks.map((w) => ({
+  const servicesEstimations: EstimateComputation["servicesEstimation"]["servicesEstimations"] = [];
+  const customServicesEstimations: EstimateComputation["servicesEstimation"]["customServicesEstimations"] = [];
+  for (const w of works) {
+    if (w.custom) {
+      customServicesEstimations.push({
+        identifier: w.identifier,
+        serviceName: w.name,
+        currency: w.currency,
+        amount: w.amount,
+        taxability: w.taxability,
+        taxAmount: w.taxOwn,
+        total: w.amount + w.taxOwn,
+      });
+    } else {
+      servicesEstimations.push({
         identifier: w.identifier,
         serviceCode: w.serviceCode!,
         stageId: w.stageId!,
@@ -958,24 +940,36 @@ export function computeEstimate(input: EstimateInput): EstimateComputation {
         taxability: w.taxability,
         taxAmount: w.taxOwn,
         total: w.amount + w.taxOwn,
-      })),
-      customServicesEstimations: works
-        .filter((w) => w.custom)
-        .map((w) => ({
-          identifier: w.identifier,
-          serviceName: w.name,
-          currency: w.currency,
-          amount: w.amount,
-          taxability: w.taxability,
-          taxAmount: w.taxOwn,
-          total: w.amount + w.taxOwn,
-        })),
-      totalEstimateAfterOverrides: total,
-    },
+      });
+    }
+  }
+
+  return {
+    type: input.type,
+    years,
+    yearLabels: labels,
+    sections,
+    totalPerYear,
+    total,
+    displayCurrency: display,
+    displayCurrencies: [...displayCurrencies],
+    secondaryDisplayCurrency: secondary,
+    secondaryTotalPerYear,
+    secondaryTotal,
+    exchangeRates: usedRates,
+    taxMethod: tax.method,
+    taxCategory: tax.category,
+    taxRate: taxRatePercent,
+    manualTax: tax.rateOverride !== null || yearOverrides.length > 0,
+    taxRateOverride: tax.rateOverride,
+    showTaxCalcPrompt: anyMaybe || (tax.host === null && tax.rateOverride === null),
+    servicesEstimation: { servicesEstimations, customServicesEstimations, totalEstimateAfterOverrides: total },
     taxTables: [...tables.values()],
     balanceSheetEnabled: input.balanceSheetEnabled,
   };
 }
+
+const TAX_METHOD_LABELS: Record<TTaxMethod, string> = { SUPPLEMENTAL: "Supplemental rate", MARGINAL: "Marginal rate", GROSS_UP: "Gross-up" };
 
 // ── POST basic-ce/calculate-tax ─────────────────────────────────────────────────────────────
 

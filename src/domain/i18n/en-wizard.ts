@@ -93,12 +93,6 @@ export const enWizard = {
   "wizard.geo.title": "Pick the city",
   "wizard.geo.keep": "Keep “{{q}}” as typed",
   "wizard.geo.none": "No city was found with this name.",
-  // stages 4 and 6
-  "wizard.estimateStage.title": "Cost estimate",
-  "wizard.estimateStage.inputsTitle": "Cost estimate inputs",
-  "wizard.estimateStage.body":
-    "The cost estimate for this policy is prepared after the initiation. You can skip the estimate now and continue to the summary; the estimate can be prepared later from the move.",
-  "wizard.estimateStage.skip": "Skip the estimate and continue",
   // stage 5
   "wizard.summary.title": "Summary",
   "wizard.summary.description": "Check the details, then complete the initiation.",

@@ -9,6 +9,8 @@ import { enForms } from "./en-forms.ts";
 import { enWizardMail } from "./en-wizard-mail.ts";
 import { enWizardOverrides } from "./en-wizard-overrides.ts";
 import { enTooltips } from "./en-tooltips.ts";
+import { enEstimateAdmin } from "./en-estimate-admin.ts";
+import { enEstimate } from "./en-estimate.ts";
 import { enEstimateMail } from "./en-estimate-mail.ts";
 
 /**
@@ -27,6 +29,8 @@ export const en = {
   ...enWizardMail,
   ...enWizardOverrides,
   ...enTooltips,
+  ...enEstimateAdmin,
+  ...enEstimate,
   ...enEstimateMail,
   "app.name": "Meridian",
   "app.tagline": "Relocation and employee-move management",

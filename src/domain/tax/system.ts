@@ -1,11 +1,11 @@
 /**
  * Combines a country table with its region table into a `TaxSystem`, and rounds: every line is
- * rounded once to minor units (half away from zero, money.ts `toMinor`); totals are sums of the
- * rounded lines. Rates are computed on the unrounded Decimal amounts and given to 6 decimals.
+ * rounded once to the currency's minor units with money.ts `roundHalfUp` (half away from zero, the
+ * places from `minorUnitsOf`); totals are sums of the rounded lines. Rates are computed on the unrounded Decimal amounts and given to 6 decimals.
  */
 import Decimal from "decimal.js";
 import { AppError } from "../errors.ts";
-import { minorUnitsOf, roundHalfUp, toMinor } from "../money/money.ts";
+import { minorUnitsOf, roundHalfUp } from "../money/money.ts";
 import { type Amount, Dec, dec, type LineKind, type ResolvedProfile, type TaxTable, ZERO } from "./table.ts";
 import { COUNTRY_TABLES, REGION_TABLES } from "./tables/index.ts";
 import {
@@ -72,6 +72,12 @@ function buildSystem(tables: readonly TaxTable[]): TaxSystem {
   const step = dec(10).pow(-(places + 4));
 
   const toMajor = (incomeMinor: number): Amount => dec(incomeMinor).dividedBy(unit);
+  // money.ts rounding (half away from zero, to the currency's places), then to minor units.
+  const toMinorUnits = (amount: Amount): number => {
+    const minor = dec(roundHalfUp(amount, places)).times(unit).toNumber();
+    if (!Number.isSafeInteger(minor)) throw new AppError("VALIDATION", "The amount is too large.");
+    return minor;
+  };
 
   const exactSum = (income: Amount, profile: ResolvedProfile, of: readonly TaxTable[], kinds: (kind: LineKind) => boolean): Amount => {
     let sum = ZERO;
@@ -95,9 +101,9 @@ function buildSystem(tables: readonly TaxTable[]): TaxSystem {
     let taxableIncome = 0;
     tables.forEach((table, index) => {
       const result = table.compute(income, resolved);
-      if (index === 0) taxableIncome = toMinor(Dec.max(result.taxableIncome, 0), currency).amount;
+      if (index === 0) taxableIncome = toMinorUnits(Dec.max(result.taxableIncome, 0));
       for (const line of result.lines) {
-        const amount = toMinor(line.amount, currency).amount;
+        const amount = toMinorUnits(line.amount);
         if (line.kind === "INCOME_TAX") incomeTax += amount;
         else socialSecurity += amount;
         lines.push(line.rate === undefined ? { label: line.label, amount } : { label: line.label, amount, rate: line.rate });

@@ -40,16 +40,28 @@ export type TaxTable = TaxTableInfo & {
 /** One bracket: income above `from` (major units) is taxed at `rate`, up to the next bracket's `from`. */
 export type Bracket = readonly [from: number | string, rate: string];
 
+type ParsedBracket = { from: Amount; rate: Amount };
+const parsedSchedules = new WeakMap<readonly Bracket[], readonly ParsedBracket[]>();
+
+function parsed(brackets: readonly Bracket[]): readonly ParsedBracket[] {
+  let schedule = parsedSchedules.get(brackets);
+  if (schedule === undefined) {
+    schedule = brackets.map(([from, rate]) => ({ from: dec(from), rate: dec(rate) }));
+    parsedSchedules.set(brackets, schedule);
+  }
+  return schedule;
+}
+
 /** Tax on `amount` under a progressive schedule (brackets in ascending order, the first from 0). */
 export function bracketTax(amount: Amount, brackets: readonly Bracket[]): Amount {
+  const schedule = parsed(brackets);
   let tax = ZERO;
-  for (let i = 0; i < brackets.length; i++) {
-    const [from, rate] = brackets[i]!;
-    const lower = dec(from);
-    if (amount.lte(lower)) break;
-    const next = brackets[i + 1];
-    const upper = next === undefined ? amount : Dec.min(amount, dec(next[0]));
-    tax = tax.plus(upper.minus(lower).times(rate));
+  for (let i = 0; i < schedule.length; i++) {
+    const { from, rate } = schedule[i]!;
+    if (amount.lte(from)) break;
+    const next = schedule[i + 1];
+    const upper = next === undefined || amount.lt(next.from) ? amount : next.from;
+    tax = tax.plus(upper.minus(from).times(rate));
   }
   return tax;
 }

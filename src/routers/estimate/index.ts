@@ -31,7 +31,6 @@ import {
   ZTaxRateResponse,
   ZUpdateAdvancedRequest,
 } from "../../domain/estimate/schemas.ts";
-import { z } from "zod";
 import { sendForApproval } from "../../services/estimate/approval.ts";
 import { advanceCeDetails, saveAdvanceCeDetails } from "../../services/estimate/details.ts";
 import {
@@ -131,7 +130,6 @@ export const estimateRouter = router({
     }),
   /** POST /hr/json/soft-delete-estimates. */
   softDelete: estimateMoveProcedure
-    .input(sync(z.object({})))
     .output(sync(ZSoftDeleteResponse))
     .mutation(({ ctx }) => softDeleteMoveEstimates(ctx.db, actorOf(ctx), ctx.move)),
   admin: estimateAdminRouter,

@@ -3,12 +3,14 @@
  * the version's settings onto the engine's inputs, and the engine's results onto the contract's
  * view (ZCostEstimateView) and balance sheet.
  */
-import { computeBalanceSheet, type BalanceSheetInput } from "../../domain/estimate/balance-sheet.ts";
+import { balanceSheetInputFromEstimate, computeBalanceSheet } from "../../domain/estimate/balance-sheet.ts";
+import { estimateYears, yearLabels } from "../../domain/estimate/rules.ts";
 import { computeEstimate, type EstimateInput } from "../../domain/estimate/engine.ts";
 import { estimateMessages } from "../../domain/estimate/messages.ts";
 import type { TBalanceSheetView, TCostEstimateView } from "../../domain/estimate/schemas.ts";
 import { RATE_FREQUENCIES, type RateFrequency } from "../../domain/policy/catalogue.ts";
 import { taxSystemFor } from "../../domain/tax/index.ts";
+import { airShipmentKg, householdVolumeM3 } from "../../domain/estimate/quantities.ts";
 import type { Computed, EstimateSettings } from "./estimates.ts";
 import type { EstimateSource } from "./source.ts";
 
@@ -67,6 +69,11 @@ export function engineInputOf(source: EstimateSource, settings: EstimateSettings
       taxYearOverrides: settings.taxYearOverrides,
     },
     cityIndices: { home: index(source.indices.home), host: index(source.indices.host) },
+    quantities: {
+      ...(source.distanceKm !== null ? { distanceKm: source.distanceKm } : {}),
+      volumeM3: householdVolumeM3(source.family.familySize),
+      weightKg: airShipmentKg(source.family.familySize),
+    },
     excludeCompensation: source.policy.excludeCompensation,
     balanceSheetEnabled: source.policy.balanceSheetEnabled && settings.type === "ADVANCED",
   };
@@ -77,8 +84,17 @@ export function computeFor(source: EstimateSource, settings: EstimateSettings, m
   const { move } = source;
   const input = engineInputOf(source, settings);
   let balanceSheet: TBalanceSheetView | null = null;
-  if (input.balanceSheetEnabled) {
-    const sheet = computeBalanceSheet(balanceSheetInputOf(source, settings, input));
+  const sheetInput = input.balanceSheetEnabled
+    ? balanceSheetInputFromEstimate(input, {
+        years: estimateYears(input.type, input.years, input.startDate, input.endDate),
+        yearLabels: yearLabels(input.type, estimateYears(input.type, input.years, input.startDate, input.endDate), input.startDate, input.destination.countryCode),
+        currencyType: source.policy.balanceSheetCurrencyType === "HOST" ? "HOST" : "HOME",
+        taxPosition: source.details.host.taxPosition,
+        indexSource: source.indices.host?.source ?? source.indices.home?.source ?? "NONE",
+      })
+    : null;
+  if (sheetInput) {
+    const sheet = computeBalanceSheet(sheetInput);
     balanceSheet = { ...sheet, costEstimateId: meta.costEstimateId };
     input.balanceSheet = sheet;
   }

@@ -19,7 +19,8 @@ import {
 } from "../../db/queries/estimate.ts";
 import { findBudgetOverrides, findServiceOverrides } from "../../db/queries/overrides.ts";
 import { findMetadataLines } from "../../db/queries/policy-benefits.ts";
-import { findSummaryBudgets } from "../../db/queries/wizard.ts";
+import { findCityById, findSummaryBudgets } from "../../db/queries/wizard.ts";
+import { distanceKm } from "../../domain/estimate/quantities.ts";
 import { propertyModelName } from "../../domain/forms/catalogue.ts";
 import { isCurrencyCode, parseAmount, type Money } from "../../domain/money/money.ts";
 import { NO_BUDGET_GROUP } from "../../domain/policy/catalogue.ts";
@@ -58,6 +59,8 @@ export type EstimateSource = {
   details: TAdvancedDetails;
   detailsUpdatedAt: string | null;
   indices: { home: SourceCityIndex | null; host: SourceCityIndex | null };
+  /** Great-circle distance between the origin and destination cities (null without coordinates). */
+  distanceKm: number | null;
   rates: RateTable;
 };
 
@@ -176,8 +179,16 @@ export async function loadEstimateSource(db: DB, move: EstimateMove): Promise<Es
     cityIndexOf(db, details.home.countryCode, details.home.cityName ?? move.origin_city_name),
     cityIndexOf(db, details.host.countryCode, details.host.cityName ?? move.destination_city_name),
   ]);
+  const [originCity, destinationCity] = await Promise.all([
+    move.origin_city_id ? findCityById(db, move.origin_city_id) : undefined,
+    move.destination_city_id ? findCityById(db, move.destination_city_id) : undefined,
+  ]);
+  const point = (c: typeof originCity) => (c?.latitude && c.longitude ? { latitude: Number(c.latitude), longitude: Number(c.longitude) } : null);
+  const from = point(originCity);
+  const to = point(destinationCity);
   return {
     move,
+    distanceKm: from && to ? distanceKm(from, to) : null,
     policy: {
       excludeCompensation: policy?.exclude_compensation === 1,
       balanceSheetEnabled: policy?.balance_sheet_enabled === 1,

@@ -33,7 +33,10 @@ export async function cityIdOf(db: DB, countryCode: string, name: string) {
   return row.id;
 }
 
-export async function countTable(db: DB, table: "users" | "moves" | "move_family_members" | "audit_log" | "outbox" | "account_tokens") {
+export async function countTable(
+  db: DB,
+  table: "users" | "moves" | "move_family_members" | "audit_log" | "outbox" | "account_tokens" | "cost_estimates" | "jobs" | "city_indices",
+) {
   const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   return Number(row.n);
 }

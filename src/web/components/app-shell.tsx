@@ -21,7 +21,7 @@ type NavItem =
   | {
       key: string;
       label: MessageId;
-      to: "/" | "/admin" | "/admin/outbox" | "/finance" | "/crm" | "/supplier" | "/admin/resetPassword" | "/admin/anonymizeUser" | "/admin/sso" | "/admin/policy/group-setup" | "/admin/form-builder";
+      to: "/" | "/admin" | "/admin/outbox" | "/finance" | "/crm" | "/supplier" | "/admin/resetPassword" | "/admin/anonymizeUser" | "/admin/sso" | "/admin/policy/group-setup" | "/admin/form-builder" | "/admin/cost-estimates" | "/admin/mercer";
     }
   | { key: string; label: MessageId; to: "/$group/home"; group: string }
   /** The new-move wizard of the own group (HR). */
@@ -56,6 +56,8 @@ export function navItemsFor(user: SignedInUser): NavItem[] {
         { key: "policies", label: "nav.policies", to: "/policy/search" },
         { key: "policyGroupSetup", label: "nav.policyGroupSetup", to: "/admin/policy/group-setup" },
         { key: "formBuilder", label: "nav.formBuilder", to: "/admin/form-builder" },
+        { key: "costEstimates", label: "nav.costEstimates", to: "/admin/cost-estimates" },
+        { key: "cityIndices", label: "nav.cityIndices", to: "/admin/mercer" },
       ];
     case "FINANCE":
       return [{ key: "finance", label: "nav.financeHome", to: "/finance" }];

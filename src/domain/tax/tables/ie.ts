@@ -7,7 +7,7 @@
  * PRSI is 4.1% as in force from 1 January to 30 September 2025 (4.2% from 1 October 2025 is not
  * blended in) and is computed on average weekly earnings (income / 52).
  */
-import { type Amount, type Bracket, bracketTax, dec, incomeTaxLine, max, min, pos, type ResolvedProfile, socialLine, type TaxTable, ZERO } from "../table.ts";
+import { type Amount, band, type Bracket, bracketTax, dec, incomeTaxLine, max, min, pos, type ResolvedProfile, socialLine, type TaxTable, ZERO } from "../table.ts";
 
 // Revenue, tax rates, bands and reliefs 2025 (Budget 2025):
 // https://www.revenue.ie/en/personal-tax-credits-reliefs-and-exemptions/tax-relief-charts/index.aspx
@@ -53,7 +53,7 @@ export const ie: TaxTable = {
     "Revenue, tax rates, bands and reliefs 2025, https://www.revenue.ie/en/personal-tax-credits-reliefs-and-exemptions/tax-relief-charts/index.aspx; USC rates 2025, https://www.revenue.ie/en/jobs-and-pensions/usc/standard-rates-thresholds.aspx; PRSI Class A, https://www.gov.ie/en/publication/ffa563-prsi-class-a-rates/",
   compute(income, profile) {
     const srcop = standardRateBand(profile);
-    const gross = bracketTax(income, [[0, STANDARD_RATE], [srcop, HIGHER_RATE]]);
+    const gross = min(income, srcop).times(STANDARD_RATE).plus(band(income, srcop).times(HIGHER_RATE));
     const credits =
       (profile.filingStatus === "MARRIED_JOINT" ? PERSONAL_CREDIT_MARRIED : PERSONAL_CREDIT_SINGLE) +
       EMPLOYEE_CREDIT +

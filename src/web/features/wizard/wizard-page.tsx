@@ -8,7 +8,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useCallback, useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { hiddenStages, previousStage, stageOrder, visibleStage, type WizardPolicy } from "../../../domain/wizard/navigation.ts";
+import { hiddenStages, nextStage, previousStage, stageOrder, visibleStage, type WizardPolicy } from "../../../domain/wizard/navigation.ts";
 import { wizardMessages } from "../../../domain/wizard/messages.ts";
 import type { TWizardSearch } from "../../../domain/wizard/schemas.ts";
 import { Alert } from "../../components/ui/alert.tsx";
@@ -17,8 +17,9 @@ import { PageHeader } from "../../components/ui/page-header.tsx";
 import { ErrorState, LoadingRows } from "../../components/ui/states.tsx";
 import { errorText } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
+import { AdvancedInputsStage } from "../estimate/advanced-inputs-stage.tsx";
+import { CostEstimateStage } from "../estimate/cost-estimate-stage.tsx";
 import type { WizardNavigate } from "./routes.tsx";
-import { EstimateStage } from "./stage-estimate.tsx";
 import { InitiationStage } from "./stage-initiation.tsx";
 import { OverridesStage } from "./stage-overrides.tsx";
 import { PolicyStage } from "./stage-policy.tsx";
@@ -128,11 +129,28 @@ export function WizardPage({ group, search, onNavigate, preview }: { group: stri
         onCancelled={goHome}
       />
     );
-  } else if ((stage === 4 || stage === 6) && search.employeeId && search.moveId) {
+  } else if (stage === 6 && search.employeeId && search.moveId) {
     body = (
-      <EstimateStage
-        stage={stage === 6 ? 6 : 4}
-        onBack={() => backFrom(stage)}
+      <AdvancedInputsStage
+        key={`${search.employeeId}-${search.moveId}`}
+        group={group}
+        employeeId={search.employeeId}
+        moveId={search.moveId}
+        onBack={() => backFrom(6)}
+        onNext={() => go({ stage: nextStage(policy, 6) ?? 4 })}
+        onSkip={() => go({ stage: 5, skipCE: true, previousStage: 3 })}
+      />
+    );
+  } else if (stage === 4 && search.employeeId && search.moveId) {
+    body = (
+      <CostEstimateStage
+        key={`${search.employeeId}-${search.moveId}`}
+        group={group}
+        employeeId={search.employeeId}
+        moveId={search.moveId}
+        onBack={() => backFrom(4)}
+        onOverrides={() => go({ stage: 3 })}
+        onNext={() => go({ stage: 5, previousStage: 4 })}
         onSkip={() => go({ stage: 5, skipCE: true, previousStage: 3 })}
       />
     );

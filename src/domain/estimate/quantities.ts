@@ -1,0 +1,26 @@
+/**
+ * Quantities an estimate's formulas use that the move implies (FORMULA_INPUTS distanceKm,
+ * volumeM3, weightKg): the great-circle distance between the origin and destination cities, and
+ * a household-goods volume and air-shipment weight from the family size. Meridian's own planning
+ * norms (the spec gives none); a formula's own quantity lines take precedence.
+ */
+const EARTH_RADIUS_KM = 6371.0088;
+
+/** Great-circle (haversine) distance in kilometres, rounded to whole kilometres. */
+export function distanceKm(from: { latitude: number; longitude: number }, to: { latitude: number; longitude: number }): number {
+  const rad = (d: number) => (d * Math.PI) / 180;
+  const dLat = rad(to.latitude - from.latitude);
+  const dLon = rad(to.longitude - from.longitude);
+  const a = Math.sin(dLat / 2) ** 2 + Math.cos(rad(from.latitude)) * Math.cos(rad(to.latitude)) * Math.sin(dLon / 2) ** 2;
+  return Math.round(2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a))));
+}
+
+/** Household goods: 20 m³ for the employee, 10 m³ for each further family member (a 40ft container holds about 67 m³). */
+export function householdVolumeM3(familySize: number): number {
+  return 20 + 10 * Math.max(0, familySize - 1);
+}
+
+/** Air shipment: 100 kg for the employee, 50 kg for each further family member. */
+export function airShipmentKg(familySize: number): number {
+  return 100 + 50 * Math.max(0, familySize - 1);
+}

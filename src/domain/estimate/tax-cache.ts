@@ -1,0 +1,63 @@
+/**
+ * Remembered answers of a tax system. The tables compute with Decimal (tens to hundreds of
+ * microseconds a call) and a progressive gross-up asks about thirty times, so the estimate and
+ * the balance sheet ask through here: each (system, income, profile) question is answered once.
+ * Tax systems are pure functions of their arguments, so remembering them changes no result.
+ */
+import type { TaxBreakdown, TaxProfile, TaxSystem } from "../tax/index.ts";
+
+const LIMIT = 5000;
+type Memo = { tax: Map<string, TaxBreakdown>; rate: Map<string, string> };
+const memos = new WeakMap<TaxSystem, Memo>();
+
+function memoOf(system: TaxSystem): Memo {
+  let m = memos.get(system);
+  if (!m) {
+    m = { tax: new Map(), rate: new Map() };
+    memos.set(system, m);
+  }
+  return m;
+}
+
+export function profileKey(p: TaxProfile | undefined): string {
+  return p ? `${p.filingStatus ?? ""}|${p.dependants ?? ""}|${p.familySize ?? ""}` : "";
+}
+
+/** `system.tax(income, profile)`, remembered. */
+export function taxOn(system: TaxSystem, income: number, profile: TaxProfile | undefined, key = profileKey(profile)): TaxBreakdown {
+  const m = memoOf(system).tax;
+  const k = `${income}|${key}`;
+  let hit = m.get(k);
+  if (!hit) {
+    hit = system.tax(income, profile);
+    if (m.size >= LIMIT) m.clear();
+    m.set(k, hit);
+  }
+  return hit;
+}
+
+/** The total tax (income tax + social security) as a function of income, for grossUpProgressive. */
+export function totalTaxOf(system: TaxSystem, profile: TaxProfile | undefined): (income: number) => number {
+  const key = profileKey(profile);
+  return (income) => taxOn(system, income, profile, key).total;
+}
+
+export type RateKind = "marginal" | "effective" | "supplemental";
+
+/** `system.marginalRate` / `effectiveRate` / `supplementalRate`, remembered. */
+export function rateOn(system: TaxSystem, kind: RateKind, income: number, profile: TaxProfile | undefined): string {
+  const m = memoOf(system).rate;
+  const k = `${kind}|${income}|${profileKey(profile)}`;
+  let hit = m.get(k);
+  if (hit === undefined) {
+    hit =
+      kind === "marginal"
+        ? system.marginalRate(income, profile)
+        : kind === "effective"
+          ? system.effectiveRate(income, profile)
+          : system.supplementalRate(income, profile);
+    if (m.size >= LIMIT) m.clear();
+    m.set(k, hit);
+  }
+  return hit;
+}

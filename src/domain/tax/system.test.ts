@@ -1,0 +1,193 @@
+/** Jurisdictions, rates (marginal, effective, supplemental), taxRatePercent and validation. */
+import { describe, expect, test } from "bun:test";
+import { AppError } from "../errors.ts";
+import { FILING_STATUSES, listTaxTables, TAX_CATEGORIES, taxRatePercent, taxSystemFor } from "./index.ts";
+import { systemOf } from "./test-helpers.ts";
+
+describe("taxSystemFor and listTaxTables", () => {
+  test("unknown country → null", () => {
+    expect(taxSystemFor({ countryCode: "ZZ" })).toBeNull();
+    expect(taxSystemFor({ countryCode: "" })).toBeNull();
+  });
+
+  test("country + region tables, codes case-insensitive", () => {
+    const system = taxSystemFor({ countryCode: "us", region: "ca" });
+    expect(system?.info.map((i) => i.id)).toEqual(["us-federal-2025", "us-ca-2025"]);
+    expect(system?.currency).toBe("USD");
+    expect(taxSystemFor({ countryCode: "CH", region: "ZH" })?.info.map((i) => i.id)).toEqual(["ch-federal-2025", "ch-zh-2025"]);
+    expect(taxSystemFor({ countryCode: "CA", region: "BC" })?.info.map((i) => i.id)).toEqual(["ca-federal-2025", "ca-bc-2025"]);
+  });
+
+  test("a region without a table (or no region) gives the country table alone", () => {
+    expect(taxSystemFor({ countryCode: "US", region: "OR" })?.info.map((i) => i.id)).toEqual(["us-federal-2025"]);
+    expect(taxSystemFor({ countryCode: "US", region: null })?.info.map((i) => i.id)).toEqual(["us-federal-2025"]);
+    expect(taxSystemFor({ countryCode: "GB", region: "ENG" })?.info.map((i) => i.id)).toEqual(["gb-2025-26"]);
+  });
+
+  test("every required jurisdiction has a table in its currency, with a year and a public source", () => {
+    const currencies: Record<string, string> = {
+      US: "USD", GB: "GBP", DE: "EUR", FR: "EUR", NL: "EUR", IE: "EUR", ES: "EUR", CH: "CHF", SG: "SGD",
+      HK: "HKD", JP: "JPY", IN: "INR", AU: "AUD", CA: "CAD", AE: "AED",
+    };
+    const tables = listTaxTables();
+    for (const [country, currency] of Object.entries(currencies)) {
+      expect(taxSystemFor({ countryCode: country })?.currency).toBe(currency);
+      expect(tables.filter((t) => t.countryCode === country).every((t) => t.currency === currency)).toBe(true);
+    }
+    const regions = tables.filter((t) => t.region !== null).map((t) => `${t.countryCode}-${t.region}`);
+    expect(regions.sort()).toEqual(["CA-BC", "CA-ON", "CH-ZH", "US-CA", "US-FL", "US-IL", "US-MA", "US-NJ", "US-NY", "US-TX", "US-WA"]);
+    expect(new Set(tables.map((t) => t.id)).size).toBe(tables.length);
+    for (const table of tables) {
+      expect(table.taxYear).toMatch(/2025/);
+      expect(table.source).toMatch(/https:\/\//);
+      expect(table.countryCode).toMatch(/^[A-Z]{2}$/);
+    }
+  });
+
+  test("FILING_STATUSES and TAX_CATEGORIES", () => {
+    expect([...FILING_STATUSES]).toEqual(["SINGLE", "MARRIED_JOINT", "HEAD_OF_HOUSEHOLD"]);
+    expect([...TAX_CATEGORIES]).toEqual(["MARGINAL", "SUPPLEMENTAL", "EFFECTIVE", "NON_TAXABLE"]);
+  });
+});
+
+describe("marginal rate", () => {
+  test.each([
+    // US single 100,000: 22% + 6.2% + 1.45%
+    ["US", null, 100_000_00, "0.2965"],
+    // + CA 9.3% + SDI 1.2%
+    ["US", "CA", 100_000_00, "0.4015"],
+    // over the wage base: 24% + 1.45%
+    ["US", null, 190_000_00, "0.2545"],
+    // GB taper zone: 40% × 1.5 + NI 2%
+    ["GB", null, 110_000_00, "0.62"],
+    ["GB", null, 50_000_00, "0.28"],
+    // IE 40% + USC 3% + PRSI 4.1%
+    ["IE", null, 60_000_00, "0.471"],
+    // NL 37.48% + AHK taper 6.337% + AK taper 6.51%
+    ["NL", null, 60_000_00, "0.50327"],
+    ["HK", null, 600_000_00, "0.17"],
+    ["AE", null, 500_000_00, "0"],
+  ])("%s %s at %d → %s", (country, region, income, rate) => {
+    expect(systemOf(country, region).marginalRate(income)).toBe(rate);
+  });
+
+  test("the next unit's rate at a bracket edge", () => {
+    const us = systemOf("US");
+    // taxable 48,475 (income 64,225) is the top of the 12% bracket: the next dollar is taxed at 22%
+    expect(us.marginalRate(64_225_00)).toBe("0.2965");
+    expect(us.marginalRate(64_224_99)).toBe("0.1965");
+  });
+
+  test("Germany: slope of the §32a polynomial, measured exactly", () => {
+    // income tax: (2 × 176.64 × 2.9141 + 2,397) / 10,000 = 0.342649325 per euro of zvE;
+    // zvE moves by 1 − 9.3% − 8.55% − 2.4% = 0.7975 → 0.273262837; + social 21.55% = 0.488762837 → 0.488763
+    expect(systemOf("DE").marginalRate(60_000_00)).toBe("0.488763");
+  });
+
+  test("India: marginal relief zone taxes every extra rupee (with cess 104%)", () => {
+    expect(systemOf("IN").marginalRate(1_285_000_00)).toBe("1.04");
+  });
+});
+
+describe("effective rate", () => {
+  test("total / income", () => {
+    // 21,099.00 / 100,000.00
+    expect(systemOf("US").effectiveRate(100_000_00)).toBe("0.21099");
+    // 10,480.40 / 50,000
+    expect(systemOf("GB").effectiveRate(50_000_00)).toBe("0.209608");
+  });
+
+  test("zero income → 0", () => {
+    for (const country of ["US", "GB", "JP", "AE"]) expect(systemOf(country).effectiveRate(0)).toBe("0");
+  });
+});
+
+describe("supplemental rate", () => {
+  test.each([
+    ["TX", 100_000_00, "0.22"],
+    ["FL", 100_000_00, "0.22"],
+    ["WA", 100_000_00, "0.22"],
+    ["CA", 100_000_00, "0.286"], // 22% + 6.6%
+    ["NY", 100_000_00, "0.337"], // 22% + 11.7%
+    ["IL", 100_000_00, "0.2695"], // 22% + 4.95%
+    ["MA", 100_000_00, "0.27"], // 22% + 5%
+    ["NJ", 100_000_00, "0.2837"], // 22% + NJ marginal 6.37% (no published flat rate)
+    ["TX", 1_500_000_00, "0.37"], // over USD 1,000,000
+    ["CA", 1_500_000_00, "0.436"], // 37% + 6.6%
+  ])("US-%s at %d → %s", (state, income, rate) => {
+    expect(systemOf("US", state).supplementalRate(income)).toBe(rate);
+  });
+
+  test("federal only → 22%", () => {
+    expect(systemOf("US").supplementalRate(50_000_00)).toBe("0.22");
+  });
+
+  test("elsewhere the marginal rate", () => {
+    for (const [country, region, income] of [["GB", null, 110_000_00], ["DE", null, 60_000_00], ["CA", "ON", 100_000_00], ["JP", null, 5_000_000]] as const) {
+      const system = systemOf(country, region);
+      expect(system.supplementalRate(income)).toBe(system.marginalRate(income));
+    }
+  });
+});
+
+describe("taxRatePercent", () => {
+  const base = { countryCode: "US", region: "CA", salaryMinor: 100_000_00 } as const;
+
+  test("unknown country → null", () => {
+    expect(taxRatePercent({ countryCode: "XX", taxCategory: "MARGINAL", salaryMinor: 100_000_00 })).toBeNull();
+    expect(taxRatePercent({ countryCode: "XX", taxCategory: "NON_TAXABLE", salaryMinor: 100_000_00 })).toBeNull();
+  });
+
+  test("NON_TAXABLE → 0", () => {
+    expect(taxRatePercent({ ...base, taxCategory: "NON_TAXABLE" })).toBe(0);
+  });
+
+  test("categories rounded to whole percent (half up)", () => {
+    expect(taxRatePercent({ ...base, taxCategory: "MARGINAL" })).toBe(40); // 40.15%
+    expect(taxRatePercent({ ...base, taxCategory: "SUPPLEMENTAL" })).toBe(29); // 28.6%
+    expect(taxRatePercent({ ...base, taxCategory: "EFFECTIVE" })).toBe(28); // 27,506.98 / 100,000 = 27.507%
+    expect(taxRatePercent({ countryCode: "GB", taxCategory: "MARGINAL", salaryMinor: 110_000_00 })).toBe(62);
+    expect(taxRatePercent({ countryCode: "SG", taxCategory: "EFFECTIVE", salaryMinor: 100_000_00 })).toBe(5); // 5.335%
+    expect(taxRatePercent({ countryCode: "US", taxCategory: "MARGINAL", salaryMinor: 190_000_00 })).toBe(25); // 25.45%
+    expect(taxRatePercent({ countryCode: "IE", taxCategory: "MARGINAL", salaryMinor: 60_000_00 })).toBe(47); // 47.1%
+  });
+
+  test("half-percent rounds up: AU 2% Medicare + 30% → 32; US 22% + 6.2% + 1.45% = 29.65 → 30", () => {
+    expect(taxRatePercent({ countryCode: "AU", taxCategory: "MARGINAL", salaryMinor: 100_000_00 })).toBe(32);
+    expect(taxRatePercent({ countryCode: "US", taxCategory: "MARGINAL", salaryMinor: 100_000_00 })).toBe(30);
+  });
+
+  test("clamped to 0–100", () => {
+    // India's marginal relief zone: 104% at the margin
+    expect(taxRatePercent({ countryCode: "IN", taxCategory: "MARGINAL", salaryMinor: 1_285_000_00 })).toBe(100);
+    expect(taxRatePercent({ countryCode: "AE", taxCategory: "EFFECTIVE", salaryMinor: 1_000_000_00 })).toBe(0);
+  });
+
+  test("moveDate and profile are accepted", () => {
+    expect(
+      taxRatePercent({ countryCode: "us", region: "ny", taxCategory: "EFFECTIVE", salaryMinor: 80_000_00, moveDate: "2025-07-01", profile: { filingStatus: "MARRIED_JOINT", dependants: 2 } }),
+    ).toBe(19); // 14,879.35 / 80,000 = 18.6%
+    expect(taxRatePercent({ ...base, taxCategory: "MARGINAL", moveDate: null })).toBe(40);
+  });
+});
+
+describe("validation", () => {
+  const us = systemOf("US");
+
+  test.each([[-1], [1.5], [Number.NaN], [Number.MAX_SAFE_INTEGER + 1]])("income %p is refused", (income) => {
+    expect(() => us.tax(income)).toThrow(AppError);
+    expect(() => us.marginalRate(income)).toThrow(AppError);
+  });
+
+  test("profile values are checked", () => {
+    expect(() => us.tax(100, { dependants: -1 })).toThrow(AppError);
+    expect(() => us.tax(100, { dependants: 1.5 })).toThrow(AppError);
+    expect(() => us.tax(100, { filingStatus: "WIDOWED" as never })).toThrow(AppError);
+  });
+
+  test("familySize without dependants: adults are not dependants", () => {
+    const fr = systemOf("FR");
+    expect(fr.tax(80_000_00, { filingStatus: "MARRIED_JOINT", familySize: 2 })).toEqual(fr.tax(80_000_00, { filingStatus: "MARRIED_JOINT" }));
+    expect(fr.tax(80_000_00, { familySize: 3 })).toEqual(fr.tax(80_000_00, { dependants: 2 }));
+  });
+});

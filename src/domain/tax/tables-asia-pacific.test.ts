@@ -1,0 +1,147 @@
+/**
+ * Worked examples for SG, HK, JP, IN, AU and AE, computed by hand from the published schedules;
+ * amounts in minor units (JPY has none: yen).
+ */
+import { describe, expect, test } from "bun:test";
+import { expectLines, systemOf } from "./test-helpers.ts";
+
+describe("Singapore YA2025 (resident)", () => {
+  const sg = systemOf("SG");
+  const label = "Income tax (after YA2025 rebate)";
+
+  test("100,000", () => {
+    // chargeable 100,000 − 1,000 = 99,000: 200 + 350 + 2,800 + 19,000 × 11.5% (2,185) = 5,535; rebate min(60%, 200) = 200 → 5,335.00
+    expectLines(sg.tax(100_000_00), { [label]: 5_335_00 });
+  });
+
+  test("500,000", () => {
+    // chargeable 499,000: 200 + 350 + 2,800 + 4,600 + 6,000 + 7,200 + 7,600 + 7,800 + 8,000 + 179,000 × 22% (39,380)
+    // = 83,930 − 200 = 83,730.00
+    expectLines(sg.tax(500_000_00), { [label]: 83_730_00 });
+  });
+
+  test("low income: the rebate is 60% of the tax", () => {
+    // 25,000 − 1,000 = 24,000: 4,000 × 2% = 80; rebate 48 → 32.00
+    expectLines(sg.tax(25_000_00), { [label]: 32_00 });
+  });
+});
+
+describe("Hong Kong 2025/26", () => {
+  const hk = systemOf("HK");
+
+  test("600,000: progressive rates are lower", () => {
+    // MPF min(600,000 × 5%, 18,000) = 18,000; net income 582,000; net chargeable 582,000 − 132,000 = 450,000
+    // progressive 1,000 + 3,000 + 5,000 + 7,000 + 250,000 × 17% = 58,500; standard 582,000 × 15% = 87,300 → 58,500.00
+    expectLines(hk.tax(600_000_00), { "Salaries tax": 58_500_00, "MPF mandatory contribution": 18_000_00 });
+  });
+
+  test("10,000,000: standard rate is lower (15% / 16% over 5,000,000)", () => {
+    // net income 9,982,000; progressive 16,000 + 9,650,000 × 17% = 1,656,500
+    // standard 5,000,000 × 15% = 750,000 + 4,982,000 × 16% = 797,120 → 1,547,120.00
+    expectLines(hk.tax(10_000_000_00), { "Salaries tax": 1_547_120_00 });
+  });
+
+  test("married with 2 children, 600,000", () => {
+    // net chargeable 582,000 − 264,000 − 2 × 130,000 = 58,000: 1,000 + 8,000 × 6% = 1,480.00
+    expectLines(hk.tax(600_000_00, { filingStatus: "MARRIED_JOINT", dependants: 2 }), { "Salaries tax": 1_480_00 });
+  });
+});
+
+describe("Japan 2025", () => {
+  const jp = systemOf("JP");
+
+  test("SINGLE, 5,000,000 yen", () => {
+    // pension 5,000,000 × 9.15% = 457,500; health 4.955% = 247,750; employment 0.55% = 27,500 → social 732,750
+    // employment income deduction 20% × 5,000,000 + 440,000 = 1,440,000 → total income 3,560,000
+    // basic deduction (≤ 4,890,000) 680,000 → taxable 2,147,250: 97,500 + 197,250 × 10% = 117,225
+    // reconstruction 117,225 × 2.1% = 2,461.725 → 2,462
+    // resident: 3,560,000 − 732,750 − 430,000 = 2,397,250 × 10% = 239,725 − adjustment 2,500 = 237,225; per capita 5,000
+    const b = jp.tax(5_000_000);
+    expect(b.currency).toBe("JPY");
+    expect(b.taxableIncome).toBe(2_147_250);
+    expectLines(b, {
+      "Income tax": 117_225,
+      "Reconstruction special income tax": 2_462,
+      "Resident tax (income levy)": 237_225,
+      "Resident tax (per-capita levy)": 5_000,
+      "Employees' pension insurance": 457_500,
+      "Health insurance": 247_750,
+      "Employment insurance": 27_500,
+    });
+  });
+
+  test("MARRIED_JOINT (spouse without income), 8,000,000 yen", () => {
+    // pension capped 7,800,000 × 9.15% = 713,700; health 396,400; employment 44,000 → 1,154,100
+    // deduction 10% × 8,000,000 + 1,100,000 = 1,900,000 → total income 6,100,000; basic 630,000; spouse 380,000
+    // taxable 6,100,000 − 1,154,100 − 630,000 − 380,000 = 3,935,900: 97,500 + 135,000 + 635,900 × 20% = 359,680
+    // reconstruction 7,553.28 → 7,553
+    // resident 6,100,000 − 1,154,100 − 430,000 − 330,000 = 4,185,900 × 10% = 418,590 − 2,500 = 416,090
+    expectLines(jp.tax(8_000_000, { filingStatus: "MARRIED_JOINT" }), {
+      "Income tax": 359_680,
+      "Reconstruction special income tax": 7_553,
+      "Resident tax (income levy)": 416_090,
+      "Employees' pension insurance": 713_700,
+      "Health insurance": 396_400,
+      "Employment insurance": 44_000,
+    });
+  });
+});
+
+describe("India FY2025-26, new regime", () => {
+  const india = systemOf("IN");
+
+  test("15,00,000", () => {
+    // taxable 15,00,000 − 75,000 = 14,25,000: 20,000 + 40,000 + 2,25,000 × 15% = 93,750; cess 4% = 3,750
+    expectLines(india.tax(1_500_000_00), { "Income tax (after rebate u/s 87A)": 93_750_00, Surcharge: 0, "Health and education cess": 3_750_00 });
+  });
+
+  test("12,75,000: rebate u/s 87A, no tax", () => {
+    // taxable 12,00,000: slab tax 60,000 fully rebated
+    expect(india.tax(1_275_000_00).total).toBe(0);
+  });
+
+  test("12,85,000: marginal relief above 12,00,000", () => {
+    // taxable 12,10,000: slab 61,500, limited to 12,10,000 − 12,00,000 = 10,000; cess 400
+    expectLines(india.tax(1_285_000_00), { "Income tax (after rebate u/s 87A)": 10_000_00, "Health and education cess": 400_00 });
+  });
+
+  test("51,00,000: surcharge with marginal relief", () => {
+    // taxable 50,25,000: tax 1,087,500; surcharge 10% = 108,750, but tax + surcharge ≤ tax(50,00,000) 10,80,000 + 25,000
+    // → surcharge 17,500; cess 4% × 11,05,000 = 44,200
+    expectLines(india.tax(5_100_000_00), { "Income tax (after rebate u/s 87A)": 1_087_500_00, Surcharge: 17_500_00, "Health and education cess": 44_200_00 });
+  });
+
+  test("6,00,75,000: 25% surcharge", () => {
+    // taxable 6 crore: 3,00,000 + 5,76,00,000 × 30% = 1,75,80,000; surcharge 25% = 43,95,000; cess 8,79,000
+    expectLines(india.tax(60_075_000_00), { "Income tax (after rebate u/s 87A)": 17_580_000_00, Surcharge: 4_395_000_00, "Health and education cess": 879_000_00 });
+  });
+});
+
+describe("Australia 2025-26", () => {
+  const au = systemOf("AU");
+
+  test("100,000", () => {
+    // 26,800 × 16% = 4,288 + 55,000 × 30% = 16,500 → 20,788.00 (no LITO); Medicare 2% = 2,000.00
+    expectLines(au.tax(100_000_00), { "Income tax (after low income tax offset)": 20_788_00, "Medicare levy": 2_000_00 });
+  });
+
+  test("50,000", () => {
+    // 4,288 + 5,000 × 30% = 5,788 − LITO (325 − 1.5% × 5,000 = 250) = 5,538.00; Medicare 1,000.00
+    expectLines(au.tax(50_000_00), { "Income tax (after low income tax offset)": 5_538_00, "Medicare levy": 1_000_00 });
+  });
+
+  test("30,000: Medicare levy shade-in", () => {
+    // 11,800 × 16% = 1,888 − 700 = 1,188.00; Medicare min(600, 10% × (30,000 − 27,222)) = 277.80
+    expectLines(au.tax(30_000_00), { "Income tax (after low income tax offset)": 1_188_00, "Medicare levy": 277_80 });
+  });
+});
+
+describe("United Arab Emirates", () => {
+  test("no income tax at any income", () => {
+    const ae = systemOf("AE");
+    for (const income of [0, 500_000_00, 5_000_000_00]) {
+      const b = ae.tax(income);
+      expect(b).toEqual({ currency: "AED", taxableIncome: income, incomeTax: 0, socialSecurity: 0, total: 0, lines: [] });
+    }
+  });
+});

@@ -1,0 +1,267 @@
+/**
+ * Worked examples for GB, DE, FR, NL, CH (federal + Zurich), IE and ES, computed by hand from the
+ * published schedules; amounts in minor units (cents / pence / Rappen).
+ */
+import { describe, expect, test } from "bun:test";
+import { dec } from "./table.ts";
+import { tarif2025 } from "./tables/de.ts";
+import { expectLines, systemOf } from "./test-helpers.ts";
+
+describe("United Kingdom (rUK) 2025/26", () => {
+  const gb = systemOf("GB");
+
+  test("50,000", () => {
+    // taxable 50,000 − 12,570 = 37,430 × 20% = 7,486.00; NI (50,000 − 12,570) × 8% = 2,994.40
+    const b = gb.tax(50_000_00);
+    expect(b.currency).toBe("GBP");
+    expectLines(b, { "Income tax": 7_486_00, "National Insurance (8%)": 2_994_40, "National Insurance (2%)": 0 });
+  });
+
+  test("110,000: personal allowance tapered to 7,570", () => {
+    // allowance 12,570 − (110,000 − 100,000) / 2 = 7,570; taxable 102,430:
+    // 37,700 × 20% = 7,540 + 64,730 × 40% = 25,892 → 33,432.00
+    // NI 37,700 × 8% = 3,016.00; (110,000 − 50,270) × 2% = 1,194.60
+    expectLines(gb.tax(110_000_00), { "Income tax": 33_432_00, "National Insurance (8%)": 3_016_00, "National Insurance (2%)": 1_194_60 });
+  });
+
+  test("200,000: no allowance, additional rate", () => {
+    // 37,700 × 20% = 7,540; 87,440 × 40% = 34,976; 74,860 × 45% = 33,687 → 76,203.00; NI 2% on 149,730 = 2,994.60
+    expectLines(gb.tax(200_000_00), { "Income tax": 76_203_00, "National Insurance (8%)": 3_016_00, "National Insurance (2%)": 2_994_60 });
+  });
+});
+
+describe("Germany 2025 (§32a EStG, SolZG, social insurance)", () => {
+  const de = systemOf("DE");
+
+  test("§32a tariff at the zone edges", () => {
+    // zone 2 end 17,443: y = 0.5347 → (932.30 × 0.5347 + 1,400) × 0.5347 = 1,015.1279 ≈ zone 3 constant 1,015.13
+    expect(tarif2025(dec(12_096)).toNumber()).toBe(0);
+    expect(tarif2025(dec(17_443)).toFixed(2)).toBe("1015.13");
+    // zone 3 end 68,480: z = 5.1037 → (176.64 × 5.1037 + 2,397) × 5.1037 + 1,015.13 = 17,849.77
+    // zone 4 from 68,481: 0.42 × 68,481 − 10,911.92 = 17,850.10 (the law's constants match on whole euros)
+    expect(tarif2025(dec(68_480)).toFixed(2)).toBe("17849.77");
+    expect(tarif2025(dec(68_481)).toFixed(2)).toBe("17850.10");
+    // 277,826: 0.45 × 277,826 − 19,246.67 = 105,775.03
+    expect(tarif2025(dec(277_826)).toFixed(2)).toBe("105775.03");
+  });
+
+  test("SINGLE without children, 60,000", () => {
+    // RV 60,000 × 9.3% = 5,580.00; AV 1.3% = 780.00; KV 8.55% = 5,130.00; PV 2.4% (childless) = 1,440.00
+    // zvE = 60,000 − 1,230 − 36 − 5,580 − 5,130 − 1,440 = 46,584; z = (46,584 − 17,443) / 10,000 = 2.9141
+    // ESt = (176.64 × 2.9141 + 2,397) × 2.9141 + 1,015.13 = 2,911.746624 × 2.9141 + 1,015.13 = 9,500.2508 → 9,500.25
+    // Soli: 9,500.25 ≤ Freigrenze 19,950 → 0
+    const b = de.tax(60_000_00);
+    expect(b.taxableIncome).toBe(46_584_00);
+    expectLines(b, {
+      Einkommensteuer: 9_500_25,
+      Solidaritätszuschlag: 0,
+      Rentenversicherung: 5_580_00,
+      Arbeitslosenversicherung: 780_00,
+      Krankenversicherung: 5_130_00,
+      Pflegeversicherung: 1_440_00,
+    });
+  });
+
+  test("MARRIED_JOINT with 2 children, 120,000: splitting, ceilings, care discount", () => {
+    // RV 96,600 × 9.3% = 8,983.80; AV 96,600 × 1.3% = 1,255.80; KV 66,150 × 8.55% = 5,655.825 → 5,655.83;
+    // PV 66,150 × (1.8% − 0.25%) = 1,025.325 → 1,025.33
+    // zvE = 120,000 − 1,230 − 72 − 8,983.80 − 5,655.825 − 1,025.325 = 103,033.05; half 51,516.525
+    // z = 3.4073525: (176.64 × z + 2,397) × z + 1,015.13 = 11,233.3534; × 2 = 22,466.7067 → 22,466.71
+    // Soli: 22,466.71 ≤ 39,900 → 0
+    expectLines(de.tax(120_000_00, { filingStatus: "MARRIED_JOINT", dependants: 2 }), {
+      Einkommensteuer: 22_466_71,
+      Solidaritätszuschlag: 0,
+      Rentenversicherung: 8_983_80,
+      Arbeitslosenversicherung: 1_255_80,
+      Krankenversicherung: 5_655_83,
+      Pflegeversicherung: 1_025_33,
+    });
+  });
+
+  test("SINGLE, 250,000: zone 4 and the full solidarity surcharge", () => {
+    // zvE = 250,000 − 1,266 − 8,983.80 − 5,655.825 − 66,150 × 2.4% (1,587.60) = 232,506.775
+    // ESt = 0.42 × 232,506.775 − 10,911.92 = 86,740.9255 → 86,740.93
+    // Soli = min(5.5% × 86,740.9255 = 4,770.7509, 11.9% × (86,740.9255 − 19,950) = 7,948.12) → 4,770.75
+    expectLines(de.tax(250_000_00), { Einkommensteuer: 86_740_93, Solidaritätszuschlag: 4_770_75, Pflegeversicherung: 1_587_60 });
+  });
+});
+
+describe("France (barème 2025, revenus 2024)", () => {
+  const fr = systemOf("FR");
+
+  test("single, 50,000", () => {
+    // vieillesse 47,100 × 6.90% = 3,249.90 + 50,000 × 0.40% = 200 → 3,449.90
+    // AGIRC-ARRCO 47,100 × 4.01% = 1,888.71 + 2,900 × 9.72% = 281.88 → 2,170.59
+    // CSG base 50,000 × 98.25% = 49,125: CSG 9.2% = 4,519.50 (6.8% deductible = 3,340.50); CRDS 0.5% = 245.625 → 245.63
+    // net imposable 50,000 − 3,449.90 − 2,170.59 − 3,340.50 = 41,039.01; abattement 10% = 4,103.901 → R = 36,935.109
+    // impôt (1 part): 17,818 × 11% = 1,959.98 + (36,935.109 − 29,315) × 30% = 2,286.0327 → 4,246.0127 → 4,246.01
+    const b = fr.tax(50_000_00);
+    expect(b.taxableIncome).toBe(36_935_11);
+    expectLines(b, {
+      "Impôt sur le revenu": 4_246_01,
+      "Contribution exceptionnelle sur les hauts revenus": 0,
+      "Assurance vieillesse": 3_449_90,
+      "Retraite complémentaire AGIRC-ARRCO": 2_170_59,
+      CSG: 4_519_50,
+      CRDS: 245_63,
+    });
+  });
+
+  test("single, 30,000: décote", () => {
+    // vieillesse 30,000 × 7.30% = 2,190; AGIRC 30,000 × 4.01% = 1,203; CSG deductible 29,475 × 6.8% = 2,004.30
+    // net 24,602.70; abattement 2,460.27; R = 22,142.43; brut (22,142.43 − 11,497) × 11% = 1,170.9973
+    // décote 889 − 45.25% × 1,170.9973 = 359.1237; impôt 811.8736 → 811.87
+    expectLines(fr.tax(30_000_00), { "Impôt sur le revenu": 811_87, CRDS: 147_38 });
+  });
+
+  test("married with 2 children, 100,000: 3 parts, quotient familial capped", () => {
+    // vieillesse 3,249.90 + 400 = 3,649.90; AGIRC 1,888.71 + 52,900 × 9.72% (5,141.88) = 7,030.59
+    // CSG base 98,250: deductible 6,681.00; net 82,638.51; abattement 8,263.851 → R = 74,374.659
+    // 3 parts: (24,791.553 − 11,497) × 11% × 3 = 4,387.2025
+    // 2 parts: (1,959.98 + (37,187.3295 − 29,315) × 30%) × 2 = 8,643.3577; cap 2 half-parts × 1,791 = 3,582
+    // impôt = max(4,387.2025, 8,643.3577 − 3,582) = 5,061.3577 → 5,061.36
+    expectLines(fr.tax(100_000_00, { filingStatus: "MARRIED_JOINT", dependants: 2 }), {
+      "Impôt sur le revenu": 5_061_36,
+      "Assurance vieillesse": 3_649_90,
+      "Retraite complémentaire AGIRC-ARRCO": 7_030_59,
+      CSG: 9_039_00,
+      CRDS: 491_25,
+    });
+  });
+
+  test("familySize gives the same parts as dependants", () => {
+    const byDependants = fr.tax(100_000_00, { filingStatus: "MARRIED_JOINT", dependants: 2 });
+    expect(fr.tax(100_000_00, { filingStatus: "MARRIED_JOINT", familySize: 4 })).toEqual(byDependants);
+  });
+
+  test("single parent with 1 child, 45,000: 2 parts, cap 4,224, décote", () => {
+    // vieillesse 3,285; AGIRC 1,804.50; CSG deductible 44,212.50 × 6.8% = 3,006.45 → net 36,904.05; R = 33,213.645
+    // 2 parts: (16,606.8225 − 11,497) × 11% × 2 = 1,124.161; 1 part: 1,959.98 + 3,898.645 × 30% = 3,129.5735
+    // 3,129.5735 − 4,224 < 1,124.161 → brut 1,124.161; décote 889 − 45.25% × 1,124.161 = 380.3172 → 743.84
+    expectLines(fr.tax(45_000_00, { filingStatus: "HEAD_OF_HOUSEHOLD", dependants: 1 }), { "Impôt sur le revenu": 743_84 });
+  });
+});
+
+describe("Netherlands box 1 2025", () => {
+  const nl = systemOf("NL");
+  const label = "Box 1 income tax and national insurance, after heffingskortingen";
+
+  test("60,000", () => {
+    // 38,441 × 35.82% = 13,769.5662 + 21,559 × 37.48% = 8,080.3132 → 21,849.8794
+    // AHK 3,068 − 6.337% × (60,000 − 28,406) = 1,065.8922; AK 5,599 − 6.51% × (60,000 − 43,071) = 4,496.9221
+    // 21,849.8794 − 1,065.8922 − 4,496.9221 = 16,287.0651 → 16,287.07
+    expectLines(nl.tax(60_000_00), { [label]: 16_287_07 });
+  });
+
+  test("30,000", () => {
+    // 30,000 × 35.82% = 10,746; AHK 3,068 − 6.337% × 1,594 = 2,966.9882; AK 5,220 + 2.258% × 3,712 = 5,303.817
+    // 10,746 − 2,966.9882 − 5,303.817 = 2,475.1948 → 2,475.19
+    expectLines(nl.tax(30_000_00), { [label]: 2_475_19 });
+  });
+
+  test("150,000: no credits", () => {
+    // 13,769.5662 + 38,376 × 37.48% = 14,383.3248 + 73,183 × 49.5% = 36,225.585 → 64,378.476 → 64,378.48
+    expectLines(nl.tax(150_000_00), { [label]: 64_378_48 });
+  });
+});
+
+describe("Switzerland 2025: direct federal tax and Zurich (approximation)", () => {
+  test("SINGLE, 120,000 in the City of Zurich", () => {
+    // AHV 120,000 × 5.3% = 6,360.00; ALV 1.1% = 1,320.00; net 112,320; professional 3% = 3,369.60 → 108,950.40
+    // federal taxable 108,950.40 − 1,800 = 107,150.40; tariff from 82,000: 1,500 + 25,150.40 × 6.6% = 3,159.9264 → 3,159.93
+    // Zurich taxable 108,950.40 − 2,900 = 106,050.40; simple tax 98 + 144 + 316 + 480 + 660 + 903 + 1,392
+    //   + 30,650.40 × 9% (2,758.536) = 6,751.536; canton × 98% = 6,616.5053 → 6,616.51; city × 119% = 8,034.3278 → 8,034.33
+    const b = systemOf("CH", "ZH").tax(120_000_00);
+    expect(b.currency).toBe("CHF");
+    expect(b.taxableIncome).toBe(107_150_40);
+    expectLines(b, {
+      "Direct federal tax": 3_159_93,
+      "AHV/IV/EO": 6_360_00,
+      "Unemployment insurance (ALV)": 1_320_00,
+      "Canton of Zurich tax (98% of the simple tax)": 6_616_51,
+      "City of Zurich tax (119% of the simple tax)": 8_034_33,
+      "Zurich personal tax": 24_00,
+    });
+  });
+
+  test("MARRIED_JOINT with 2 children, 200,000", () => {
+    // AHV 10,600.00; ALV 148,200 × 1.1% = 1,630.20; net 187,769.80; professional max 4,000 → 183,769.80
+    // federal taxable 183,769.80 − 3,700 − 2 × 700 − 2 × 6,800 − 2,800 = 162,269.80
+    //   married tariff from 152,300: 5,686 + 9,969.80 × 13% = 6,982.074; − 2 × 263 = 6,456.074 → 6,456.07
+    // Zurich taxable 183,769.80 − 5,800 − 2 × 1,300 − 2 × 9,300 = 156,769.80; splitting: 2 × T(78,384.90)
+    //   = 2 × (4,254 + 2,984.90 × 9% = 4,261.641) = 8,523.282; canton 8,352.8164 → 8,352.82; city 10,142.7056 → 10,142.71
+    expectLines(systemOf("CH", "ZH").tax(200_000_00, { filingStatus: "MARRIED_JOINT", dependants: 2 }), {
+      "Direct federal tax": 6_456_07,
+      "AHV/IV/EO": 10_600_00,
+      "Unemployment insurance (ALV)": 1_630_20,
+      "Canton of Zurich tax (98% of the simple tax)": 8_352_82,
+      "City of Zurich tax (119% of the simple tax)": 10_142_71,
+      "Zurich personal tax": 48_00,
+    });
+  });
+
+  test("federal tariff: flat 11.5% from 793,400 and nothing under CHF 25", () => {
+    const ch = systemOf("CH");
+    // taxable at 1,000,000: net 1,000,000 − 53,000 − 1,630.20 = 945,369.80 − 4,000 − 1,800 = 939,569.80 × 11.5% = 108,050.527 → 108,050.53
+    expectLines(ch.tax(1_000_000_00), { "Direct federal tax": 108_050_53 });
+    // 25,000: net 23,400 − 2,000 − 1,800 = 19,600: (19,600 − 15,200) × 0.77% = 33.88
+    expectLines(ch.tax(25_000_00), { "Direct federal tax": 33_88 });
+    // 22,000: net 20,592 − 2,000 − 1,800 = 16,792: 1,592 × 0.77% = 12.2584 < 25 → 0
+    expectLines(ch.tax(22_000_00), { "Direct federal tax": 0 });
+  });
+});
+
+describe("Ireland 2025", () => {
+  const ie = systemOf("IE");
+
+  test("SINGLE, 60,000", () => {
+    // 44,000 × 20% = 8,800 + 16,000 × 40% = 6,400 → 15,200 − credits (2,000 + 2,000) = 11,200.00
+    // USC 12,012 × 0.5% = 60.06; 15,370 × 2% = 307.40; 32,618 × 3% = 978.54 → 1,346.00; PRSI 60,000 × 4.1% = 2,460.00
+    expectLines(ie.tax(60_000_00), { "Income tax (after credits)": 11_200_00, "Universal Social Charge": 1_346_00, "PRSI (Class A1)": 2_460_00 });
+  });
+
+  test("MARRIED_JOINT (one earner), 100,000", () => {
+    // 53,000 × 20% = 10,600 + 47,000 × 40% = 18,800 → 29,400 − (4,000 + 2,000) = 23,400.00
+    // USC 60.06 + 307.40 + 42,662 × 3% (1,279.86) + 29,956 × 8% (2,396.48) = 4,043.80; PRSI 4,100.00
+    expectLines(ie.tax(100_000_00, { filingStatus: "MARRIED_JOINT" }), {
+      "Income tax (after credits)": 23_400_00,
+      "Universal Social Charge": 4_043_80,
+      "PRSI (Class A1)": 4_100_00,
+    });
+  });
+
+  test("20,000: credits cover the tax; PRSI credit", () => {
+    // tax 20,000 × 20% = 4,000 − 4,000 = 0; USC 60.06 + 7,988 × 2% = 219.82
+    // weekly 384.6154; PRSI credit 12 − (384.6154 − 352.01) / 6 = 6.5658; (384.6154 × 4.1% − 6.5658) × 52 = 478.58
+    expectLines(ie.tax(20_000_00), { "Income tax (after credits)": 0, "Universal Social Charge": 219_82, "PRSI (Class A1)": 478_58 });
+  });
+
+  test("USC exemption up to 13,000 and no PRSI up to 352 a week", () => {
+    expectLines(ie.tax(13_000_00), { "Universal Social Charge": 0, "PRSI (Class A1)": 0 });
+    expectLines(ie.tax(18_304_00), { "PRSI (Class A1)": 0 });
+  });
+});
+
+describe("Spain 2025 (state + general regional scale)", () => {
+  const es = systemOf("ES");
+
+  test("single, 40,000", () => {
+    // SS 40,000 × 6.48% = 2,592.00; base 40,000 − 2,592 − 2,000 = 35,408
+    // scale(35,408) = 1,182.75 + 930 + 2,250 + 208 × 18.5% (38.48) = 4,401.23; scale(5,550) = 527.25 → 3,873.98 per scale
+    const b = es.tax(40_000_00);
+    expect(b.taxableIncome).toBe(35_408_00);
+    expectLines(b, { "IRPF state scale": 3_873_98, "IRPF regional scale (general)": 3_873_98, "Seguridad Social": 2_592_00 });
+  });
+
+  test("joint return with 2 children, 80,000: SS ceiling, joint reduction, mínimo por descendientes", () => {
+    // SS 58,914 × 6.48% = 3,817.6272 → 3,817.63; base 80,000 − 3,817.6272 − 2,000 − 3,400 = 70,782.3728
+    // mínimo 5,550 + 2,400 + 2,700 = 10,650
+    // scale(70,782.3728) = 4,362.75 + 24,800 × 18.5% (4,588) + 10,782.3728 × 22.5% (2,426.0339) = 11,376.7839
+    // scale(10,650) = 1,011.75 → 10,365.0339 → 10,365.03 per scale
+    expectLines(es.tax(80_000_00, { filingStatus: "MARRIED_JOINT", dependants: 2 }), {
+      "IRPF state scale": 10_365_03,
+      "IRPF regional scale (general)": 10_365_03,
+      "Seguridad Social": 3_817_63,
+    });
+  });
+});

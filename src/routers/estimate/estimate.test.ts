@@ -1,0 +1,348 @@
+import { describe, expect, test } from "bun:test";
+import { estimateMessages } from "../../domain/estimate/messages.ts";
+import { messages } from "../../domain/messages.ts";
+import { ASYNC_POLL_MAX, type TCostEstimateView } from "../../domain/estimate/schemas.ts";
+import { runPendingJobs } from "../../services/jobs/queue.ts";
+import { countTable, createTestMove } from "../../services/wizard/initiation-testing.ts";
+import { expectInputError, expectTrpcError } from "../../test/errors.ts";
+import type { ZodError } from "zod";
+import { useTestDatabase } from "../../test/fixtures.ts";
+import { testConfig } from "../../test/db.ts";
+import { createMailer } from "../../services/mail.ts";
+
+const t = useTestDatabase();
+const { admin, hrAcme, hrGlobex, employee, finance } = t;
+
+const jobDeps = () => ({ db: t.db, config: testConfig(), mailer: createMailer({ smtpUrl: undefined, mailFrom: "Meridian <no-reply@meridian.local>" }) });
+
+async function ltaMove() {
+  return createTestMove(t.db); // acme, Global Long-Term Assignment (ADVANCED, balance sheet)
+}
+
+async function staMove() {
+  return createTestMove(t.db, { policy: "Short-Term Assignment" });
+}
+
+const ref = (m: { employeeId: number; moveId: number }) => ({ employeeId: m.employeeId, moveId: m.moveId });
+
+function estimateRows(moveId: number) {
+  return t.db.selectFrom("cost_estimates").selectAll().where("move_id", "=", moveId).orderBy("version_number").execute();
+}
+
+function serviceRows(view: TCostEstimateView) {
+  return view.servicesEstimation.servicesEstimations;
+}
+
+describe("estimate.estimationView", () => {
+  test("creates version 1 when necessary, then answers it as an existing estimate", async () => {
+    const move = await ltaMove();
+    const hr = await hrAcme();
+    const none = await hr.estimate.estimationView({ ...ref(move), createIfNecessary: false });
+    expect(none).toMatchObject({ success: true, exists: false, costEstimate: null });
+    expect(await estimateRows(move.moveId)).toHaveLength(0);
+
+    const first = await hr.estimate.estimationView(ref(move));
+    expect(first.existingEstimate).toBe(false);
+    const view = first.costEstimate!;
+    expect(view).toMatchObject({ type: "ADVANCED", versionNumber: 1, current: true, moveId: move.moveId, employeeId: move.employeeId, group: "acme" });
+    expect(view.years).toBeGreaterThanOrEqual(1);
+    expect(view.years).toBeLessThanOrEqual(7);
+    expect(view.yearLabels).toHaveLength(view.years);
+    expect(view.totalPerYear).toHaveLength(view.years);
+    expect(view.sections.length).toBeGreaterThan(0);
+    // Totals are whole units of the display currency (minor units divisible by 100 for USD-like currencies).
+    expect(view.total % 100).toBe(0);
+    expect(view.employeeInformation.policyName).toBe("Global Long-Term Assignment");
+    // Every item explains itself.
+    const item = view.sections.flatMap((s) => s.items).find((i) => i.serviceCode === "REMOVALS")!;
+    expect(item.working.length).toBeGreaterThan(0);
+
+    const again = await hr.estimate.estimationView(ref(move));
+    expect(again.existingEstimate).toBe(true);
+    expect(again.costEstimate!.costEstimateId).toBe(view.costEstimateId);
+    expect(await estimateRows(move.moveId)).toHaveLength(1);
+
+    const sheet = await hr.estimate.estimationView({ ...ref(move), estimationView: "BalanceSheet" });
+    expect(sheet.balanceSheet!.costEstimateId).toBe(view.costEstimateId);
+    expect(sheet.balanceSheet!.lines.length).toBeGreaterThan(3);
+  });
+
+  test("wrong role, other group, unknown move", async () => {
+    const move = await ltaMove();
+    await expectTrpcError((await employee()).estimate.estimationView(ref(move)), "FORBIDDEN", messages.forbidden);
+    await expectTrpcError((await finance()).estimate.estimationView(ref(move)), "FORBIDDEN", messages.forbidden);
+    await expectTrpcError((await hrGlobex()).estimate.estimationView(ref(move)), "FORBIDDEN", messages.otherGroup);
+    await expectTrpcError((await hrAcme()).estimate.estimationView({ employeeId: move.employeeId, moveId: 99999999 }), "NOT_FOUND");
+    expect(await estimateRows(move.moveId)).toHaveLength(0);
+  });
+
+  test("a group with cost estimates switched off is refused", async () => {
+    const move = await ltaMove();
+    await t.db.updateTable("groups").set({ cost_estimate_enabled: 0 }).where("name", "=", "acme").execute();
+    try {
+      await expectTrpcError((await hrAcme()).estimate.estimationView(ref(move)), "FORBIDDEN", estimateMessages.estimateDisabled);
+    } finally {
+      await t.db.updateTable("groups").set({ cost_estimate_enabled: 1 }).where("name", "=", "acme").execute();
+    }
+  });
+});
+
+describe("estimate.saveEstimate (basic)", () => {
+  test("overrides, a custom item and approval make version 2; version 1 becomes history", async () => {
+    const move = await staMove();
+    const hr = await hrAcme();
+    const view = (await hr.estimate.estimationView(ref(move))).costEstimate!;
+    expect(view.type).toBe("STA");
+    const svc = serviceRows(view)[0]!;
+    const saved = await hr.estimate.saveEstimate({
+      ...ref(move),
+      costEstimateID: view.costEstimateId,
+      type: "STA",
+      displayCurrency: view.displayCurrency,
+      overrideServices: [{ serviceCode: svc.serviceCode, stageId: svc.stageId, currency: svc.currency, amount: "1234.50", taxability: "TAXABLE" }],
+      customServices: [{ serviceName: "Pet relocation", amount: "800", currency: view.displayCurrency, taxability: "NON_TAXABLE" }],
+      taxRateOverride: 25,
+      isApproved: true,
+      approverName: "Grace Hopper",
+      approverEmail: "grace@acme.test",
+      approvalDate: "2026-11-20",
+    });
+    expect(saved.success).toBe(true);
+    const v2 = saved.costEstimate;
+    expect(v2.versionNumber).toBe(2);
+    expect(v2.manualTax).toBe(true);
+    expect(v2.taxRate).toBe(25);
+    const overridden = serviceRows(v2).find((s) => s.serviceCode === svc.serviceCode && s.stageId === svc.stageId)!;
+    expect(overridden.amount).toBe(123450);
+    expect(overridden.originalAmount).toBe(svc.originalAmount);
+    const custom = v2.servicesEstimation.customServicesEstimations[0]!;
+    expect(custom).toMatchObject({ serviceName: "Pet relocation", amount: 80000, taxability: "NON_TAXABLE", taxAmount: 0 });
+    expect(v2.employeeInformation).toMatchObject({ isApproved: true, approverName: "Grace Hopper", approverEmail: "grace@acme.test", approvalDate: "2026-11-20" });
+
+    const rows = await estimateRows(move.moveId);
+    expect(rows.map((r) => r.status)).toEqual(["SUPERSEDED", "CURRENT"]);
+    const history = await hr.estimate.history({ employeeId: move.employeeId });
+    expect(history.history.map((h) => h.versionNumber)).toEqual([2, 1]);
+    expect(history.history[0]!.viewUrl).toBe(`/acme/cost-estimate-view?employeeId=${move.employeeId}&costEstimateId=${v2.costEstimateId}`);
+
+    // The kept version reads as it was.
+    const old = await hr.estimate.version({ group: "acme", employeeId: move.employeeId, costEstimateId: view.costEstimateId });
+    expect(old.costEstimate.versionNumber).toBe(1);
+    expect(old.costEstimate.current).toBe(false);
+    expect(old.costEstimate.total).toBe(view.total);
+  });
+
+  test("§5 messages: whole number, value required, approver name, and nothing is written", async () => {
+    const move = await staMove();
+    const hr = await hrAcme();
+    const view = (await hr.estimate.estimationView(ref(move))).costEstimate!;
+    const svc = serviceRows(view).find((s) => s.originalAmount > 0)!;
+    const base = { ...ref(move), costEstimateID: view.costEstimateId, type: "STA" as const, displayCurrency: view.displayCurrency };
+    const before = await countTable(t.db, "cost_estimates");
+
+    const whole = await expectTrpcError(
+      hr.estimate.saveEstimate({ ...base, customServices: [{ serviceName: "Storage", amount: "12.5", currency: "USD", taxability: "MAYBE" }] }),
+      "BAD_REQUEST",
+      estimateMessages.fillRequired,
+    );
+    expect((whole.cause as { fields?: Record<string, string> }).fields).toMatchObject({
+      "customServices.0.amount": estimateMessages.wholeNumber,
+    });
+    const required = await expectTrpcError(
+      hr.estimate.saveEstimate({ ...base, overrideServices: [{ serviceCode: svc.serviceCode, stageId: svc.stageId, currency: svc.currency, amount: "", taxability: "TAXABLE" }] }),
+      "BAD_REQUEST",
+      estimateMessages.fillRequired,
+    );
+    expect((required.cause as { fields?: Record<string, string> }).fields).toMatchObject({ "overrideServices.0.amount": estimateMessages.valueRequired });
+    const approver = await expectTrpcError(hr.estimate.saveEstimate({ ...base, isApproved: true }), "BAD_REQUEST", estimateMessages.fillRequired);
+    expect((approver.cause as { fields?: Record<string, string> }).fields).toMatchObject({ approverName: estimateMessages.approverNameRequired });
+    const email = await expectTrpcError(hr.estimate.saveEstimate({ ...base, approverEmail: "not-an-email" }), "BAD_REQUEST");
+    expect((email.cause as { fields?: Record<string, string> }).fields).toMatchObject({ approverEmail: estimateMessages.validEmail });
+    const rate = await expectInputError(hr.estimate.saveEstimate({ ...base, taxRateOverride: 150 }), "taxRateOverride");
+    expect((rate.cause as ZodError).issues[0]!.message).toBe(estimateMessages.taxRateRange);
+    // A new custom row that is still blank is not an edit.
+    const blankRow = await hr.estimate.saveEstimate({ ...base, customServices: [{ serviceName: "", amount: "0", currency: "USD", newlyAdded: true }] });
+    expect(blankRow.costEstimate.servicesEstimation.customServicesEstimations).toHaveLength(0);
+    expect(await countTable(t.db, "cost_estimates")).toBe(before + 1);
+  });
+
+  test("a stale version is refused (another user saved meanwhile)", async () => {
+    const move = await staMove();
+    const hr = await hrAcme();
+    const view = (await hr.estimate.estimationView(ref(move))).costEstimate!;
+    const base = { ...ref(move), costEstimateID: view.costEstimateId, type: "STA" as const, displayCurrency: view.displayCurrency };
+    await hr.estimate.saveEstimate(base);
+    await expectTrpcError(hr.estimate.saveEstimate(base), "CONFLICT", estimateMessages.saveFailure);
+  });
+});
+
+describe("estimate.calculateTax and taxRate", () => {
+  test("tax of edited rows at a manual rate, nothing stored", async () => {
+    const move = await staMove();
+    const hr = await hrAcme();
+    const view = (await hr.estimate.estimationView(ref(move))).costEstimate!;
+    const svc = serviceRows(view)[0]!;
+    const before = await countTable(t.db, "cost_estimates");
+    const res = await hr.estimate.calculateTax({
+      ...ref(move),
+      costEstimateId: view.costEstimateId,
+      services: [{ serviceCode: svc.serviceCode, stageId: svc.stageId, currency: "USD", amount: "1000", taxability: "TAXABLE" }],
+      customServices: [{ serviceName: "Car rental", amount: "500", currency: "USD", taxability: "NON_TAXABLE" }],
+      taxRateOverride: 20,
+    });
+    expect(res.status).toBe("SUCCESS");
+    const row = res.data[0]!;
+    expect(row.taxRate).toBe(20);
+    const edited = row.servicesEstimations.find((s) => s.identifier === svc.identifier)!;
+    expect(edited.currency).toBe("USD");
+    // Gross-up at 20 %: 1000 / 0.8 = 1250, tax 250.00; flat methods 200.00.
+    expect([25000, 20000]).toContain(edited.taxAmount);
+    expect(row.customServicesEstimations[0]!.taxAmount).toBe(0);
+    expect(await countTable(t.db, "cost_estimates")).toBe(before);
+  });
+
+  test("get-tax-rate: a whole percent with its table's year and source; other group refused", async () => {
+    const hr = await hrAcme();
+    const ny = await hr.estimate.taxRate({ group: "acme", countryCode: "US", region: "NY", taxCategory: "MARGINAL", salaryAmount: "150000", salaryCurrency: "USD", moveDate: "2027-01-01" });
+    expect(Number.isInteger(ny.rate)).toBe(true);
+    expect(ny.rate).toBeGreaterThan(30);
+    expect(ny.rate).toBeLessThan(50);
+    expect(ny.source.length).toBeGreaterThan(10);
+    const none = await hr.estimate.taxRate({ group: "acme", countryCode: "AE", taxCategory: "MARGINAL", salaryAmount: "500000", salaryCurrency: "AED", moveDate: null });
+    expect(none.rate).toBe(0);
+    const nonTaxable = await hr.estimate.taxRate({ group: "acme", countryCode: "GB", taxCategory: "NON_TAXABLE", salaryAmount: "90000", salaryCurrency: "GBP", moveDate: null });
+    expect(nonTaxable.rate).toBe(0);
+    await expectTrpcError(
+      (await hrGlobex()).estimate.taxRate({ group: "acme", countryCode: "GB", taxCategory: "MARGINAL", salaryAmount: "90000", salaryCurrency: "GBP", moveDate: null }),
+      "FORBIDDEN",
+    );
+  });
+});
+
+describe("estimate.recalculate (async job)", () => {
+  test("posted, polled (Done or Forced), loaded as a new version; status of an unknown uuid is NOT_FOUND", async () => {
+    const move = await ltaMove();
+    const hr = await hrAcme();
+    const view = (await hr.estimate.estimationView(ref(move))).costEstimate!;
+    const posted = await hr.estimate.recalculate({ ...ref(move), costEstimateId: view.costEstimateId, taxRateOverride: 30, estimationView: "CostEstimate" });
+    expect(posted.success).toBe(true);
+    const uuid = posted.costEstimateUIDTOs[0]!.uuid;
+    await runPendingJobs(jobDeps());
+    const status = await hr.estimate.asyncStatus({ uuid, pollNumber: 1 });
+    expect(["Done", "Forced"]).toContain(status.status);
+    const result = await hr.estimate.asyncResult({ uuid });
+    expect(result.costEstimate!.versionNumber).toBe(2);
+    expect(result.costEstimate!.taxRate).toBe(30);
+    await expectTrpcError(hr.estimate.asyncStatus({ uuid: crypto.randomUUID(), pollNumber: 1 }), "NOT_FOUND", estimateMessages.requestNotFound);
+    await expectTrpcError((await hrGlobex()).estimate.asyncStatus({ uuid, pollNumber: 1 }), "FORBIDDEN");
+    await expectTrpcError(hr.estimate.asyncStatus({ uuid, pollNumber: ASYNC_POLL_MAX + 1 }), "BAD_REQUEST");
+  });
+
+  test("a poll that finds the job waiting runs it (Forced); invalid edits are refused before a job exists", async () => {
+    const move = await ltaMove();
+    const hr = await hrAcme();
+    const view = (await hr.estimate.estimationView(ref(move))).costEstimate!;
+    const jobsBefore = await countTable(t.db, "jobs");
+    await expectTrpcError(
+      hr.estimate.recalculate({ ...ref(move), costEstimateId: view.costEstimateId, customServices: [{ serviceName: "", amount: "5", currency: "USD", taxability: "TAXABLE" }] }),
+      "BAD_REQUEST",
+      estimateMessages.fillRequired,
+    );
+    expect(await countTable(t.db, "jobs")).toBe(jobsBefore);
+    const uuid = (await hr.estimate.recalculate({ ...ref(move), costEstimateId: view.costEstimateId })).costEstimateUIDTOs[0]!.uuid;
+    // The in-process worker may already have run it; either way the first poll answers a loadable status.
+    const status = await hr.estimate.asyncStatus({ uuid, pollNumber: 1 });
+    expect(["Done", "Forced"]).toContain(status.status);
+  });
+});
+
+describe("estimate stage 6: advanceCeDetails", () => {
+  test("defaults from the move, saved with the family's dates of birth; bad dates refused, nothing written", async () => {
+    const move = await ltaMove();
+    const hr = await hrAcme();
+    const got = await hr.estimate.advanceCeDetails({ ...ref(move), group: "acme" });
+    expect(got.details.home.countryCode).toBe("GB");
+    expect(got.details.years).toBeGreaterThanOrEqual(1);
+    const details = {
+      ...got.details,
+      years: 5,
+      filingStatus: "MARRIED_JOINT" as const,
+      familyMembers: [
+        { relationship: "PARTNER" as const, firstName: "Sam", dateOfBirth: "1988-04-02" },
+        { relationship: "CHILD" as const, firstName: "Kit", dateOfBirth: "2015-09-10" },
+      ],
+      host: { ...got.details.host, familySize: 3, numberOfDependants: 2 },
+    };
+    const saved = await hr.estimate.saveAdvanceCeDetails({ ...ref(move), group: "acme", ...details });
+    expect(saved.success).toBe(true);
+    expect(saved.details.years).toBe(5);
+    const family = await t.db.selectFrom("move_family_members").selectAll().where("move_id", "=", move.moveId).execute();
+    expect(family.map((f) => f.date_of_birth).sort()).toEqual(["1988-04-02", "2015-09-10"]);
+
+    const bad = await expectTrpcError(
+      hr.estimate.saveAdvanceCeDetails({ ...ref(move), group: "acme", ...details, years: 2, familyMembers: [{ relationship: "CHILD", firstName: "Kit", dateOfBirth: null }] }),
+      "BAD_REQUEST",
+      estimateMessages.fillRequired,
+    );
+    expect((bad.cause as { fields?: Record<string, string> }).fields).toMatchObject({ "familyMembers.0.dateOfBirth": "Please enter the date of birth of Kit." });
+    expect((await hr.estimate.advanceCeDetails({ ...ref(move), group: "acme" })).details.years).toBe(5);
+    const years = await expectInputError(hr.estimate.saveAdvanceCeDetails({ ...ref(move), group: "acme", ...details, years: 8 }), "years");
+    expect((years.cause as ZodError).issues[0]!.message).toBe(estimateMessages.yearsRange);
+
+    // The estimate uses the inputs: five year columns.
+    const view = (await hr.estimate.estimationView(ref(move))).costEstimate!;
+    expect(view.years).toBe(5);
+  });
+});
+
+describe("estimate approval, export, soft delete", () => {
+  test("sends the PDF to the approver (cc the sender); without an approver e-mail it is refused", async () => {
+    const move = await staMove();
+    const hr = await hrAcme();
+    const view = (await hr.estimate.estimationView(ref(move))).costEstimate!;
+    await expectTrpcError(hr.estimate.sendForApproval({ ...ref(move), costEstimateId: view.costEstimateId, ccSender: false }), "BAD_REQUEST", estimateMessages.validEmail);
+    const saved = await hr.estimate.saveEstimate({ ...ref(move), costEstimateID: view.costEstimateId, type: "STA", displayCurrency: view.displayCurrency, approverName: "Grace Hopper", approverEmail: "approver@acme.test" });
+    const sent = await hr.estimate.sendForApproval({ ...ref(move), costEstimateId: saved.costEstimateId, ccSender: true });
+    expect(sent).toEqual({ success: true, sentTo: "approver@acme.test", cc: "hr@acme.test" });
+    const mail = await t.db.selectFrom("outbox").selectAll().where("to_address", "=", "approver@acme.test").orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(mail.template).toBe("estimateApproval");
+    expect(mail.cc_address).toBe("hr@acme.test");
+    const attachments = JSON.parse(mail.attachments) as { filename: string; contentType: string; size: number }[];
+    expect(attachments).toHaveLength(1);
+    expect(attachments[0]!.filename).toEndWith(".pdf");
+    expect(attachments[0]!.size).toBeGreaterThan(1000);
+  });
+
+  test("export as a spreadsheet and a PDF; CRM may export, another group may not", async () => {
+    const move = await ltaMove();
+    const hr = await hrAcme();
+    await hr.estimate.estimationView(ref(move));
+    const xlsx = await hr.estimate.exportFile({ ...ref(move), format: "xlsx" });
+    expect(xlsx.fileName).toEndWith(".xlsx");
+    expect(Buffer.from(xlsx.base64, "base64").subarray(0, 2).toString()).toBe("PK");
+    const pdf = await hr.estimate.exportFile({ ...ref(move), format: "pdf", isBalanceSheetView: true });
+    expect(Buffer.from(pdf.base64, "base64").subarray(0, 5).toString()).toBe("%PDF-");
+    await expectTrpcError((await hrGlobex()).estimate.exportFile({ ...ref(move), format: "xlsx" }), "FORBIDDEN");
+    await expectTrpcError((await employee()).estimate.exportFile({ ...ref(move), format: "xlsx" }), "FORBIDDEN");
+  });
+
+  test("soft delete hides every version from the history", async () => {
+    const move = await staMove();
+    const hr = await hrAcme();
+    await hr.estimate.estimationView(ref(move));
+    const res = await hr.estimate.softDelete({ ...ref(move) });
+    expect(res).toEqual({ success: true, deleted: 1 });
+    expect((await hr.estimate.history({ employeeId: move.employeeId })).history).toHaveLength(0);
+    expect((await estimateRows(move.moveId))[0]!.status).toBe("DELETED");
+    await expectTrpcError((await hrGlobex()).estimate.softDelete({ ...ref(move) }), "FORBIDDEN");
+    // Next load starts again from version 2 (numbers are never reused).
+    expect((await hr.estimate.estimationView(ref(move))).costEstimate!.versionNumber).toBe(2);
+  });
+
+  test("history of another group's employee is refused; admin reads it", async () => {
+    const move = await staMove();
+    await (await hrAcme()).estimate.estimationView(ref(move));
+    await expectTrpcError((await hrGlobex()).estimate.history({ employeeId: move.employeeId }), "FORBIDDEN", messages.otherGroup);
+    expect((await (await admin()).estimate.history({ employeeId: move.employeeId })).history).toHaveLength(1);
+  });
+});

@@ -1,0 +1,196 @@
+/**
+ * The tax settings and the approval block of stage 4 (part 1 §3 save payload: taxCategory,
+ * annualSalaryAmount/Currency, taxRateOverride; employeeInformation's approval fields; §5
+ * approval rules). Controlled: the page owns the state.
+ */
+import { Send } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { ESTIMATE_TAX_CATEGORIES, TAX_METHODS, type TCostEstimateView } from "../../../domain/estimate/schemas.ts";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Checkbox } from "../../components/ui/checkbox.tsx";
+import { FormField } from "../../components/ui/form-field.tsx";
+import { Input, NativeSelect } from "../../components/ui/input.tsx";
+import { Label } from "../../components/ui/label.tsx";
+import type { Approval, TaxCategory, TaxSettings } from "./estimate-state.ts";
+
+type MethodKey = "estimate.tax.method.SUPPLEMENTAL" | "estimate.tax.method.MARGINAL" | "estimate.tax.method.GROSS_UP";
+type CategoryKey = "estimate.tax.category.MARGINAL" | "estimate.tax.category.SUPPLEMENTAL" | "estimate.tax.category.EFFECTIVE" | "estimate.tax.category.NON_TAXABLE";
+export const methodKey = (m: TaxSettings["taxMethod"]) => `estimate.tax.method.${m}` as MethodKey;
+export const categoryKey = (c: TaxCategory) => `estimate.tax.category.${c}` as CategoryKey;
+
+export function TaxPanel({
+  view,
+  tax,
+  appliedRate,
+  errors,
+  disabled,
+  showSalary,
+  onChange,
+}: {
+  view: TCostEstimateView;
+  tax: TaxSettings;
+  appliedRate: number;
+  errors: Record<string, string>;
+  disabled: boolean;
+  showSalary: boolean;
+  onChange: (patch: Partial<TaxSettings>) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="ce-tax-title" className="flex flex-col gap-4 rounded-lg border border-border p-5" data-testid="tax-panel">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id="ce-tax-title" className="text-sm font-semibold text-foreground">
+          {t("estimate.tax.title")}
+        </h3>
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          {t("estimate.tax.applied")}
+          <Badge variant="info" data-testid="applied-rate">
+            {t("estimate.tax.percent", { rate: appliedRate })}
+          </Badge>
+          {view.manualTax ? <Badge variant="neutral">{t("estimate.tax.manual")}</Badge> : null}
+        </p>
+      </div>
+      <div className="grid gap-4 tablet:grid-cols-2">
+        <FormField label={t("estimate.tax.methodLabel")}>
+          {(field) => (
+            <NativeSelect {...field} value={tax.taxMethod} disabled={disabled} onChange={(e) => onChange({ taxMethod: e.target.value as TaxSettings["taxMethod"] })}>
+              {TAX_METHODS.map((m) => (
+                <option key={m} value={m}>
+                  {t(methodKey(m))}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+        <FormField label={t("estimate.tax.categoryLabel")}>
+          {(field) => (
+            <NativeSelect {...field} value={tax.taxCategory} disabled={disabled} onChange={(e) => onChange({ taxCategory: e.target.value as TaxCategory })}>
+              {ESTIMATE_TAX_CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {t(categoryKey(c))}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+        <FormField id="taxRateOverride" label={t("estimate.tax.overrideLabel")} hint={t("estimate.tax.overrideHint")} error={errors.taxRateOverride}>
+          {(field) => (
+            <div className="flex items-center gap-2">
+              <Input
+                {...field}
+                inputMode="numeric"
+                autoComplete="off"
+                className="w-24 text-right tabular-nums"
+                maxLength={3}
+                value={tax.taxRateOverride}
+                disabled={disabled}
+                onChange={(e) => onChange({ taxRateOverride: e.target.value })}
+              />
+              <span aria-hidden="true" className="text-sm text-muted-foreground">
+                %
+              </span>
+            </div>
+          )}
+        </FormField>
+        {showSalary ? (
+          <div className="flex flex-col gap-2">
+            <div className="flex items-end gap-2">
+              <FormField id="annualSalaryAmount" label={t("estimate.tax.salaryLabel")} className="min-w-0 flex-1" error={errors.annualSalaryAmount}>
+                {(field) => (
+                  <Input
+                    {...field}
+                    inputMode="decimal"
+                    autoComplete="off"
+                    className="text-right tabular-nums"
+                    value={tax.annualSalaryAmount}
+                    disabled={disabled}
+                    onChange={(e) => onChange({ annualSalaryAmount: e.target.value })}
+                  />
+                )}
+              </FormField>
+              <FormField id="annualSalaryCurrency" label={t("estimate.tax.salaryCurrency")} className="w-28" error={errors.annualSalaryCurrency}>
+                {(field) => (
+                  <NativeSelect {...field} value={tax.annualSalaryCurrency} disabled={disabled} onChange={(e) => onChange({ annualSalaryCurrency: e.target.value })}>
+                    <option value="">{t("estimate.choose")}</option>
+                    {currencyChoices(view, tax.annualSalaryCurrency).map((c) => (
+                      <option key={c} value={c}>
+                        {c}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                )}
+              </FormField>
+            </div>
+          </div>
+        ) : null}
+      </div>
+      {view.taxTables.length > 0 ? (
+        <div className="rounded-md bg-muted/60 p-3 text-[13px]" data-testid="tax-tables">
+          <p className="font-medium text-foreground">{t("estimate.tax.tables")}</p>
+          <ul className="mt-1 flex flex-col gap-0.5 text-muted-foreground">
+            {view.taxTables.map((table) => (
+              <li key={`${table.name}-${table.taxYear}`}>
+                <span className="text-foreground">{table.name}</span> ({table.taxYear}) · {table.source}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function currencyChoices(view: TCostEstimateView, current: string): string[] {
+  const list = [...view.displayCurrencies];
+  if (current && !list.includes(current)) list.unshift(current);
+  return list;
+}
+
+export function ApprovalPanel({
+  approval,
+  errors,
+  disabled,
+  sending,
+  onChange,
+  onSend,
+}: {
+  approval: Approval;
+  errors: Record<string, string>;
+  disabled: boolean;
+  sending: boolean;
+  onChange: (patch: Partial<Approval>) => void;
+  onSend: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="ce-approval-title" className="flex flex-col gap-4 rounded-lg border border-border p-5" data-testid="approval-panel">
+      <h3 id="ce-approval-title" className="text-sm font-semibold text-foreground">
+        {t("estimate.approval.title")}
+      </h3>
+      <div className="flex items-center gap-3">
+        <Checkbox id="ce-approved" checked={approval.isApproved} disabled={disabled} onCheckedChange={(v) => onChange({ isApproved: v === true })} />
+        <Label htmlFor="ce-approved">{t("estimate.approval.approved")}</Label>
+      </div>
+      <div className="grid gap-4 tablet:grid-cols-2">
+        <FormField id="approverName" label={t("estimate.approval.name")} required={approval.isApproved} error={errors.approverName}>
+          {(field) => <Input {...field} autoComplete="name" maxLength={200} value={approval.approverName} disabled={disabled} onChange={(e) => onChange({ approverName: e.target.value })} />}
+        </FormField>
+        <FormField id="approverEmail" label={t("estimate.approval.email")} hint={t("estimate.approval.emailHint")} error={errors.approverEmail}>
+          {(field) => (
+            <Input {...field} type="email" autoComplete="email" maxLength={254} value={approval.approverEmail} disabled={disabled} onChange={(e) => onChange({ approverEmail: e.target.value })} />
+          )}
+        </FormField>
+        <FormField id="approvalDate" label={t("estimate.approval.date")} required={approval.isApproved} error={errors.approvalDate}>
+          {(field) => <Input {...field} type="date" value={approval.approvalDate} disabled={disabled} onChange={(e) => onChange({ approvalDate: e.target.value })} className="w-48" />}
+        </FormField>
+      </div>
+      <div>
+        <Button variant="secondary" onClick={onSend} busy={sending} disabled={disabled} data-testid="send-for-approval">
+          <Send aria-hidden="true" />
+          {t("estimate.approval.send")}
+        </Button>
+      </div>
+    </section>
+  );
+}
