@@ -8,8 +8,9 @@ import { createTestDatabase, type TestDatabase } from "../test/db.ts";
 describe("seedDemoCityIndices on the full demo (wizard moves included)", () => {
   let t: TestDatabase;
   beforeAll(async () => {
-    t = await createTestDatabase({ wizardDemo: true });
-  });
+    // The demo countries' reference cities, so the moves carry the names the reference data spells.
+    t = await createTestDatabase({ wizardDemo: true, reference: { cities: ["GB", "US", "DE", "FR", "SG", "CA", "AU", "NL", "CH", "IE", "LU"] } });
+  }, 60_000);
   afterAll(() => t.close());
 
   test("every demo row: DEMO, as of 2026-01-01, a known currency, positive indices and rent in minor units", async () => {
@@ -70,7 +71,7 @@ describe("without the demo (SEED_DEMO=0)", () => {
   let t: TestDatabase;
   beforeAll(async () => {
     t = await createTestDatabase({ demo: false });
-  });
+  }, 60_000);
   afterAll(() => t.close());
 
   test("no index rows are seeded", async () => {

@@ -5,6 +5,7 @@ import { wizardOperations } from "../routers/legacy/wizard.openapi.ts";
 import { formBuilderOperations } from "../routers/legacy/form-builder.openapi.ts";
 import { wizardOverrideOperations } from "../routers/legacy/wizard-overrides.openapi.ts";
 import { estimateAdminOperations } from "../routers/legacy/estimate-admin.openapi.ts";
+import { estimateOperations } from "../routers/legacy/estimate.openapi.ts";
 import {
   ZSaveUserPropertyRequest,
   ZSaveUserPropertyResponse,
@@ -70,6 +71,7 @@ export const allLegacyOperations = (): Operation[] => [
   ...wizardOverrideOperations,
   ...formBuilderOperations,
   ...estimateAdminOperations,
+  ...estimateOperations,
 ];
 
 function jsonSchema(schema: z.ZodType) {

@@ -59,19 +59,38 @@ export function majorNumber(amount: number, currency: string): number {
   return amount / unitOf(currency);
 }
 
-const convertMemo = new Map<string, number>();
+/** Remembered conversions: from → to → rate → amount → converted amount. */
+const convertMemo = new Map<string, Map<string, Map<string, Map<number, number>>>>();
+let convertMemoSize = 0;
+
+function conversionsOf(from: string, to: string, rate: string): Map<number, number> {
+  let byTo = convertMemo.get(from);
+  if (!byTo) convertMemo.set(from, (byTo = new Map()));
+  let byRate = byTo.get(to);
+  if (!byRate) byTo.set(to, (byRate = new Map()));
+  let amounts = byRate.get(rate);
+  if (!amounts) byRate.set(rate, (amounts = new Map()));
+  return amounts;
+}
 
 /**
  * money.ts `convert` (one rounding, half away from zero) of `amount` minor units of `from` at the
- * decimal `rate`, in minor units of `to`. Same currency or rate "1" with the same places: as is.
+ * decimal `rate`, in minor units of `to`. The same currency: as is.
  */
 export function convertMinor(amount: number, from: string, rate: string, to: string): number {
   if (amount === 0) return 0;
   if (from === to) return amount;
-  const key = `${amount}|${from}|${rate}|${to}`;
-  const hit = convertMemo.get(key);
+  const amounts = conversionsOf(from, to, rate);
+  const hit = amounts.get(amount);
   if (hit !== undefined) return hit;
-  return remember(convertMemo, key, convert({ amount, currency: from }, rate, to).amount);
+  if (++convertMemoSize > MEMO_LIMIT) {
+    convertMemo.clear();
+    convertMemoSize = 0;
+    return convertMinor(amount, from, rate, to);
+  }
+  const result = convert({ amount, currency: from }, rate, to).amount;
+  amounts.set(amount, result);
+  return result;
 }
 
 const roundMemo = new Map<string, number>();
@@ -213,7 +232,7 @@ export function ratioPercent(n: number, d: number): number {
   return remember(ratioMemo, key, Number(displayRound.taxRatePercent(new Decimal(n).times(100).dividedBy(d))));
 }
 
-const fnRates = new WeakMap<(from: string, to: string) => string, Map<string, string>>();
+const fnRates = new WeakMap<(from: string, to: string) => string, Map<string, Map<string, string>>>();
 
 /**
  * The 4-place rate of a pair from an exchange-rate function, asked once per function and pair
@@ -221,13 +240,13 @@ const fnRates = new WeakMap<(from: string, to: string) => string, Map<string, st
  */
 export function pairRate(fn: (from: string, to: string) => string, from: string, to: string): string {
   if (from === to) return "1";
-  let m = fnRates.get(fn);
-  if (!m) {
-    m = new Map();
-    fnRates.set(fn, m);
-  }
-  const key = `${from}>${to}`;
-  const hit = m.get(key);
+  let byFrom = fnRates.get(fn);
+  if (!byFrom) fnRates.set(fn, (byFrom = new Map()));
+  let byTo = byFrom.get(from);
+  if (!byTo) byFrom.set(from, (byTo = new Map()));
+  const hit = byTo.get(to);
   if (hit !== undefined) return hit;
-  return remember(m, key, rate4(fn(from, to)));
+  const rate = rate4(fn(from, to));
+  byTo.set(to, rate);
+  return rate;
 }

@@ -32,11 +32,11 @@
 import Decimal from "decimal.js";
 import type { Money } from "../money/money.ts";
 import { roundHalfUp } from "../money/money.ts";
-import { grossUpProgressive, type TaxProfile, type TaxSystem } from "../tax/index.ts";
-import { convertMinor, formatAmount, percentOf, rate4, unitOf } from "./amounts.ts";
+import type { TaxProfile, TaxSystem } from "../tax/index.ts";
+import { convertMinor, formatAmount, pairRate, percentOf, unitOf } from "./amounts.ts";
 import type { BalanceSheetResult, CityIndexInput, EstimateInput, ExchangeRateFn } from "./engine.ts";
 import type { TBalanceSheetView } from "./schemas.ts";
-import { taxOn, totalTaxOf } from "./tax-cache.ts";
+import { grossUpOn, taxOn } from "./tax-cache.ts";
 
 export type { BalanceSheetResult } from "./engine.ts";
 
@@ -97,6 +97,8 @@ export type BalanceSheetInput = {
 
 type Line = TBalanceSheetView["lines"][number];
 
+const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+
 /** The norm shares for a net income (reference-currency minor units) and family size. */
 export function normShares(netReferenceMinor: number, referenceCurrency: string, familySize: number, norms: BalanceSheetNorms = BALANCE_SHEET_NORMS) {
   const major = netReferenceMinor / unitOf(referenceCurrency);
@@ -109,7 +111,7 @@ export function normShares(netReferenceMinor: number, referenceCurrency: string,
     band,
     goodsAndServices: norms.goodsAndServices[band]![col]!,
     housing: norms.housing[band]![col]!,
-    bandText: `${referenceCurrency} ${lower.toLocaleString("en-US")}${upper === undefined ? "+" : `–${upper.toLocaleString("en-US")}`}`,
+    bandText: `${referenceCurrency} ${grouped(lower)}${upper === undefined ? "+" : `–${grouped(upper)}`}`,
   };
 }
 
@@ -119,17 +121,7 @@ export function computeBalanceSheet(input: BalanceSheetInput): BalanceSheetResul
   const H = input.homeCurrency;
   const T = input.hostCurrency;
   const S = input.currency;
-  const rates = new Map<string, string>();
-  const rateOf = (from: string, to: string) => {
-    if (from === to) return "1";
-    const key = `${from}>${to}`;
-    let r = rates.get(key);
-    if (r === undefined) {
-      r = rate4(input.exchangeRate(from, to));
-      rates.set(key, r);
-    }
-    return r;
-  };
+  const rateOf = (from: string, to: string) => pairRate(input.exchangeRate, from, to);
   const conv = (amount: number, from: string, to: string) => convertMinor(amount, from, rateOf(from, to), to);
   const f = formatAmount;
   const inS = (amount: number, from: string) => conv(amount, from, S);
@@ -191,7 +183,7 @@ export function computeBalanceSheet(input: BalanceSheetInput): BalanceSheetResul
     const hostTables = sys.info.map((i) => `${i.name} ${i.taxYear}`).join(" + ");
     if (input.taxPosition === "TAX_EQUALIZED") {
       const packageT = Math.max(0, salaryT - hypoT + allowancesT);
-      const g = grossUpProgressive(conv(packageT, T, sysCcy), 0, totalTaxOf(sys, input.profile));
+      const g = grossUpOn(sys, conv(packageT, T, sysCcy), 0, input.profile);
       const hostTaxT = conv(g.tax, sysCcy, T);
       const grossT = conv(g.gross, sysCcy, T);
       equalizationT = hostTaxT - hypoT;

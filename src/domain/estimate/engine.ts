@@ -49,7 +49,7 @@
 import type { Money } from "../money/money.ts";
 import { checkFormula, evaluateFormula } from "../policy/formula.ts";
 import { moveStageNames, type RateFrequency } from "../policy/catalogue.ts";
-import { grossUpFlat, grossUpProgressive, type TaxProfile, type TaxSystem } from "../tax/index.ts";
+import { grossUpFlat, type TaxProfile, type TaxSystem } from "../tax/index.ts";
 import {
   allocateLargestRemainder,
   convertMinor,
@@ -76,7 +76,7 @@ import type {
   TTaxMethod,
   TWorkingStep,
 } from "./schemas.ts";
-import { rateOn, totalTaxOf } from "./tax-cache.ts";
+import { grossUpOn, rateOn } from "./tax-cache.ts";
 import { CUSTOM_ITEM_TAXABILITY, isTaxed, taxabilityOf } from "./taxability.ts";
 
 // ── input ───────────────────────────────────────────────────────────────────────────────────
@@ -401,16 +401,9 @@ export function computeEstimate(input: EstimateInput): EstimateComputation {
 
   // Exchange rates at 4 places; the pairs shown are those converted into the display currencies or the tax system's.
   const usedRates: { from: string; to: string; rate: string }[] = [];
-  const shown = new Set<string>();
   const rateOf = (from: string, to: string, record = false): string => {
     const r = pairRate(fx, from, to);
-    if (record && from !== to) {
-      const key = `${from}>${to}`;
-      if (!shown.has(key)) {
-        shown.add(key);
-        usedRates.push({ from, to, rate: r });
-      }
-    }
+    if (record && from !== to && !usedRates.some((u) => u.from === from && u.to === to)) usedRates.push({ from, to, rate: r });
     return r;
   };
   const toDisplay = (amount: number, from: string) => (from === display ? amount : convertMinor(amount, from, rateOf(from, display, true), display));
@@ -690,7 +683,6 @@ export function computeEstimate(input: EstimateInput): EstimateComputation {
   } else if (plan.kind === "PROGRESSIVE") {
     // Each column's taxable items stacked on the salary; columns with the same items share one gross-up.
     const sysCcy = plan.system.currency;
-    const taxOf = totalTaxOf(plan.system, tax.profile);
     type Composition = { members: Work[]; net: number; gross: number; tax: number; shares: number[] };
     const compositions = new Map<string, Composition>();
     const compositionOf = new Map<Work, { c: Composition; y: number }>();
@@ -711,7 +703,7 @@ export function computeEstimate(input: EstimateInput): EstimateComputation {
       if (!c) {
         let net = 0;
         for (const m of members) net += m.currency === sysCcy ? m.amount : convertMinor(m.amount, m.currency, rateOf(m.currency, sysCcy, true), sysCcy);
-        const g = grossUpProgressive(net, plan.salary, taxOf);
+        const g = grossUpOn(plan.system, net, plan.salary, tax.profile);
         const taxDisplay = sysCcy === display ? g.tax : convertMinor(g.tax, sysCcy, rateOf(sysCcy, display, true), display);
         c = { members, net, gross: g.gross, tax: g.tax, shares: allocateLargestRemainder(taxDisplay, members.map((m) => m.display)) };
         compositions.set(key, c);

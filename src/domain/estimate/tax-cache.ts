@@ -4,16 +4,16 @@
  * the balance sheet ask through here: each (system, income, profile) question is answered once.
  * Tax systems are pure functions of their arguments, so remembering them changes no result.
  */
-import type { TaxBreakdown, TaxProfile, TaxSystem } from "../tax/index.ts";
+import { grossUpProgressive, type TaxBreakdown, type TaxProfile, type TaxSystem } from "../tax/index.ts";
 
 const LIMIT = 5000;
-type Memo = { tax: Map<string, TaxBreakdown>; rate: Map<string, string> };
+type Memo = { tax: Map<string, TaxBreakdown>; rate: Map<string, string>; grossUp: Map<string, { gross: number; tax: number }> };
 const memos = new WeakMap<TaxSystem, Memo>();
 
 function memoOf(system: TaxSystem): Memo {
   let m = memos.get(system);
   if (!m) {
-    m = { tax: new Map(), rate: new Map() };
+    m = { tax: new Map(), rate: new Map(), grossUp: new Map() };
     memos.set(system, m);
   }
   return m;
@@ -56,6 +56,19 @@ export function rateOn(system: TaxSystem, kind: RateKind, income: number, profil
         : kind === "effective"
           ? system.effectiveRate(income, profile)
           : system.supplementalRate(income, profile);
+    if (m.size >= LIMIT) m.clear();
+    m.set(k, hit);
+  }
+  return hit;
+}
+
+/** `grossUpProgressive(net, base, total tax of the system)`, remembered. */
+export function grossUpOn(system: TaxSystem, netMinor: number, baseIncomeMinor: number, profile: TaxProfile | undefined): { gross: number; tax: number } {
+  const m = memoOf(system).grossUp;
+  const k = `${netMinor}|${baseIncomeMinor}|${profileKey(profile)}`;
+  let hit = m.get(k);
+  if (!hit) {
+    hit = grossUpProgressive(netMinor, baseIncomeMinor, totalTaxOf(system, profile));
     if (m.size >= LIMIT) m.clear();
     m.set(k, hit);
   }

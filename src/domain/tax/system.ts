@@ -1,7 +1,8 @@
 /**
  * Combines a country table with its region table into a `TaxSystem`, and rounds: every line is
  * rounded once to the currency's minor units with money.ts `roundHalfUp` (half away from zero, the
- * places from `minorUnitsOf`); totals are sums of the rounded lines. Rates are computed on the unrounded Decimal amounts and given to 6 decimals.
+ * places from `minorUnitsOf`); totals are sums of the rounded lines. Rates are computed on the
+ * unrounded Decimal amounts and given to 6 decimals.
  */
 import Decimal from "decimal.js";
 import { AppError } from "../errors.ts";
@@ -33,13 +34,14 @@ export function resolveProfile(profile: TaxProfile | undefined): ResolvedProfile
   if (!(FILING_STATUSES as readonly string[]).includes(filingStatus)) {
     throw new AppError("VALIDATION", `Unknown filing status ${String(filingStatus)}.`);
   }
+  const familySize = profile?.familySize;
+  if (familySize !== undefined && (!Number.isInteger(familySize) || familySize < 0)) {
+    throw new AppError("VALIDATION", "The family size must be a whole number.");
+  }
   const adults = filingStatus === "MARRIED_JOINT" ? 2 : 1;
-  const dependants = profile?.dependants ?? (profile?.familySize === undefined ? 0 : Math.max(0, profile.familySize - adults));
+  const dependants = profile?.dependants ?? (familySize === undefined ? 0 : Math.max(0, familySize - adults));
   if (!Number.isInteger(dependants) || dependants < 0 || dependants > MAX_DEPENDANTS) {
     throw new AppError("VALIDATION", `The number of dependants must be a whole number from 0 to ${MAX_DEPENDANTS}.`);
-  }
-  if (profile?.familySize !== undefined && (!Number.isInteger(profile.familySize) || profile.familySize < 0)) {
-    throw new AppError("VALIDATION", "The family size must be a whole number.");
   }
   return { filingStatus, dependants };
 }
@@ -67,8 +69,8 @@ function buildSystem(tables: readonly TaxTable[]): TaxSystem {
   const currency = tables[0]!.currency;
   const places = minorUnitsOf(currency);
   const unit = dec(10).pow(places);
-  // Marginal rates are slopes measured inside (x, x + 1 minor unit), where no bracket edge
-  // (all at whole minor units) can lie: between x + step and x + 2·step.
+  // Marginal rates are slopes measured just right of x, inside (x, x + 1 minor unit), so that a
+  // bracket edge or a cliff at x itself (thresholds are whole minor units) is not straddled.
   const step = dec(10).pow(-(places + 4));
 
   const toMajor = (incomeMinor: number): Amount => dec(incomeMinor).dividedBy(unit);
@@ -85,10 +87,16 @@ function buildSystem(tables: readonly TaxTable[]): TaxSystem {
     return sum;
   };
 
+  /**
+   * Slope of the tax just right of `income`, over two adjacent tiny intervals: where they differ,
+   * one of them straddles a kink or a cliff (a threshold that falls between whole minor units);
+   * the smaller slope is the one that does not jump.
+   */
   const slope = (income: Amount, profile: ResolvedProfile, of: readonly TaxTable[], kinds: (kind: LineKind) => boolean): Amount => {
-    const a = exactSum(income.plus(step), profile, of, kinds);
-    const b = exactSum(income.plus(step.times(2)), profile, of, kinds);
-    return b.minus(a).dividedBy(step);
+    const [a, b, c] = [1, 2, 3].map((k) => exactSum(income.plus(step.times(k)), profile, of, kinds)) as [Amount, Amount, Amount];
+    const first = b.minus(a).dividedBy(step);
+    const second = c.minus(b).dividedBy(step);
+    return first.abs().lte(second.abs()) ? first : second;
   };
 
   const tax = (incomeMinor: number, profile?: TaxProfile): TaxBreakdown => {

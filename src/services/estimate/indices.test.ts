@@ -35,7 +35,11 @@ async function importFile(fileName: string, bytes: Uint8Array, db: DB = t.db) {
   await runPendingJobs(deps, [CITY_INDEX_IMPORT_JOB]);
   for (let i = 0; i < 500; i++) {
     const job = await findJob(t.db, id);
-    if (job && (job.status === "DONE" || job.status === "FAILED")) return { id, job, state: await cityIndexImportState(t.db) };
+    if (job && (job.status === "DONE" || job.status === "FAILED")) {
+      // Let the queue's own background drain (woken by the enqueue) find nothing more and stop.
+      await Bun.sleep(25);
+      return { id, job, state: await cityIndexImportState(t.db) };
+    }
     await Bun.sleep(10);
   }
   throw new Error(`import ${id} did not finish`);

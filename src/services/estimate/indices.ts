@@ -163,7 +163,7 @@ export function validateIndexRows(sheet: string[][], countries: ReadonlySet<stri
     const row = index + 2;
     const problem = (text: string, vars: Record<string, string | number> = {}) =>
       problems.push({ row, message: estimateText(estimateMessages.importRow, { row, problem: estimateText(text, vars) }) });
-    const [country = "", city = "", currencyText = "", col = "", housing = "", rent = "", asOf = ""] = cells;
+    const [country = "", city = "", currencyText = "", col = "", housing = "", rent = "", asOf = ""] = cells.map((c) => c.trim());
     const code = country.toUpperCase();
     if (!/^[A-Z]{2}$/.test(code) || (countries.size > 0 && !countries.has(code))) return problem(indexImportMessages.country, { value: country });
     if (city === "" || city.length > 200) return problem(indexImportMessages.city);

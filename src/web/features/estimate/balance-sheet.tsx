@@ -8,7 +8,7 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { ChevronDown, Scale } from "lucide-react";
-import { Fragment, useState } from "react";
+import { Fragment, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { estimateMessages } from "../../../domain/estimate/messages.ts";
 import type { TBalanceSheetView } from "../../../domain/estimate/schemas.ts";
@@ -21,7 +21,21 @@ import { cn } from "../../lib/utils.ts";
 import { domId } from "./estimate-table.tsx";
 import { formatRate, formatWholeNumber } from "./format.ts";
 
-export function BalanceSheetPanel({ employeeId, moveId, recalculate }: { employeeId: number; moveId: number; recalculate: boolean }) {
+export function BalanceSheetPanel({
+  employeeId,
+  moveId,
+  costEstimateId,
+  recalculate,
+  onNewVersion,
+}: {
+  employeeId: number;
+  moveId: number;
+  /** The version the page shows. */
+  costEstimateId: number;
+  recalculate: boolean;
+  /** A recalculated balance sheet belongs to a new version: the page reloads the estimate. */
+  onNewVersion: () => void;
+}) {
   const { t } = useTranslation();
   const query = useQuery({
     ...trpc.estimate.estimationView.queryOptions({
@@ -35,6 +49,13 @@ export function BalanceSheetPanel({ employeeId, moveId, recalculate }: { employe
     gcTime: 0,
     refetchOnWindowFocus: false,
   });
+  const sheetVersion = query.data?.balanceSheet?.costEstimateId;
+  const announced = useRef(false);
+  useEffect(() => {
+    if (announced.current || sheetVersion === undefined || sheetVersion === costEstimateId) return;
+    announced.current = true;
+    onNewVersion();
+  }, [sheetVersion, costEstimateId, onNewVersion]);
   if (query.isPending) return <LoadingRows rows={6} rowClassName="h-9" />;
   if (query.isError || !query.data.success) {
     return <ErrorState message={estimateMessages.balanceSheetFailure} retryLabel={t("app.retry")} onRetry={() => void query.refetch()} />;

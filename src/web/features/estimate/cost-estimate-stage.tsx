@@ -102,6 +102,8 @@ export function CostEstimateStage(props: CostEstimateStageProps) {
   const [carryApproval, setCarryApproval] = useState<Approval | null>(null);
   const [resetKey, setResetKey] = useState(0);
   const [notice, setNotice] = useState<Notice | null>(null);
+  // The open tab survives a new version (the balance sheet recalculated, a save).
+  const [tab, setTab] = useState("costEstimate");
 
   const current = view ?? query.data?.costEstimate ?? null;
   const showView = useCallback((next: TCostEstimateView, keep?: Approval | null) => {
@@ -109,11 +111,14 @@ export function CostEstimateStage(props: CostEstimateStageProps) {
     setView(next);
     setDecided(true);
   }, []);
+  const refetch = useRef(query.refetch);
+  refetch.current = query.refetch;
+  /** Back to the server's current version (edits dropped): after a tax failure (§8), or a newer version. */
   const reload = useCallback(() => {
     setView(null);
     setCarryApproval(null);
-    void query.refetch().then(() => setResetKey((k) => k + 1));
-  }, [query]);
+    void refetch.current().then(() => setResetKey((k) => k + 1));
+  }, []);
 
   if (query.isPending) return <EstimateSkeleton />;
   if (query.isError || !query.data.success || !current) {
@@ -150,6 +155,8 @@ export function CostEstimateStage(props: CostEstimateStageProps) {
       carryApproval={carryApproval}
       notice={notice}
       setNotice={setNotice}
+      tab={tab}
+      setTab={setTab}
       onView={showView}
       onReload={reload}
     />
@@ -257,6 +264,8 @@ function EstimateEditor({
   carryApproval,
   notice,
   setNotice,
+  tab,
+  setTab,
   onView,
   onReload,
   onBack,
@@ -267,6 +276,8 @@ function EstimateEditor({
   carryApproval: Approval | null;
   notice: Notice | null;
   setNotice: (notice: Notice | null) => void;
+  tab: string;
+  setTab: (tab: string) => void;
   onView: (view: TCostEstimateView, keepApproval?: Approval | null) => void;
   onReload: () => void;
 }) {
@@ -281,7 +292,6 @@ function EstimateEditor({
   stateRef.current = state;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState<Busy>(null);
-  const [tab, setTab] = useState("costEstimate");
   const [sendOpen, setSendOpen] = useState(false);
   const [ccSender, setCcSender] = useState(false);
   const [focusErrors, setFocusErrors] = useState(0);
@@ -644,7 +654,15 @@ function EstimateEditor({
               </TabsList>
               <TabsContent value="costEstimate">{table}</TabsContent>
               <TabsContent value="balanceSheet">
-                <BalanceSheetPanel key={`${view.costEstimateId}-${view.versionNumber}`} employeeId={employeeId} moveId={moveId} recalculate={view.balanceSheetNeedsRecalculation} />
+                <BalanceSheetPanel
+                  key={`${view.costEstimateId}-${view.versionNumber}`}
+                  employeeId={employeeId}
+                  moveId={moveId}
+                  costEstimateId={view.costEstimateId}
+                  // Flagged (the stage-6 inputs changed): the server recalculates it, as a new version the page then reloads.
+                  recalculate={view.balanceSheetNeedsRecalculation && !dirty}
+                  onNewVersion={onReload}
+                />
               </TabsContent>
             </Tabs>
           ) : (
