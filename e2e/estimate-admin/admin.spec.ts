@@ -23,6 +23,8 @@ async function restoreInitech(page: Page, baseURL: string | undefined) {
 
 test.describe("cost-estimate admin", () => {
   test("an admin switches a group's cost estimates off, changes its billing status, and both persist", async ({ page, loginAs, baseURL }) => {
+    // Two reloads and two axe runs: more than the default 30 s on a busy machine.
+    test.setTimeout(60_000);
     await loginAs(demo.admin);
     try {
       await flagAndBilling(page);

@@ -11,6 +11,7 @@
  * Both register bun:test `beforeAll`/`afterAll` hooks, so call them at the top level of a test file.
  */
 import { afterAll, beforeAll } from "bun:test";
+import { settleJobs } from "../services/jobs/queue.ts";
 import type { DB } from "../db/index.ts";
 import { appFor, cookieFor, type TestApp } from "./app.ts";
 import { callerFor, createTestDatabase, type TestDatabase, type TestDatabaseOptions } from "./db.ts";
@@ -35,7 +36,10 @@ export function useTestDatabase(options?: TestDatabaseOptions) {
   beforeAll(async () => {
     t = await createTestDatabase(options);
   });
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await settleJobs();
+    await t?.close();
+  });
   const db = (): DB => opened(t, "database").db;
   const caller = (email: string) => () => callerFor(db(), email);
   return {

@@ -45,8 +45,10 @@ export function exactQuotient(n: number, places: number): string {
   const abs = neg ? -n : n;
   const unit = POW10[places] ?? 10 ** places;
   const whole = Math.floor(abs / unit);
-  const frac = String(abs - whole * unit).padStart(places, "0");
-  return `${neg ? "-" : ""}${whole}.${frac}`;
+  const rest = abs - whole * unit;
+  let frac = String(rest);
+  while (frac.length < places) frac = `0${frac}`;
+  return (neg ? "-" : "") + whole + "." + frac;
 }
 
 /** Minor units as a major-unit decimal string ("1234.50", JPY "1235"): money.ts `toMajorString` without Decimal. */
@@ -110,14 +112,15 @@ export function percentOf(amount: number, percent: number): number {
   return roundQuotient(amount * percent, 2);
 }
 
-const decimalMemo = new Map<string, number>();
+const decimalMemo = new Map<string, Map<number, number>>();
 
-/** A decimal (major units, e.g. a formula's result) as minor units of `currency`: money.ts `toMinor`. */
-export function minorOf(value: number | string, currency: string): number {
-  const key = `${value}|${currency}`;
-  const hit = decimalMemo.get(key);
+/** A number of major units (e.g. a formula's result) as minor units of `currency`: money.ts `toMinor`. */
+export function minorOf(value: number, currency: string): number {
+  let byValue = decimalMemo.get(currency);
+  if (!byValue) decimalMemo.set(currency, (byValue = new Map()));
+  const hit = byValue.get(value);
   if (hit !== undefined) return hit;
-  return remember(decimalMemo, key, toMinor(value, currency).amount);
+  return remember(byValue, value, toMinor(value, currency).amount);
 }
 
 /** Rounds minor units to whole major units, still in minor units (part 1 §9 "estimate totals round to whole numbers"). */
@@ -214,11 +217,24 @@ export function convertMoney(money: Money, rate: string, to: string): Money {
 
 /** Minor units for people to read, as money.ts `formatMoney` writes them ("GBP 1,234.50"), without Decimal. */
 export function formatAmount(amount: number, currency: string): string {
-  const text = majorString(amount, currency);
-  const neg = text.startsWith("-");
-  const [whole = "", fraction] = (neg ? text.slice(1) : text).split(".");
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return `${currency} ${neg ? "-" : ""}${grouped}${fraction === undefined ? "" : `.${fraction}`}`;
+  const places = placesOf(currency);
+  const unit = POW10[places] ?? 10 ** places;
+  const neg = amount < 0;
+  const abs = neg ? -amount : amount;
+  let whole = Math.floor(abs / unit);
+  let fraction = "";
+  if (places > 0) {
+    fraction = String(abs - whole * unit);
+    while (fraction.length < places) fraction = `0${fraction}`;
+    fraction = `.${fraction}`;
+  }
+  let text = "";
+  while (whole >= 1000) {
+    const group = whole % 1000;
+    text = `,${group < 10 ? "00" : group < 100 ? "0" : ""}${group}${text}`;
+    whole = Math.floor(whole / 1000);
+  }
+  return `${currency} ${neg ? "-" : ""}${whole}${text}${fraction}`;
 }
 
 const ratioMemo = new Map<string, number>();

@@ -232,6 +232,29 @@ function variablesOf(formula: string): string[] {
   return v;
 }
 
+const resultMemo = new Map<string, Map<string, number>>();
+let resultMemoSize = 0;
+
+/** formula.ts `evaluateFormula`, remembered per formula and input values (a formula is a pure function of its inputs). */
+function evaluate(formula: string, scope: Record<string, number>): number {
+  let key = "";
+  for (const name in scope) key += `${scope[name]},`;
+  let byValues = resultMemo.get(formula);
+  if (!byValues) {
+    if (resultMemoSize > 20_000) {
+      resultMemo.clear();
+      resultMemoSize = 0;
+    }
+    resultMemo.set(formula, (byValues = new Map()));
+  }
+  const hit = byValues.get(key);
+  if (hit !== undefined) return hit;
+  const value = evaluateFormula(formula, scope);
+  byValues.set(key, value);
+  resultMemoSize++;
+  return value;
+}
+
 type Resolve = (name: string) => number | undefined;
 
 /** The formula's inputs and their values: what it is evaluated with and what its working shows. */
@@ -529,19 +552,19 @@ export function computeEstimate(input: EstimateInput): EstimateComputation {
             if (q !== stated && !costVars.includes(q.input) && !adjVars.includes(q.input)) continue;
             const line = svc.metadata[q.index]!;
             const scope = scopeOf(line.formula, resolve);
-            const value = evaluateFormula(line.formula, scope);
+            const value = evaluate(line.formula, scope);
             own[q.input] = value;
             steps.push(step(line.name, line.formula, scope, String(value), null));
           }
         }
         const scope = scopeOf(costLine.formula, resolve);
-        const value = evaluateFormula(costLine.formula, scope);
+        const value = evaluate(costLine.formula, scope);
         steps.push(step(costLine.name, costLine.formula, scope, String(value), formulaCurrency));
         let result = value;
         const adj = costLine.adjustmentFormula;
         if (adj != null && adj.trim() !== "") {
           const adjScope = scopeOf(adj, resolve);
-          const factor = evaluateFormula(adj, adjScope);
+          const factor = evaluate(adj, adjScope);
           steps.push(step("Adjustment factor", adj, adjScope, String(factor), null));
           if (factor !== 1) {
             result = value * factor;

@@ -19,6 +19,7 @@ export const enEstimate = {
   "estimate.calculateNow": "Calculate now",
   "estimate.recalculated": "The estimate has been recalculated (version {{n}}).",
   "estimate.liveTotal": "With your changes the estimate comes to about {{total}} at a tax rate of {{rate}}%. Recalculate or save to update the estimate.",
+  "estimate.taxPrompt": "Check the tax: some items may be taxable (Maybe), or no tax table covers the host location. Set the taxability or a tax rate override, then recalculate.",
   "estimate.choose": "Choose…",
   "estimate.newTab": "(opens in a new tab)",
   "estimate.type.ADVANCED": "Advanced",

@@ -84,6 +84,14 @@ describe("marginal rate", () => {
     expect(systemOf("DE").marginalRate(60_000_00)).toBe("0.488763");
   });
 
+  test("a cliff at the income itself is not a spike in the rate", () => {
+    // Illinois loses its exemption above 250,000 (a 141.08 jump): the rate just above is still
+    // 32% + Medicare 1.45% + Additional Medicare 0.9% + Illinois 4.95% = 39.3%
+    expect(systemOf("US", "IL").marginalRate(250_000_00)).toBe("0.393");
+    // Irish USC applies above 13,000: the next euro pays USC 2% (income tax is covered by credits)
+    expect(systemOf("IE").marginalRate(13_000_00)).toBe("0.02");
+  });
+
   test("India: marginal relief zone taxes every extra rupee (with cess 104%)", () => {
     expect(systemOf("IN").marginalRate(1_285_000_00)).toBe("1.04");
   });

@@ -73,6 +73,12 @@ async function runJob(job: Job, deps: JobDeps): Promise<void> {
 
 /** One drain at a time per database; a wake during a drain runs another drain after it. */
 const draining = new WeakMap<DB, { again: boolean }>();
+const inFlight = new Set<Promise<void>>();
+
+/** Resolves when every drain started so far has finished (call before closing a database). */
+export async function settleJobs(): Promise<void> {
+  while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+}
 
 function wake(deps: JobDeps): void {
   const state = draining.get(deps.db);
@@ -82,18 +88,23 @@ function wake(deps: JobDeps): void {
   }
   const run = { again: false };
   draining.set(deps.db, run);
-  setTimeout(async () => {
-    try {
-      do {
-        run.again = false;
-        await runPendingJobs(deps);
-      } while (run.again);
-    } catch (error) {
-      console.error("[jobs] drain failed", error);
-    } finally {
-      draining.delete(deps.db);
-    }
-  }, 0);
+  const drain = new Promise<void>((resolve) => {
+    setTimeout(async () => {
+      try {
+        do {
+          run.again = false;
+          await runPendingJobs(deps);
+        } while (run.again);
+      } catch (error) {
+        console.error("[jobs] drain failed", error);
+      } finally {
+        draining.delete(deps.db);
+        resolve();
+      }
+    }, 0);
+  });
+  inFlight.add(drain);
+  void drain.then(() => inFlight.delete(drain));
 }
 
 /** main.ts: drains the queue now (jobs left by a restart) and then every second; returns a stop function. */

@@ -628,7 +628,7 @@ function EstimateEditor({
             ) : null}
           </div>
           {view.billingUsageMessage ? <Alert variant="info">{view.billingUsageMessage}</Alert> : null}
-          {dirty || view.showTaxCalcPrompt ? (
+          {dirty ? (
             <div id="ce-recalc-prompt" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-warning-border bg-warning-soft px-4 py-3 text-sm text-warning-foreground" data-testid="recalc-prompt">
               <span className="flex items-center gap-2">
                 <Calculator className="size-4 shrink-0" aria-hidden="true" />
@@ -638,6 +638,11 @@ function EstimateEditor({
                 {t("estimate.calculateNow")}
               </Button>
             </div>
+          ) : null}
+          {!dirty && view.showTaxCalcPrompt ? (
+            <Alert variant="info" data-testid="tax-prompt">
+              {t("estimate.taxPrompt")}
+            </Alert>
           ) : null}
           {state.annualLock ? (
             <Alert variant="info" id="ce-annual-lock" data-testid="annual-lock">

@@ -592,8 +592,8 @@ export function itemFigures(state: EstimateState, item: TEstimateItem): RowFigur
   const live = state.live?.rows[key];
   return {
     perYear: item.totalPerYear,
-    tax: live ? live.taxAmount : item.taxAmount,
-    total: live ? live.total : item.total,
+    tax: live ? live.taxAmount : displayTax(item),
+    total: live ? live.total : displayTotal(item),
     currency: live ? live.currency : state.view.displayCurrency,
     pending: edited,
     live: Boolean(live),
@@ -614,9 +614,22 @@ export function newCustomFigures(state: EstimateState, row: CustomRow): RowFigur
   };
 }
 
-/** The tax part of a set of items (summing integers: no rounding). */
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+
+/**
+ * An item's tax and total in the display currency: the sums of its year columns (`taxAmount` and
+ * `total` are in the item's own currency). Summing integers: no rounding.
+ */
+export function displayTax(item: TEstimateItem): number {
+  return sum(item.taxPerYear);
+}
+export function displayTotal(item: TEstimateItem): number {
+  return sum(item.totalPerYear);
+}
+
+/** The tax part of a set of items, display currency. */
 export function sumTax(items: TEstimateItem[]): number {
-  return items.reduce((sum, i) => sum + i.taxAmount, 0);
+  return items.reduce((total, i) => total + displayTax(i), 0);
 }
 
 /** The grand total's tax: the sections counted in the total. */

@@ -17,6 +17,8 @@ import { cn } from "../../lib/utils.ts";
 import { TaxabilitySelect, taxabilityKey, WorkingSteps } from "./estimate-parts.tsx";
 import {
   customSectionKey,
+  displayTax,
+  displayTotal,
   fieldKey,
   grandTax,
   isRowLocked,
@@ -64,12 +66,13 @@ export function EstimateTable({ view, edit, caption }: { view: TCostEstimateView
     });
 
   const customHome = customSectionKey(view);
+  // Without a custom section yet, new custom rows go after the sections counted in the total.
+  const firstExcluded = view.sections.findIndex((s) => s.excludedFromTotal);
+  const customAt = customHome === null && firstExcluded >= 0 ? firstExcluded : view.sections.length;
   const state = edit?.state;
 
   const figuresOf = (item: TEstimateItem): RowFigures =>
-    state
-      ? itemFigures(state, item)
-      : { perYear: item.totalPerYear, tax: item.taxAmount, total: item.total, currency: ccy, pending: false, live: false };
+    state ? itemFigures(state, item) : { perYear: item.totalPerYear, tax: displayTax(item), total: displayTotal(item), currency: ccy, pending: false, live: false };
 
   const renderItem = (item: TEstimateItem, sectionStale: boolean) => {
     const figures = figuresOf(item);
@@ -121,7 +124,7 @@ export function EstimateTable({ view, edit, caption }: { view: TCostEstimateView
               <span className="whitespace-nowrap text-muted-foreground">{t(taxabilityKey(item.taxability))}</span>
             )}
           </td>
-          <FigureCells figures={figures} years={years} />
+          <FigureCells figures={figures} years={years} displayCurrency={ccy} />
           <td className="px-3 py-2 text-right">
             {item.working.length > 0 ? (
               <Button
@@ -214,7 +217,7 @@ export function EstimateTable({ view, edit, caption }: { view: TCostEstimateView
             <FieldError id={`${ids.tax}-error`}>{error("taxability")}</FieldError>
           </div>
         </td>
-        <FigureCells figures={figures} years={years} />
+        <FigureCells figures={figures} years={years} displayCurrency={ccy} />
         <td className="px-3 py-2 text-right">
           <Button variant="ghost" size="sm" className="text-destructive" disabled={edit.disabled} onClick={() => edit.onRemoveCustom(row.key)} aria-label={t("estimate.custom.remove", { name: label })}>
             <Trash2 aria-hidden="true" />
@@ -304,7 +307,7 @@ export function EstimateTable({ view, edit, caption }: { view: TCostEstimateView
           </th>
         </tr>
       </thead>
-      {view.sections.map(sectionBlock)}
+      {view.sections.slice(0, customAt).map(sectionBlock)}
       {edit && customHome === null ? (
         <tbody data-testid="estimate-section" data-section="custom">
           <tr className="border-b border-border bg-muted/60">
@@ -324,6 +327,7 @@ export function EstimateTable({ view, edit, caption }: { view: TCostEstimateView
           {addRow}
         </tbody>
       ) : null}
+      {view.sections.slice(customAt).map(sectionBlock)}
       <tfoot>
         <tr className="border-t-2 border-foreground/20 bg-primary-soft font-semibold" data-testid="grand-total">
           <th scope="row" className="px-3 py-3 text-left">
@@ -364,20 +368,22 @@ export function EstimateTable({ view, edit, caption }: { view: TCostEstimateView
   );
 }
 
-function FigureCells({ figures, years }: { figures: RowFigures; years: number }) {
+function FigureCells({ figures, years, displayCurrency }: { figures: RowFigures; years: number; displayCurrency: string }) {
   const muted = figures.pending && !figures.live;
+  // Live tax comes in the item's own currency: then the cells name it.
+  const money = (amount: number) => (figures.currency === displayCurrency ? formatWholeNumber(amount, figures.currency) : formatWhole(amount, figures.currency));
   return (
     <>
       {Array.from({ length: years }, (_, y) => (
         <td key={y} className={cn(num, figures.pending && "text-muted-foreground")}>
-          {formatWholeNumber(figures.perYear[y] ?? 0, figures.currency)}
+          {formatWholeNumber(figures.perYear[y] ?? 0, displayCurrency)}
         </td>
       ))}
       <td className={cn(num, muted && "text-muted-foreground")} data-live={figures.live || undefined}>
-        {formatWholeNumber(figures.tax, figures.currency)}
+        {money(figures.tax)}
       </td>
-      <td className={cn(num, "font-medium", muted && "text-muted-foreground")} data-live={figures.live || undefined}>
-        {formatWholeNumber(figures.total, figures.currency)}
+      <td className={cn(num, "font-medium", muted && "text-muted-foreground")} data-live={figures.live || undefined} data-testid="row-total">
+        {money(figures.total)}
       </td>
     </>
   );
