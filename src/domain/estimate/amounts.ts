@@ -100,7 +100,7 @@ const roundMemo = new Map<string, number>();
 /** Rounds the exact decimal `n / 10^places` to an integer, half away from zero (money.ts `roundHalfUp`). */
 export function roundQuotient(n: number, places: number): number {
   const unit = POW10[places] ?? 10 ** places;
-  if (n % unit === 0) return n / unit;
+  if (n % unit === 0) return n / unit || 0; // never -0
   const text = exactQuotient(n, places);
   const hit = roundMemo.get(text);
   if (hit !== undefined) return hit;

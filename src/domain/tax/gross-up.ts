@@ -36,9 +36,10 @@ const MAX_DOUBLINGS = 60;
 
 /**
  * Gross-up on a progressive system: the extra gross G (minor units) such that the net kept,
- * f(G) = G − (T(base + G) − T(base)), reaches `net` while f(G − 1) does not. Starts from
- * net / (1 − marginal rate at the base), widens by doubling, then bisects; `taxOf` is called
- * about 30 times. Returns { gross: G, tax: G − net }.
+ * f(G) = G − (T(base + G) − T(base)), reaches `net` while f(G − 1) does not (found to the minor
+ * unit). Starts from net / (1 − r), r the rate over the first `net` above the base, widens by
+ * doubling, then bisects, keeping f(lo) < net ≤ f(hi), so the answer holds even where the tax
+ * has cliffs; `taxOf` is called about 30 times. Returns { gross: G, tax: G − net }.
  */
 export function grossUpProgressive(
   netMinor: number,
@@ -48,24 +49,26 @@ export function grossUpProgressive(
   checkAmount(netMinor, "net amount");
   checkAmount(baseIncomeMinor, "base income");
   if (netMinor === 0) return { gross: 0, tax: 0 };
+  const tooLarge = () => new AppError("VALIDATION", "This amount cannot be grossed up on this tax system.");
   const baseTax = taxOf(baseIncomeMinor);
-  const kept = (gross: number): number => gross - (taxOf(baseIncomeMinor + gross) - baseTax);
+  const kept = (gross: number): number => {
+    if (!Number.isSafeInteger(baseIncomeMinor + gross)) throw tooLarge();
+    return gross - (taxOf(baseIncomeMinor + gross) - baseTax);
+  };
 
-  // Invariant: kept(lo) < net ≤ kept(hi). kept(0) = 0 < net.
+  // Invariant: kept(lo) < net ≤ kept(hi); kept(0) = 0 < net.
   let lo = 0;
   let hi = netMinor;
   const firstKept = kept(hi);
   if (firstKept < netMinor) {
     lo = hi;
-    const marginal = (netMinor - firstKept) / netMinor;
-    hi = marginal < 0.99 ? Math.max(hi + 1, Number(roundHalfUp(netMinor / (1 - marginal), 0))) : hi * 2;
+    const rate = (netMinor - firstKept) / netMinor;
+    hi = rate < 0.99 ? Math.max(hi + 1, Number(roundHalfUp(netMinor / (1 - rate), 0))) : hi * 2;
     let doublings = 0;
     while (kept(hi) < netMinor) {
       lo = hi;
       hi *= 2;
-      if (++doublings > MAX_DOUBLINGS || !Number.isSafeInteger(baseIncomeMinor + hi)) {
-        throw new AppError("VALIDATION", "This amount cannot be grossed up on this tax system.");
-      }
+      if (++doublings > MAX_DOUBLINGS) throw tooLarge();
     }
   }
   while (hi - lo > 1) {

@@ -25,7 +25,7 @@ export type ResolvedProfile = { filingStatus: FilingStatus; dependants: number }
 
 export type LineKind = "INCOME_TAX" | "SOCIAL_SECURITY";
 
-/** A line before rounding (major units). */
+/** A line before rounding (major units); `rate` is the line's flat rate on (capped) employment income, when it has one. */
 export type RawLine = { label: string; kind: LineKind; amount: Amount; rate?: string };
 
 export type TableResult = { taxableIncome: Amount; lines: RawLine[] };

@@ -17,6 +17,7 @@ export const TAX_CATEGORIES = ["MARGINAL", "SUPPLEMENTAL", "EFFECTIVE", "NON_TAX
  */
 export type TaxProfile = { filingStatus?: FilingStatus; dependants?: number; familySize?: number };
 
+/** One line of a breakdown; `rate` is given for flat charges on (capped) employment income, e.g. "0.062". */
 export type TaxLine = { label: string; amount: number /* minor units */; rate?: string };
 
 export type TaxBreakdown = {

@@ -4,7 +4,7 @@ import { countCityIndicesBySource, findCityIndex } from "../../db/queries/city-i
 import { CITY_INDEX_COLUMNS } from "../../domain/estimate/schemas.ts";
 import { estimateMessages } from "../../domain/estimate/messages.ts";
 import { messages } from "../../domain/messages.ts";
-import { runPendingJobs } from "../../services/jobs/queue.ts";
+import { runPendingJobs, settleJobs } from "../../services/jobs/queue.ts";
 import { CITY_INDEX_IMPORT_JOB, cityIndexImportState, cityIndexTemplate } from "../../services/estimate/indices.ts";
 import { auditRows, callerFor, testConfig } from "../../test/db.ts";
 import { expectInputError, expectTrpcError } from "../../test/errors.ts";
@@ -22,16 +22,10 @@ const toBase64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64");
 /** Drains the import queue and waits until the latest import is no longer running. */
 async function drainImports() {
   await runPendingJobs({ db: t.db, config, mailer: mailerFor(config) }, [CITY_INDEX_IMPORT_JOB]);
-  for (let i = 0; i < 500; i++) {
-    const state = await cityIndexImportState(t.db);
-    if (state.importState !== "RUNNING") {
-      // Let the queue's own background drain (woken by the enqueue) find nothing more and stop.
-      await Bun.sleep(25);
-      return state;
-    }
-    await Bun.sleep(10);
-  }
-  throw new Error("the import did not finish");
+  await settleJobs();
+  const state = await cityIndexImportState(t.db);
+  if (state.importState === "RUNNING") throw new Error("the import did not finish");
+  return state;
 }
 
 describe("estimate.admin.groups", () => {

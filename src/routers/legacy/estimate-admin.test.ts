@@ -5,7 +5,7 @@ import { CITY_INDEX_COLUMNS } from "../../domain/estimate/schemas.ts";
 import { estimateMessages } from "../../domain/estimate/messages.ts";
 import { messages } from "../../domain/messages.ts";
 import { CITY_INDEX_IMPORT_JOB, cityIndexImportState, indexImportMessages } from "../../services/estimate/indices.ts";
-import { runPendingJobs } from "../../services/jobs/queue.ts";
+import { runPendingJobs, settleJobs } from "../../services/jobs/queue.ts";
 import { get, jsonOf, send, type RequestOptions } from "../../test/app.ts";
 import { testConfig } from "../../test/db.ts";
 import { expectLegacyFailure, expectNoStackTrace } from "../../test/errors.ts";
@@ -30,15 +30,10 @@ const upload = (fileName: string, content: string | Uint8Array, o: RequestOption
 
 async function drainImports() {
   await runPendingJobs({ db: t.db, config, mailer: mailerFor(config) }, [CITY_INDEX_IMPORT_JOB]);
-  for (let i = 0; i < 500; i++) {
-    if ((await cityIndexImportState(t.db)).importState !== "RUNNING") {
-      // Let the queue's own background drain (woken by the enqueue) find nothing more and stop.
-      await Bun.sleep(25);
-      return;
-    }
-    await Bun.sleep(10);
-  }
-  throw new Error("the import did not finish");
+  await settleJobs();
+  const state = await cityIndexImportState(t.db);
+  if (state.importState === "RUNNING") throw new Error("the import did not finish");
+  return state;
 }
 
 describe("PUT /admin/costEstimates and /admin/costEstimates/billing", () => {

@@ -14,6 +14,7 @@ import { messages } from "../../domain/messages.ts";
 import { canActInGroup, type Role } from "../../domain/roles.ts";
 import { wizardMessages } from "../../domain/wizard/messages.ts";
 import type { SessionUser } from "../auth.ts";
+import { isCostEstimateAuthorised } from "./admin.ts";
 
 export const ESTIMATE_WRITE_ROLES: readonly Role[] = ["HR", "ADMIN"];
 export const ESTIMATE_READ_ROLES: readonly Role[] = ["HR", "ADMIN", "CRM"];
@@ -36,6 +37,6 @@ export async function estimateMoveForCaller(
   if (move.estimate_type === "NONE") throw new AppError("VALIDATION", estimateMessages.noEstimateOnPolicy);
   if (move.status === "cancelled") throw new AppError("VALIDATION", wizardMessages.moveCancelled);
   const flags = await findGroupEstimateFlags(db, move.group_id);
-  if (!flags || flags.cost_estimate_enabled !== 1) throw new AppError("FORBIDDEN", estimateMessages.estimateDisabled);
+  if (!flags || !isCostEstimateAuthorised(flags)) throw new AppError("FORBIDDEN", estimateMessages.estimateDisabled);
   return move;
 }

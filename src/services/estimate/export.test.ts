@@ -190,7 +190,7 @@ describe("renderEstimateWorkbook", () => {
     const rows = rowsOf(sheet);
     expect(rowStarting(rows, "Employee")[1]).toBe("Zoë Müller (zoe.muller@acme.test)");
     expect(rowStarting(rows, "Policy")[1]).toBe("Global Long-Term Assignment");
-    expect(rowStarting(rows, "Move")[1]).toBe("New York City, United States -> Tokyo, Japan");
+    expect(rowStarting(rows, "Move")[1]).toBe("New York City, United States → Tokyo, Japan");
     expect(rowStarting(rows, "Estimate type")[1]).toBe("Advanced");
     expect(rowStarting(rows, "Dates")[1]).toBe("2026-07-01 to 2029-06-30");
     expect(rowStarting(rows, "Display currency")[1]).toBe("USD (secondary JPY)");
@@ -274,6 +274,7 @@ describe("renderEstimatePdf", () => {
     expect(doc.getTitle()).toBe("Cost estimate Zoë Müller v3");
     const text = await pdfText(bytes);
     expect(text).toContain("Cost estimate: Zoë Müller");
+    expect(text).toContain("New York City, United States -> Tokyo, Japan");
     expect(text).toContain("Household goods shipment");
     expect(text).toContain("Pet relocation -> Tokyo (custom)");
     expect(text).toContain("237,404.62");

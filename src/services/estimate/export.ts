@@ -95,7 +95,7 @@ export function headerLines(view: TCostEstimateView): [string, string][] {
   return [
     ["Employee", info.employeeEmail ? `${info.employeeName} (${info.employeeEmail})` : info.employeeName],
     ["Policy", info.policyName],
-    ["Move", `${info.originName} -> ${info.destinationName}`],
+    ["Move", `${info.originName} → ${info.destinationName}`],
     ["Estimate type", TYPE_LABELS[view.type]],
     ["Dates", dates.length > 0 ? dates.join(" to ") : "Not set"],
     ["Display currency", currencies],

@@ -10,7 +10,7 @@ import { estimateMessages } from "../../domain/estimate/messages.ts";
 import { auditRows, testConfig } from "../../test/db.ts";
 import { DEMO, useTestDatabase } from "../../test/fixtures.ts";
 import { mailerFor } from "../../trpc.ts";
-import { runPendingJobs, type JobDeps } from "../jobs/queue.ts";
+import { runPendingJobs, settleJobs, type JobDeps } from "../jobs/queue.ts";
 import {
   CITY_INDEX_IMPORT_JOB,
   cityIndexImportState,
@@ -28,21 +28,15 @@ const adminId = async () => (await t.db.selectFrom("users").select("id").where("
 const HEADER = CITY_INDEX_COLUMNS.join(",");
 const csv = (...rows: string[]) => new TextEncoder().encode([HEADER, ...rows].join("\r\n"));
 
-/** Starts an import and waits until its job is DONE or FAILED (the queue may already be draining it in the background). */
+/** Starts an import and drains the queue: this call and the queue's own drain (woken by the enqueue) both finish. */
 async function importFile(fileName: string, bytes: Uint8Array, db: DB = t.db) {
   const deps = depsOf(db);
   const id = await startCityIndexImport(deps, { userId: await adminId() }, { fileName, bytes });
   await runPendingJobs(deps, [CITY_INDEX_IMPORT_JOB]);
-  for (let i = 0; i < 500; i++) {
-    const job = await findJob(t.db, id);
-    if (job && (job.status === "DONE" || job.status === "FAILED")) {
-      // Let the queue's own background drain (woken by the enqueue) find nothing more and stop.
-      await Bun.sleep(25);
-      return { id, job, state: await cityIndexImportState(t.db) };
-    }
-    await Bun.sleep(10);
-  }
-  throw new Error(`import ${id} did not finish`);
+  await settleJobs();
+  const job = await findJob(t.db, id);
+  if (!job || (job.status !== "DONE" && job.status !== "FAILED")) throw new Error(`import ${id} did not finish: ${job?.status}`);
+  return { id, job, state: await cityIndexImportState(t.db) };
 }
 
 describe("city index lookups and the demo rows", () => {

@@ -6,8 +6,7 @@
  * thresholds, the Medicare levy surcharge and HELP repayments are not modelled. Superannuation
  * guarantee is employer-paid.
  */
-import { type Bracket, bracketTax, dec, incomeTaxLine, min, pos, socialLine, type TaxTable, ZERO } from "../table.ts";
-import type { Amount } from "../table.ts";
+import { type Amount, type Bracket, bracketTax, dec, incomeTaxLine, min, pos, socialLine, type TaxTable, ZERO } from "../table.ts";
 
 // ATO, tax rates — Australian residents, 2025-26: https://www.ato.gov.au/tax-rates-and-codes/tax-rates-australian-residents
 const RATES: readonly Bracket[] = [[0, "0"], [18_200, "0.16"], [45_000, "0.30"], [135_000, "0.37"], [190_000, "0.45"]];

@@ -75,8 +75,9 @@ const FEDERAL_MARRIED_FLAT_FROM = 940_800;
 const FEDERAL_FLAT_RATE = "0.115";
 const FEDERAL_CHILD_REDUCTION = 263; // Art. 36 Abs. 2bis DBG, per child, from the tax
 const FEDERAL_MINIMUM_TAX = 25; // Art. 36 Abs. 3 DBG: amounts under CHF 25 are not levied
-// Deductions 2025 (Art. 33 Abs. 1 lit. g, Art. 35 DBG as indexed for 2025): insurance premiums 1,800 / 3,700
-// (+700 per child), child deduction 6,800, married deduction 2,800.
+// Deductions (APPROXIMATION, Art. 33 Abs. 1 lit. g and Art. 35 DBG as indexed for 2025, to be checked against
+// the ESTV "Kalte Progression" table): insurance premiums 1,800 / 3,700 (+700 per child), child deduction 6,800,
+// married deduction 2,800.
 const FEDERAL_INSURANCE_DEDUCTION_SINGLE = 1_800;
 const FEDERAL_INSURANCE_DEDUCTION_MARRIED = 3_700;
 const FEDERAL_INSURANCE_DEDUCTION_PER_CHILD = 700;

@@ -108,8 +108,8 @@ export const fr: TaxTable = {
         incomeTaxLine("Contribution exceptionnelle sur les hauts revenus", cehr),
         socialLine("Assurance vieillesse", vieillesse),
         socialLine("Retraite complémentaire AGIRC-ARRCO", agircArrco),
-        socialLine("CSG", csgDeductible.plus(csgNonDeductible), "0.092"),
-        socialLine("CRDS", crds, CRDS),
+        socialLine("CSG", csgDeductible.plus(csgNonDeductible)),
+        socialLine("CRDS", crds),
       ],
     };
   },

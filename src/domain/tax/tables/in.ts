@@ -56,7 +56,7 @@ export const inNewRegime: TaxTable = {
       lines: [
         incomeTaxLine("Income tax (after rebate u/s 87A)", tax),
         incomeTaxLine("Surcharge", surcharge),
-        incomeTaxLine("Health and education cess", tax.plus(surcharge).times(CESS_RATE), CESS_RATE),
+        incomeTaxLine("Health and education cess", tax.plus(surcharge).times(CESS_RATE)),
       ],
     };
   },

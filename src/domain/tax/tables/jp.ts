@@ -113,7 +113,7 @@ export const jp: TaxTable = {
       taxableIncome: nationalTaxable,
       lines: [
         incomeTaxLine("Income tax", incomeTax),
-        incomeTaxLine("Reconstruction special income tax", incomeTax.times(RECONSTRUCTION_RATE), RECONSTRUCTION_RATE),
+        incomeTaxLine("Reconstruction special income tax", incomeTax.times(RECONSTRUCTION_RATE)),
         incomeTaxLine("Resident tax (income levy)", residentIncomeLevy),
         incomeTaxLine("Resident tax (per-capita levy)", perCapita),
         socialLine("Employees' pension insurance", pension, PENSION_RATE),

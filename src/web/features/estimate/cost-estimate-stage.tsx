@@ -600,15 +600,6 @@ function EstimateEditor({
                   </NativeSelect>
                 </div>
               ) : null}
-              {view.exchangeRates.length > 0 ? (
-                <ul className="flex flex-col gap-0.5 pb-1 text-[13px] text-muted-foreground" aria-label={t("estimate.currency.rates")}>
-                  {view.exchangeRates.map((r) => (
-                    <li key={`${r.from}-${r.to}`} className="tabular-nums">
-                      1 {r.from} = {formatRate(r.rate)} {r.to}
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
             </div>
             <ExportLinks
               group={group}
@@ -618,6 +609,18 @@ function EstimateEditor({
               disabled={exportsBlocked}
               disabledReason={estimateMessages.recalculatePrompt}
             />
+            {view.exchangeRates.length > 0 ? (
+              <div className="flex w-full flex-wrap items-baseline gap-x-2 gap-y-1 text-[13px] text-muted-foreground">
+                <span className="font-medium text-foreground">{t("estimate.currency.rates")}:</span>
+                <ul className="contents">
+                  {view.exchangeRates.map((r) => (
+                    <li key={`${r.from}-${r.to}`} className="whitespace-nowrap tabular-nums after:ml-2 after:content-['·'] last:after:content-none">
+                      1 {r.from} = {formatRate(r.rate)} {r.to}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
           </div>
 
           <div ref={noticeRef} tabIndex={-1} className="flex flex-col gap-3 focus:outline-none">
