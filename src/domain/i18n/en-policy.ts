@@ -129,6 +129,7 @@ export const enPolicy = {
   "policy.setup.description": "Name, move type, archetype and the settings that shape the employee's experience.",
   "policy.setup.basics": "Policy",
   "policy.setup.estimates": "Cost estimates",
+  "policy.setup.estimateNotAuthorised": "Cost estimates are not enabled for this group, so only \"none\" can be chosen. A platform administrator enables them on the Cost estimates page.",
   "policy.setup.programme": "Programme and welcome",
   "policy.setup.options": "Options",
   "policy.setup.name": "Policy name",

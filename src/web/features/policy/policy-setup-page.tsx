@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
+import { estimateMessages } from "../../../domain/estimate/messages.ts";
 import { ArrowRight, Check, CircleAlert, TriangleAlert } from "lucide-react";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -468,6 +469,20 @@ function SetupForm({ policy, options, editDraft }: { policy: TPolicySetup; optio
       )}
     </FormField>
   );
+  // part 1 §6 "Cost estimate authorisation is per group (a server check enables the checkbox)".
+  const authorisation = useQuery({ ...trpc.estimate.admin.authorisation.queryOptions({ groupName: policy.group }), retry: false });
+  const estimateAllowed = authorisation.data?.authorised === true;
+  const estimateTypeSelect = (
+    <OptionSelect
+      label={t("policy.setup.estimateType")}
+      options={labelledOptions(t, "estimateType", options.estimateTypes).filter((o) => estimateAllowed || o.value === "NONE" || o.value === values.estimateType)}
+      value={values.estimateType}
+      onChange={(v) => void onSelect("estimateType", v)}
+      error={errorOf("estimateType")}
+      disabled={readOnly || states.estimateType?.kind === "saving" || authorisation.isPending}
+      status={status("estimateType")}
+    />
+  );
   const groupOptions = options.groups.map((g) => ({ value: String(g.id), label: g.displayName }));
   const durationOptions = options.welcomeCallDurations.map((o) => ({ value: o.value, label: t("policy.setup.minutes", { count: Number(o.value) }) }));
   const version = policy.versions.find((v) => v.id === (policy.draftVersionId ?? policy.releasedVersionId));
@@ -571,7 +586,8 @@ function SetupForm({ policy, options, editDraft }: { policy: TPolicySetup; optio
       </Section>
 
       <Section title={t("policy.setup.estimates")}>
-        {select("estimateType", t("policy.setup.estimateType"), labelledOptions(t, "estimateType", options.estimateTypes))}
+        <EstimateAuthorisationNote authorisation={authorisation} />
+        {estimateTypeSelect}
         {select("estimateProvider", t("policy.setup.estimateProvider"), labelledOptions(t, "estimateProvider", options.estimateProviders), { allowNone: true })}
         {select("estimatePackage", t("policy.setup.estimatePackage"), labelledOptions(t, "estimatePackage", options.estimatePackages), { allowNone: true })}
         <div className="flex items-end pb-2">{toggle("excludeCompensation", t("policy.setup.excludeCompensation"))}</div>
@@ -650,4 +666,24 @@ function SaveStatus({ state }: { state: SaveState | undefined }) {
       </span>
     );
   return <CircleAlert aria-hidden="true" className="size-3.5 text-destructive" />;
+}
+
+/** Why the estimate types are limited: the group is not authorised, or the check failed (part 1 §8 text). */
+function EstimateAuthorisationNote({ authorisation }: { authorisation: { isError: boolean; data?: { authorised: boolean } } }) {
+  const { t } = useTranslation();
+  if (authorisation.isError) {
+    return (
+      <Alert variant="destructive" className="tablet:col-span-2 desktop:col-span-3" data-testid="estimate-authorisation">
+        {estimateMessages.authorisationFailure}
+      </Alert>
+    );
+  }
+  if (authorisation.data && !authorisation.data.authorised) {
+    return (
+      <Alert variant="info" className="tablet:col-span-2 desktop:col-span-3" data-testid="estimate-authorisation">
+        {t("policy.setup.estimateNotAuthorised")}
+      </Alert>
+    );
+  }
+  return null;
 }
