@@ -112,10 +112,10 @@ export function percentOf(amount: number, percent: number): number {
   return roundQuotient(amount * percent, 2);
 }
 
-const decimalMemo = new Map<string, Map<number, number>>();
+const decimalMemo = new Map<string, Map<number | string, number>>();
 
-/** A number of major units (e.g. a formula's result) as minor units of `currency`: money.ts `toMinor`. */
-export function minorOf(value: number, currency: string): number {
+/** A number of major units (e.g. a formula's result, or an exact decimal string) as minor units of `currency`: money.ts `toMinor`. */
+export function minorOf(value: number | string, currency: string): number {
   let byValue = decimalMemo.get(currency);
   if (!byValue) decimalMemo.set(currency, (byValue = new Map()));
   const hit = byValue.get(value);
@@ -265,4 +265,14 @@ export function pairRate(fn: (from: string, to: string) => string, from: string,
   const rate = rate4(fn(from, to));
   byTo.set(to, rate);
   return rate;
+}
+
+const productMemo = new Map<string, string>();
+
+/** a × b as an exact decimal string (the float product can show 3998.5000000000005). */
+export function decimalProduct(a: number, b: number): string {
+  const key = `${a}*${b}`;
+  const hit = productMemo.get(key);
+  if (hit !== undefined) return hit;
+  return remember(productMemo, key, new Decimal(a).times(b).toString());
 }

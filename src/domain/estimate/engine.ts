@@ -54,6 +54,7 @@ import {
   allocateLargestRemainder,
   convertMinor,
   convertWholeUnits,
+  decimalProduct,
   majorNumber,
   majorString,
   minorOf,
@@ -560,18 +561,17 @@ export function computeEstimate(input: EstimateInput): EstimateComputation {
         const scope = scopeOf(costLine.formula, resolve);
         const value = evaluate(costLine.formula, scope);
         steps.push(step(costLine.name, costLine.formula, scope, String(value), formulaCurrency));
-        let result = value;
+        let result: number | string = value;
         const adj = costLine.adjustmentFormula;
         if (adj != null && adj.trim() !== "") {
           const adjScope = scopeOf(adj, resolve);
           const factor = evaluate(adj, adjScope);
           steps.push(step("Adjustment factor", adj, adjScope, String(factor), null));
           if (factor !== 1) {
-            result = value * factor;
-            steps.push(step("Amount", "value × factor", { value, factor }, String(result), formulaCurrency));
+            result = decimalProduct(value, factor);
+            steps.push(step("Amount", "value × factor", { value, factor }, result, formulaCurrency));
           }
         }
-        if (!Number.isFinite(result)) throw new Error("the result is not a finite number");
         amount = minorOf(result, formulaCurrency);
         frequency = plan.frequency ?? svc.rateFrequency;
         if (stated && durationInput) {

@@ -226,7 +226,7 @@ function AdvancedInputsForm({
           <CardDescription>{t("estimate.inputs.description", { name: data.employeeName })}</CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-8">
-          <div ref={messageRef} tabIndex={-1} className="focus:outline-none">
+          <div ref={messageRef} tabIndex={-1} className="empty:hidden focus:outline-none">
             {message ? (
               message.provider ? (
                 <Alert variant="info" role="alert" title={t("estimate.inputs.providerTitle")} data-testid="inputs-message">

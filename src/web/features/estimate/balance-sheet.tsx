@@ -151,6 +151,7 @@ export function BalanceSheetTable({ sheet }: { sheet: TBalanceSheetView }) {
             );
           })}
         </tbody>
+        {sheet.lines.some((l) => l.kind === "total") ? null : (
         <tfoot>
           <tr className="border-t-2 border-foreground/20 bg-primary-soft font-semibold">
             <th scope="row" className="px-3 py-3 text-left">
@@ -164,6 +165,7 @@ export function BalanceSheetTable({ sheet }: { sheet: TBalanceSheetView }) {
             <td />
           </tr>
         </tfoot>
+        )}
       </Table>
     </div>
   );

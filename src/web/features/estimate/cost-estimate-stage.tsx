@@ -183,7 +183,13 @@ function RecalculationProgress({ state }: { state: RecalculationState }) {
   if (state.phase === "idle") return null;
   const poll = state.phase === "posting" ? 0 : state.poll;
   const max = state.phase === "posting" ? 60 : state.max;
-  const label = state.phase === "posting" ? t("estimate.recalc.posting") : state.phase === "loading" ? t("estimate.recalc.loading") : t("estimate.recalc.polling", { n: poll, max });
+  // While polling, the label names the poll being waited for ("poll 1 of 60" before the first answer).
+  const label =
+    state.phase === "posting"
+      ? t("estimate.recalc.posting")
+      : state.phase === "loading"
+        ? t("estimate.recalc.loading")
+        : t("estimate.recalc.polling", { n: Math.min(poll + 1, max), max });
   return (
     <div role="status" className="rounded-lg border border-info-border bg-info-soft p-4">
       <ProgressBar value={poll} max={max} label={label} />
@@ -623,7 +629,7 @@ function EstimateEditor({
             ) : null}
           </div>
 
-          <div ref={noticeRef} tabIndex={-1} className="flex flex-col gap-3 focus:outline-none">
+          <div ref={noticeRef} tabIndex={-1} className="flex flex-col gap-3 empty:hidden focus:outline-none">
             {notice ? (
               <Alert variant={notice.kind === "error" ? "destructive" : "success"} role={notice.kind === "error" ? "alert" : "status"} data-testid="estimate-notice">
                 {notice.text}

@@ -9,6 +9,8 @@ import {
   checkEstimate,
   customServices,
   customsChanged,
+  displayTax,
+  displayTotal,
   editCustom,
   editRow,
   grandTax,
@@ -16,6 +18,7 @@ import {
   isDirty,
   isRowLocked,
   isSectionStale,
+  isTaxYearSection,
   itemFigures,
   liveTaxFrom,
   newCustomFigures,
@@ -429,5 +432,19 @@ describe("live tax of edited basic rows (calculate-tax)", () => {
 describe("totals", () => {
   test("the grand total's tax counts only the sections in the total", () => {
     expect(grandTax(view())).toBe(30_000 + 0 + 30_000 + 30_000);
+  });
+
+  test("a row's tax and total are in the display currency: the sums of its year columns, not its own-currency amounts", () => {
+    // A EUR item in a USD estimate over two years: `taxAmount` and `total` are EUR.
+    const eur = item("svc:1:REMOVALS", { currency: "EUR", amount: 100_000, taxAmount: 20_000, total: 120_000, taxPerYear: [11_000, 11_000], totalPerYear: [66_000, 66_000], amountPerYear: [55_000, 55_000] });
+    const s = initialEstimateState(view({ years: 2, yearLabels: ["Year 1", "Year 2"], sections: [section("stage:1", [eur])] }));
+    expect(displayTax(eur)).toBe(22_000);
+    expect(displayTotal(eur)).toBe(132_000);
+    expect(itemFigures(s, eur)).toEqual({ perYear: [66_000, 66_000], tax: 22_000, total: 132_000, currency: "USD", pending: false, live: false });
+  });
+
+  test("the server's tax section is a tax-year section", () => {
+    expect(isTaxYearSection(section("tax", [item("tax:total", { serviceType: "TAX", editable: false })]))).toBe(true);
+    expect(isTaxYearSection(section("stage:1", [item("svc:1:REMOVALS")]))).toBe(false);
   });
 });

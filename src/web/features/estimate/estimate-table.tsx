@@ -134,7 +134,7 @@ export function EstimateTable({ view, edit, caption }: { view: TCostEstimateView
                 aria-controls={isOpen ? workingId : undefined}
                 aria-describedby={nameId}
                 onClick={() => toggle(item.identifier)}
-                className="text-primary"
+                className="h-auto min-h-8 max-w-[9.5rem] whitespace-normal py-1 text-left leading-tight text-primary"
               >
                 <ChevronDown className={cn("transition-transform", isOpen && "rotate-180")} aria-hidden="true" />
                 {t("estimate.table.how")}
