@@ -26,11 +26,17 @@ function remember<K, V>(map: Map<K, V>, key: K, value: V): V {
 const placesMemo = new Map<string, number>();
 const POW10 = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000];
 
+let lastCurrency = "";
+let lastPlaces = 0;
+
 /** Decimal places of a currency (cached money.ts `minorUnitsOf`). */
 export function placesOf(currency: string): number {
-  const hit = placesMemo.get(currency);
-  if (hit !== undefined) return hit;
-  return remember(placesMemo, currency, minorUnitsOf(currency));
+  if (currency === lastCurrency) return lastPlaces;
+  let hit = placesMemo.get(currency);
+  if (hit === undefined) hit = remember(placesMemo, currency, minorUnitsOf(currency));
+  lastCurrency = currency;
+  lastPlaces = hit;
+  return hit;
 }
 
 /** 10^places of a currency: minor units per major unit. */

@@ -282,13 +282,11 @@ const QUANTITY_PATTERNS: readonly [RegExp, string][] = [
 const COST_WORDS = /cost|amount|fee|price|allowance|rent|total/;
 
 type LinePlan = { costIndex: number; quantities: { index: number; input: string }[]; frequency: RateFrequency | null };
-const linePlanMemo = new Map<string, LinePlan>();
+const linePlanMemo = new WeakMap<readonly MetadataLineInput[], LinePlan>();
 
-/** Which line is the cost, which lines are quantities, and the frequency the cost line states (cached by line names). */
+/** Which line is the cost, which lines are quantities, and the frequency the cost line states (remembered per line list). */
 function planLines(lines: readonly MetadataLineInput[], costLine: string | null | undefined): LinePlan {
-  let key = costLine ?? "";
-  for (const l of lines) key += `\u0001${l.name}`;
-  const hit = linePlanMemo.get(key);
+  const hit = costLine ? undefined : linePlanMemo.get(lines);
   if (hit) return hit;
   const names = lines.map((l) => l.name.toLowerCase());
   let costIndex = costLine ? lines.findIndex((l) => l.name === costLine) : -1;
@@ -301,8 +299,7 @@ function planLines(lines: readonly MetadataLineInput[], costLine: string | null 
     if (found) quantities.push({ index, input: found[1] });
   });
   const plan: LinePlan = { costIndex, quantities, frequency: costIndex >= 0 ? frequencyOfLineName(lines[costIndex]!.name) : null };
-  if (linePlanMemo.size > 2000) linePlanMemo.clear();
-  linePlanMemo.set(key, plan);
+  if (!costLine) linePlanMemo.set(lines, plan);
   return plan;
 }
 
@@ -480,14 +477,15 @@ export function computeEstimate(input: EstimateInput): EstimateComputation {
 
   // ── items ──
   const works: Work[] = [];
-  const seen = new Set<string>();
+  const seen: Set<string>[] = [];
   let maxStage = 1;
   for (const svc of input.services) {
     if (svc.policyType === 4 || svc.policyType === 5) continue;
     if (svc.stageId > maxStage) maxStage = svc.stageId;
+    const codes = (seen[svc.stageId] ??= new Set());
     let identifier = `svc:${svc.stageId}:${svc.serviceCode}`;
-    if (seen.has(identifier)) identifier += `:${works.length}`;
-    seen.add(identifier);
+    if (codes.has(svc.serviceCode)) identifier += `:${works.length}`;
+    codes.add(svc.serviceCode);
     works.push(serviceWork(svc, identifier));
   }
   for (let n = 0; n < input.customItems.length; n++) {
@@ -707,20 +705,26 @@ export function computeEstimate(input: EstimateInput): EstimateComputation {
     // Each column's taxable items stacked on the salary; columns with the same items share one gross-up.
     const sysCcy = plan.system.currency;
     type Composition = { members: Work[]; net: number; gross: number; tax: number; shares: number[] };
-    const compositions = new Map<string, Composition>();
-    const compositionOf = new Map<Work, { c: Composition; y: number }>();
+    const compositions = new Map<number | string, Composition>();
+    const compositionOf: { w: Work; c: Composition; y: number }[] = [];
+    const placed = new Set<Work>();
     let totalTax = 0;
     let totalGross = 0;
     const positive = taxed.filter((w) => w.amount > 0);
     for (let y = 0; y < years; y++) {
+      // The column's members as a bit set (a number up to 50 items, else a string).
       const members: Work[] = [];
-      let key = "";
+      const small = positive.length <= 50;
+      let bits = 0;
+      let text = "";
       for (let i = 0; i < positive.length; i++) {
         if (inColumn(positive[i]!, y)) {
           members.push(positive[i]!);
-          key += `${i},`;
+          if (small) bits += 2 ** i;
+          else text += `${i},`;
         }
       }
+      const key = small ? bits : text;
       if (members.length === 0) continue;
       let c = compositions.get(key);
       if (!c) {
@@ -736,12 +740,15 @@ export function computeEstimate(input: EstimateInput): EstimateComputation {
       for (let i = 0; i < c.members.length; i++) {
         const m = c.members[i]!;
         m.taxPerYear[y] = c.shares[i]!;
-        if (!compositionOf.has(m)) compositionOf.set(m, { c, y });
+        if (!placed.has(m)) {
+          placed.add(m);
+          compositionOf.push({ w: m, c, y });
+        }
       }
     }
     taxRatePercent = totalGross > 0 ? ratioPercent(totalTax, totalGross) : wholePercent(String(planRate));
     const salaryMajor = majorNumber(plan.salary, sysCcy);
-    for (const [w, { c, y }] of compositionOf) {
+    for (const { w, c, y } of compositionOf) {
       const share = w.taxPerYear[y]!;
       w.taxOwn = w.currency === display ? share : convertMinor(share, display, rateOf(display, w.currency), w.currency);
       w.working.push(
