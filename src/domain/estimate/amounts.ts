@@ -208,10 +208,19 @@ export function allocateLargestRemainder(total: number, weights: readonly number
     }
     given += parts[i]!;
   }
+  // Fewer than n units are left (each floor loses less than one): one to each of the largest remainders.
   let left = total - given;
   if (left > 0) {
-    const order = [...parts.keys()].sort((a, b) => rems[b]! - rems[a]! || ws[b]! - ws[a]! || a - b);
-    for (let k = 0; left > 0; k = (k + 1) % n, left--) parts[order[k]!]! += 1;
+    const taken = new Array<boolean>(n).fill(false);
+    for (; left > 0; left--) {
+      let best = -1;
+      for (let i = 0; i < n; i++) {
+        if (taken[i]) continue;
+        if (best < 0 || rems[i]! > rems[best]! || (rems[i] === rems[best] && ws[i]! > ws[best]!)) best = i;
+      }
+      taken[best] = true;
+      parts[best]! += 1;
+    }
   }
   return parts;
 }

@@ -35,13 +35,13 @@ import { roundHalfUp } from "../money/money.ts";
 import type { TaxProfile, TaxSystem } from "../tax/index.ts";
 import { convertMinor, formatAmount, pairRate, percentOf, unitOf } from "./amounts.ts";
 import type { BalanceSheetResult, CityIndexInput, EstimateInput, ExchangeRateFn } from "./engine.ts";
-import type { TBalanceSheetView } from "./schemas.ts";
+import type { TAX_POSITIONS, TBalanceSheetView } from "./schemas.ts";
 import { grossUpOn, taxOn } from "./tax-cache.ts";
 
 export type { BalanceSheetResult } from "./engine.ts";
 
-export type TaxPosition = "TAX_EQUALIZED" | "TAX_PROTECTED" | "LAISSEZ_FAIRE";
-export type IndexSource = "DEMO" | "IMPORT" | "NONE";
+export type TaxPosition = (typeof TAX_POSITIONS)[number];
+export type IndexSource = TBalanceSheetView["indexSource"];
 
 /**
  * Spending norms of net spendable income (whole percents). Bands are lower bounds of annual net

@@ -27,7 +27,8 @@
  * (per year for annual items); `originalAmount` keeps the computed one.
  *
  * Tax (per taxable item; MAYBE is taxed like TAXABLE and flagged INFO; NON_TAXABLE is not taxed):
- * - SUPPLEMENTAL: amount × the supplemental rate of the host tax system (home when the host has none);
+ * - SUPPLEMENTAL: amount × the supplemental rate of the host tax system (home when the host has none;
+ *   the same system, salary converted into its currency, gives the marginal and effective rates);
  * - MARGINAL: amount × the marginal rate at the salary (the stage-6 marginal-rate override first;
  *   category EFFECTIVE uses the effective rate; no salary: the supplemental rate);
  * - GROSS_UP: with a manual rate, or a tax system but no salary: gross = net / (1 − rate) (grossUpFlat);
@@ -45,6 +46,21 @@
  * which is the cost of the move; hidden when compensation is excluded) and "Tax" (a summary of the
  * tax already inside each item's total, so excluded from the total). `totalPerYear` is each column
  * rounded to whole display units; `total` their sum, so the columns add up to the total shown.
+ * Section totals stay exact. The secondary display currency converts each rounded column straight
+ * to whole units (one rounding).
+ *
+ * Exchange rates are taken at 4 places (part 1 §9) and every conversion uses the rate shown, so
+ * amount × rate reproduces each figure; `exchangeRates` lists the pairs used for the display
+ * currencies and the tax system. The rate function must be pure (the same answer for the same
+ * pair): its answers are remembered per function.
+ *
+ * Working: every item lists its steps (each formula line with the inputs it used and its result,
+ * the adjustment factor, the per-year multiple, the override, the conversion, the tax step), so the
+ * page can show how a figure was reached.
+ *
+ * Speed: formulas are parsed once (formula.ts) and their results, conversions, roundings and tax
+ * system answers are remembered by their exact arguments (amounts.ts, tax-cache.ts); years with the
+ * same taxable items share one gross-up. Remembering pure answers changes no result.
  */
 import type { Money } from "../money/money.ts";
 import { checkFormula, evaluateFormula } from "../policy/formula.ts";
@@ -82,7 +98,7 @@ import { CUSTOM_ITEM_TAXABILITY, isTaxed, taxabilityOf } from "./taxability.ts";
 
 // ── input ───────────────────────────────────────────────────────────────────────────────────
 
-/** Units of `to` per unit of `from`, a decimal string (rounded here to 4 places, part 1 §9). */
+/** Units of `to` per unit of `from`, a decimal string (rounded here to 4 places, part 1 §9). Must be pure: answers are remembered. */
 export type ExchangeRateFn = (from: string, to: string) => string;
 export type TTaxCategory = (typeof ESTIMATE_TAX_CATEGORIES)[number];
 

@@ -89,8 +89,10 @@ describe("recalculation: post, poll, load", () => {
     expect(posted.status).toBe(200);
     const uuid = posted.body.costEstimateUIDTOs[0].uuid;
     let status = "";
-    for (let poll = 1; poll <= 5 && !["Done", "Forced"].includes(status); poll++) {
+    for (let poll = 1; poll <= 60 && !["Done", "Forced"].includes(status); poll++) {
+      if (poll > 1) await Bun.sleep(20);
       status = (await jsonOf(await get(t.app, `/hr/json/get-async-cost-estimate-request-status/${uuid}/${poll}`, as(HR)))).body.status;
+      expect(["Pending", "Processing", "Done", "Forced"]).toContain(status);
     }
     expect(["Done", "Forced"]).toContain(status);
     const result = await jsonOf(await get(t.app, `/hr/json/get-async-cost-estimate/${uuid}`, as(HR)));

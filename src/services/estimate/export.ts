@@ -105,7 +105,9 @@ export function headerLines(view: TCostEstimateView): [string, string][] {
   ];
 }
 
-const sumTax = (items: TEstimateItem[]) => items.reduce((sum, item) => sum + item.taxAmount, 0);
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+/** Tax of items in the display currency (an item's own `taxAmount` is in its own currency). */
+const sumTax = (items: TEstimateItem[]) => items.reduce((total, item) => total + sum(item.taxPerYear), 0);
 
 /** Inputs of a working step as text: "salary = 120000, rate = 0.3". */
 function inputsText(step: TWorkingStep): string {
@@ -128,7 +130,7 @@ export function estimateRows(view: TCostEstimateView): AmountRow[] {
     rows.push({ label: section.excludedFromTotal ? `${section.name} (not in the total)` : section.name, perYear: [], tax: null, total: 0, kind: "heading" });
     for (const item of section.items) {
       const label = item.custom ? `${item.name} (custom)` : item.overridden ? `${item.name} (overridden)` : item.name;
-      rows.push({ label, perYear: item.totalPerYear, tax: item.taxAmount, total: item.total, kind: "item" });
+      rows.push({ label, perYear: item.totalPerYear, tax: sum(item.taxPerYear), total: sum(item.totalPerYear), kind: "item" });
     }
     rows.push({ label: `Total ${section.name}`, perYear: section.totalPerYear, tax: sumTax(section.items), total: section.total, kind: "section" });
   }

@@ -43,6 +43,8 @@ export type SourceService = {
   budgetAmount: number | null;
   /** Set when the budget is shared and counted under another service of the group. */
   sharedWith: string | null;
+  /** The amount is a budget group's budget: an annual amount for ongoing services, not a per-period rate. */
+  budgetFromGroup: boolean;
   rateFrequency: string | null;
   benefitOption: string | null;
   formulas: SourceFormula[];
@@ -126,6 +128,7 @@ export async function loadEstimateSource(db: DB, move: EstimateMove): Promise<Es
     let budgetAmount: number | null = null;
     let currency: string | null = s.currency;
     let sharedWith: string | null = null;
+    let budgetFromGroup = false;
     if (o && o.amount !== null && o.currency) {
       budgetAmount = o.amount;
       currency = o.currency;
@@ -136,6 +139,7 @@ export async function loadEstimateSource(db: DB, move: EstimateMove): Promise<Es
       const money = own ? { amount: own.amount, currency: own.currency } : first ? { amount: first.amount, currency: first.currency } : null;
       if (money) {
         currency = money.currency;
+        budgetFromGroup = true;
         if (countedGroups.has(key)) sharedWith = countedGroups.get(key)!;
         else {
           countedGroups.set(key, name);
@@ -160,6 +164,7 @@ export async function loadEstimateSource(db: DB, move: EstimateMove): Promise<Es
       currency,
       budgetAmount,
       sharedWith,
+      budgetFromGroup,
       rateFrequency: s.rate_frequency,
       benefitOption: optionId === null ? null : (optionNames.find((n) => n.id === optionId)?.name ?? null),
       formulas,

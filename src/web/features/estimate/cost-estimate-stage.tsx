@@ -39,6 +39,7 @@ import {
   addCustom,
   amountsAltered,
   approvalChanged,
+  canLeaveForward,
   checkEstimate,
   editCustom,
   editRow,
@@ -502,7 +503,7 @@ function EstimateEditor({
 
   const info = view.employeeInformation;
   const appliedRate = state.live?.taxRate ?? view.taxRate;
-  const forwardBlocked = dirty || locked;
+  const forwardBlocked = !canLeaveForward(state) || locked;
   const exportsBlocked = dirty || recalc.running;
   const table = (
     <EstimateTable
