@@ -13,7 +13,7 @@
  * rounding.
  */
 import Decimal from "decimal.js";
-import { convert, displayRound, minorUnitsOf, roundHalfUp, toMinor, type Money } from "../money/money.ts";
+import { convert, displayRound, minorUnitsOf, roundHalfUp, toMinor } from "../money/money.ts";
 
 const MEMO_LIMIT = 20_000;
 
@@ -225,10 +225,6 @@ export function allocateLargestRemainder(total: number, weights: readonly number
   return parts;
 }
 
-/** Money helper for callers that hold `Money`. */
-export function convertMoney(money: Money, rate: string, to: string): Money {
-  return { amount: convertMinor(money.amount, money.currency, rate, to), currency: to };
-}
 
 /** Minor units for people to read, as money.ts `formatMoney` writes them ("GBP 1,234.50"), without Decimal. */
 export function formatAmount(amount: number, currency: string): string {

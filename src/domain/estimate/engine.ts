@@ -860,7 +860,7 @@ export function computeEstimate(input: EstimateInput): EstimateComputation {
       overridden: false,
       amountPerYear: perYear,
       taxPerYear: new Array<number>(years).fill(0),
-      totalPerYear: perYear,
+      totalPerYear: perYear.slice(),
       taxAmount: 0,
       total: isTax ? total : money.amount,
       benefits: [],

@@ -332,7 +332,9 @@ export async function updateAdvancedEstimate(db: DB, actor: WizardActor, move: E
 
 /** POST basic-ce/calculate-tax: tax of the edited rows, nothing stored. */
 export async function calculateTax(db: DB, move: EstimateMove, input: TCalculateTaxRequest): Promise<TCalculateTaxResponse> {
-  const row = await currentRowOrThrow(db, move, input.costEstimateId);
+  // Any kept version of this move (a live call may still be on its way when a save makes a new one).
+  const row = await findEstimateById(db, input.costEstimateId);
+  if (!row || row.move_id !== move.id || row.status === "DELETED") throw new AppError("NOT_FOUND", estimateMessages.estimateNotFound);
   const settings = settingsWithEdits(settingsOfRow(row), { overrideServices: input.services, customServices: input.customServices, taxRateOverride: input.taxRateOverride }, { originals: originalsOf(row) });
   const { view } = await computeEstimateOf(db, move, settings, { costEstimateId: row.id, versionNumber: row.version_number, current: true, createdAt: row.created_at, createdBy: null });
   const tax = (s: { identifier: string; taxAmount: number; total: number; currency: string }) => ({ identifier: s.identifier, taxAmount: s.taxAmount, total: s.total, currency: s.currency });
