@@ -13,10 +13,16 @@ const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
 
 /** Decimal places of a currency (JPY 0, USD 2, BHD 3); unknown codes are refused. */
 export function minorUnitsOf(currency: string): number {
+  const known = digitsByCode.get(currency);
+  if (known !== undefined) return known;
   const entry = currencyCodes.code(currency.toUpperCase());
   if (!entry) throw new AppError("VALIDATION", `Unknown currency ${currency}`);
+  digitsByCode.set(currency, entry.digits);
   return entry.digits;
 }
+
+/** ISO 4217 digits by code as asked (the package's lookup scans its whole list each time). */
+const digitsByCode = new Map<string, number>();
 
 export function isCurrencyCode(code: string): boolean {
   return /^[A-Z]{3}$/.test(code) && currencyCodes.code(code) !== undefined;

@@ -10,7 +10,7 @@ import { estimateMessages } from "../../domain/estimate/messages.ts";
 import type { TBalanceSheetView, TCostEstimateView } from "../../domain/estimate/schemas.ts";
 import { RATE_FREQUENCIES, type RateFrequency } from "../../domain/policy/catalogue.ts";
 import { taxSystemFor } from "../../domain/tax/index.ts";
-import { airShipmentKg, dailyRateFromMonthlyRent, hostDailyRateFrom, householdVolumeM3 } from "../../domain/estimate/quantities.ts";
+import { airShipmentKg, householdVolumeM3 } from "../../domain/estimate/quantities.ts";
 import type { Computed, EstimateSettings } from "./estimates.ts";
 import type { EstimateSource } from "./source.ts";
 
@@ -71,9 +71,7 @@ export function engineInputOf(source: EstimateSource, settings: EstimateSettings
       taxYearOverrides: settings.taxYearOverrides,
     },
     cityIndices: { home: index(source.indices.home), host: index(source.indices.host) },
-    hostDailyRate:
-      hostDailyRateFrom(source.services.flatMap((s) => s.rates), { countryCode: details.host.countryCode ?? move.destination_country_code, cityName: details.host.cityName ?? move.destination_city_name }) ??
-      (source.indices.host ? dailyRateFromMonthlyRent({ amount: source.indices.host.monthlyRent, currency: source.indices.host.currency }) : null),
+    hostDailyRate: source.hostDailyRate,
     quantities: {
       ...(source.distanceKm !== null ? { distanceKm: source.distanceKm } : {}),
       volumeM3: householdVolumeM3(source.family.familySize),

@@ -20,7 +20,7 @@ import {
 import { findBudgetOverrides, findServiceOverrides } from "../../db/queries/overrides.ts";
 import { findMetadataLines } from "../../db/queries/policy-benefits.ts";
 import { findCityById, findSummaryBudgets } from "../../db/queries/wizard.ts";
-import { distanceKm } from "../../domain/estimate/quantities.ts";
+import { dailyRateFromMonthlyRent, distanceKm, hostDailyRateFrom } from "../../domain/estimate/quantities.ts";
 import { propertyModelName } from "../../domain/forms/catalogue.ts";
 import { isCurrencyCode, parseAmount, type Money } from "../../domain/money/money.ts";
 import { NO_BUDGET_GROUP } from "../../domain/policy/catalogue.ts";
@@ -61,6 +61,8 @@ export type EstimateSource = {
   details: TAdvancedDetails;
   detailsUpdatedAt: string | null;
   indices: { home: SourceCityIndex | null; host: SourceCityIndex | null };
+  /** Daily accommodation rate at the host: a DAILY destination rate, else from the host city's rent. */
+  hostDailyRate: Money | null;
   /** Great-circle distance between the origin and destination cities (null without coordinates). */
   distanceKm: number | null;
   rates: RateTable;
@@ -191,8 +193,12 @@ export async function loadEstimateSource(db: DB, move: EstimateMove): Promise<Es
   const point = (c: typeof originCity) => (c?.latitude && c.longitude ? { latitude: Number(c.latitude), longitude: Number(c.longitude) } : null);
   const from = point(originCity);
   const to = point(destinationCity);
+  const hostDailyRate =
+    hostDailyRateFrom(sourceServices.flatMap((s) => s.rates), { countryCode: details.host.countryCode ?? move.destination_country_code, cityName: details.host.cityName ?? move.destination_city_name }) ??
+    (host ? dailyRateFromMonthlyRent({ amount: host.monthlyRent, currency: host.currency }) : null);
   return {
     move,
+    hostDailyRate,
     distanceKm: from && to ? distanceKm(from, to) : null,
     policy: {
       excludeCompensation: policy?.exclude_compensation === 1,
