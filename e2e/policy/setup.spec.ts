@@ -185,4 +185,39 @@ test.describe("policy setup", () => {
     await expect(ewallet).toBeChecked();
     await expect(page.getByText("Update failed - there was an error.")).toBeHidden();
   });
+
+  test("cost estimates need the group's authorisation: not authorised offers only none; a failed check says so", async ({ page, loginAs, baseURL }) => {
+    await loginAs(demo.admin);
+    const created = await mutate<{ policyId: number }>(page, baseURL, "policy.policies.create", {
+      group: "acme",
+      name: `E2E Estimate authorisation ${Date.now()}`,
+      moveType: "INTERNATIONAL",
+      archetype: "LONG_TERM_ASSIGNMENT",
+      moveStagesCount: 1,
+    });
+    const url = `/policy/setup?policyId=${created.policyId}&editDraft=true`;
+    const estimateType = page.getByRole("combobox", { name: "Estimate type" });
+
+    // acme is authorised (demo data): every estimate type is offered.
+    await page.goto(url);
+    await expect(estimateType).toBeEnabled();
+    await expect(estimateType.locator("option")).toHaveCount(5);
+    await expect(page.getByTestId("estimate-authorisation")).toHaveCount(0);
+
+    // The server says no: only "none" is left, with the reason.
+    const only = (name: string) => (u: URL) => u.pathname.endsWith(`/trpc/${name}`);
+    await page.route(only("estimate.admin.authorisation"), (route) =>
+      route.fulfill({ contentType: "application/json", body: JSON.stringify([{ result: { data: { success: true, authorised: false, billingStatus: "SUSPENDED" } } }]) }),
+    );
+    await page.goto(url);
+    await expect(page.getByTestId("estimate-authorisation")).toContainText("Cost estimates are not enabled for this group");
+    await expect(estimateType.locator("option")).toHaveCount(1);
+    await expectAccessible(page);
+
+    // The check fails: the spec's text.
+    await page.unroute(only("estimate.admin.authorisation"));
+    await page.route(only("estimate.admin.authorisation"), (route) => route.abort("failed"));
+    await page.goto(url);
+    await expect(page.getByTestId("estimate-authorisation")).toHaveText("Could not get authorisation to enable cost estimate");
+  });
 });

@@ -7,44 +7,6 @@ import type { Insertable } from "kysely";
 import type { DB } from "../index.ts";
 import type { CostEstimateTable } from "../schema.ts";
 
-/** The version's services an estimate may cost (types 1–4), with the catalogue name, in stage and service order. */
-export function findEstimateServices(db: DB, versionId: number) {
-  return db
-    .selectFrom("policy_services as ps")
-    .innerJoin("services as s", "s.key", "ps.service_key")
-    .select([
-      "ps.id",
-      "ps.move_stage",
-      "ps.service_key",
-      "ps.title",
-      "ps.service_policy_type",
-      "ps.budget_group",
-      "ps.addable",
-      "ps.amount",
-      "ps.currency",
-      "ps.rate_frequency",
-      "s.name as service_name",
-    ])
-    .where("ps.policy_version_id", "=", versionId)
-    .where("ps.service_policy_type", "in", [1, 2, 3, 4])
-    .orderBy("ps.move_stage")
-    .orderBy("ps.sort_order")
-    .orderBy("ps.id")
-    .execute();
-}
-
-/** The version's benefit choices with the option name. */
-export function findEstimateBenefitChoices(db: DB, versionId: number) {
-  return db
-    .selectFrom("policy_service_benefits as b")
-    .innerJoin("policy_services as ps", "ps.id", "b.policy_service_id")
-    .leftJoin("benefit_options as o", "o.id", "b.benefit_option_id")
-    .select(["b.policy_service_id", "b.benefit_option_id", "b.value", "o.name as option_name"])
-    .where("ps.policy_version_id", "=", versionId)
-    .orderBy("b.id")
-    .execute();
-}
-
 /** Option names by id (stage-3 overrides name an option the version did not choose). */
 export function findOptionNames(db: DB, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([]);

@@ -154,7 +154,7 @@ export async function countOtherMoves(db: DB, userId: number, moveId: number): P
   return Number(row.n);
 }
 
-/** The policy version's services of types 1–4 (for the summary), in stage and service order. */
+/** The policy version's services of types 1–4 (for the summary and the cost estimate), in stage and service order. */
 export function findSummaryServices(db: DB, versionId: number) {
   return db
     .selectFrom("policy_services as ps")
@@ -169,6 +169,7 @@ export function findSummaryServices(db: DB, versionId: number) {
       "ps.addable",
       "ps.amount",
       "ps.currency",
+      "ps.rate_frequency",
       "s.name as service_name",
     ])
     .where("ps.policy_version_id", "=", versionId)
@@ -179,13 +180,13 @@ export function findSummaryServices(db: DB, versionId: number) {
     .execute();
 }
 
-/** Benefit option names chosen by the version's services. */
+/** Benefit options (id and name) chosen by the version's services. */
 export function findSummaryBenefits(db: DB, versionId: number) {
   return db
     .selectFrom("policy_service_benefits as b")
     .innerJoin("policy_services as ps", "ps.id", "b.policy_service_id")
     .leftJoin("benefit_options as o", "o.id", "b.benefit_option_id")
-    .select(["b.policy_service_id", "o.name as option_name", "b.value"])
+    .select(["b.policy_service_id", "b.benefit_option_id", "o.name as option_name", "b.value"])
     .where("ps.policy_version_id", "=", versionId)
     .orderBy("b.id")
     .execute();

@@ -9,9 +9,7 @@
 import type { DB } from "../../db/index.ts";
 import { findCityIndex } from "../../db/queries/city-indices.ts";
 import {
-  findEstimateBenefitChoices,
   findEstimatePolicy,
-  findEstimateServices,
   findFamilyMembers,
   findMetadataInfoNames,
   findOptionNames,
@@ -19,7 +17,7 @@ import {
 } from "../../db/queries/estimate.ts";
 import { findBudgetOverrides, findServiceOverrides } from "../../db/queries/overrides.ts";
 import { findMetadataLines } from "../../db/queries/policy-benefits.ts";
-import { findCityById, findSummaryBudgets } from "../../db/queries/wizard.ts";
+import { findCityById, findSummaryBenefits, findSummaryBudgets, findSummaryServices } from "../../db/queries/wizard.ts";
 import { dailyRateFromMonthlyRent, distanceKm, hostDailyRateFrom } from "../../domain/estimate/quantities.ts";
 import { propertyModelName } from "../../domain/forms/catalogue.ts";
 import { isCurrencyCode, parseAmount, type Money } from "../../domain/money/money.ts";
@@ -92,8 +90,8 @@ export async function loadEstimateSource(db: DB, move: EstimateMove): Promise<Es
   const versionId = move.policy_version_id;
   const [policy, services, choices, overrides, budgets, budgetOverrides, rates, family, stored, rateTable] = await Promise.all([
     findEstimatePolicy(db, move.policy_id),
-    findEstimateServices(db, versionId),
-    findEstimateBenefitChoices(db, versionId),
+    findSummaryServices(db, versionId),
+    findSummaryBenefits(db, versionId),
     findServiceOverrides(db, move.id),
     findSummaryBudgets(db, versionId),
     findBudgetOverrides(db, move.id),

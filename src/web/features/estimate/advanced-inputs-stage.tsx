@@ -48,6 +48,7 @@ import {
 } from "./advanced-inputs-state.ts";
 import { fieldErrorsOf, isConnectionFailure, TIMEOUT_MS, withTimeout } from "./calls.ts";
 import { methodKey } from "./estimate-settings.tsx";
+import { PercentInput } from "./estimate-parts.tsx";
 
 export type AdvancedInputsStageProps = {
   group: string;
@@ -279,23 +280,7 @@ function AdvancedInputsForm({
                 )}
               </FormField>
               <FormField id="marginalTaxRate" label={t("estimate.inputs.marginalRate")} hint={t("estimate.inputs.marginalRateHint")} error={errors.marginalTaxRate}>
-                {(field) => (
-                  <div className="flex items-center gap-2">
-                    <Input
-                      {...field}
-                      inputMode="numeric"
-                      autoComplete="off"
-                      maxLength={3}
-                      className="w-24 text-right tabular-nums"
-                      value={form.marginalTaxRate}
-                      disabled={saving}
-                      onChange={(e) => change({ ...form, marginalTaxRate: e.target.value }, "marginalTaxRate")}
-                    />
-                    <span aria-hidden="true" className="text-sm text-muted-foreground">
-                      %
-                    </span>
-                  </div>
-                )}
+                {(field) => <PercentInput field={field} value={form.marginalTaxRate} disabled={saving} onChange={(v) => change({ ...form, marginalTaxRate: v }, "marginalTaxRate")} />}
               </FormField>
             </div>
           </Section>

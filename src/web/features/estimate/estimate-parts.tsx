@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { TAXABILITIES, type TCostEstimateType, type TTaxability, type TWorkingStep } from "../../../domain/estimate/schemas.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import { NativeSelect } from "../../components/ui/input.tsx";
+import { Input, NativeSelect } from "../../components/ui/input.tsx";
 import { cn } from "../../lib/utils.ts";
 
 /** A determinate progress bar with a visible label ("Recalculating… poll 3 of 60"). */
@@ -156,5 +156,26 @@ export function TypeBadge({ type }: { type: TCostEstimateType }) {
     <Badge variant="info" data-testid="estimate-type">
       {t(typeKey(type))}
     </Badge>
+  );
+}
+
+/** A whole-percent text box with its "%" sign (tax rate overrides); `field` comes from FormField. */
+export function PercentInput({ field, value, disabled, onChange }: { field: Record<string, unknown>; value: string; disabled: boolean; onChange: (value: string) => void }) {
+  return (
+    <div className="flex items-center gap-2">
+      <Input
+        {...field}
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={3}
+        className="w-24 text-right tabular-nums"
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <span aria-hidden="true" className="text-sm text-muted-foreground">
+        %
+      </span>
+    </div>
   );
 }

@@ -13,6 +13,7 @@ import { FormField } from "../../components/ui/form-field.tsx";
 import { Input, NativeSelect } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import type { Approval, TaxCategory, TaxSettings } from "./estimate-state.ts";
+import { PercentInput } from "./estimate-parts.tsx";
 
 type MethodKey = "estimate.tax.method.SUPPLEMENTAL" | "estimate.tax.method.MARGINAL" | "estimate.tax.method.GROSS_UP";
 type CategoryKey = "estimate.tax.category.MARGINAL" | "estimate.tax.category.SUPPLEMENTAL" | "estimate.tax.category.EFFECTIVE" | "estimate.tax.category.NON_TAXABLE";
@@ -75,23 +76,7 @@ export function TaxPanel({
           )}
         </FormField>
         <FormField id="taxRateOverride" label={t("estimate.tax.overrideLabel")} hint={t("estimate.tax.overrideHint")} error={errors.taxRateOverride}>
-          {(field) => (
-            <div className="flex items-center gap-2">
-              <Input
-                {...field}
-                inputMode="numeric"
-                autoComplete="off"
-                className="w-24 text-right tabular-nums"
-                maxLength={3}
-                value={tax.taxRateOverride}
-                disabled={disabled}
-                onChange={(e) => onChange({ taxRateOverride: e.target.value })}
-              />
-              <span aria-hidden="true" className="text-sm text-muted-foreground">
-                %
-              </span>
-            </div>
-          )}
+          {(field) => <PercentInput field={field} value={tax.taxRateOverride} disabled={disabled} onChange={(v) => onChange({ taxRateOverride: v })} />}
         </FormField>
         {showSalary ? (
           <div className="flex flex-col gap-2">
