@@ -100,6 +100,15 @@ export function findGroupMoves(db: DB, p: MoveListParams) {
     "u.email",
     "p.name as policy_name",
     "p.move_stages_count",
+    // The move's current cost estimate, if any (one CURRENT version per move).
+    (eb) =>
+      eb
+        .selectFrom("cost_estimates as ce")
+        .select("ce.id")
+        .whereRef("ce.move_id", "=", "m.id")
+        .where("ce.status", "=", "CURRENT")
+        .limit(1)
+        .as("cost_estimate_id"),
   ]);
   for (const column of SORT_COLUMNS[p.sort]) {
     const ref = sql.raw(column);

@@ -75,6 +75,8 @@ export const enWizardOverrides = {
   "moves.draftStep": "Wizard step {{step}}",
   "moves.notSet": "Not set",
   "moves.resume": "Resume",
+  "moves.viewEstimate": "Cost estimate",
+  "moves.viewEstimateFor": "Open the cost estimate of {{name}}",
   "moves.resumeFor": "Resume the move of {{name}}",
   "moves.viewPolicy": "View policy",
   "moves.viewPolicyFor": "Open the move policy of {{name}}",

@@ -281,6 +281,8 @@ export const ZMoveRow = z.object({
   /** Where a draft resumes in the wizard. */
   wizardStage: z.number().int(),
   updatedAt: z.string(),
+  /** The move's current cost estimate version (opens /{group}/cost-estimate-view), if it has one. */
+  costEstimateId: z.number().int().nullable(),
 });
 export type TMoveRow = z.infer<typeof ZMoveRow>;
 export const ZMovesResponse = z.object({ rows: z.array(ZMoveRow), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });

@@ -57,6 +57,10 @@ describe("estimate.estimationView", () => {
     const item = view.sections.flatMap((s) => s.items).find((i) => i.serviceCode === "REMOVALS")!;
     expect(item.working.length).toBeGreaterThan(0);
 
+    // The HR home's moves list links the move's current estimate.
+    const listed = (await hr.wizard.moves({ group: "acme", page: 0, sort: "updated", dir: "desc", q: move.email })).rows.find((r) => r.moveId === move.moveId)!;
+    expect(listed.costEstimateId).toBe(view.costEstimateId);
+
     const again = await hr.estimate.estimationView(ref(move));
     expect(again.existingEstimate).toBe(true);
     expect(again.costEstimate!.costEstimateId).toBe(view.costEstimateId);

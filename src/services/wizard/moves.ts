@@ -32,6 +32,7 @@ export async function listMoves(db: DB, group: GroupRef, input: TMovesRequest): 
       moveStagesCount: r.move_stages_count,
       wizardStage: r.wizard_stage,
       updatedAt: r.updated_at,
+      costEstimateId: r.cost_estimate_id ?? null,
     })),
     total,
     page: input.page,

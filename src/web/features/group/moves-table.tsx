@@ -121,14 +121,28 @@ function useMoveColumns(group: string) {
               {t("moves.resume")}
             </Link>
           ) : (
-            <Link
-              to="/admin/policy/view"
-              search={{ employeeId: m.employeeId, moveId: m.moveId }}
-              className={linkClasses}
-              aria-label={t("moves.viewPolicyFor", { name: m.employeeName })}
-            >
-              {t("moves.viewPolicy")}
-            </Link>
+            <span className="flex flex-wrap gap-x-4 gap-y-1">
+              <Link
+                to="/admin/policy/view"
+                search={{ employeeId: m.employeeId, moveId: m.moveId }}
+                className={linkClasses}
+                aria-label={t("moves.viewPolicyFor", { name: m.employeeName })}
+              >
+                {t("moves.viewPolicy")}
+              </Link>
+              {m.costEstimateId !== null ? (
+                <Link
+                  to="/$group/cost-estimate-view"
+                  params={{ group }}
+                  search={{ employeeId: m.employeeId, costEstimateId: m.costEstimateId }}
+                  className={linkClasses}
+                  aria-label={t("moves.viewEstimateFor", { name: m.employeeName })}
+                  data-testid="estimate-link"
+                >
+                  {t("moves.viewEstimate")}
+                </Link>
+              ) : null}
+            </span>
           );
         },
       }),
