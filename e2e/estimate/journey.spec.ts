@@ -181,6 +181,14 @@ test.describe("advanced cost estimate", () => {
     await page.getByRole("alertdialog").getByRole("button", { name: "Complete initiation" }).click();
     await expect(page).toHaveURL(/\/acme\/home/);
 
+    // ── the initiated move's estimate stays one click away on the group home ──
+    await page.getByLabel("Search moves").fill("Longterm");
+    const estimateLink = page.getByRole("link", { name: `Open the cost estimate of ${move.name}` });
+    await expect(estimateLink).toBeVisible();
+    await estimateLink.click();
+    await expect(page).toHaveURL(/\/acme\/cost-estimate-view\?/);
+    await expect(page.getByTestId("estimate-table")).toBeVisible();
+
     // ── the approval e-mail, with the PDF, in the admin outbox ──
     await loginAs(demo.admin);
     await page.goto("/admin/outbox");
