@@ -182,7 +182,7 @@ test.describe("advanced cost estimate", () => {
     await expect(page).toHaveURL(/\/acme\/home/);
 
     // ── the initiated move's estimate stays one click away on the group home ──
-    await page.getByLabel("Search moves").fill("Longterm");
+    await page.getByRole("searchbox", { name: "Search moves" }).fill("Longterm");
     const estimateLink = page.getByRole("link", { name: `Open the cost estimate of ${move.name}` });
     await expect(estimateLink).toBeVisible();
     await estimateLink.click();
