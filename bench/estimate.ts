@@ -86,7 +86,7 @@ try {
   const rows: BenchRow[] = [
     { key: "a", label: "auth.me", what: "baseline", target: null, run: (c) => c.auth.me() },
     {
-      key: "b", label: "compute (7y + sheet)", what: `pure engine: ${items} items × 7 years, balance sheet ${computed.balanceSheet.lines.length} lines`, target: 0.1,
+      key: "b", label: "compute (7y + sheet)", what: `pure engine: ${items} items × 7 years, balance sheet ${computed.balanceSheet.lines.length} lines`, target: 0.1, pure: true,
       run: async () => computeFor(source, settings, meta, places),
     },
     { key: "c", label: "estimationView", what: "stage 4 load of the current version", target: 10, run: (c) => c.estimate.estimationView(ref) },

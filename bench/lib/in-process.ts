@@ -93,7 +93,8 @@ export async function openBenchDatabase(email: string): Promise<BenchDb> {
   };
 }
 
-export type BenchRow = { key: string; label: string; what: string; target: number | null; run: (c: Caller) => Promise<unknown> };
+/** `pure`: the row calls no procedure, so no caller (session read) is built inside its timing. */
+export type BenchRow = { key: string; label: string; what: string; target: number | null; pure?: boolean; run: (c: Caller) => Promise<unknown> };
 export type RowStats = { p50: number; p95: number; queries: number };
 
 /**
@@ -108,7 +109,7 @@ export async function measureRows(name: string, bench: BenchDb, rows: BenchRow[]
     counter.count = 0;
     counter.sql = [];
     counter.record = SHOW_QUERIES;
-    await row.run(await bench.callerOn(counted));
+    await row.run(row.pure ? (undefined as never) : await bench.callerOn(counted));
     queries.set(row.key, counter.count);
     if (SHOW_QUERIES) {
       console.log(`-- ${row.key} ${row.label}: ${counter.count} queries`);
@@ -121,7 +122,7 @@ export async function measureRows(name: string, bench: BenchDb, rows: BenchRow[]
   const round = async (keep: boolean) => {
     for (const row of rows) {
       const t0 = performance.now();
-      await row.run(await bench.callerOn(bench.db));
+      await row.run(row.pure ? (undefined as never) : await bench.callerOn(bench.db));
       const dt = performance.now() - t0;
       if (keep) samples.get(row.key)!.push(dt);
     }
