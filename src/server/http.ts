@@ -1,4 +1,4 @@
-import type { Context } from "hono";
+import type { Context, Hono } from "hono";
 import type { z } from "zod";
 import { AppError, errorTable, publicError } from "../domain/errors.ts";
 import { messages } from "../domain/messages.ts";
@@ -76,4 +76,33 @@ export function legacyUser(c: Context<AppEnv>): SessionUser {
   if (!session) throw new AppError("UNAUTHORIZED", messages.signInRequired);
   if (!session.user.termsAccepted) throw new AppError("FORBIDDEN", activationMessages.termsNotAccepted);
   return session.user;
+}
+
+/** An AppError's own text; anything else the call's fallback (no internal text leaves the server). */
+export function failureText(error: unknown, fallback: string): string {
+  return error instanceof AppError ? publicError(error).message : fallback;
+}
+
+/**
+ * Mounts one legacy handler at `path` and `path/`. The answer is what `run` returns (a Response as
+ * it is, anything else as JSON); a thrown error is logged when unexpected and answered with
+ * `failure(error)` and the error table's status.
+ */
+export function legacyRoute(
+  app: Hono<AppEnv>,
+  method: "GET" | "POST" | "PUT",
+  path: string,
+  run: (c: Context<AppEnv>) => Promise<unknown>,
+  failure: (error: unknown) => object,
+): void {
+  const handler = async (c: Context<AppEnv>) => {
+    try {
+      const result = await run(c);
+      return result instanceof Response ? result : c.json(result as object);
+    } catch (error) {
+      logUnexpected(path, error);
+      return c.json(failure(error), httpStatusOf(error));
+    }
+  };
+  for (const p of [path, `${path}/`]) app.on(method, p, handler);
 }

@@ -7,11 +7,11 @@
  * `{success: false, errorMessage}` with the error's HTTP status.
  */
 import type { Context, Hono } from "hono";
-import { AppError, publicError } from "../../domain/errors.ts";
+import { AppError } from "../../domain/errors.ts";
 import { estimateMessages } from "../../domain/estimate/messages.ts";
 import { ZAuthorisationRequest, ZBillingStatusRequest, ZCostEstimateFlagRequest } from "../../domain/estimate/schemas.ts";
 import { messages } from "../../domain/messages.ts";
-import { clientIp, httpStatusOf, legacyUser, logUnexpected, parseFields, readFields } from "../../server/http.ts";
+import { clientIp, failureText, legacyRoute, legacyUser, parseFields, readFields } from "../../server/http.ts";
 import type { AppDeps, AppEnv } from "../../server/app.ts";
 import type { SessionUser } from "../../services/auth.ts";
 import { costEstimateAuthorisation, setBillingStatus, setCostEstimateFlag } from "../../services/estimate/admin.ts";
@@ -33,23 +33,10 @@ const requireAdmin = (user: SessionUser) => {
   if (user.role !== "ADMIN") throw new AppError("FORBIDDEN", messages.forbidden);
 };
 
-/** The AppError's own text, else the fallback (no internal text leaves the server). */
-const failureText = (error: unknown, fallback: string) => (error instanceof AppError ? publicError(error).message : fallback);
-
 export function mountLegacyEstimateAdmin(app: Hono<AppEnv>, deps: AppDeps) {
   const { db, config } = deps;
-  const serve = (method: "GET" | "PUT" | "POST", path: string, failure: Failure, run: Run) => {
-    const handler = async (c: Context<AppEnv>) => {
-      try {
-        const body = await run(c, legacyUser(c));
-        return body instanceof Response ? body : c.json(body);
-      } catch (error) {
-        logUnexpected(path, error);
-        return c.json(failure(error), httpStatusOf(error));
-      }
-    };
-    for (const p of [path, `${path}/`]) app.on(method, p, handler);
-  };
+  const serve = (method: "GET" | "PUT" | "POST", path: string, failure: Failure, run: Run) =>
+    legacyRoute(app, method, path, (c) => run(c, legacyUser(c)), failure);
   const updateFailure: Failure = (error) => ({ success: false, errorMessage: failureText(error, estimateMessages.adminUpdateFailed) });
 
   serve("PUT", "/admin/costEstimates", updateFailure, async (c, user) => {

@@ -9,7 +9,6 @@ import {
   ZEstimationViewRequest,
   ZExportRequest,
   ZHistoryRequest,
-  ZMoveRefInput,
   ZRecalculateRequest,
   ZSaveAdvanceCeDetailsRequest,
   ZSaveEstimateRequest,
@@ -17,6 +16,7 @@ import {
   ZTaxRateRequest,
   ZUpdateAdvancedRequest,
 } from "../../domain/estimate/schemas.ts";
+import { ZMoveRef } from "../../domain/wizard/schemas.ts";
 import { estimateMoveForCaller } from "../../services/estimate/access.ts";
 import { sendForApproval } from "../../services/estimate/approval.ts";
 import { advanceCeDetails, saveAdvanceCeDetails } from "../../services/estimate/details.ts";
@@ -33,7 +33,7 @@ import { exportEstimate } from "../../services/estimate/export-file.ts";
 import { recalculationResult, recalculationStatus, startRecalculation } from "../../services/estimate/recalculate.ts";
 import { publicBaseUrl } from "../../services/mail.ts";
 import { wizardGroupFor } from "../../services/wizard/initiation-access.ts";
-import { clientIp, httpStatusOf, legacyUser, logUnexpected, parseFields, readFields } from "../../server/http.ts";
+import { clientIp, failureText, legacyRoute, legacyUser, parseFields, readFields } from "../../server/http.ts";
 import type { AppDeps, AppEnv } from "../../server/app.ts";
 import { mailerFor } from "../../trpc.ts";
 
@@ -56,52 +56,43 @@ export function mountLegacyEstimate(app: Hono<AppEnv>, deps: AppDeps) {
   const { db, config } = deps;
   const jobDeps = { db, config, mailer: mailerFor(config) };
 
-  const serve = (method: "get" | "post", path: string, fallback: string, run: (c: C) => Promise<unknown>) => {
-    const handler = async (c: C) => {
-      try {
-        const result = await run(c);
-        return result instanceof Response ? result : c.json(result as object);
-      } catch (error) {
-        logUnexpected(path, error);
-        const pub = publicError(error);
-        const errorMessage = error instanceof AppError ? pub.message : fallback;
-        return c.json({ success: false, errorMessage, ...(pub.fields ? { fields: pub.fields } : {}) }, httpStatusOf(error));
-      }
-    };
-    for (const p of [path, `${path}/`]) app.on(method.toUpperCase(), p, handler);
-  };
+  const serve = (method: "GET" | "POST", path: string, fallback: string, run: (c: C) => Promise<unknown>) =>
+    legacyRoute(app, method, path, run, (error) => {
+      const fields = publicError(error).fields;
+      return { success: false, errorMessage: failureText(error, fallback), ...(fields ? { fields } : {}) };
+    });
   const writeMove = async (c: C, fields: Record<string, unknown>) => {
     const user = legacyUser(c);
-    const ref = parseFields(ZMoveRefInput, fields);
+    const ref = parseFields(ZMoveRef, fields);
     return { actor: { user, ip: clientIp(c) }, move: await estimateMoveForCaller(db, user, ref, "write") };
   };
 
-  serve("get", "/hr/json/getEstimationView", estimateMessages.experiencingIssue, async (c) => {
+  serve("GET", "/hr/json/getEstimationView", estimateMessages.experiencingIssue, async (c) => {
     const fields = await readFields(c);
     const { actor, move } = await writeMove(c, fields);
     return estimationView(db, actor, move, parseFields(ZEstimationViewRequest, fields));
   });
 
-  serve("post", "/hr/json/saveEstimate", estimateMessages.saveFailure, async (c) => {
+  serve("POST", "/hr/json/saveEstimate", estimateMessages.saveFailure, async (c) => {
     const fields = await queryAndBody(c);
     const { actor, move } = await writeMove(c, fields);
     return saveEstimate(db, actor, move, parseFields(ZSaveEstimateRequest, fields));
   });
 
-  serve("post", "/hr/json/updateAdvancedCostEstimate", estimateMessages.saveFailure, async (c) => {
+  serve("POST", "/hr/json/updateAdvancedCostEstimate", estimateMessages.saveFailure, async (c) => {
     const fields = await queryAndBody(c);
     const { actor, move } = await writeMove(c, fields);
     return updateAdvancedEstimate(db, actor, move, parseFields(ZUpdateAdvancedRequest, fields));
   });
 
-  serve("get", "/hr/json/advance-ce-details", estimateMessages.initiatingEmployee, async (c) => {
+  serve("GET", "/hr/json/advance-ce-details", estimateMessages.initiatingEmployee, async (c) => {
     const fields = await readFields(c);
     const { move } = await writeMove(c, fields);
     await wizardGroupFor(db, legacyUser(c), parseFields(ZAdvanceCeDetailsRequest, fields).group);
     return advanceCeDetails(db, move);
   });
 
-  serve("post", "/hr/json/advance-ce-details", estimateMessages.initiatingEmployee, async (c) => {
+  serve("POST", "/hr/json/advance-ce-details", estimateMessages.initiatingEmployee, async (c) => {
     const fields = await queryAndBody(c);
     const { actor, move } = await writeMove(c, fields);
     const input = parseFields(ZSaveAdvanceCeDetailsRequest, fields);
@@ -109,13 +100,13 @@ export function mountLegacyEstimate(app: Hono<AppEnv>, deps: AppDeps) {
     return saveAdvanceCeDetails(db, actor, move, input);
   });
 
-  serve("post", "/hr/json/basic-ce/calculate-tax", estimateMessages.taxIssue, async (c) => {
+  serve("POST", "/hr/json/basic-ce/calculate-tax", estimateMessages.taxIssue, async (c) => {
     const fields = await queryAndBody(c);
     const { move } = await writeMove(c, fields);
     return calculateTax(db, move, parseFields(ZCalculateTaxRequest, fields));
   });
 
-  serve("get", "/:group/get-tax-rate", estimateMessages.taxIssue, async (c) => {
+  serve("GET", "/:group/get-tax-rate", estimateMessages.taxIssue, async (c) => {
     const user = legacyUser(c);
     const input = parseFields(ZTaxRateRequest, { ...(await readFields(c)), group: c.req.param("group") });
     await wizardGroupFor(db, user, input.group);
@@ -123,22 +114,22 @@ export function mountLegacyEstimate(app: Hono<AppEnv>, deps: AppDeps) {
     return c.json((await taxRate(db, input)).rate);
   });
 
-  serve("post", "/hr/json/recalculateEstimationView", estimateMessages.experiencingIssue, async (c) => {
+  serve("POST", "/hr/json/recalculateEstimationView", estimateMessages.experiencingIssue, async (c) => {
     const fields = await queryAndBody(c);
     const { actor, move } = await writeMove(c, fields);
     return startRecalculation(jobDeps, actor, move, parseFields(ZRecalculateRequest, fields));
   });
 
-  serve("get", "/hr/json/get-async-cost-estimate-request-status/:uuid/:pollNumber", estimateMessages.experiencingIssue, async (c) => {
+  serve("GET", "/hr/json/get-async-cost-estimate-request-status/:uuid/:pollNumber", estimateMessages.experiencingIssue, async (c) => {
     const input = parseFields(ZAsyncStatusRequest, { uuid: c.req.param("uuid"), pollNumber: c.req.param("pollNumber") });
     return recalculationStatus(jobDeps, legacyUser(c), input);
   });
 
-  serve("get", "/hr/json/get-async-cost-estimate/:uuid", estimateMessages.experiencingIssue, async (c) => {
+  serve("GET", "/hr/json/get-async-cost-estimate/:uuid", estimateMessages.experiencingIssue, async (c) => {
     return recalculationResult(db, legacyUser(c), parseFields(ZAsyncResultRequest, { uuid: c.req.param("uuid") }));
   });
 
-  serve("get", "/hr/json/send-cost-estimate-for-approval", estimateMessages.approvalMailFailure, async (c) => {
+  serve("GET", "/hr/json/send-cost-estimate-for-approval", estimateMessages.approvalMailFailure, async (c) => {
     const fields = await readFields(c);
     const { actor, move } = await writeMove(c, fields);
     const mail = { db, config, mailer: mailerFor(config), baseUrl: publicBaseUrl(config, new URL(c.req.url).origin) };
@@ -146,19 +137,19 @@ export function mountLegacyEstimate(app: Hono<AppEnv>, deps: AppDeps) {
     return c.json((await sendForApproval(mail, actor, move, parseFields(ZSendForApprovalRequest, fields))).success);
   });
 
-  serve("get", "/hr/json/cost-estimate-history/:employeeId", estimateMessages.experiencingIssue, async (c) => {
+  serve("GET", "/hr/json/cost-estimate-history/:employeeId", estimateMessages.experiencingIssue, async (c) => {
     const input = parseFields(ZHistoryRequest, { ...(await readFields(c)), employeeId: c.req.param("employeeId") });
     return estimateHistory(db, legacyUser(c), input);
   });
 
-  serve("post", "/hr/json/soft-delete-estimates", estimateMessages.generic, async (c) => {
+  serve("POST", "/hr/json/soft-delete-estimates", estimateMessages.generic, async (c) => {
     const fields = await queryAndBody(c);
     const { actor, move } = await writeMove(c, fields);
     return softDeleteMoveEstimates(db, actor, move);
   });
 
   // GET /{group or crm}/generateCostEstimateExport: the spreadsheet (or ?format=pdf) as a download.
-  serve("get", "/:prefix/generateCostEstimateExport", estimateMessages.generic, async (c) => {
+  serve("GET", "/:prefix/generateCostEstimateExport", estimateMessages.generic, async (c) => {
     const user = legacyUser(c);
     const prefix = c.req.param("prefix");
     const input = parseFields(ZExportRequest, await readFields(c));
