@@ -75,8 +75,7 @@ try {
   const source = await loadEstimateSource(db, move);
   const settings = await currentSettings(db, move);
   const meta = { costEstimateId: first.costEstimateId, versionNumber: 1, current: true, createdAt: now, createdBy: null };
-  const places = { origin: "London, United Kingdom", destination: "New York, United States" };
-  const computed = computeFor(source, settings, meta, places);
+  const computed = computeFor(source, settings, meta);
   const items = computed.view.sections.reduce((n, s) => n + s.items.length, 0);
   if (!computed.balanceSheet) throw new Error("the balance sheet was not computed");
 
@@ -87,7 +86,7 @@ try {
     { key: "a", label: "auth.me", what: "baseline", target: null, run: (c) => c.auth.me() },
     {
       key: "b", label: "compute (7y + sheet)", what: `pure engine: ${items} items × 7 years, balance sheet ${computed.balanceSheet.lines.length} lines`, target: 0.1, pure: true,
-      run: async () => computeFor(source, settings, meta, places),
+      run: async () => computeFor(source, settings, meta),
     },
     { key: "c", label: "estimationView", what: "stage 4 load of the current version", target: 10, run: (c) => c.estimate.estimationView(ref) },
     {

@@ -51,11 +51,12 @@ export function findEstimateById(db: DB, id: number) {
 export function findEstimateHistory(db: DB, employeeId: number, moveId?: number) {
   let q = db
     .selectFrom("cost_estimates as e")
+    .innerJoin("groups as g", "g.id", "e.group_id")
     .leftJoin("users as u", "u.id", "e.created_by")
     .select([
       "e.id",
       "e.move_id",
-      "e.group_id",
+      "g.name as group_name",
       "e.version_number",
       "e.type",
       "e.status",

@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { zFlag } from "../policy/benefit-schemas.ts";
-import { zId, zOptionalId } from "../wizard/schemas.ts";
+import { ZMoveRef, zId, zOptionalId } from "../wizard/schemas.ts";
 import { estimateMessages } from "./messages.ts";
 
 const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
@@ -266,8 +266,7 @@ export const ZBalanceSheetView = z.object({
 export type TBalanceSheetView = z.infer<typeof ZBalanceSheetView>;
 
 // ── GET /hr/json/getEstimationView?employeeId&moveId&estimationView&createIfNecessary&recalculateEstimationView ──
-export const ZMoveRefInput = z.object({ employeeId: zId, moveId: zId });
-export const ZEstimationViewRequest = ZMoveRefInput.extend({
+export const ZEstimationViewRequest = ZMoveRef.extend({
   estimationView: z.preprocess(blankToUndefined, ZEstimationView.default("CostEstimate")),
   createIfNecessary: z.preprocess(blankToUndefined, zFlag.default(true)),
   recalculateEstimationView: z.preprocess(blankToUndefined, zFlag.default(false)),
@@ -313,7 +312,7 @@ const approvalFields = {
   approverEmail: z.preprocess(blankToNull, z.string().trim().max(254).nullable()).default(null),
   approvalDate: optionalIsoDate,
 };
-export const ZSaveEstimateRequest = ZMoveRefInput.extend({
+export const ZSaveEstimateRequest = ZMoveRef.extend({
   costEstimateID: zId,
   ...approvalFields,
   endDate: optionalIsoDate,
@@ -369,7 +368,7 @@ export const ZAdvancedDetails = z.object({
   familyMembers: z.array(ZFamilyMemberInput).max(20).default([]),
 });
 export type TAdvancedDetails = z.infer<typeof ZAdvancedDetails>;
-export const ZAdvanceCeDetailsRequest = ZMoveRefInput.extend({ group: groupName });
+export const ZAdvanceCeDetailsRequest = ZMoveRef.extend({ group: groupName });
 export const ZSaveAdvanceCeDetailsRequest = ZAdvanceCeDetailsRequest.extend(ZAdvancedDetails.shape);
 export type TSaveAdvanceCeDetailsRequest = z.infer<typeof ZSaveAdvanceCeDetailsRequest>;
 export const ZAdvanceCeDetailsResponse = z.object({
@@ -392,7 +391,7 @@ export const ZManualTaxSection = z.object({
   /** Per tax-year section of an STA estimate: the tax amount override (display currency, whole units). */
   taxYearOverrides: z.array(z.object({ yearIndex: z.coerce.number().int().min(0).max(6), amount: amountText })).max(7).default([]),
 });
-export const ZUpdateAdvancedRequest = ZMoveRefInput.extend({
+export const ZUpdateAdvancedRequest = ZMoveRef.extend({
   costEstimateId: zId,
   ...approvalFields,
   displayCurrency: currency,
@@ -413,7 +412,7 @@ export const ZUpdateAdvancedRequest = ZMoveRefInput.extend({
 export type TUpdateAdvancedRequest = z.infer<typeof ZUpdateAdvancedRequest>;
 
 // ── POST /hr/json/basic-ce/calculate-tax ────────────────────────────────────────────────────
-export const ZCalculateTaxRequest = ZMoveRefInput.extend({
+export const ZCalculateTaxRequest = ZMoveRef.extend({
   costEstimateId: zId,
   services: z.array(ZOverrideService).max(500).default([]),
   customServices: z.array(ZCustomService).max(100).default([]),
@@ -450,7 +449,7 @@ export type TTaxRateRequest = z.infer<typeof ZTaxRateRequest>;
 export const ZTaxRateResponse = z.object({ rate: z.number().int(), taxYear: z.string(), source: z.string() });
 
 // ── POST /hr/json/recalculateEstimationView?estimationView&employeeId&moveId ─────────────────
-export const ZRecalculateRequest = ZMoveRefInput.extend({
+export const ZRecalculateRequest = ZMoveRef.extend({
   estimationView: z.preprocess(blankToUndefined, ZEstimationView.default("CostEstimate")),
   /** The estimate body as edited on the page (the same fields as updateAdvancedCostEstimate / saveEstimate). */
   costEstimateId: zOptionalId,
@@ -480,7 +479,7 @@ export const ZAsyncResultRequest = z.object({ uuid: z.string().uuid() });
 export const ZAsyncResultResponse = ZEstimationViewResponse;
 
 // ── GET /hr/json/send-cost-estimate-for-approval?costEstimateId&employeeId&ccSender&moveId ───
-export const ZSendForApprovalRequest = ZMoveRefInput.extend({
+export const ZSendForApprovalRequest = ZMoveRef.extend({
   costEstimateId: zId,
   ccSender: z.preprocess(blankToUndefined, zFlag.default(false)),
 });

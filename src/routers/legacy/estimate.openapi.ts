@@ -10,7 +10,6 @@ import {
   ZEstimationViewResponse,
   ZExportRequest,
   ZHistoryResponse,
-  ZMoveRefInput,
   ZRecalculateRequest,
   ZRecalculateResponse,
   ZSaveAdvanceCeDetailsRequest,
@@ -21,6 +20,7 @@ import {
   ZTaxRateRequest,
   ZUpdateAdvancedRequest,
 } from "../../domain/estimate/schemas.ts";
+import { ZMoveRef } from "../../domain/wizard/schemas.ts";
 import type { Operation } from "../../server/openapi.ts";
 
 const spec = "part 1 §7 Calls (cost estimate)";
@@ -40,6 +40,6 @@ export const estimateOperations: Operation[] = [
   { method: "get", path: "/hr/json/get-async-cost-estimate/{uuid}", summary: "The recalculated estimate (or balance sheet) once the status is Done or Forced", spec, response: ZAsyncResultResponse, auth: "session" },
   { method: "get", path: "/hr/json/send-cost-estimate-for-approval", summary: `E-mails the approver the estimate as a PDF (ccSender copies the sender); answers true ${who}`, spec, request: ZSendForApprovalRequest, requestType: "query", response: z.boolean(), auth: "session" },
   { method: "get", path: "/hr/json/cost-estimate-history/{employeeId}", summary: "Every kept version of the employee's estimates, newest first, with the /{group}/cost-estimate-view link (HR of the group, ADMIN, CRM)", spec, response: ZHistoryResponse, auth: "session" },
-  { method: "post", path: "/hr/json/soft-delete-estimates", summary: `Soft-deletes every version of the move's estimate (?employeeId&moveId) ${who}`, spec, request: ZMoveRefInput, requestType: "query", response: ZSoftDeleteResponse, auth: "session" },
+  { method: "post", path: "/hr/json/soft-delete-estimates", summary: `Soft-deletes every version of the move's estimate (?employeeId&moveId) ${who}`, spec, request: ZMoveRef, requestType: "query", response: ZSoftDeleteResponse, auth: "session" },
   { method: "get", path: "/{group}/generateCostEstimateExport", summary: "The estimate as a spreadsheet (format=xlsx, default) or PDF (format=pdf); isBalanceSheetView puts the balance sheet first; also under /crm/ for CRM agents", spec, request: ZExportRequest, requestType: "query", response: z.string(), auth: "session" },
 ];

@@ -14,7 +14,7 @@ import { messages } from "../../domain/messages.ts";
 import { canActInGroup, type Role } from "../../domain/roles.ts";
 import { wizardMessages } from "../../domain/wizard/messages.ts";
 import type { SessionUser } from "../auth.ts";
-import { isCostEstimateAuthorised } from "./admin.ts";
+import { isCostEstimateAuthorised } from "../../domain/estimate/authorisation.ts";
 
 export const ESTIMATE_WRITE_ROLES: readonly Role[] = ["HR", "ADMIN"];
 export const ESTIMATE_READ_ROLES: readonly Role[] = ["HR", "ADMIN", "CRM"];

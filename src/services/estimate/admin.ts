@@ -4,6 +4,7 @@
  * PUT /admin/costEstimates/billing, GET /policy/setup/getCostEstimateAuthorisation, §8).
  * Writes are ADMIN only (checked by the routers) and run in one transaction with their audit row.
  */
+import { isCostEstimateAuthorised } from "../../domain/estimate/authorisation.ts";
 import type { DB } from "../../db/index.ts";
 import { insertAudit } from "../../db/queries/audit.ts";
 import { findCostEstimateGroups, findGroupCostEstimateSettings, updateGroupCostEstimateSettings } from "../../db/queries/estimate-admin.ts";
@@ -26,10 +27,6 @@ function billingOf(value: string): TBillingStatus {
   return parsed.success ? parsed.data : "NOT_BILLABLE";
 }
 
-/** Cost estimates may be used in a group: the flag is on and billing is not suspended. */
-export function isCostEstimateAuthorised(settings: { cost_estimate_enabled: number; cost_estimate_billing: string }): boolean {
-  return settings.cost_estimate_enabled === 1 && settings.cost_estimate_billing !== "SUSPENDED";
-}
 
 /** The admin page's list: every group with its flag, billing status and number of current estimates. */
 export async function listCostEstimateGroups(db: DB): Promise<TCostEstimateGroupsResponse> {

@@ -6,7 +6,6 @@
 import { balanceSheetInputFromEstimate, computeBalanceSheet } from "../../domain/estimate/balance-sheet.ts";
 import { estimateYears, yearLabels } from "../../domain/estimate/rules.ts";
 import { computeEstimate, type EstimateInput } from "../../domain/estimate/engine.ts";
-import { estimateMessages } from "../../domain/estimate/messages.ts";
 import type { TBalanceSheetView, TCostEstimateView } from "../../domain/estimate/schemas.ts";
 import { RATE_FREQUENCIES, type RateFrequency } from "../../domain/policy/catalogue.ts";
 import { taxSystemFor } from "../../domain/tax/index.ts";
@@ -83,7 +82,7 @@ export function engineInputOf(source: EstimateSource, settings: EstimateSettings
 }
 
 /** Computes the view and (advanced estimates with a balance sheet) the balance sheet. */
-export function computeFor(source: EstimateSource, settings: EstimateSettings, meta: ComputeMeta, places: { origin: string; destination: string }): Computed {
+export function computeFor(source: EstimateSource, settings: EstimateSettings, meta: ComputeMeta): Computed {
   const { move } = source;
   const input = engineInputOf(source, settings);
   let balanceSheet: TBalanceSheetView | null = null;
@@ -120,8 +119,8 @@ export function computeFor(source: EstimateSource, settings: EstimateSettings, m
       employeeName,
       employeeEmail: move.employee_email,
       policyName: move.policy_name,
-      originName: places.origin,
-      destinationName: places.destination,
+      originName: source.places.origin,
+      destinationName: source.places.destination,
       estimatedMoveStartDate: move.assignment_start_date ?? move.move_date,
       estimatedMoveEndDate: settings.endDate ?? move.assignment_end_date,
       isApproved: settings.approval.isApproved,
@@ -133,7 +132,7 @@ export function computeFor(source: EstimateSource, settings: EstimateSettings, m
     createdAt: meta.createdAt,
     createdBy: meta.createdBy,
   };
-  if (view.displayCurrencies.length === 0) view.displayCurrencies = source.rates.currencies;
-  if (!view.displayCurrencies.includes(view.displayCurrency)) throw new Error(estimateMessages.experiencingIssue);
+  // The estimate's own currencies first, then every other currency with an exchange rate.
+  view.displayCurrencies = [...new Set([...result.displayCurrencies, ...source.rates.currencies])];
   return { view, balanceSheet };
 }

@@ -34,8 +34,7 @@ export async function storedDetails(db: DB, moveId: number): Promise<{ details: 
 }
 
 /** Defaults from the move: origin is home, destination host, the family from stage 2. */
-export async function defaultDetails(db: DB, move: EstimateMove): Promise<TAdvancedDetails> {
-  const family = await findFamilyMembers(db, move.id);
+export function defaultDetails(move: EstimateMove, family: Array<{ id: number; relationship: "PARTNER" | "CHILD" | "OTHER"; first_name: string; date_of_birth: string | null }>): TAdvancedDetails {
   const familySize = 1 + family.length;
   const dependants = family.length;
   const partner = family.some((f) => f.relationship === "PARTNER");
@@ -65,7 +64,7 @@ export async function defaultDetails(db: DB, move: EstimateMove): Promise<TAdvan
 
 /** The move's stage-6 inputs: stored, else the defaults. */
 export async function detailsOf(db: DB, move: EstimateMove): Promise<TAdvancedDetails> {
-  return (await storedDetails(db, move.id))?.details ?? (await defaultDetails(db, move));
+  return (await storedDetails(db, move.id))?.details ?? defaultDetails(move, await findFamilyMembers(db, move.id));
 }
 
 /** Regions with a tax table of their own in a country (US states, Canadian provinces, Swiss cantons). */

@@ -8,13 +8,13 @@ import type { DB } from "../../db/index.ts";
 import type { GroupRef } from "../../db/schema.ts";
 import {
   findCurrentEstimate,
+  findEstimateDetails,
   findEstimateById,
   findEstimateHistory,
   insertEstimateVersion,
   softDeleteEstimates,
 } from "../../db/queries/estimate.ts";
-import { findMoveWithPolicy } from "../../db/queries/moves.ts";
-import { findCountryNames } from "../../db/queries/wizard.ts";
+import { findEmployee } from "../../db/queries/wizard.ts";
 import { estimateMessages } from "../../domain/estimate/messages.ts";
 import { estimateYears, validateEstimateEdits } from "../../domain/estimate/rules.ts";
 import {
@@ -40,7 +40,7 @@ import {
 } from "../../domain/estimate/schemas.ts";
 import { AppError } from "../../domain/errors.ts";
 import { messages } from "../../domain/messages.ts";
-import { isCurrencyCode, parseAmount, type Money } from "../../domain/money/money.ts";
+import { convert, isCurrencyCode, parseAmount, type Money } from "../../domain/money/money.ts";
 import { canActInGroup } from "../../domain/roles.ts";
 import { taxRatePercent, taxSystemFor, type TaxCategory } from "../../domain/tax/index.ts";
 import type { SessionUser } from "../auth.ts";
@@ -48,7 +48,7 @@ import { auditMove } from "../wizard/audit.ts";
 import type { WizardActor } from "../wizard/types.ts";
 import { estimateMoveForCaller, ESTIMATE_READ_ROLES, type EstimateMove } from "./access.ts";
 import { computeFor } from "./compute.ts";
-import { loadEstimateSource } from "./source.ts";
+import { loadEstimateSource, type EstimateSource } from "./source.ts";
 import { loadRates } from "./rates.ts";
 
 /** What a version is computed with (stored with it, JSON; amounts in minor units). */
@@ -80,8 +80,7 @@ function typeOf(move: EstimateMove): TCostEstimateType {
 }
 
 /** A first version's settings: the salary's currency for display, gross-up, the stage-6 years and method. */
-async function defaultSettings(db: DB, move: EstimateMove): Promise<EstimateSettings> {
-  const source = await loadEstimateSource(db, move);
+function defaultSettings(move: EstimateMove, source: EstimateSource): EstimateSettings {
   const type = typeOf(move);
   const display = source.salary?.currency ?? source.services.find((s) => s.currency)?.currency ?? "USD";
   const advanced = type === "ADVANCED";
@@ -109,7 +108,7 @@ export function settingsOfRow(row: EstimateRow): EstimateSettings {
 /** The settings of the move's current version, or a first version's. */
 export async function currentSettings(db: DB, move: EstimateMove): Promise<EstimateSettings> {
   const row = await findCurrentEstimate(db, move.id);
-  return row ? settingsOfRow(row) : defaultSettings(db, move);
+  return row ? settingsOfRow(row) : defaultSettings(move, await loadEstimateSource(db, move));
 }
 
 type Edits = Partial<Pick<TRecalculateRequest, "overrideServices" | "customServices" | "taxRateOverride" | "taxCategory" | "taxMethod" | "annualSalaryAmount" | "annualSalaryCurrency" | "displayCurrency" | "secondaryDisplayCurrency">> & {
@@ -181,26 +180,15 @@ export function settingsWithEdits(base: EstimateSettings, edits: Edits, options:
   };
 }
 
-/** Computes the estimate (and balance sheet) of a move with these settings; nothing is stored. */
-export async function computeEstimateOf(db: DB, move: EstimateMove, settings: EstimateSettings, meta: { costEstimateId: number; versionNumber: number; current: boolean; createdAt: string; createdBy: string | null }): Promise<Computed> {
-  const source = await loadEstimateSource(db, move);
-  const names = new Map((await findCountryNames(db, [move.origin_country_code, move.destination_country_code].filter((c): c is string => !!c))).map((c) => [c.code, c.name]));
-  return computeFor(source, settings, meta, {
-    origin: [move.origin_city_name, names.get(move.origin_country_code ?? "") ?? move.origin_country_code].filter(Boolean).join(", "),
-    destination: [move.destination_city_name, names.get(move.destination_country_code ?? "") ?? move.destination_country_code].filter(Boolean).join(", "),
-  });
-}
-
-async function authorName(db: DB, userId: number | null): Promise<string | null> {
-  if (userId === null) return null;
-  const u = await db.selectFrom("users").select(["first_name", "last_name"]).where("id", "=", userId).executeTakeFirst();
-  return u ? `${u.first_name} ${u.last_name}`.trim() : null;
-}
-
-/** Computes and stores a new CURRENT version in one transaction with its audit row. */
-export async function storeComputedVersion(db: DB, actor: WizardActor, move: EstimateMove, settings: EstimateSettings, stageAction: string) {
+/**
+ * Computes and stores a new CURRENT version in one transaction with its audit row. `source` is the
+ * move's inputs when the caller has already read them.
+ */
+export async function storeComputedVersion(db: DB, actor: WizardActor, move: EstimateMove, settings: EstimateSettings, stageAction: string, source?: EstimateSource) {
   const at = new Date().toISOString();
-  const provisional = await computeEstimateOf(db, move, settings, { costEstimateId: 0, versionNumber: 0, current: true, createdAt: at, createdBy: await authorName(db, actor.user.id) });
+  const author = `${actor.user.firstName} ${actor.user.lastName}`.trim();
+  const inputs = source ?? (await loadEstimateSource(db, move));
+  const provisional = computeFor(inputs, settings, { costEstimateId: 0, versionNumber: 0, current: true, createdAt: at, createdBy: author });
   return db.transaction().execute(async (trx) => {
     const stored = await insertEstimateVersion(trx, {
       group_id: move.group_id,
@@ -259,7 +247,7 @@ export async function viewResponseOf(
   row: EstimateRow,
   options: { estimationView: TEstimationView; existingEstimate: boolean },
 ): Promise<TEstimationViewResponse> {
-  const details = await db.selectFrom("move_estimate_details").select("updated_at").where("move_id", "=", move.id).executeTakeFirst();
+  const details = await findEstimateDetails(db, move.id);
   const { view, balanceSheet } = storedView(row, details?.updated_at ?? null);
   if (options.estimationView === "BalanceSheet") {
     if (!balanceSheet) throw new AppError("VALIDATION", estimateMessages.balanceSheetFailure);
@@ -274,8 +262,9 @@ export async function estimationView(db: DB, actor: WizardActor, move: EstimateM
   const existed = row !== undefined;
   if (!row || input.recalculateEstimationView) {
     if (!row && !input.createIfNecessary) return { success: true, exists: false, existingEstimate: false, costEstimate: null, balanceSheet: null };
-    const settings = row ? settingsOfRow(row) : await defaultSettings(db, move);
-    const stored = await storeComputedVersion(db, actor, move, settings, "ON_PAGE");
+    const source = await loadEstimateSource(db, move);
+    const settings = row ? settingsOfRow(row) : defaultSettings(move, source);
+    const stored = await storeComputedVersion(db, actor, move, settings, "ON_PAGE", source);
     row = (await findEstimateById(db, stored.id))!;
   }
   return viewResponseOf(db, move, row, { estimationView: input.estimationView, existingEstimate: existed });
@@ -290,9 +279,17 @@ function originalsOf(row: EstimateRow | undefined): Map<string, number> {
   return originals;
 }
 
+/** A kept (not deleted) version of this move's estimate, else NOT_FOUND. */
+async function versionOfMove(db: DB, move: EstimateMove, costEstimateId: number): Promise<EstimateRow> {
+  const row = await findEstimateById(db, costEstimateId);
+  if (!row || row.move_id !== move.id || row.status === "DELETED") throw new AppError("NOT_FOUND", estimateMessages.estimateNotFound);
+  return row;
+}
+
+/** The version a save edits: it must still be the current one (another save since answers CONFLICT). */
 async function currentRowOrThrow(db: DB, move: EstimateMove, costEstimateId: number) {
-  const row = await findCurrentEstimate(db, move.id);
-  if (!row || row.id !== costEstimateId) throw new AppError("CONFLICT", estimateMessages.saveFailure);
+  const row = await versionOfMove(db, move, costEstimateId);
+  if (row.status !== "CURRENT") throw new AppError("CONFLICT", estimateMessages.saveFailure);
   return row;
 }
 
@@ -333,10 +330,9 @@ export async function updateAdvancedEstimate(db: DB, actor: WizardActor, move: E
 /** POST basic-ce/calculate-tax: tax of the edited rows, nothing stored. */
 export async function calculateTax(db: DB, move: EstimateMove, input: TCalculateTaxRequest): Promise<TCalculateTaxResponse> {
   // Any kept version of this move (a live call may still be on its way when a save makes a new one).
-  const row = await findEstimateById(db, input.costEstimateId);
-  if (!row || row.move_id !== move.id || row.status === "DELETED") throw new AppError("NOT_FOUND", estimateMessages.estimateNotFound);
+  const row = await versionOfMove(db, move, input.costEstimateId);
   const settings = settingsWithEdits(settingsOfRow(row), { overrideServices: input.services, customServices: input.customServices, taxRateOverride: input.taxRateOverride }, { originals: originalsOf(row) });
-  const { view } = await computeEstimateOf(db, move, settings, { costEstimateId: row.id, versionNumber: row.version_number, current: true, createdAt: row.created_at, createdBy: null });
+  const { view } = computeFor(await loadEstimateSource(db, move), settings, { costEstimateId: row.id, versionNumber: row.version_number, current: true, createdAt: row.created_at, createdBy: null });
   const tax = (s: { identifier: string; taxAmount: number; total: number; currency: string }) => ({ identifier: s.identifier, taxAmount: s.taxAmount, total: s.total, currency: s.currency });
   return {
     status: "SUCCESS",
@@ -357,29 +353,19 @@ export async function taxRate(db: DB, input: TTaxRateRequest) {
   if (!system) return { rate: 0, taxYear: "", source: "No tax table for this country: 0 % assumed." };
   const salary = parseAmount(input.salaryAmount, input.salaryCurrency);
   const rates = await loadRates(db);
-  const salaryMinor = salary.currency === system.currency ? salary.amount : parseAmount(convertMajor(salary, rates.rateOf(salary.currency, system.currency), system.currency), system.currency).amount;
+  const salaryMinor = convert(salary, rates.rateOf(salary.currency, system.currency), system.currency).amount;
   const rate = taxRatePercent({ countryCode: input.countryCode, region: input.region, taxCategory: input.taxCategory, salaryMinor, moveDate: input.moveDate }) ?? 0;
   return { rate, taxYear: system.info.map((i) => i.taxYear).join(", "), source: system.info.map((i) => `${i.name}: ${i.source}`).join("; ") };
 }
 
-import { convert } from "../../domain/money/money.ts";
-import { toMajorString } from "../../domain/money/money.ts";
-function convertMajor(money: Money, rate: string, to: string): string {
-  return toMajorString(convert(money, rate, to));
-}
 
 /** GET cost-estimate-history/{employeeId}: every kept version of the employee's estimates. */
 export async function estimateHistory(db: DB, user: SessionUser, input: { employeeId: number; moveId?: number }): Promise<THistoryResponse> {
   if (!ESTIMATE_READ_ROLES.includes(user.role)) throw new AppError("FORBIDDEN", messages.forbidden);
-  const rows = await findEstimateHistory(db, input.employeeId, input.moveId);
-  const employee = await db.selectFrom("users").select(["first_name", "last_name", "group_id"]).where("id", "=", input.employeeId).executeTakeFirst();
+  const employee = await findEmployee(db, input.employeeId);
   if (!employee) throw new AppError("NOT_FOUND", estimateMessages.estimateNotFound);
   if (user.role !== "CRM" && (employee.group_id === null || !canActInGroup(user, employee.group_id))) throw new AppError("FORBIDDEN", messages.otherGroup);
-  const groups = new Map<number, string>();
-  for (const id of new Set(rows.map((r) => r.group_id))) {
-    const g = await db.selectFrom("groups").select("name").where("id", "=", id).executeTakeFirst();
-    if (g) groups.set(id, g.name);
-  }
+  const rows = await findEstimateHistory(db, input.employeeId, input.moveId);
   return {
     success: true,
     employeeName: `${employee.first_name} ${employee.last_name}`.trim(),
@@ -394,7 +380,7 @@ export async function estimateHistory(db: DB, user: SessionUser, input: { employ
       displayCurrency: r.display_currency,
       total: r.total_minor,
       isApproved: r.is_approved === 1,
-      viewUrl: `/${groups.get(r.group_id) ?? ""}/cost-estimate-view?employeeId=${input.employeeId}&costEstimateId=${r.id}`,
+      viewUrl: `/${r.group_name}/cost-estimate-view?employeeId=${input.employeeId}&costEstimateId=${r.id}`,
     })),
   };
 }
@@ -412,8 +398,8 @@ export async function estimateVersion(db: DB, user: SessionUser, group: GroupRef
 
 /** The move's current version for export or approval (a history version when asked and of this move). */
 export async function versionForMove(db: DB, move: EstimateMove, costEstimateId?: number): Promise<Computed & { row: EstimateRow }> {
-  const row = costEstimateId ? await findEstimateById(db, costEstimateId) : await findCurrentEstimate(db, move.id);
-  if (!row || row.move_id !== move.id || row.status === "DELETED") throw new AppError("NOT_FOUND", estimateMessages.estimateNotFound);
+  const row = costEstimateId ? await versionOfMove(db, move, costEstimateId) : await findCurrentEstimate(db, move.id);
+  if (!row) throw new AppError("NOT_FOUND", estimateMessages.estimateNotFound);
   return { ...storedView(row, null), row };
 }
 
@@ -427,6 +413,3 @@ export async function softDeleteMoveEstimates(db: DB, actor: WizardActor, move: 
   });
   return { success: true, deleted };
 }
-
-/** Re-reads a move (the job worker holds only ids). */
-export const reloadMove = (db: DB, moveId: number) => findMoveWithPolicy(db, moveId);

@@ -23,7 +23,7 @@ export function rateTableFrom(fromUsd: Map<string, string>): RateTable {
   const usd = (code: string) => {
     if (code === "USD") return new Decimal(1);
     const r = fromUsd.get(code);
-    if (!r) throw new AppError("VALIDATION", `${estimateMessages.experiencingIssue}`, { currency: `No exchange rate for ${code}.` });
+    if (!r) throw new AppError("VALIDATION", estimateMessages.experiencingIssue, { currency: `No exchange rate for ${code}.` });
     return new Decimal(r);
   };
   return {

@@ -22,7 +22,7 @@ import {
 import { AppError } from "../../domain/errors.ts";
 import { messages } from "../../domain/messages.ts";
 import { canActInGroup } from "../../domain/roles.ts";
-import type { SessionUser } from "../auth.ts";
+import { toSessionUser, type SessionUser } from "../auth.ts";
 import { findUserById } from "../../db/queries/users.ts";
 import { enqueueJob, PermanentJobError, registerJobHandler, runPendingJobs, type JobDeps } from "../jobs/queue.ts";
 import type { WizardActor } from "../wizard/types.ts";
@@ -38,7 +38,7 @@ registerJobHandler(RECALCULATE_JOB, async (job, deps) => {
   const move = await findMoveWithPolicy(deps.db, payload.moveId);
   const user = await findUserById(deps.db, payload.userId);
   if (!move || !user) throw new PermanentJobError("The move or its user no longer exists.");
-  const actor = { user: { id: user.id, role: user.role, groupId: user.group_id } as SessionUser, ip: payload.ip };
+  const actor = { user: toSessionUser(user), ip: payload.ip };
   const stored = await storeComputedVersion(deps.db, actor, move, payload.settings, payload.stageAction);
   return { result: { costEstimateId: stored.id, estimationView: payload.estimationView }, successCount: 1 };
 });
@@ -72,16 +72,12 @@ async function jobForCaller(db: DB, user: SessionUser, uuid: string) {
 const STATUS_OF: Record<string, TAsyncStatus> = { PENDING: "Pending", RUNNING: "Processing", DONE: "Done", FAILED: "Failed" };
 
 /** GET get-async-cost-estimate-request-status/{uuid}/{pollNumber}. */
-export async function recalculationStatus(
-  deps: Pick<JobDeps, "db"> & Partial<JobDeps>,
-  user: SessionUser,
-  input: { uuid: string; pollNumber: number },
-): Promise<TAsyncStatusResponse> {
+export async function recalculationStatus(deps: JobDeps, user: SessionUser, input: { uuid: string; pollNumber: number }): Promise<TAsyncStatusResponse> {
   let job = await jobForCaller(deps.db, user, input.uuid);
   let forced = false;
-  if (job.status === "PENDING" && deps.config && deps.mailer) {
+  if (job.status === "PENDING") {
     // Nobody has started it (no worker here, or it is busy): this poll does the work.
-    await runPendingJobs(deps as JobDeps, [RECALCULATE_JOB]);
+    await runPendingJobs(deps, [RECALCULATE_JOB]);
     job = (await findJob(deps.db, input.uuid))!;
     forced = job.status === "DONE";
   }

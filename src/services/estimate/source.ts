@@ -17,15 +17,15 @@ import {
 } from "../../db/queries/estimate.ts";
 import { findBudgetOverrides, findServiceOverrides } from "../../db/queries/overrides.ts";
 import { findMetadataLines } from "../../db/queries/policy-benefits.ts";
-import { findCityById, findSummaryBenefits, findSummaryBudgets, findSummaryServices } from "../../db/queries/wizard.ts";
+import { findCityById, findCountryNames, findSummaryBenefits, findSummaryBudgets, findSummaryServices } from "../../db/queries/wizard.ts";
 import { dailyRateFromMonthlyRent, distanceKm, hostDailyRateFrom } from "../../domain/estimate/quantities.ts";
 import { propertyModelName } from "../../domain/forms/catalogue.ts";
 import { isCurrencyCode, parseAmount, type Money } from "../../domain/money/money.ts";
 import { NO_BUDGET_GROUP } from "../../domain/policy/catalogue.ts";
 import type { TAdvancedDetails } from "../../domain/estimate/schemas.ts";
-import { parseFormValues } from "../wizard/initiation-rules.ts";
+import { parseFormValues, placeText } from "../wizard/initiation-rules.ts";
 import type { EstimateMove } from "./access.ts";
-import { detailsOf, storedDetails } from "./details.ts";
+import { defaultDetails, storedDetails } from "./details.ts";
 import { loadRates, type RateTable } from "./rates.ts";
 
 export type SourceFormula = { label: string; formula: string; adjustmentFormula: string | null };
@@ -61,6 +61,8 @@ export type EstimateSource = {
   indices: { home: SourceCityIndex | null; host: SourceCityIndex | null };
   /** Daily accommodation rate at the host: a DAILY destination rate, else from the host city's rent. */
   hostDailyRate: Money | null;
+  /** "City, state, country" of the origin and destination, as the summary writes them. */
+  places: { origin: string; destination: string };
   /** Great-circle distance between the origin and destination cities (null without coordinates). */
   distanceKm: number | null;
   rates: RateTable;
@@ -100,7 +102,7 @@ export async function loadEstimateSource(db: DB, move: EstimateMove): Promise<Es
     storedDetails(db, move.id),
     loadRates(db),
   ]);
-  const details = stored?.details ?? (await detailsOf(db, move));
+  const details = stored?.details ?? defaultDetails(move, family);
 
   const chosen = services
     .map((s) => ({ s, o: overrides.find((o) => o.move_stage === s.move_stage && o.service_key === s.service_key) }))
@@ -184,10 +186,12 @@ export async function loadEstimateSource(db: DB, move: EstimateMove): Promise<Es
     cityIndexOf(db, details.home.countryCode, details.home.cityName ?? move.origin_city_name),
     cityIndexOf(db, details.host.countryCode, details.host.cityName ?? move.destination_city_name),
   ]);
-  const [originCity, destinationCity] = await Promise.all([
+  const [originCity, destinationCity, countries] = await Promise.all([
     move.origin_city_id ? findCityById(db, move.origin_city_id) : undefined,
     move.destination_city_id ? findCityById(db, move.destination_city_id) : undefined,
+    findCountryNames(db, [move.origin_country_code, move.destination_country_code].filter((c): c is string => !!c)),
   ]);
+  const countryName = (code: string | null) => (code ? (countries.find((c) => c.code === code)?.name ?? code) : null);
   const point = (c: typeof originCity) => (c?.latitude && c.longitude ? { latitude: Number(c.latitude), longitude: Number(c.longitude) } : null);
   const from = point(originCity);
   const to = point(destinationCity);
@@ -197,6 +201,10 @@ export async function loadEstimateSource(db: DB, move: EstimateMove): Promise<Es
   return {
     move,
     hostDailyRate,
+    places: {
+      origin: placeText(move.origin_city_name, move.origin_state, countryName(move.origin_country_code)) ?? "",
+      destination: placeText(move.destination_city_name, move.destination_state, countryName(move.destination_country_code)) ?? "",
+    },
     distanceKm: from && to ? distanceKm(from, to) : null,
     policy: {
       excludeCompensation: policy?.exclude_compensation === 1,
