@@ -8,6 +8,7 @@ import * as m20261123110000 from "./20261123110000_policy.ts";
 import * as m20261123120000 from "./20261123120000_user_properties.ts";
 import * as m20261123140000 from "./20261123140000_wizard.ts";
 import * as m20261123200000 from "./20261123200000_estimate.ts";
+import * as m20261125090000 from "./20261125090000_login_throttle_allowed.ts";
 
 export const migrations: Record<string, Migration> = {
   "20261122050000_foundation": m20261122050000,
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   "20261123120000_user_properties": m20261123120000,
   "20261123140000_wizard": m20261123140000,
   "20261123200000_estimate": m20261123200000,
+  "20261125090000_login_throttle_allowed": m20261125090000,
 };

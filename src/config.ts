@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ThrottleSettings } from "./domain/auth/throttle.ts";
 
 /**
  * Every configuration variable the server reads, in one place.
@@ -18,6 +19,8 @@ const ZConfig = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),
+  LOGIN_ADDRESS_MAX_FAILURES: z.coerce.number().int().positive().default(100),
+  LOGIN_ADDRESS_DELAY_SECONDS: z.coerce.number().int().positive().default(10),
   WEB_DIR: z.string().default("./dist/web"),
   TRUST_PROXY: z.enum(["0", "1"]).default("0"),
   SMTP_URL: z.string().url().optional(),
@@ -35,7 +38,7 @@ export type Config = {
   publicUrl: string | undefined;
   logRequests: boolean;
   maxBodyBytes: number;
-  loginThrottle: { maxFailures: number; windowMinutes: number; lockMinutes: number };
+  loginThrottle: ThrottleSettings;
   webDir: string;
   trustProxy: boolean;
   smtpUrl: string | undefined;
@@ -70,6 +73,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       maxFailures: e.LOGIN_MAX_FAILURES,
       windowMinutes: e.LOGIN_WINDOW_MINUTES,
       lockMinutes: e.LOGIN_LOCK_MINUTES,
+      addressMaxFailures: e.LOGIN_ADDRESS_MAX_FAILURES,
+      addressDelaySeconds: e.LOGIN_ADDRESS_DELAY_SECONDS,
     },
     webDir: e.WEB_DIR,
     trustProxy: e.TRUST_PROXY === "1",

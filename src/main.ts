@@ -7,6 +7,7 @@ import { createApp } from "./server/app.ts";
 import { directoryAssets, type AssetSource } from "./server/assets.ts";
 import { startJobWorker } from "./services/jobs/queue.ts";
 import { mailerFor } from "./trpc.ts";
+import { publicBaseUrl } from "./services/mail.ts";
 
 /**
  * Starts Meridian: configuration, database, migrations, seed data on an empty database,
@@ -14,6 +15,9 @@ import { mailerFor } from "./trpc.ts";
  */
 export async function startServer(options: { config?: Config; assets?: AssetSource } = {}) {
   const config = options.config ?? readConfig();
+  if (!config.publicUrl) {
+    console.warn(`PUBLIC_URL is not set: links in e-mails and sign-in redirects point at ${publicBaseUrl(config)}. Set PUBLIC_URL to the address users open.`);
+  }
   const { db, dialect, close } = openDatabase(config.databaseUrl);
   const applied = await migrateToLatest(db);
   if (applied.length > 0) console.log(`Applied migrations: ${applied.join(", ")}`);

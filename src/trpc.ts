@@ -23,8 +23,6 @@ export type Context = {
   resHeaders: Headers;
   /** Sends e-mail (SMTP or the outbox table). */
   mailer: Mailer;
-  /** The origin the request came to, for links in e-mails when PUBLIC_URL is not set. */
-  origin: string | null;
 };
 
 export type ContextInput = Partial<Omit<Context, "db" | "config">> & { db: DB; config: Config };
@@ -46,7 +44,6 @@ export function createContextInner(input: ContextInput): Context {
     userAgent: input.userAgent ?? null,
     resHeaders: input.resHeaders ?? new Headers(),
     mailer: input.mailer ?? mailerFor(input.config),
-    origin: input.origin ?? null,
   };
 }
 

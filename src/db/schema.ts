@@ -75,6 +75,8 @@ export type LoginThrottleTable = {
   failures: number;
   window_started_at: string;
   locked_until: string | null;
+  /** 1 when the last attempt counted was let through to the password check (src/domain/auth/throttle.ts). */
+  last_allowed: Generated<number>;
 };
 
 export type AuditLogTable = {

@@ -26,6 +26,7 @@ export const messages = {
   accountNotActive: "Your account has not been activated yet. Please use the activation link in your invitation email.",
   groupSuspended: "Your company's account is suspended. Please contact your Client Success Manager.",
   tooManyAttempts: "Too many failed sign-in attempts. Please wait 15 minutes and try again.",
+  tooManyAttemptsFromAddress: "Too many sign-in attempts from your network. Please wait a few seconds and try again.",
   signInRequired: "Please sign in to continue.",
   forbidden: "You do not have permission to do that.",
   otherGroup: "You do not have access to this group.",

@@ -73,7 +73,7 @@ describe("POST /{type}/activate (legacy)", () => {
     const res = await postForm(app, "/employee/activate", fields);
     expect(await jsonOf(res)).toEqual({
       status: 200,
-      body: { success: true, baseUrl: "http://localhost", redirectUrl: "/", redirect: true, errors: null, message: null },
+      body: { success: true, baseUrl: "http://localhost:3000", redirectUrl: "/", redirect: true, errors: null, message: null },
     });
     const cookie = sessionCookieFrom(res)!;
     expect(cookie).toBeTruthy();

@@ -29,7 +29,7 @@ export const accountRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { type, ...fields } = input;
       const { session, ...result } = await activateAccount(
-        { db: ctx.db, settings: ctx.config.session, baseUrl: publicBaseUrl(ctx.config, ctx.origin) },
+        { db: ctx.db, settings: ctx.config.session, baseUrl: publicBaseUrl(ctx.config) },
         type,
         fields,
         { ip: ctx.ip, userAgent: ctx.userAgent },

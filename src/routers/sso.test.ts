@@ -16,7 +16,7 @@ let initechId: number;
 beforeAll(async () => {
   t = await createTestDatabase();
   app = appFor(t.db);
-  idp = await startTestProvider({ redirectUris: ["http://localhost/sso/callback"] });
+  idp = await startTestProvider({ redirectUris: ["http://localhost:3000/sso/callback"] });
   clearSsoDiscoveryCache();
   const admin = await callerFor(t.db, "admin@meridian.test");
   await admin.sso.saveSettings({
@@ -91,7 +91,7 @@ async function signInThroughSso(email: string, login = email): Promise<{ callbac
   const start = await get(app, `/sso/start?email=${encodeURIComponent(email)}`);
   expect(start.status).toBe(302);
   const back = await atProvider(start.headers.get("location")!, login);
-  expect(back.origin + back.pathname).toBe("http://localhost/sso/callback");
+  expect(back.origin + back.pathname).toBe("http://localhost:3000/sso/callback");
   const callbackPath = back.pathname + back.search;
   return { callback: await get(app, callbackPath), callbackPath };
 }
@@ -200,7 +200,7 @@ describe("GET /sso/start and /sso/callback", () => {
     const auth = new URL(start.headers.get("location")!);
     expect(auth.origin).toBe(idp.issuer);
     expect(auth.searchParams.get("client_id")).toBe(idp.clientId);
-    expect(auth.searchParams.get("redirect_uri")).toBe("http://localhost/sso/callback");
+    expect(auth.searchParams.get("redirect_uri")).toBe("http://localhost:3000/sso/callback");
     expect(auth.searchParams.get("code_challenge_method")).toBe("S256");
     expect(auth.searchParams.get("login_hint")).toBe("sso@initech.test");
     const state = auth.searchParams.get("state")!;

@@ -9,7 +9,7 @@ export function actorOf(ctx: Pick<Context, "ip">, user: SessionUser): Actor {
 }
 
 export function mailDeps(ctx: Context) {
-  return { db: ctx.db, config: ctx.config, mailer: ctx.mailer, baseUrl: publicBaseUrl(ctx.config, ctx.origin) };
+  return { db: ctx.db, config: ctx.config, mailer: ctx.mailer, baseUrl: publicBaseUrl(ctx.config) };
 }
 
 /** Inviting people into a group (HR of the group, or an administrator). */

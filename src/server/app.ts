@@ -143,7 +143,6 @@ export function createApp(deps: AppDeps) {
           userAgent: c.req.header("user-agent") ?? null,
           resHeaders: opts.resHeaders,
           mailer: mailerFor(config),
-          origin: new URL(c.req.url).origin,
         }),
     }),
   );

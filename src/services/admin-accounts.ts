@@ -25,7 +25,7 @@ export type Actor = { id: number; ip: string | null };
  * for an admin to hand over (it replaces the user's unused reset links).
  */
 export async function findResetLink(
-  deps: { db: DB; config: Config; origin: string | null },
+  deps: { db: DB; config: Config },
   actor: Actor,
   email: string,
   now = new Date(),
@@ -38,7 +38,7 @@ export async function findResetLink(
     { actorUserId: actor.id, action: "resetLinkIssued", ip: actor.ip },
     now,
   );
-  return { link: resetLink(publicBaseUrl(deps.config, deps.origin), token) };
+  return { link: resetLink(publicBaseUrl(deps.config), token) };
 }
 
 type Anonymized = { userId: number; oldEmail: string; newEmail: string; now: string };

@@ -2,11 +2,11 @@ import { AppError } from "../domain/errors.ts";
 import { messages } from "../domain/messages.ts";
 import { homePathFor, type Role, ZRole } from "../domain/roles.ts";
 import { TERMS_PATH } from "../domain/activation/rules.ts";
-import { isLocked, recordFailure, throttleKeys, type ThrottleSettings } from "../domain/auth/throttle.ts";
+import { throttleKeys, type ThrottleKey, type ThrottleSettings } from "../domain/auth/throttle.ts";
 import type { DB } from "../db/index.ts";
 import { findUserByEmail, updateUser, type UserWithGroup } from "../db/queries/users.ts";
 import { deleteSession, findSessionWithUser, insertSession, touchSession } from "../db/queries/sessions.ts";
-import { clearThrottle, findThrottleStates, saveThrottleState } from "../db/queries/login-throttle.ts";
+import { clearThrottle, countLoginAttempt, releaseAttempt } from "../db/queries/login-throttle.ts";
 import { insertAudit } from "../db/queries/audit.ts";
 import { findSsoUserByEmail } from "../db/queries/sso.ts";
 import { usesSso } from "../domain/sso/rules.ts";
@@ -92,30 +92,35 @@ export async function login(
   settings: { session: SessionSettings; throttle: ThrottleSettings },
   now = new Date(),
 ): Promise<LoginResult> {
-  const keys = throttleKeys(input.email, input.ip);
-  const states = await findThrottleStates(db, keys);
-  if (keys.some((k) => isLocked(states.get(k), now))) throw new AppError("TOO_MANY_REQUESTS", messages.tooManyAttempts);
+  // Counted before the password is checked, each key in one atomic statement; the lock is read
+  // from this attempt's own count (src/domain/auth/throttle.ts). A slowed address stops before
+  // its attempt counts against the account.
+  const counted: ThrottleKey[] = [];
+  for (const key of throttleKeys(input.email, input.ip, settings.throttle)) {
+    const { allowed } = await countLoginAttempt(db, key.key, key.rule, now);
+    counted.push(key);
+    if (!allowed) {
+      throw new AppError("TOO_MANY_REQUESTS", key.kind === "address" ? messages.tooManyAttemptsFromAddress : messages.tooManyAttempts);
+    }
+  }
 
   const user = await findUserByEmail(db, input.email);
   const passwordOk = await Bun.password.verify(input.password, user?.password_hash ?? (await decoyHash));
   const usable = user && user.password_hash && passwordOk && user.activation_state === "ACTIVE";
 
   if (!usable) {
-    await db.transaction().execute(async (trx) => {
-      for (const key of keys) await saveThrottleState(trx, key, recordFailure(states.get(key), now, settings.throttle));
-      // Failed sign-ins to a known account are audited (unknown addresses are only throttled).
-      if (user) {
-        await insertAudit(trx, {
-          at: now.toISOString(),
-          actorUserId: null,
-          groupId: user.group_id,
-          entity: "session",
-          entityId: user.id,
-          action: "login.failed",
-          ip: input.ip,
-        });
-      }
-    });
+    // The attempt is already counted; failed sign-ins to a known account are audited too.
+    if (user) {
+      await insertAudit(db, {
+        at: now.toISOString(),
+        actorUserId: null,
+        groupId: user.group_id,
+        entity: "session",
+        entityId: user.id,
+        action: "login.failed",
+        ip: input.ip,
+      });
+    }
     if (user?.password_hash && passwordOk && user.activation_state !== "ACTIVE") {
       throw new AppError("UNAUTHORIZED", messages.accountNotActive);
     }
@@ -125,7 +130,12 @@ export async function login(
 
   return createSession(db, user, input, settings.session, now, {
     action: "login",
-    beforeCommit: (trx) => clearThrottle(trx, `account:${input.email}`),
+    beforeCommit: async (trx) => {
+      for (const key of counted) {
+        if (key.kind === "account") await clearThrottle(trx, key.key);
+        else await releaseAttempt(trx, key.key);
+      }
+    },
   });
 }
 

@@ -99,9 +99,14 @@ export function createMailer(config: Pick<Config, "smtpUrl" | "mailFrom">): Mail
   };
 }
 
-/** The origin links in e-mails point at: PUBLIC_URL, else the origin the request came to. */
-export function publicBaseUrl(config: Pick<Config, "publicUrl" | "port">, requestOrigin?: string | null): string {
+/**
+ * The origin links in e-mails and redirects point at, from configuration only, never from a request
+ * header (Host, X-Forwarded-Host): PUBLIC_URL, else this server's configured host and port
+ * (main.ts warns at start-up when PUBLIC_URL is unset).
+ */
+export function publicBaseUrl(config: Pick<Config, "publicUrl" | "host" | "port">): string {
   if (config.publicUrl) return config.publicUrl.replace(/\/+$/, "");
-  if (requestOrigin) return requestOrigin.replace(/\/+$/, "");
-  return `http://localhost:${config.port}`;
+  const anyAddress = ["", "0.0.0.0", "::", "[::]"].includes(config.host);
+  const host = anyAddress ? "localhost" : config.host.includes(":") && !config.host.startsWith("[") ? `[${config.host}]` : config.host;
+  return `http://${host}:${config.port}`;
 }

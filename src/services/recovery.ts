@@ -13,7 +13,7 @@ import { publicBaseUrl, type Mailer } from "./mail.ts";
 import { consumeToken, findUsableToken, issueAuditedToken, tokenMessages } from "./tokens.ts";
 
 /** What recovery needs from a request's context (tRPC context or the legacy route's deps). */
-export type RecoveryDeps = { db: DB; config: Config; mailer: Mailer; origin: string | null; ip: string | null };
+export type RecoveryDeps = { db: DB; config: Config; mailer: Mailer; ip: string | null };
 
 export const RESET_TEMPLATE = "passwordReset";
 
@@ -35,7 +35,7 @@ export async function requestPasswordReset(deps: RecoveryDeps, email: string, no
     { actorUserId: null, action: "passwordResetRequested", ip: deps.ip },
     now,
   );
-  const link = resetLink(publicBaseUrl(deps.config, deps.origin), token);
+  const link = resetLink(publicBaseUrl(deps.config), token);
   try {
     await deps.mailer.send(
       deps.db,

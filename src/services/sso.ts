@@ -153,10 +153,10 @@ export class SsoFlowError extends Error {
   }
 }
 
-export type SsoRequestInfo = { origin: string | null; ip: string | null; userAgent: string | null };
+export type SsoRequestInfo = { ip: string | null; userAgent: string | null };
 
-function callbackUrl(config: Config, origin: string | null): string {
-  return `${publicBaseUrl(config, origin)}${SSO_CALLBACK_PATH}`;
+function callbackUrl(config: Config): string {
+  return `${publicBaseUrl(config)}${SSO_CALLBACK_PATH}`;
 }
 
 /**
@@ -204,7 +204,7 @@ export async function startSsoLogin(
     expires_at: stateExpiresAt(now),
   });
   const url = oidc.buildAuthorizationUrl(provider, {
-    redirect_uri: callbackUrl(config, request.origin),
+    redirect_uri: callbackUrl(config),
     response_type: "code",
     scope: "openid email",
     state,
@@ -262,7 +262,7 @@ export async function finishSsoLogin(
   let claims: Record<string, unknown> | undefined;
   try {
     const provider = await discover(settings);
-    const current = new URL(`${callbackUrl(config, request.origin)}${currentSearch}`);
+    const current = new URL(`${callbackUrl(config)}${currentSearch}`);
     const tokens = await oidc.authorizationCodeGrant(provider, current, {
       pkceCodeVerifier: row.code_verifier,
       expectedNonce: row.nonce,

@@ -13,7 +13,7 @@ import type { AppEnv, AppDeps } from "../../server/app.ts";
 /** part 2 §7: POST /{employee|group|adminuser|supplier}/activate and POST /user/terms-and-conditions. */
 export function mountLegacyAccount(app: Hono<AppEnv>, deps: AppDeps) {
   app.post("/:type{employee|group|adminuser|supplier}/activate", async (c) => {
-    const baseUrl = publicBaseUrl(deps.config, new URL(c.req.url).origin);
+    const baseUrl = publicBaseUrl(deps.config);
     try {
       const type = ZActivationPathType.parse(c.req.param("type"));
       const fields = parseFields(ZActivateFields, await readFields(c));

@@ -19,7 +19,7 @@ describe("GET /admin/resetPassword/find/{email}/", () => {
     const res = await get(app, "/admin/resetPassword/find/employee%40acme.test/", { cookie: adminCookie });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toStartWith("text/plain");
-    expect(await res.text()).toMatch(/^http:\/\/localhost\/user\/set-new-password\?token=[\w-]{43}$/);
+    expect(await res.text()).toMatch(/^http:\/\/localhost:3000\/user\/set-new-password\?token=[\w-]{43}$/);
   });
 
   test("without the trailing slash too", async () => {

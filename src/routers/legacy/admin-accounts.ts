@@ -32,7 +32,7 @@ export function mountLegacyAdminAccounts(app: Hono<AppEnv>, deps: AppDeps) {
       refuseCrossSite(c);
       const actor = requireAdmin(c);
       const input = parseFields(ZFindResetLinkRequest, { email: c.req.param("email") ?? "" });
-      const { link } = await findResetLink({ db: deps.db, config: deps.config, origin: new URL(c.req.url).origin }, actor, input.email);
+      const { link } = await findResetLink({ db: deps.db, config: deps.config }, actor, input.email);
       return c.text(link, 200, PLAIN);
     } catch (error) {
       logUnexpected("resetPassword/find", error);

@@ -183,15 +183,32 @@ describe("POST /login: throttling", () => {
     expect(lockMinutes).toBeLessThanOrEqual(15);
   });
 
-  test("after 10 failures from one address the 11th attempt from it is refused, other addresses are not", async () => {
-    for (let i = 0; i < 10; i++) {
+  test("10 failures from one address lock no colleague out (office NAT): the address has a much higher ceiling", async () => {
+    for (let i = 0; i < 11; i++) {
       const res = await postForm(app, "/login", { email: `guess${i}@acme.test`, password: "Guess#2026pass" }, { ip: "192.0.2.66" });
       expect(res.status).toBe(401);
     }
-    const refused = await postForm(app, "/login", { email: "employee@globex.test", password: DEMO_PASSWORD }, { ip: "192.0.2.66" });
-    expect(await jsonOf(refused)).toEqual({ status: 429, body: { success: false, targetUrl: null, exception: messages.tooManyAttempts } });
+    const colleague = await postForm(app, "/login", { email: "employee@globex.test", password: DEMO_PASSWORD }, { ip: "192.0.2.66" });
+    expect((await jsonOf(colleague)).status).toBe(200);
+  });
 
-    const elsewhere = await postForm(app, "/login", { email: "employee@globex.test", password: DEMO_PASSWORD }, { ip: "192.0.2.67" });
+  test("past the address ceiling the address is slowed to one attempt per delay, not locked; other addresses are not", async () => {
+    const slowApp = appFor(t.db, { config: testConfig({ LOGIN_ADDRESS_MAX_FAILURES: "12", LOGIN_ADDRESS_DELAY_SECONDS: "60" }) });
+    for (let i = 0; i < 12; i++) {
+      expect((await postForm(slowApp, "/login", { email: `spray${i}@acme.test`, password: "Guess#2026pass" }, { ip: "192.0.2.77" })).status).toBe(401);
+    }
+    // The first attempt past the ceiling goes through (and starts the delay); the next one waits.
+    expect((await postForm(slowApp, "/login", { email: "spray-x@acme.test", password: "Guess#2026pass" }, { ip: "192.0.2.77" })).status).toBe(401);
+    const slowed = await postForm(slowApp, "/login", { email: "employee@globex.test", password: DEMO_PASSWORD }, { ip: "192.0.2.77" });
+    expect(await jsonOf(slowed)).toEqual({ status: 429, body: { success: false, targetUrl: null, exception: messages.tooManyAttemptsFromAddress } });
+    const row = await t.db.selectFrom("login_throttle").selectAll().where("key", "=", "address:192.0.2.77").executeTakeFirstOrThrow();
+    const delaySeconds = (new Date(row.locked_until!).getTime() - Date.now()) / 1000;
+    expect(delaySeconds).toBeGreaterThan(50);
+    expect(delaySeconds).toBeLessThanOrEqual(60);
+    // A slowed address does not count against the account it tried.
+    expect(await t.db.selectFrom("login_throttle").selectAll().where("key", "=", "account:employee@globex.test").executeTakeFirst()).toBeUndefined();
+
+    const elsewhere = await postForm(slowApp, "/login", { email: "employee@globex.test", password: DEMO_PASSWORD }, { ip: "192.0.2.78" });
     expect((await jsonOf(elsewhere)).status).toBe(200);
   });
 
@@ -199,6 +216,32 @@ describe("POST /login: throttling", () => {
     const past = new Date(Date.now() - 1000).toISOString();
     await t.db.insertInto("login_throttle").values({ key: "account:hr@globex.test", failures: 0, window_started_at: past, locked_until: past }).execute();
     expect((await postForm(app, "/login", { email: "hr@globex.test", password: DEMO_PASSWORD })).status).toBe(200);
+  });
+});
+
+describe("POST /login: parallel attempts are counted one by one", () => {
+  const wrong = (ip: string) => postForm(app, "/login", { email: "manager@acme.test", password: "Wrong#2026pass" }, { ip });
+  const statuses = (responses: Response[]) => responses.map((r) => r.status).sort();
+
+  test("50 parallel wrong passwords for one account: 10 × 401 and 40 × 429, then the right password is refused", async () => {
+    const responses = await Promise.all(Array.from({ length: 50 }, (_, i) => wrong(`198.51.100.${i + 1}`)));
+    expect(statuses(responses)).toEqual([...Array(10).fill(401), ...Array(40).fill(429)]);
+    for (const res of responses.filter((r) => r.status === 429)) {
+      expect((await res.json()).exception).toBe(messages.tooManyAttempts);
+    }
+    const right = await postForm(app, "/login", { email: "manager@acme.test", password: DEMO_PASSWORD }, { ip: "198.51.100.200" });
+    expect(right.status).toBe(429);
+    expect(sessionSetCookie(right)).toBeNull();
+  });
+
+  test("a burst of 10 parallel guesses locks the account: the right password in the next burst does not sign in", async () => {
+    expect(statuses(await Promise.all(Array.from({ length: 10 }, (_, i) => wrong(`203.0.113.${i + 1}`))))).toEqual(Array(10).fill(401));
+    const burst = await Promise.all([
+      ...Array.from({ length: 29 }, (_, i) => wrong(`203.0.113.${i + 20}`)),
+      postForm(app, "/login", { email: "manager@acme.test", password: DEMO_PASSWORD }, { ip: "203.0.113.99" }),
+    ]);
+    expect(statuses(burst)).toEqual(Array(30).fill(429));
+    expect(burst.some((r) => sessionSetCookie(r) !== null)).toBe(false);
   });
 });
 

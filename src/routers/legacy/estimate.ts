@@ -132,7 +132,7 @@ export function mountLegacyEstimate(app: Hono<AppEnv>, deps: AppDeps) {
   serve("GET", "/hr/json/send-cost-estimate-for-approval", estimateMessages.approvalMailFailure, async (c) => {
     const fields = await readFields(c);
     const { actor, move } = await writeMove(c, fields);
-    const mail = { db, config, mailer: mailerFor(config), baseUrl: publicBaseUrl(config, new URL(c.req.url).origin) };
+    const mail = { db, config, mailer: mailerFor(config), baseUrl: publicBaseUrl(config) };
     // The documented answer: true means success.
     return c.json((await sendForApproval(mail, actor, move, parseFields(ZSendForApprovalRequest, fields))).success);
   });

@@ -4,7 +4,7 @@ import { recoveryMessages } from "../../domain/recovery/messages.ts";
 import { sessionIdFor } from "../../services/auth.ts";
 import { tokenMessages } from "../../services/tokens.ts";
 import { appFor, cookieFor, jsonOf, postForm, postJson, signIn, tokenOf, trpcQuery, type TestApp } from "../../test/app.ts";
-import { auditRows, createTestDatabase, insertTestUser, type TestDatabase } from "../../test/db.ts";
+import { auditRows, createTestDatabase, insertTestUser, testConfig, type TestDatabase } from "../../test/db.ts";
 import { expectNoStackTrace } from "../../test/errors.ts";
 
 let t: TestDatabase;
@@ -39,8 +39,21 @@ describe("POST /user/account-recovery", () => {
     expect(JSON.parse(unknownText)).toEqual(neutral);
     expect(await outboxCount()).toBe(1);
     const link = (await t.db.selectFrom("outbox").select("link").executeTakeFirstOrThrow()).link!;
-    // The link points at the origin the request came to.
-    expect(link).toStartWith("http://localhost/user/set-new-password?token=");
+    // PUBLIC_URL is unset in the test configuration: the configured host and port.
+    expect(link).toStartWith("http://localhost:3000/user/set-new-password?token=");
+  });
+
+  test("the link comes from configuration, never from the request's Host or forwarded headers", async () => {
+    const spoofed = { headers: { Host: "evil.example:666", "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https" } };
+    const before = await outboxCount();
+    expect((await postForm(app, "/user/account-recovery", { email: "legacy-reset@acme.test" }, spoofed)).status).toBe(200);
+    const configured = appFor(t.db, { config: testConfig({ PUBLIC_URL: "https://meridian.example.com", TRUST_PROXY: "1" }) });
+    expect((await postForm(configured, "/user/account-recovery", { email: "legacy-reset@acme.test" }, spoofed)).status).toBe(200);
+    const links = (await t.db.selectFrom("outbox").select("link").orderBy("id").execute()).slice(before).map((r) => r.link!);
+    expect(links).toHaveLength(2);
+    expect(links[0]).toStartWith("http://localhost:3000/user/set-new-password?token=");
+    expect(links[1]).toStartWith("https://meridian.example.com/user/set-new-password?token=");
+    for (const link of links) expect(link).not.toContain("evil");
   });
 
   test("a JSON body works too", async () => {

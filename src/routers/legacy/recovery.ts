@@ -13,7 +13,6 @@ export function mountLegacyRecovery(app: Hono<AppEnv>, deps: AppDeps) {
     db: deps.db,
     config: deps.config,
     mailer: mailerFor(deps.config),
-    origin: new URL(c.req.url).origin,
     ip: clientIp(c),
   });
 

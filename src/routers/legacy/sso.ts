@@ -14,7 +14,6 @@ import type { AppEnv, AppDeps } from "../../server/app.ts";
  */
 export function mountLegacySso(app: Hono<AppEnv>, deps: AppDeps) {
   const requestInfo = (c: Context<AppEnv>): SsoRequestInfo => ({
-    origin: new URL(c.req.url).origin,
     ip: clientIp(c),
     userAgent: c.req.header("user-agent") ?? null,
   });

@@ -203,7 +203,7 @@ describe("POST /{group}/complete-initiation", () => {
     const mail = await t.db.selectFrom("outbox").selectAll().where("to_address", "=", move.email).execute();
     expect(mail).toHaveLength(1);
     expect(mail[0]!.template).toBe("welcome");
-    expect(mail[0]!.link).toStartWith("http://localhost/employee/activate?ac=");
+    expect(mail[0]!.link).toStartWith("http://localhost:3000/employee/activate?ac=");
     await failure(await postJson(t.app, "/acme/complete-initiation", { employeeId: move.employeeId, moveId: move.moveId }, as(HR)), 409, wizardMessages.moveNotDraft);
   });
 

@@ -145,7 +145,7 @@ export function mountLegacyWizard(app: Hono<AppEnv>, deps: AppDeps) {
       const input = parseFields(ZCompleteInitiationRequest, { ...(await readFields(c)), group: c.req.param("group") });
       const group = await wizardGroupFor(db, actor.user, input.group);
       const move = await moveForCaller(db, actor.user, input);
-      const mail = { db, config, mailer: mailerFor(config), baseUrl: publicBaseUrl(config, new URL(c.req.url).origin) };
+      const mail = { db, config, mailer: mailerFor(config), baseUrl: publicBaseUrl(config) };
       return completeInitiation(mail, actor, group, move);
     },
     (f) => ({ success: false, redirectUrl: null, errorMessage: f.errorMessage, message: f.errorMessage }),
