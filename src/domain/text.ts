@@ -23,3 +23,15 @@ export function nulError(value: unknown): ZodError | null {
   if (paths.length === 0) return null;
   return new ZodRealError(paths.map((path) => ({ code: "custom" as const, path, message: NUL_MESSAGE, input: undefined })));
 }
+
+/**
+ * `decodeURIComponent` that answers null for text that is not valid percent-encoding ("%", "%zz",
+ * a cut UTF-8 sequence) instead of throwing a URIError: paths, cookies and queries come from anyone.
+ */
+export function decodeComponent(text: string): string | null {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
+}

@@ -1,4 +1,5 @@
 import { join, normalize } from "node:path";
+import { decodeComponent } from "../domain/text.ts";
 
 /** Where the built web client comes from: a directory (running from source) or files embedded in the binary. */
 export type AssetSource = {
@@ -23,8 +24,13 @@ function respond(file: Blob, pathname: string, gzip?: Blob): Response {
 export function directoryAssets(dir: string): AssetSource {
   return {
     async file(pathname, acceptsGzip = false) {
-      const rel = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, "");
+      // Text that is not valid percent-encoding ("/assets/%") names no file.
+      const decoded = decodeComponent(pathname);
+      if (decoded === null) return null;
+      const rel = normalize(decoded).replace(/^(\.\.[/\\])+/, "");
       if (rel.includes("..") || rel === "/" || rel.endsWith("index.html") || rel.endsWith(".gz")) return null;
+      // A name longer than file systems allow (255 bytes) is no file either (Bun.file would fail to open it).
+      if (rel.split(/[/\\]/).some((segment) => Buffer.byteLength(segment) > 250)) return null;
       const f = Bun.file(join(dir, rel));
       if (!(await f.exists())) return null;
       const gz = Bun.file(join(dir, `${rel}.gz`));

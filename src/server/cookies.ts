@@ -1,4 +1,5 @@
 import type { Config } from "../config.ts";
+import { decodeComponent } from "../domain/text.ts";
 
 export const SESSION_COOKIE = "meridian_session";
 
@@ -28,7 +29,10 @@ export function readCookie(header: string | null | undefined, name: string): str
   if (!header) return null;
   for (const part of header.split(";")) {
     const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+    if (eq <= 0 || part.slice(0, eq).trim() !== name) continue;
+    // A value that is not valid percent-encoding was never set by this server: as if absent.
+    const value = decodeComponent(part.slice(eq + 1).trim());
+    if (value !== null) return value;
   }
   return null;
 }

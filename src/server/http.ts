@@ -33,12 +33,24 @@ async function readRawFields(c: Context): Promise<Record<string, unknown>> {
     }
   }
   if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
-    const body = await c.req.parseBody();
+    const body = await readFormBody(c);
     return Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v === "string"));
   }
   const text = await c.req.text();
   if (text.trim() === "") return {};
   return Object.fromEntries(new URLSearchParams(text));
+}
+
+/**
+ * A form or multipart body (fields and files). A body that does not parse (a multipart body cut
+ * short or without its boundary) is the client's fault: BAD_REQUEST with the generic text.
+ */
+export async function readFormBody(c: Context): Promise<Record<string, string | File | (string | File)[]>> {
+  try {
+    return await c.req.parseBody();
+  } catch {
+    throw new AppError("BAD_REQUEST", messages.badRequest);
+  }
 }
 
 /** Parses legacy fields with a zod schema; failures become AppError VALIDATION with per-field messages. */

@@ -30,6 +30,15 @@ export async function expectInputError(call: Promise<unknown>, path: string): Pr
   return error;
 }
 
+/** What in `text` looks like a stack trace or an internal error name, or null (the non-throwing form of expectNoStackTrace). */
+export function stackTraceIn(text: string): string | null {
+  for (const pattern of [/\n\s+at\s/, /\bat .*\.(ts|js):\d+/, /TypeError/, /SyntaxError/]) {
+    const found = pattern.exec(text);
+    if (found) return found[0];
+  }
+  return null;
+}
+
 /** A response body must never carry a stack trace or an internal error name. */
 export function expectNoStackTrace(text: string) {
   expect(text).not.toMatch(/\n\s+at\s/);

@@ -11,7 +11,7 @@ import { AppError } from "../../domain/errors.ts";
 import { estimateMessages } from "../../domain/estimate/messages.ts";
 import { ZAuthorisationRequest, ZBillingStatusRequest, ZCostEstimateFlagRequest } from "../../domain/estimate/schemas.ts";
 import { messages } from "../../domain/messages.ts";
-import { clientIp, failureText, legacyRoute, legacyUser, parseFields, readFields } from "../../server/http.ts";
+import { clientIp, failureText, legacyRoute, legacyUser, parseFields, readFields, readFormBody } from "../../server/http.ts";
 import type { AppDeps, AppEnv } from "../../server/app.ts";
 import type { SessionUser } from "../../services/auth.ts";
 import { costEstimateAuthorisation, setBillingStatus, setCostEstimateFlag } from "../../services/estimate/admin.ts";
@@ -71,7 +71,7 @@ export function mountLegacyEstimateAdmin(app: Hono<AppEnv>, deps: AppDeps) {
     if (!type.includes("multipart/form-data")) throw new AppError("VALIDATION", indexImportMessages.fileType, { file: indexImportMessages.fileType });
     const length = Number(c.req.header("content-length") ?? 0);
     if (length > MAX_INDEX_FILE_BYTES + 64 * 1024) throw new AppError("PAYLOAD_TOO_LARGE", indexImportMessages.fileTooLarge, { file: indexImportMessages.fileTooLarge });
-    const body = await c.req.parseBody();
+    const body = await readFormBody(c);
     const file = body.file;
     if (!(file instanceof File)) throw new AppError("VALIDATION", indexImportMessages.fileType, { file: indexImportMessages.fileType });
     if (file.size > MAX_INDEX_FILE_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", indexImportMessages.fileTooLarge, { file: indexImportMessages.fileTooLarge });

@@ -24,7 +24,7 @@ import {
   ZServicePatch,
 } from "../../domain/policy/schemas.ts";
 import type { AppDeps, AppEnv } from "../../server/app.ts";
-import { clientIp, httpStatusOf, logUnexpected, parseFields, readFields, legacyUser } from "../../server/http.ts";
+import { clientIp, httpStatusOf, logUnexpected, parseFields, readFields, legacyUser, readFormBody } from "../../server/http.ts";
 import { policyForCaller, versionForCaller, type PolicyAccess } from "../../services/policy/access.ts";
 import { addBudget, deleteBudget, updateBudget, updateBudgetGroup } from "../../services/policy/budgets.ts";
 import { assertVersionOfPolicy, type PolicyActor } from "../../services/policy/common.ts";
@@ -338,7 +338,7 @@ export function mountLegacyPolicy(app: Hono<AppEnv>, deps: AppDeps) {
       const { group, version } = await budgetGroupForCaller(db, actor.user, param(c, "id", ZId), "write");
       const type = c.req.header("content-type") ?? "";
       if (!type.includes("multipart/form-data")) throw new AppError("VALIDATION", policyMessages.chooseFileFirst, { file: policyMessages.chooseFileFirst });
-      const body = await c.req.parseBody();
+      const body = await readFormBody(c);
       const { policyId } = parseFields(z.object({ policyId: ZId }), { policyId: body.policyId });
       assertVersionOfPolicy(version, policyId);
       const file = body.file;
