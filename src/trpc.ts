@@ -21,6 +21,8 @@ export type Context = {
   userAgent: string | null;
   /** Headers added to the HTTP response (cookies set by auth procedures). */
   resHeaders: Headers;
+  /** The browser reached us over HTTPS (the session cookie is then Secure under COOKIE_SECURE=auto). */
+  secureRequest: boolean;
   /** Sends e-mail (SMTP or the outbox table). */
   mailer: Mailer;
 };
@@ -43,6 +45,7 @@ export function createContextInner(input: ContextInput): Context {
     ip: input.ip ?? null,
     userAgent: input.userAgent ?? null,
     resHeaders: input.resHeaders ?? new Headers(),
+    secureRequest: input.secureRequest ?? false,
     mailer: input.mailer ?? mailerFor(input.config),
   };
 }

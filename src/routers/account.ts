@@ -34,7 +34,7 @@ export const accountRouter = router({
         fields,
         { ip: ctx.ip, userAgent: ctx.userAgent },
       );
-      ctx.resHeaders.append("Set-Cookie", sessionCookie(session.token, session.maxAgeSeconds, ctx.config));
+      ctx.resHeaders.append("Set-Cookie", sessionCookie(session.token, session.maxAgeSeconds, ctx.config, ctx.secureRequest));
       return result;
     }),
 

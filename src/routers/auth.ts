@@ -39,14 +39,14 @@ export const authRouter = router({
     .output(sync(ZLoginResponse))
     .mutation(async ({ ctx, input }) => {
       const result = await login(ctx.db, { ...input, ip: ctx.ip, userAgent: ctx.userAgent }, loginSettings(ctx));
-      ctx.resHeaders.append("Set-Cookie", sessionCookie(result.token, result.maxAgeSeconds, ctx.config));
+      ctx.resHeaders.append("Set-Cookie", sessionCookie(result.token, result.maxAgeSeconds, ctx.config, ctx.secureRequest));
       return { success: true, targetUrl: result.targetUrl, exception: null };
     }),
 
   /** POST /logout: ends the session and clears the cookie. */
   logout: publicProcedure.output(sync(ZLogoutResponse)).mutation(async ({ ctx }) => {
     await logout(ctx.db, ctx.session);
-    ctx.resHeaders.append("Set-Cookie", clearSessionCookie(ctx.config));
+    ctx.resHeaders.append("Set-Cookie", clearSessionCookie(ctx.config, ctx.secureRequest));
     return { success: true, redirectUrl: "/login" };
   }),
 

@@ -11,6 +11,7 @@ import {
   postJson,
   send,
   sessionCookieFrom,
+  sessionSetCookie,
   stubAssets,
   TEST_ASSET_BODY,
   TEST_SHELL,
@@ -143,6 +144,23 @@ describe("same-origin check", () => {
 
   test("reads from another site are not blocked", async () => {
     expect((await get(app, "/api/health", { origin: "https://evil.example" })).status).toBe(200);
+  });
+});
+
+describe("session cookie over a TLS proxy", () => {
+  const login = (target: TestApp, proto: string) =>
+    postForm(target, "/login", { email: "hr@acme.test", password: DEMO_PASSWORD }, { headers: { "X-Forwarded-Proto": proto } });
+
+  test("TRUST_PROXY=1 and X-Forwarded-Proto: https: the cookie is Secure (POST /login and auth.login)", async () => {
+    const proxied = appFor(t.db, { config: testConfig({ TRUST_PROXY: "1" }) });
+    expect(sessionSetCookie(await login(proxied, "https"))).toEndWith("; Secure");
+    const viaTrpc = await trpcMutation(proxied, "auth.login", { email: "hr@acme.test", password: DEMO_PASSWORD }, { headers: { "X-Forwarded-Proto": "https" } });
+    expect(sessionSetCookie(viaTrpc)).toEndWith("; Secure");
+    expect(sessionSetCookie(await login(proxied, "http"))).not.toContain("Secure");
+  });
+
+  test("without TRUST_PROXY the header is not believed", async () => {
+    expect(sessionSetCookie(await login(app, "https"))).not.toContain("Secure");
   });
 });
 

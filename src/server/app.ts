@@ -28,7 +28,7 @@ import { resolveSession, type Session } from "../services/auth.ts";
 import { createContextInner, mailerFor } from "../trpc.ts";
 import type { AssetSource } from "./assets.ts";
 import { readCookie, SESSION_COOKIE } from "./cookies.ts";
-import { clientIp, httpStatusOf } from "./http.ts";
+import { clientIp, httpStatusOf, isSecureRequest } from "./http.ts";
 import { findPage, groupOfPath } from "./pages.ts";
 import { buildOpenApi } from "./openapi.ts";
 
@@ -142,6 +142,7 @@ export function createApp(deps: AppDeps) {
           ip: clientIp(c),
           userAgent: c.req.header("user-agent") ?? null,
           resHeaders: opts.resHeaders,
+          secureRequest: isSecureRequest(c, config),
           mailer: mailerFor(config),
         }),
     }),

@@ -34,3 +34,11 @@ describe("readCookie", () => {
     expect(readCookie("other=1; xmeridian_session=2", SESSION_COOKIE)).toBeNull();
   });
 });
+
+describe("session cookie behind a TLS proxy (X-Forwarded-Proto)", () => {
+  test("a secure request marks it Secure under COOKIE_SECURE=auto, not under COOKIE_SECURE=0", () => {
+    expect(sessionCookie("tok", 60, testConfig(), true)).toEndWith("; Secure");
+    expect(clearSessionCookie(testConfig(), true)).toEndWith("; Secure");
+    expect(sessionCookie("tok", 60, testConfig({ COOKIE_SECURE: "0" }), true)).not.toContain("Secure");
+  });
+});

@@ -3,26 +3,32 @@ import { decodeComponent } from "../domain/text.ts";
 
 export const SESSION_COOKIE = "meridian_session";
 
-function secure(config: Pick<Config, "session" | "publicUrl">): boolean {
+type CookieConfig = Pick<Config, "session" | "publicUrl">;
+
+/**
+ * COOKIE_SECURE=auto: Secure when PUBLIC_URL is https, or when this request came over HTTPS
+ * (`secureRequest`: the URL's scheme, or X-Forwarded-Proto from a trusted proxy, see `isSecureRequest`).
+ */
+function secure(config: CookieConfig, secureRequest: boolean): boolean {
   const s = config.session.secureCookie;
-  if (s === "auto") return config.publicUrl?.startsWith("https://") ?? false;
+  if (s === "auto") return secureRequest || (config.publicUrl?.startsWith("https://") ?? false);
   return s;
 }
 
 /** HttpOnly, SameSite=Lax session cookie; Secure behind HTTPS. */
-export function sessionCookie(token: string, maxAgeSeconds: number, config: Pick<Config, "session" | "publicUrl">): string {
+export function sessionCookie(token: string, maxAgeSeconds: number, config: CookieConfig, secureRequest = false): string {
   return [
     `${SESSION_COOKIE}=${token}`,
     "Path=/",
     "HttpOnly",
     "SameSite=Lax",
     `Max-Age=${maxAgeSeconds}`,
-    ...(secure(config) ? ["Secure"] : []),
+    ...(secure(config, secureRequest) ? ["Secure"] : []),
   ].join("; ");
 }
 
-export function clearSessionCookie(config: Pick<Config, "session" | "publicUrl">): string {
-  return [`${SESSION_COOKIE}=`, "Path=/", "HttpOnly", "SameSite=Lax", "Max-Age=0", ...(secure(config) ? ["Secure"] : [])].join("; ");
+export function clearSessionCookie(config: CookieConfig, secureRequest = false): string {
+  return [`${SESSION_COOKIE}=`, "Path=/", "HttpOnly", "SameSite=Lax", "Max-Age=0", ...(secure(config, secureRequest) ? ["Secure"] : [])].join("; ");
 }
 
 export function readCookie(header: string | null | undefined, name: string): string | null {

@@ -75,6 +75,18 @@ export function clientIp(c: Context): string | null {
   return env?.ip ?? null;
 }
 
+/**
+ * Whether the browser reached us over HTTPS: the request URL's scheme, or behind a proxy
+ * (TRUST_PROXY=1) the first X-Forwarded-Proto value. Used only to mark the session cookie Secure.
+ */
+export function isSecureRequest(c: Context, config: { trustProxy: boolean }): boolean {
+  if (config.trustProxy) {
+    const proto = c.req.header("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase();
+    if (proto) return proto === "https";
+  }
+  return new URL(c.req.url).protocol === "https:";
+}
+
 export function logUnexpected(where: string, error: unknown) {
   if (!(error instanceof AppError)) console.error(`[${where}] unexpected error`, error);
 }

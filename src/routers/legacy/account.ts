@@ -7,7 +7,7 @@ import { activateAccount } from "../../services/activation.ts";
 import { publicBaseUrl } from "../../services/mail.ts";
 import { acceptTerms } from "../../services/terms.ts";
 import { sessionCookie } from "../../server/cookies.ts";
-import { clientIp, httpStatusOf, logUnexpected, parseFields, readFields } from "../../server/http.ts";
+import { clientIp, httpStatusOf, isSecureRequest, logUnexpected, parseFields, readFields } from "../../server/http.ts";
 import type { AppEnv, AppDeps } from "../../server/app.ts";
 
 /** part 2 §7: POST /{employee|group|adminuser|supplier}/activate and POST /user/terms-and-conditions. */
@@ -23,7 +23,7 @@ export function mountLegacyAccount(app: Hono<AppEnv>, deps: AppDeps) {
         fields,
         { ip: clientIp(c), userAgent: c.req.header("user-agent") ?? null },
       );
-      c.header("Set-Cookie", sessionCookie(session.token, session.maxAgeSeconds, deps.config), { append: true });
+      c.header("Set-Cookie", sessionCookie(session.token, session.maxAgeSeconds, deps.config, isSecureRequest(c, deps.config)), { append: true });
       return c.json(result);
     } catch (error) {
       logUnexpected("activate", error);

@@ -4,7 +4,7 @@ import { publicError } from "../../domain/errors.ts";
 import { checkUser, login, logout } from "../../services/auth.ts";
 import { messages } from "../../domain/messages.ts";
 import { clearSessionCookie, sessionCookie } from "../../server/cookies.ts";
-import { clientIp, httpStatusOf, logUnexpected, parseFields, readFields } from "../../server/http.ts";
+import { clientIp, httpStatusOf, isSecureRequest, logUnexpected, parseFields, readFields } from "../../server/http.ts";
 import type { AppEnv, AppDeps } from "../../server/app.ts";
 import { loginSettings } from "../auth.ts";
 
@@ -29,7 +29,7 @@ export function mountLegacyAuth(app: Hono<AppEnv>, deps: AppDeps) {
         { ...input, ip: clientIp(c), userAgent: c.req.header("user-agent") ?? null },
         loginSettings(deps),
       );
-      c.header("Set-Cookie", sessionCookie(result.token, result.maxAgeSeconds, deps.config), { append: true });
+      c.header("Set-Cookie", sessionCookie(result.token, result.maxAgeSeconds, deps.config, isSecureRequest(c, deps.config)), { append: true });
       return c.json({ success: true, targetUrl: result.targetUrl, exception: null });
     } catch (error) {
       logUnexpected("login", error);
@@ -39,7 +39,7 @@ export function mountLegacyAuth(app: Hono<AppEnv>, deps: AppDeps) {
 
   app.post("/logout", async (c) => {
     await logout(deps.db, c.get("session"));
-    c.header("Set-Cookie", clearSessionCookie(deps.config), { append: true });
+    c.header("Set-Cookie", clearSessionCookie(deps.config, isSecureRequest(c, deps.config)), { append: true });
     const wantsHtml = (c.req.header("accept") ?? "").includes("text/html");
     return wantsHtml ? c.redirect("/login", 303) : c.json({ success: true, redirectUrl: "/login" });
   });

@@ -4,7 +4,7 @@ import { ssoMessages } from "../../domain/sso/messages.ts";
 import { SSO_START_PATH } from "../../services/auth.ts";
 import { finishSsoLogin, SSO_CALLBACK_PATH, SsoFlowError, startSsoLogin, type SsoRequestInfo } from "../../services/sso.ts";
 import { sessionCookie } from "../../server/cookies.ts";
-import { clientIp } from "../../server/http.ts";
+import { clientIp, isSecureRequest } from "../../server/http.ts";
 import type { AppEnv, AppDeps } from "../../server/app.ts";
 
 /**
@@ -35,7 +35,7 @@ export function mountLegacySso(app: Hono<AppEnv>, deps: AppDeps) {
       const query = parsed.success ? parsed.data : {};
       const search = new URL(c.req.url).search;
       const result = await finishSsoLogin(deps.db, deps.config, query, search, requestInfo(c));
-      c.header("Set-Cookie", sessionCookie(result.token, result.maxAgeSeconds, deps.config), { append: true });
+      c.header("Set-Cookie", sessionCookie(result.token, result.maxAgeSeconds, deps.config, isSecureRequest(c, deps.config)), { append: true });
       c.header("Cache-Control", "no-store");
       return c.redirect(result.targetUrl, 302);
     } catch (error) {
