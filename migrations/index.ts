@@ -9,6 +9,7 @@ import * as m20261123120000 from "./20261123120000_user_properties.ts";
 import * as m20261123140000 from "./20261123140000_wizard.ts";
 import * as m20261123200000 from "./20261123200000_estimate.ts";
 import * as m20261125090000 from "./20261125090000_login_throttle_allowed.ts";
+import * as m20261125100000 from "./20261125100000_race_guards.ts";
 
 export const migrations: Record<string, Migration> = {
   "20261122050000_foundation": m20261122050000,
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   "20261123140000_wizard": m20261123140000,
   "20261123200000_estimate": m20261123200000,
   "20261125090000_login_throttle_allowed": m20261125090000,
+  "20261125100000_race_guards": m20261125100000,
 };

@@ -7,6 +7,7 @@ import type { GroupRef } from "../db/schema.ts";
 import { findGroupById, findGroupsWithCounts, updateGroupStatus } from "../db/queries/groups.ts";
 import { countGroupPeopleByRole, findGroupPeople } from "../db/queries/users.ts";
 import { insertAudit } from "../db/queries/audit.ts";
+import { lockRow } from "../db/locks.ts";
 import { findUsersWithLiveActivation } from "../db/queries/activation.ts";
 
 export function toGroupSummary(g: GroupRef) {
@@ -68,6 +69,8 @@ export async function setGroupStatus(
   now = new Date(),
 ): Promise<{ success: true; newStatus: GroupStatus; error: null }> {
   return db.transaction().execute(async (trx) => {
+    // Locked before it is read: of parallel identical changes one writes, the others see it done.
+    await lockRow(trx, "groups", groupId);
     const group = await findGroupById(trx, groupId);
     if (!group) throw new AppError("NOT_FOUND", messages.notFound);
     if (group.status !== status) {

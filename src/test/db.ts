@@ -43,6 +43,8 @@ export type TestDatabaseOptions = {
    * counts of demo accounts stay those of src/db/seed.ts; src/db/seed-wizard.test.ts covers it).
    */
   wizardDemo?: boolean;
+  /** PostgreSQL pool size (default 4); concurrency tests (src/test/race.ts) want more parallel connections. */
+  poolSize?: number;
 };
 
 /** The dialect this run tests: PostgreSQL when `TEST_DB=postgres` (which then needs `TEST_DATABASE_URL`), else SQLite. */
@@ -59,7 +61,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   const seed = options.migrate === false
     ? null
     : { demo: options.demo ?? true, reference: options.reference ?? { cities: ["GB", "LU"] }, wizardDemo: options.wizardDemo ?? false };
-  if (testDialect() === "postgres") return createPostgresDatabase(process.env.TEST_DATABASE_URL!, seed);
+  if (testDialect() === "postgres") return createPostgresDatabase(process.env.TEST_DATABASE_URL!, seed, options.poolSize);
 
   const opened = openDatabase(":memory:");
   try {
@@ -92,10 +94,11 @@ async function withAdminClient<T>(url: string, work: (client: pg.Client) => Prom
 async function createPostgresDatabase(
   url: string,
   seed: SeedOptions | null,
+  poolSize = 4,
 ): Promise<TestDatabase> {
   const schema = `t_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
   await withAdminClient(url, (c) => c.query(`CREATE SCHEMA "${schema}"`));
-  const opened = openDatabase(url, { searchPath: schema, poolSize: 4 });
+  const opened = openDatabase(url, { searchPath: schema, poolSize });
   let closed = false;
   const close = async () => {
     if (closed) return;

@@ -5,6 +5,7 @@
  */
 import type { Insertable } from "kysely";
 import type { DB } from "../index.ts";
+import { lockRow } from "../locks.ts";
 import type { CostEstimateTable } from "../schema.ts";
 
 /** Option names by id (stage-3 overrides name an option the version did not choose). */
@@ -82,9 +83,35 @@ export async function nextVersionNumber(db: DB, moveId: number): Promise<number>
   return Number(row?.n ?? 0) + 1;
 }
 
-/** Stores a new CURRENT version; the move's earlier current version becomes history. Call in a transaction. */
-export async function insertEstimateVersion(db: DB, values: Omit<Insertable<CostEstimateTable>, "status" | "version_number">): Promise<{ id: number; versionNumber: number }> {
-  await db.updateTable("cost_estimates").set({ status: "SUPERSEDED" }).where("move_id", "=", values.move_id).where("status", "=", "CURRENT").execute();
+/**
+ * What a new version replaces: the id of the version it was computed from (it must still be the
+ * CURRENT one), `null` for a move's first version (none may exist), or "current" for whichever
+ * version is current now (background recalculation: the last one to finish wins).
+ */
+export type Supersedes = number | null | "current";
+
+/**
+ * Stores a new CURRENT version in place of `supersedes`; call in a transaction. The earlier version
+ * becomes history through a conditional update (`… where id = ? and status = 'CURRENT'`), so of
+ * parallel saves of one version only the first changes a row: the others answer null (the caller
+ * answers CONFLICT). A first version relies on the partial unique index (one CURRENT per move):
+ * a parallel first insert fails with a unique violation. The move's row is locked first, so the
+ * writers of one move run one after the other on PostgreSQL too.
+ */
+export async function insertEstimateVersion(
+  db: DB,
+  values: Omit<Insertable<CostEstimateTable>, "status" | "version_number">,
+  supersedes: Supersedes,
+): Promise<{ id: number; versionNumber: number } | null> {
+  // One lock order for every version write of a move (the move row first): parallel writers queue
+  // here instead of waiting on each other's index entries (two unique indexes could deadlock).
+  await lockRow(db, "moves", values.move_id);
+  if (supersedes !== null) {
+    let q = db.updateTable("cost_estimates").set({ status: "SUPERSEDED" }).where("move_id", "=", values.move_id).where("status", "=", "CURRENT");
+    if (supersedes !== "current") q = q.where("id", "=", supersedes);
+    const replaced = await q.returning("id").execute();
+    if (supersedes !== "current" && replaced.length !== 1) return null;
+  }
   const versionNumber = await nextVersionNumber(db, values.move_id);
   const row = await db
     .insertInto("cost_estimates")
@@ -114,16 +141,13 @@ export function findEstimateDetails(db: DB, moveId: number) {
   return db.selectFrom("move_estimate_details").selectAll().where("move_id", "=", moveId).executeTakeFirst();
 }
 
+/** Creates or replaces the move's stage-6 inputs in one statement (parallel first saves cannot both insert). */
 export async function upsertEstimateDetails(db: DB, moveId: number, details: string, at: string, userId: number) {
-  const updated = await db
-    .updateTable("move_estimate_details")
-    .set({ details, updated_at: at, updated_by: userId })
-    .where("move_id", "=", moveId)
-    .returning("move_id")
+  await db
+    .insertInto("move_estimate_details")
+    .values({ move_id: moveId, details, updated_at: at, updated_by: userId })
+    .onConflict((oc) => oc.column("move_id").doUpdateSet({ details, updated_at: at, updated_by: userId }))
     .execute();
-  if (updated.length === 0) {
-    await db.insertInto("move_estimate_details").values({ move_id: moveId, details, updated_at: at, updated_by: userId }).execute();
-  }
 }
 
 /** Replaces the move's family members (stage 6 dates of birth). */

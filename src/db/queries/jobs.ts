@@ -1,6 +1,6 @@
-import { PostgresAdapter, sql } from "kysely";
+import { PostgresAdapter, sql, type ExpressionBuilder } from "kysely";
 import type { DB } from "../index.ts";
-import type { JobStatus } from "../schema.ts";
+import type { Database, JobStatus } from "../schema.ts";
 
 export type NewJob = { id: string; kind: string; groupId: number | null; createdBy: number | null; payload: unknown; totalCount?: number };
 
@@ -41,18 +41,23 @@ export function findLatestJobOfKind(db: DB, kind: string) {
 export async function claimNextJob(db: DB, now: string, leaseUntil: string, kinds: readonly string[]) {
   if (kinds.length === 0) return undefined;
   const pg = db.getExecutor().adapter instanceof PostgresAdapter;
+  const claimable = (eb: ExpressionBuilder<Database, "jobs">) =>
+    eb.or([eb("status", "=", "PENDING"), eb.and([eb("status", "=", "RUNNING"), eb("locked_until", "<", now)])]);
   const next = db
     .selectFrom("jobs")
     .select("id")
     .where("kind", "in", kinds)
-    .where((eb) => eb.or([eb("status", "=", "PENDING"), eb.and([eb("status", "=", "RUNNING"), eb("locked_until", "<", now)])]))
+    .where(claimable)
     .orderBy("created_at")
     .orderBy("id")
     .limit(1);
+  // The claim condition is checked again on the row itself, so a job another worker claimed
+  // between the sub-select and the update is not claimed twice.
   return db
     .updateTable("jobs")
     .set({ status: "RUNNING", locked_until: leaseUntil, updated_at: now, attempts: sql`attempts + 1` })
     .where("id", "=", (pg ? next.forUpdate().skipLocked() : next) as typeof next)
+    .where(claimable)
     .returningAll()
     .executeTakeFirst();
 }

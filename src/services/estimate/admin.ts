@@ -7,6 +7,7 @@
 import { isCostEstimateAuthorised } from "../../domain/estimate/authorisation.ts";
 import type { DB } from "../../db/index.ts";
 import { insertAudit } from "../../db/queries/audit.ts";
+import { lockRow } from "../../db/locks.ts";
 import { findCostEstimateGroups, findGroupCostEstimateSettings, updateGroupCostEstimateSettings } from "../../db/queries/estimate-admin.ts";
 import { findGroupByName } from "../../db/queries/groups.ts";
 import { AppError } from "../../domain/errors.ts";
@@ -47,6 +48,8 @@ type SettingsChange = { cost_estimate_enabled?: number; cost_estimate_billing?: 
 
 async function updateSettings(db: DB, actor: EstimateAdminActor, groupId: number, change: SettingsChange, action: string, now: Date): Promise<TAdminUpdateResponse> {
   return db.transaction().execute(async (trx) => {
+    // The group row is locked before it is read, so parallel identical changes write one audit row.
+    await lockRow(trx, "groups", groupId);
     const group = await findGroupCostEstimateSettings(trx, groupId);
     if (!group) throw new AppError("NOT_FOUND", messages.notFound);
     const before = { costEstimateFlag: group.cost_estimate_enabled === 1, billingStatus: billingOf(group.cost_estimate_billing) };

@@ -13,6 +13,7 @@ import {
   findEstimateHistory,
   insertEstimateVersion,
   softDeleteEstimates,
+  type Supersedes,
 } from "../../db/queries/estimate.ts";
 import { findEmployee } from "../../db/queries/wizard.ts";
 import { estimateMessages } from "../../domain/estimate/messages.ts";
@@ -42,6 +43,7 @@ import { AppError } from "../../domain/errors.ts";
 import { messages } from "../../domain/messages.ts";
 import { convert, isCurrencyCode, parseAmount, type Money } from "../../domain/money/money.ts";
 import { canActInGroup } from "../../domain/roles.ts";
+import { isUniqueViolation } from "../policy/common.ts";
 import { taxRatePercent, taxSystemFor, type TaxCategory } from "../../domain/tax/index.ts";
 import type { SessionUser } from "../auth.ts";
 import { auditMove } from "../wizard/audit.ts";
@@ -180,14 +182,45 @@ export function settingsWithEdits(base: EstimateSettings, edits: Edits, options:
   };
 }
 
+/** Another save stored a version first (the one this write was computed from is no longer current). */
+export class LostVersionRace extends AppError {
+  constructor() {
+    super("CONFLICT", estimateMessages.saveFailure);
+  }
+}
+
+/** Background recalculations retry a lost race this many times (each retry sees the newer version). */
+const CURRENT_RETRIES = 5;
+
 /**
- * Computes and stores a new CURRENT version in one transaction with its audit row. `source` is the
- * move's inputs when the caller has already read them.
+ * Computes and stores a new CURRENT version in one transaction with its audit row, in place of
+ * `supersedes` (src/db/queries/estimate.ts `Supersedes`). A lost race (another request replaced the
+ * version first, or stored the move's first version) throws `LostVersionRace` (CONFLICT with the
+ * save failure text), never a database error; "current" retries instead. `source` is the move's
+ * inputs when the caller has already read them.
  */
-export async function storeComputedVersion(db: DB, actor: WizardActor, move: EstimateMove, settings: EstimateSettings, stageAction: string, source?: EstimateSource) {
+export async function storeComputedVersion(
+  db: DB,
+  actor: WizardActor,
+  move: EstimateMove,
+  settings: EstimateSettings,
+  o: { stageAction: string; supersedes: Supersedes; source?: EstimateSource },
+) {
+  const inputs = o.source ?? (await loadEstimateSource(db, move));
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await storeVersionOnce(db, actor, move, settings, o.stageAction, o.supersedes, inputs);
+    } catch (error) {
+      const lost = error instanceof LostVersionRace || isUniqueViolation(error);
+      if (!lost) throw error;
+      if (o.supersedes !== "current" || attempt >= CURRENT_RETRIES) throw error instanceof LostVersionRace ? error : new LostVersionRace();
+    }
+  }
+}
+
+async function storeVersionOnce(db: DB, actor: WizardActor, move: EstimateMove, settings: EstimateSettings, stageAction: string, supersedes: Supersedes, inputs: EstimateSource) {
   const at = new Date().toISOString();
   const author = `${actor.user.firstName} ${actor.user.lastName}`.trim();
-  const inputs = source ?? (await loadEstimateSource(db, move));
   const provisional = computeFor(inputs, settings, { costEstimateId: 0, versionNumber: 0, current: true, createdAt: at, createdBy: author });
   return db.transaction().execute(async (trx) => {
     const stored = await insertEstimateVersion(trx, {
@@ -218,7 +251,8 @@ export async function storeComputedVersion(db: DB, actor: WizardActor, move: Est
       created_at: at,
       created_by: actor.user.id,
       deleted_at: null,
-    });
+    }, supersedes);
+    if (!stored) throw new LostVersionRace();
     const view = { ...provisional.view, costEstimateId: stored.id, versionNumber: stored.versionNumber };
     const balanceSheet = provisional.balanceSheet ? { ...provisional.balanceSheet, costEstimateId: stored.id } : null;
     await trx
@@ -264,8 +298,15 @@ export async function estimationView(db: DB, actor: WizardActor, move: EstimateM
     if (!row && !input.createIfNecessary) return { success: true, exists: false, existingEstimate: false, costEstimate: null, balanceSheet: null };
     const source = await loadEstimateSource(db, move);
     const settings = row ? settingsOfRow(row) : defaultSettings(move, source);
-    const stored = await storeComputedVersion(db, actor, move, settings, "ON_PAGE", source);
-    row = (await findEstimateById(db, stored.id))!;
+    try {
+      const stored = await storeComputedVersion(db, actor, move, settings, { stageAction: "ON_PAGE", supersedes: row?.id ?? null, source });
+      row = (await findEstimateById(db, stored.id))!;
+    } catch (error) {
+      // A parallel load stored the first version (or recalculated) first: answer that one.
+      if (!(error instanceof LostVersionRace)) throw error;
+      row = await findCurrentEstimate(db, move.id);
+      if (!row) throw error;
+    }
   }
   return viewResponseOf(db, move, row, { estimationView: input.estimationView, existingEstimate: existed });
 }
@@ -305,7 +346,7 @@ export async function saveEstimate(db: DB, actor: WizardActor, move: EstimateMov
     },
     { originals: originalsOf(row), requireApproverEmail: input.stageAction === "ON_SEND" },
   );
-  const stored = await storeComputedVersion(db, actor, move, settings, input.stageAction);
+  const stored = await storeComputedVersion(db, actor, move, settings, { stageAction: input.stageAction, supersedes: row.id });
   return { success: true, costEstimateId: stored.id, costEstimate: stored.view, message: estimateMessages.saved };
 }
 
@@ -323,7 +364,7 @@ export async function updateAdvancedEstimate(db: DB, actor: WizardActor, move: E
     },
     { originals: originalsOf(row), requireApproverEmail: input.stageAction === "ON_SEND" },
   );
-  const stored = await storeComputedVersion(db, actor, move, settings, input.stageAction);
+  const stored = await storeComputedVersion(db, actor, move, settings, { stageAction: input.stageAction, supersedes: row.id });
   return { success: true, costEstimateId: stored.id, costEstimate: stored.view, message: estimateMessages.saved };
 }
 
@@ -403,11 +444,15 @@ export async function versionForMove(db: DB, move: EstimateMove, costEstimateId?
   return { ...storedView(row, null), row };
 }
 
-/** POST soft-delete-estimates: every version of the move's estimate is hidden (kept for the audit). */
+/**
+ * POST soft-delete-estimates: every version of the move's estimate is hidden (kept for the audit).
+ * Repeating it (or a parallel twin) deletes nothing more and writes no second audit row.
+ */
 export async function softDeleteMoveEstimates(db: DB, actor: WizardActor, move: EstimateMove) {
   const at = new Date().toISOString();
   const deleted = await db.transaction().execute(async (trx) => {
     const n = await softDeleteEstimates(trx, move.id, at);
+    if (n === 0) return 0;
     await auditMove(trx, actor, { id: move.id, groupId: move.group_id }, { at, action: "estimate.softDelete", newValues: { deleted: n } });
     return n;
   });

@@ -39,7 +39,8 @@ registerJobHandler(RECALCULATE_JOB, async (job, deps) => {
   const user = await findUserById(deps.db, payload.userId);
   if (!move || !user) throw new PermanentJobError("The move or its user no longer exists.");
   const actor = { user: toSessionUser(user), ip: payload.ip };
-  const stored = await storeComputedVersion(deps.db, actor, move, payload.settings, payload.stageAction);
+  // The last recalculation to finish becomes current (each stored once, atomically; see storeComputedVersion).
+  const stored = await storeComputedVersion(deps.db, actor, move, payload.settings, { stageAction: payload.stageAction, supersedes: "current" });
   return { result: { costEstimateId: stored.id, estimationView: payload.estimationView }, successCount: 1 };
 });
 
