@@ -1,0 +1,264 @@
+/**
+ * The cross-tenant matrix: every tRPC procedure of `appRouter` and every legacy path of the OpenAPI
+ * document, called by every kind of outsider with inputs that name the VICTIM group's objects
+ * (src/test/tenant-matrix.ts builds them from the schemas, by field name). A new procedure or path
+ * is covered by existing; a new tenant-looking field without a value rule fails the first test.
+ *
+ * Each (procedure × caller) must be refused (UNAUTHORIZED, FORBIDDEN, NOT_FOUND, or a service's
+ * BAD_REQUEST/VALIDATION: the inputs are checked to parse, so that one comes from the caller's own
+ * scope) or succeed without any victim text in the answer, and leave the database unchanged
+ * (fingerprint before and after; see `scopeOf` for the caller's own rows it ignores). The only
+ * cross-group answers allowed are the spec's staff grants (STAFF_GRANTS).
+ */
+import { beforeAll, describe, expect, test } from "bun:test";
+import { TRPCError } from "@trpc/server";
+import { ZodError } from "zod";
+import { appRouter } from "../routers/_app.ts";
+import { allLegacyOperations, buildOpenApi, type Operation } from "../server/openapi.ts";
+import { sessionIdFor } from "../services/auth.ts";
+import { appFor, cookieFor, send, tokenOf, type TestApp } from "./app.ts";
+import { testDialect } from "./db.ts";
+import { useTestDatabase } from "./fixtures.ts";
+import {
+  ATTACKERS,
+  LEGACY_STAFF_GRANTS,
+  STAFF_GRANTS,
+  attackerCaller,
+  changedTables,
+  fillPath,
+  fingerprint,
+  inputsFor,
+  leakedMarkers,
+  looksTenant,
+  markersFor,
+  seedVictim,
+  type Attacker,
+  type Victim,
+} from "./tenant-matrix.ts";
+
+const t = useTestDatabase({ wizardDemo: true });
+const dialect = testDialect();
+let victim: Victim;
+let app: TestApp;
+
+beforeAll(async () => {
+  victim = await seedVictim(t.db);
+  app = appFor(t.db);
+}, 60_000);
+
+type ProcedureDef = { type: "query" | "mutation" | "subscription"; inputs: unknown[] };
+const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: ProcedureDef }>);
+
+type LegacyCase = { method: string; path: string; op: Operation };
+function legacyCases(): LegacyCase[] {
+  const ops = allLegacyOperations();
+  const doc = buildOpenApi();
+  return Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.keys(methods).map((method) => {
+      const op = ops.find((o) => o.path === path && o.method === method);
+      if (!op) throw new Error(`${method} ${path} is in the OpenAPI document but not in allLegacyOperations()`);
+      return { method: method.toUpperCase(), path, op };
+    }),
+  );
+}
+
+/** Fields of a legacy request sent as query or form text: scalars as they are, the rest as JSON. */
+function asText(fields: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries((fields ?? {}) as Record<string, unknown>)) {
+    if (v === undefined) continue;
+    out[k] = v === null ? "" : typeof v === "object" ? JSON.stringify(v) : String(v);
+  }
+  return out;
+}
+
+/** Refusals; TOO_MANY_REQUESTS is the sign-in throttle counting the attacker's own attempts. */
+const REFUSALS = new Set(["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "BAD_REQUEST", "TOO_MANY_REQUESTS"]);
+const REFUSAL_STATUSES = new Set([400, 401, 403, 404, 429]);
+
+/** A path pattern with its parameters blanked: `/{group}/x` (OpenAPI) and `/:prefix/x` or `/:id{[0-9]+}/x` (Hono) agree. */
+const routeShape = (path: string) => path.replace(/\{[^}]+\}|:[A-Za-z_]+(\{[^}]*\})?/g, ":");
+
+describe("the generator", () => {
+  test("fills every tenant-looking field of every procedure and legacy path, and every input parses", () => {
+    const problems: string[] = [];
+    for (const [path, procedure] of procedures) {
+      const generated = inputsFor(procedure._def.inputs, victim);
+      for (const field of generated.unfilled) problems.push(`${path}: no value rule for the tenant-looking field ${field} (add it to TENANT_RULES or NEUTRAL_RULES)`);
+      for (const failure of generated.failed) problems.push(`${path}: ${failure}`);
+    }
+    for (const c of legacyCases()) {
+      const filled = fillPath(c.path, victim, 0);
+      for (const param of filled.unknown) problems.push(`${c.method} ${c.path}: no rule for the path parameter ${param} (add it to PATH_PARAMS)`);
+      if (c.op.request && c.op.requestType) {
+        const generated = inputsFor([c.op.request], victim);
+        for (const field of generated.unfilled) problems.push(`${c.method} ${c.path}: no value rule for the tenant-looking field ${field}`);
+        for (const failure of generated.failed) problems.push(`${c.method} ${c.path}: ${failure}`);
+        if (c.op.requestType === "query") {
+          for (const v of generated.variants) {
+            if (!c.op.request.safeParse(asText(v)).success) problems.push(`${c.method} ${c.path}: the query text of ${JSON.stringify(v)} does not parse`);
+          }
+        }
+      }
+      const routes = app.routes.filter((r) => r.method === c.method && routeShape(r.path) === routeShape(c.path));
+      if (routes.length === 0) problems.push(`${c.method} ${c.path}: documented but not mounted`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  test("knows what looks tenant-identifying", () => {
+    for (const name of ["policyId", "groupId", "costEstimateID", "dependencyIds", "empTempFileUUID", "group", "groupName", "id", "token"]) {
+      expect(looksTenant(name)).toBe(true);
+    }
+    for (const name of ["name", "moveStage", "groupNumber", "budgetGroup", "identity"]) expect(looksTenant(name)).toBe(false);
+  });
+
+  test("fills the victim's values by name", () => {
+    const [input] = inputsFor(appRouter._def.procedures["policy.policies.get"]._def.inputs, victim).variants;
+    expect(input).toEqual({ policyId: victim.policyId });
+    const moves = inputsFor(appRouter._def.procedures["wizard.policyOverrides"]._def.inputs, victim).variants;
+    expect(moves).toEqual(victim.moves.map((m) => ({ employeeId: m.employeeId, moveId: m.moveId })));
+  });
+});
+
+const tally = (counts: Record<string, number>, key: string) => void (counts[key] = (counts[key] ?? 0) + 1);
+/** Combinations checked, for the summary line of each test. */
+const report = (what: string, attacker: Attacker, calls: number, outcomes: Record<string, number>) =>
+  console.info(`[tenant-matrix] ${what} × ${attacker.label}: ${calls} calls ${JSON.stringify(outcomes)}`);
+
+/** The outcome of one call, as a failure text or null. */
+type Verdict = string | null;
+
+async function trpcMatrix(attacker: Attacker) {
+  const markers = markersFor(victim, attacker);
+  let who = await attackerCaller(t.db, attacker.email);
+  let baseline = await fingerprint(t.db, dialect, who.userId, victim);
+  const failures: string[] = [];
+  let calls = 0;
+  const grantsUsed = new Set<string>();
+  const outcomes: Record<string, number> = {};
+
+  for (const [path, procedure] of procedures) {
+    if (procedure._def.type === "subscription") continue;
+    const granted = STAFF_GRANTS.some((g) => g.label === attacker.label && g.procedure === path);
+    for (const input of inputsFor(procedure._def.inputs, victim).variants) {
+      calls++;
+      const fn = path.split(".").reduce<any>((node, key) => node[key], who.caller) as (input: unknown) => Promise<unknown>;
+      let verdict: Verdict = null;
+      try {
+        const output = await fn(input);
+        tally(outcomes, "OK");
+        if (granted) grantsUsed.add(path);
+        const leaked = leakedMarkers(JSON.stringify(output) ?? "", markers);
+        if (leaked.length > 0 && !granted) verdict = `answered with the victim's ${leaked.join(", ")}`;
+      } catch (error) {
+        tally(outcomes, error instanceof TRPCError ? error.code : "thrown");
+        if (!(error instanceof TRPCError)) verdict = `threw ${String(error)}`;
+        else if (!REFUSALS.has(error.code)) verdict = `${error.code}: ${error.message}`;
+        else if (error.cause instanceof ZodError) verdict = `input refused by the schema (the generator's input is wrong): ${error.message}`;
+        else {
+          const leaked = leakedMarkers(`${error.message} ${JSON.stringify((error.cause as { fields?: unknown } | undefined)?.fields ?? null)}`, markers);
+          if (leaked.length > 0) verdict = `refused with the victim's ${leaked.join(", ")} in the message`;
+        }
+      }
+      const after = await fingerprint(t.db, dialect, who.userId, victim);
+      const changed = changedTables(baseline, after);
+      if (changed.length > 0) {
+        verdict = `${verdict ? `${verdict}; ` : ""}changed ${changed.join(", ")}`;
+        baseline = after;
+      }
+      if (verdict) failures.push(`${path} ${JSON.stringify(input)}: ${verdict}`);
+      // A sign-out ends the caller's session: sign in again for the next call.
+      if (who.sessionId && !(await t.db.selectFrom("sessions").select("id").where("id", "=", who.sessionId).executeTakeFirst())) {
+        who = await attackerCaller(t.db, attacker.email);
+      }
+    }
+  }
+  return { failures, calls, grantsUsed, outcomes };
+}
+
+async function legacyMatrix(attacker: Attacker) {
+  const markers = markersFor(victim, attacker);
+  const signIn = async () => {
+    if (!attacker.email) return { cookie: null, sessionId: null, userId: null };
+    const cookie = await cookieFor(t.db, attacker.email);
+    const user = await t.db.selectFrom("users").select("id").where("email", "=", attacker.email).executeTakeFirstOrThrow();
+    return { cookie, sessionId: sessionIdFor(tokenOf(cookie)), userId: user.id };
+  };
+  let who = await signIn();
+  let baseline = await fingerprint(t.db, dialect, who.userId, victim);
+  const failures: string[] = [];
+  let calls = 0;
+  const grantsUsed = new Set<string>();
+  const outcomes: Record<string, number> = {};
+
+  for (const c of legacyCases()) {
+    const granted = LEGACY_STAFF_GRANTS.some((g) => g.label === attacker.label && g.path === c.path);
+    const generated = c.op.request && c.op.requestType ? inputsFor([c.op.request], victim).variants : [undefined];
+    const pathVariants = fillPath(c.path, victim, 0).candidates;
+    const count = Math.max(generated.length, pathVariants);
+    for (let variant = 0; variant < count; variant++) {
+      calls++;
+      const fields = generated[variant % generated.length];
+      const target = fillPath(c.path, victim, variant).path;
+      const text = asText(fields);
+      const scalars = Object.fromEntries(Object.entries(text).filter(([k]) => typeof (fields as Record<string, unknown>)[k] !== "object"));
+      let url = target;
+      let body: string | null = null;
+      if (c.method === "GET" || c.op.requestType === "query") {
+        if (Object.keys(text).length > 0) url += `?${new URLSearchParams(text)}`;
+      } else if (c.op.requestType === "form") {
+        // The JSON body, and the scalars in the query too (some handlers read ?employeeId&moveId).
+        if (Object.keys(scalars).length > 0) url += `?${new URLSearchParams(scalars)}`;
+        body = JSON.stringify(fields ?? {});
+      }
+      const res = await send(app, c.method, url, body, { cookie: who.cookie }, body === null ? undefined : "application/json");
+      const answer = await res.text();
+      tally(outcomes, String(res.status));
+      if (granted && res.status === 200) grantsUsed.add(c.path);
+      let verdict: Verdict = null;
+      const leaked = leakedMarkers(answer, markers);
+      if (res.status === 200) {
+        if (leaked.length > 0 && !granted) verdict = `200 with the victim's ${leaked.join(", ")}`;
+      } else if (!REFUSAL_STATUSES.has(res.status)) {
+        verdict = `status ${res.status}: ${answer.slice(0, 200)}`;
+      } else if (leaked.length > 0) {
+        verdict = `${res.status} with the victim's ${leaked.join(", ")}`;
+      }
+      const after = await fingerprint(t.db, dialect, who.userId, victim);
+      const changed = changedTables(baseline, after);
+      if (changed.length > 0) {
+        verdict = `${verdict ? `${verdict}; ` : ""}changed ${changed.join(", ")}`;
+        baseline = after;
+      }
+      if (verdict) failures.push(`${c.method} ${url} ${body ?? ""}: ${verdict}`);
+      if (who.sessionId && !(await t.db.selectFrom("sessions").select("id").where("id", "=", who.sessionId).executeTakeFirst())) {
+        who = await signIn();
+      }
+    }
+  }
+  return { failures, calls, grantsUsed, outcomes };
+}
+
+describe("cross-tenant matrix: tRPC procedures", () => {
+  test.each(ATTACKERS.map((a) => [a.label, a] as const))("%s gets nothing of the victim and changes nothing", async (_label, attacker) => {
+    const { failures, calls, grantsUsed, outcomes } = await trpcMatrix(attacker);
+    report("tRPC", attacker, calls, outcomes);
+    expect(calls).toBeGreaterThanOrEqual(procedures.length);
+    expect(failures).toEqual([]);
+    // A grant nobody needs any more is removed, so the list stays the spec's exceptions only.
+    const grants = STAFF_GRANTS.filter((g) => g.label === attacker.label).map((g) => g.procedure);
+    expect([...grantsUsed].sort()).toEqual([...grants].sort());
+  }, 120_000);
+});
+
+describe("cross-tenant matrix: legacy paths", () => {
+  test.each(ATTACKERS.map((a) => [a.label, a] as const))("%s gets nothing of the victim and changes nothing", async (_label, attacker) => {
+    const { failures, calls, grantsUsed, outcomes } = await legacyMatrix(attacker);
+    report("legacy", attacker, calls, outcomes);
+    expect(calls).toBeGreaterThanOrEqual(legacyCases().length);
+    expect(failures).toEqual([]);
+    const grants = LEGACY_STAFF_GRANTS.filter((g) => g.label === attacker.label).map((g) => g.path);
+    expect([...grantsUsed].sort()).toEqual([...grants].sort());
+  }, 120_000);
+});
