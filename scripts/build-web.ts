@@ -8,11 +8,13 @@
 import { mkdir, readdir, rm, stat } from "node:fs/promises";
 import { join, relative } from "node:path";
 import tailwind from "bun-plugin-tailwind";
+import { budgetFailures, type BuildMetafile, type WebBundle, readWebBundle } from "./web-bundle.ts";
 
 export const WEB_ENTRY = "src/web/index.html";
 export const WEB_OUT_DIR = "dist/web";
 
 export type WebBuildFile = { path: string; bytes: number };
+export type WebBuild = { files: WebBuildFile[]; bundle: WebBundle };
 
 /**
  * Bun inlines every asset below 128 KB that CSS references with url() as a data: URI, whatever
@@ -67,7 +69,27 @@ async function listFiles(dir: string, base = dir): Promise<WebBuildFile[]> {
   return files.sort((a, b) => a.path.localeCompare(b.path));
 }
 
-export async function buildWeb(options: { outdir?: string; quiet?: boolean } = {}): Promise<WebBuildFile[]> {
+/**
+ * index.html loads the entry chunk with a <script type="module">; the chunks that entry imports
+ * statically (if the bundler splits shared code out of it) would only be found after it arrived,
+ * so they get a modulepreload link. Page chunks are not listed: each route loads its own.
+ */
+async function preloadInitialChunks(outdir: string, bundle: WebBundle): Promise<void> {
+  const extra = [...bundle.initial].filter((url) => url !== bundle.entry).sort();
+  if (extra.length === 0) return;
+  const path = join(outdir, "index.html");
+  const html = await Bun.file(path).text();
+  const links = extra.map((url) => `<link rel="modulepreload" crossorigin href="${url}">`).join("");
+  if (!html.includes("</head>")) throw new Error("index.html has no </head> for the modulepreload links");
+  await Bun.write(path, html.replace("</head>", `${links}</head>`));
+}
+
+/**
+ * Builds the client and returns its files and chunk graph. Throws when the build fails or, unless
+ * `budget: false`, when the initial JavaScript or a first page is over the gzip budget
+ * (scripts/web-bundle.ts), so a regression cannot ship silently.
+ */
+export async function buildWebBundle(options: { outdir?: string; quiet?: boolean; budget?: boolean } = {}): Promise<WebBuild> {
   const outdir = options.outdir ?? WEB_OUT_DIR;
   const started = performance.now();
   await rm(outdir, { recursive: true, force: true });
@@ -77,26 +99,46 @@ export async function buildWeb(options: { outdir?: string; quiet?: boolean } = {
     outdir,
     plugins: [tailwind],
     target: "browser",
+    format: "esm",
+    // Every import() (one per page, see src/web/route-base.tsx) becomes its own chunk; code that
+    // several chunks share is split out once. index.html loads the entry chunk only.
+    splitting: true,
     minify: true,
     sourcemap: "none",
     publicPath: "/",
     naming: { entry: "[name].[ext]", chunk: "assets/[name]-[hash].[ext]", asset: "assets/[name]-[hash].[ext]" },
     define: { "process.env.NODE_ENV": JSON.stringify("production") },
+    metafile: true,
     throw: false,
   });
   if (!result.success) {
     for (const log of result.logs) console.error(log);
     throw new Error("Web build failed");
   }
+  if (!result.metafile) throw new Error("Web build produced no metafile");
+  const bundle = await readWebBundle(outdir, result.metafile as BuildMetafile);
+  await preloadInitialChunks(outdir, bundle);
   await extractInlinedFonts(outdir);
   await precompress(outdir);
   const files = await listFiles(outdir);
   if (!options.quiet) {
     const ms = (performance.now() - started).toFixed(0);
-    console.log(`Web client built in ${ms} ms → ${outdir}/`);
-    for (const f of files) console.log(`  ${f.path.padEnd(40)} ${(f.bytes / 1024).toFixed(1).padStart(8)} KiB`);
+    const js = files.filter((f) => f.path.endsWith(".js"));
+    const other = files.filter((f) => !f.path.endsWith(".js") && !f.path.endsWith(".gz"));
+    console.log(`Web client built in ${ms} ms → ${outdir}/ (${js.length} JavaScript chunks)`);
+    for (const f of other) console.log(`  ${f.path.padEnd(40)} ${(f.bytes / 1024).toFixed(1).padStart(8)} KiB`);
+    const initial = [...bundle.initial].reduce((sum, url) => sum + (bundle.chunks.get(url)?.gzip ?? 0), 0);
+    console.log(`  initial JavaScript: ${bundle.initial.size} chunk(s), ${(initial / 1000).toFixed(1)} kB gzip (bench/bundle.ts has every route)`);
   }
-  return files;
+  if (options.budget !== false) {
+    const failures = budgetFailures(bundle);
+    if (failures.length > 0) throw new Error(`Web bundle over budget:\n  ${failures.join("\n  ")}`);
+  }
+  return { files, bundle };
+}
+
+export async function buildWeb(options: { outdir?: string; quiet?: boolean } = {}): Promise<WebBuildFile[]> {
+  return (await buildWebBundle(options)).files;
 }
 
 if (import.meta.main) {

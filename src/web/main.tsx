@@ -7,6 +7,10 @@ import { i18n } from "./lib/i18n.ts";
 import { queryClient } from "./lib/trpc.ts";
 import { router } from "./router.tsx";
 
+// The first page's chunks (its page, and the frame for a signed-in page) start downloading now,
+// next to the session read, instead of after the route's beforeLoad has answered.
+for (const route of router.getMatchedRoutes(window.location.pathname)[0]) void router.loadRouteChunk(route);
+
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
 

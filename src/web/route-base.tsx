@@ -2,30 +2,29 @@
  * The route tree's base: the root (translations, not-found and crash pages), the signed-in layout
  * and the role gate. Feature route files (features/<area>/routes.tsx) hang their routes on
  * `rootRoute` (public pages) or `appRoute` (signed-in pages); router.tsx composes them.
+ *
+ * Pages are code-split: a route file imports its pages with `lazyRouteComponent(() => import(…))`
+ * (each page and what only it uses becomes its own chunk) and wraps its route component in
+ * `withPages(…)`, so the router fetches those chunks together with the route — on link intent and
+ * during navigation — and the page does not suspend again once the route has resolved.
  */
 import { useQuery, type QueryClient } from "@tanstack/react-query";
-import { createRootRouteWithContext, createRoute, createRouter, Outlet, redirect, useRouter } from "@tanstack/react-router";
-import { useCallback, type ReactNode } from "react";
+import { createRootRouteWithContext, createRoute, lazyRouteComponent, Outlet, redirect, useRouter } from "@tanstack/react-router";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
-import { ZRole, type Role } from "../domain/roles.ts";
-import { AppShell } from "./components/app-shell.tsx";
+import type { Role } from "../domain/roles.ts";
 import { ForbiddenPage, NotFoundPage } from "./components/status-pages.tsx";
 import { LoadingBlock } from "./components/ui/spinner.tsx";
 import { ErrorState } from "./components/ui/states.tsx";
-import { AdminHomePage } from "./features/admin/admin-home-page.tsx";
-import { LoginPage } from "./features/auth/login-page.tsx";
-import { EmployeeHomePage } from "./features/employee/employee-home-page.tsx";
-import { GroupHomePage, type PeopleSearch } from "./features/group/group-home-page.tsx";
-import { StaffHomePage } from "./features/staff/staff-home-page.tsx";
-import { SupplierHomePage } from "./features/supplier/supplier-home-page.tsx";
 import { useDocumentTitle } from "./lib/document-title.ts";
 import { errorText } from "./lib/errors.ts";
 import { useServerMessages } from "./lib/i18n.ts";
 import { meQueryOptions, useSignedInUser, type SignedInUser } from "./lib/session.ts";
-import { queryClient } from "./lib/trpc.ts";
 
 export type RouterContext = { queryClient: QueryClient };
+
+/** The signed-in frame (navigation, account menu, inactivity dialog): not needed by the sign-in page, so its own chunk. */
+const AppShell = lazyRouteComponent(() => import("./components/app-shell.tsx"), "AppShell");
 
 /** The signed-in user, or null when there is none (or the server cannot say). */
 export async function loadMe(client: QueryClient): Promise<SignedInUser | null> {
@@ -41,7 +40,7 @@ function Root() {
 }
 
 /** Unknown pages: inside the app frame for a signed-in user, bare otherwise. */
-function RootNotFound() {
+const RootNotFound = withPages(function RootNotFound() {
   const { t } = useTranslation();
   const { data: me } = useQuery({ ...meQueryOptions(), retry: false });
   useDocumentTitle(t("error.notFoundTitle"));
@@ -57,7 +56,7 @@ function RootNotFound() {
       <NotFoundPage />
     </main>
   );
-}
+}, AppShell);
 
 function RootError({ error }: { error: unknown }) {
   const { t } = useTranslation();
@@ -95,14 +94,15 @@ export const appRoute = createRoute({
     if (!me) throw redirect({ to: "/login", search: { redirect: location.href } });
     return { me };
   },
-  component: function AppLayout() {
+  // Every signed-in page needs the frame: it loads with this layout route.
+  component: withPages(function AppLayout() {
     const user = useSignedInUser();
     return (
       <AppShell user={user}>
         <Outlet />
       </AppShell>
     );
-  },
+  }, AppShell),
 });
 
 /** Renders the page for the listed roles and the Forbidden page for everyone else (the server answered 403 already). */
@@ -114,3 +114,16 @@ export function RoleGate({ roles, children }: { roles: readonly Role[]; children
   return allowed ? children : <ForbiddenPage />;
 }
 
+/** Something whose code is fetched on demand: a `lazyRouteComponent(…)` page (`preload` is gone once loaded). */
+type PageChunk = { preload?: () => Promise<void> | undefined };
+
+/**
+ * The route component `component`, declaring the lazily loaded `pages` it renders: the router calls
+ * the returned component's `preload` while it loads the route (next to its loader, after
+ * `beforeLoad`), so the route's pending state (PagePending after 300 ms) covers the wait.
+ */
+export function withPages<C extends (props: never) => ReactNode>(component: C, ...pages: PageChunk[]): C & { preload: () => Promise<void> } {
+  return Object.assign(component, {
+    preload: () => Promise.all(pages.map((page) => page.preload?.())).then(() => undefined),
+  });
+}

@@ -1,15 +1,10 @@
-import { createRoute, createRouter, redirect } from "@tanstack/react-router";
+import { createRoute, createRouter, lazyRouteComponent, redirect } from "@tanstack/react-router";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { ZRole } from "../domain/roles.ts";
-import { MOVE_SORTS, ZMoveStatus } from "../domain/wizard/schemas.ts";
-import { AdminHomePage } from "./features/admin/admin-home-page.tsx";
-import { LoginPage } from "./features/auth/login-page.tsx";
-import { EmployeeHomePage } from "./features/employee/employee-home-page.tsx";
-import { GroupHomePage, type PeopleSearch } from "./features/group/group-home-page.tsx";
-import { StaffHomePage } from "./features/staff/staff-home-page.tsx";
-import { SupplierHomePage } from "./features/supplier/supplier-home-page.tsx";
+import { MOVE_SORTS, ZMoveStatus } from "../domain/wizard/search.ts";
+import type { PeopleSearch } from "./features/group/group-home-page.tsx";
 import { activationRoutes } from "./features/activation/routes.tsx";
 import { recoveryRoutes } from "./features/recovery/routes.tsx";
 import { ssoRoutes } from "./features/sso/routes.tsx";
@@ -19,8 +14,22 @@ import { formBuilderRoutes } from "./features/forms/routes.tsx";
 import { estimateAdminRoutes } from "./features/estimate-admin/routes.tsx";
 import { estimateRoutes } from "./features/estimate/routes.tsx";
 import { useDocumentTitle } from "./lib/document-title.ts";
+import { textsChunk } from "./lib/i18n.ts";
 import { queryClient } from "./lib/trpc.ts";
-import { appRoute, loadMe, PagePending, RoleGate, rootRoute } from "./route-base.tsx";
+import { appRoute, loadMe, PagePending, RoleGate, rootRoute, withPages } from "./route-base.tsx";
+
+// Each page is its own chunk (see route-base.tsx).
+const LoginPage = lazyRouteComponent(() => import("./features/auth/login-page.tsx"), "LoginPage");
+const EmployeeHomePage = lazyRouteComponent(() => import("./features/employee/employee-home-page.tsx"), "EmployeeHomePage");
+const AdminHomePage = lazyRouteComponent(() => import("./features/admin/admin-home-page.tsx"), "AdminHomePage");
+const StaffHomePage = lazyRouteComponent(() => import("./features/staff/staff-home-page.tsx"), "StaffHomePage");
+const SupplierHomePage = lazyRouteComponent(() => import("./features/supplier/supplier-home-page.tsx"), "SupplierHomePage");
+const GroupHomePage = lazyRouteComponent(() => import("./features/group/group-home-page.tsx"), "GroupHomePage");
+// The homes use the frame's texts (en-app.ts); the group home also its people, invite and moves texts.
+const groupHomeTexts = [
+  textsChunk(() => import("../domain/i18n/en-activation.ts").then((m) => m.enActivation)),
+  textsChunk(() => import("../domain/i18n/en-wizard-overrides.ts").then((m) => m.enWizardOverrides)),
+];
 
 // ── /login ──────────────────────────────────────────────────────────────────────────────────
 
@@ -33,12 +42,12 @@ const loginRoute = createRoute({
     const me = await loadMe(context.queryClient).catch(() => null);
     if (me) throw redirect({ href: me.homePath, replace: true });
   },
-  component: function LoginRoute() {
+  component: withPages(function LoginRoute() {
     const { t } = useTranslation();
     const { redirect: next } = loginRoute.useSearch();
     useDocumentTitle(t("login.signIn"));
     return <LoginPage redirect={next} />;
-  },
+  }, LoginPage),
 });
 
 const indexRoute = createRoute({
@@ -48,17 +57,17 @@ const indexRoute = createRoute({
     // "/" is the employee's page; everyone else has a home of their own.
     if (context.me.role !== "EMPLOYEE" && context.me.homePath !== "/") throw redirect({ href: context.me.homePath, replace: true });
   },
-  component: function EmployeeHomeRoute() {
+  component: withPages(function EmployeeHomeRoute() {
     const { t } = useTranslation();
     useDocumentTitle(t("nav.home"));
     return <EmployeeHomePage />;
-  },
+  }, EmployeeHomePage),
 });
 
 const adminRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/admin",
-  component: function AdminRoute() {
+  component: withPages(function AdminRoute() {
     const { t } = useTranslation();
     useDocumentTitle(t("admin.title"));
     return (
@@ -66,13 +75,13 @@ const adminRoute = createRoute({
         <AdminHomePage />
       </RoleGate>
     );
-  },
+  }, AdminHomePage),
 });
 
 const financeRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/finance",
-  component: function FinanceRoute() {
+  component: withPages(function FinanceRoute() {
     const { t } = useTranslation();
     useDocumentTitle(t("finance.title"));
     return (
@@ -80,13 +89,13 @@ const financeRoute = createRoute({
         <StaffHomePage area="finance" />
       </RoleGate>
     );
-  },
+  }, StaffHomePage),
 });
 
 const crmRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/crm",
-  component: function CrmRoute() {
+  component: withPages(function CrmRoute() {
     const { t } = useTranslation();
     useDocumentTitle(t("crm.title"));
     return (
@@ -94,13 +103,13 @@ const crmRoute = createRoute({
         <StaffHomePage area="crm" />
       </RoleGate>
     );
-  },
+  }, StaffHomePage),
 });
 
 const supplierRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/supplier",
-  component: function SupplierRoute() {
+  component: withPages(function SupplierRoute() {
     const { t } = useTranslation();
     useDocumentTitle(t("supplier.title"));
     return (
@@ -108,7 +117,7 @@ const supplierRoute = createRoute({
         <SupplierHomePage />
       </RoleGate>
     );
-  },
+  }, SupplierHomePage),
 });
 
 const ZPeopleSearch = z.object({
@@ -129,7 +138,7 @@ const groupHomeRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/$group/home",
   validateSearch: ZPeopleSearch,
-  component: function GroupHomeRoute() {
+  component: withPages(function GroupHomeRoute() {
     const { t } = useTranslation();
     const { group } = groupHomeRoute.useParams();
     const search = groupHomeRoute.useSearch();
@@ -144,7 +153,7 @@ const groupHomeRoute = createRoute({
         <GroupHomePage key={group} group={group} search={search} onSearchChange={onSearchChange} />
       </RoleGate>
     );
-  },
+  }, GroupHomePage, ...groupHomeTexts),
 });
 
 const routeTree = rootRoute.addChildren([

@@ -85,7 +85,6 @@ export const enActivation = {
   "people.activationSentTo": "Activation sent to {{email}}.",
 
   // Outbox page (admins).
-  "nav.outbox": "Outbox",
   "outbox.title": "Outbox",
   "outbox.description": "Every e-mail Meridian has sent or recorded, newest first.",
   "outbox.search": "Search e-mails",

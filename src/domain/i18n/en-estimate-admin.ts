@@ -2,8 +2,6 @@ import { estimateMessages as m } from "../estimate/messages.ts";
 
 /** English UI texts of the cost-estimate admin pages (/admin/cost-estimates, /admin/mercer), merged into en.ts. */
 export const enEstimateAdmin = {
-  "nav.costEstimates": "Cost estimates",
-  "nav.cityIndices": "City indices",
 
   // /admin/cost-estimates
   "estimateAdmin.title": "Cost estimates",

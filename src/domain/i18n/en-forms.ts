@@ -6,7 +6,6 @@ const vars = (text: string) => text.replace(/\{(\w+)\}/g, "{{$1}}");
 
 /** English UI texts of the form builder (merged into en.ts). The form-builder UI owner adds keys here. */
 export const enForms = {
-  "nav.formBuilder": "Form builder",
   "formBuilder.title": "Form builder",
   "formBuilder.description": "Choose a group, then arrange the sections and fields of its new-move initiation form. Drag with the mouse or the keyboard, or use each card's buttons.",
   "formBuilder.saved": FORM_CACHE_NOTE,

@@ -5,8 +5,6 @@ import { policyMessages } from "../policy/messages.ts";
  * steps bar and the employee's policy view. Spec texts come from `policyMessages` word for word.
  */
 export const enPolicy = {
-  "nav.policies": "Policies",
-  "nav.policyGroupSetup": "Policy group setup",
 
   // Shared
   "policy.group": "Group",

@@ -2,7 +2,6 @@ import { ssoMessages } from "../sso/messages.ts";
 
 /** English UI and e-mail texts of the sso screens (merged into en.ts). */
 export const enSso = {
-  "nav.adminSso": "Single sign-on",
   "sso.admin.title": "Single sign-on",
   "sso.admin.description":
     "Connect a client group to its OpenID Connect identity provider. Users marked for single sign-on whose address is in an allowed domain sign in there instead of with a password.",

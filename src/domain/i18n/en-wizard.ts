@@ -5,7 +5,6 @@ import { wizardMessages } from "../wizard/messages.ts";
  * texts come from `wizardMessages` word for word. The wizard UI owner adds keys here.
  */
 export const enWizard = {
-  "nav.newMove": "New move",
   "wizard.title": "New move",
   "wizard.previewTitle": "Initiation form preview",
   "wizard.choosePolicy": wizardMessages.choosePolicy,

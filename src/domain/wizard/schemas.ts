@@ -8,33 +8,14 @@ import { z } from "zod";
 import { ZFormType } from "../forms/catalogue.ts";
 import { ZCity } from "../reference/schemas.ts";
 import { zFlag } from "../policy/benefit-schemas.ts";
+import { MOVE_SORTS, zId, zOptionalId, ZMoveStatus, zStage } from "./search.ts";
+
+export { MOVE_SORTS, MOVE_STATUSES, WIZARD_STAGES, zId, zOptionalId, ZMoveStatus, zStage, ZWizardSearch } from "./search.ts";
+export type { TWizardSearch, WizardStage } from "./search.ts";
 
 const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
-export const zId = z.coerce.number().int().positive().max(2_147_483_647);
-export const zOptionalId = z.preprocess(blankToUndefined, zId.optional());
 const zOptionalFlag = (fallback: boolean) => z.preprocess(blankToUndefined, zFlag.default(fallback));
 const groupName = z.string().trim().min(1).max(64);
-
-export const MOVE_STATUSES = ["draft", "open", "on_assignment", "completed", "cancelled"] as const;
-export const ZMoveStatus = z.enum(MOVE_STATUSES);
-export const WIZARD_STAGES = [1, 2, 3, 4, 5, 6] as const;
-export type WizardStage = (typeof WIZARD_STAGES)[number];
-export const zStage = z.coerce.number().int().min(1).max(6);
-
-/** The wizard's URL query (part 1 §2 "new-move, with query stage (1 to 6), policy, employeeId, …"). */
-export const ZWizardSearch = z.object({
-  stage: zStage.catch(1).default(1),
-  /** The chosen policy version id. */
-  policy: zOptionalId.catch(undefined),
-  employeeId: zOptionalId.catch(undefined),
-  moveId: zOptionalId.catch(undefined),
-  skipCE: z.boolean().optional().catch(undefined),
-  benefits: z.boolean().optional().catch(undefined),
-  previousStage: zStage.optional().catch(undefined),
-  externalImport: z.boolean().optional().catch(undefined),
-  resume: z.boolean().optional().catch(undefined),
-});
-export type TWizardSearch = z.infer<typeof ZWizardSearch>;
 
 // ── values ──────────────────────────────────────────────────────────────────────────────────
 /** part 1 §3 City; id 0 means Other (the name is free text). */
@@ -255,7 +236,6 @@ export const ZSplashResponse = z.object({ success: z.boolean(), title: z.string(
 
 // ── HR home: the group's moves ──────────────────────────────────────────────────────────────
 export const MOVES_PAGE_SIZE = 20;
-export const MOVE_SORTS = ["employee", "policy", "origin", "destination", "moveDate", "status", "stage", "updated"] as const;
 export const ZMovesRequest = z.object({
   group: groupName,
   page: z.number().int().min(0).max(100_000).default(0),

@@ -1,7 +1,7 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { Link, useRouterState } from "@tanstack/react-router";
-import { ChevronDown, LogOut, Menu, X } from "lucide-react";
-import { useEffect, useId, useState, type ReactNode } from "react";
+import { Menu, X } from "lucide-react";
+import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { MessageId } from "../../domain/i18n/en.ts";
 import { useRegisterClientInfo } from "../lib/client-info.ts";
@@ -10,9 +10,13 @@ import { fullName, type SignedInUser } from "../lib/session.ts";
 import { trpc } from "../lib/trpc.ts";
 import { cn, initialsOf } from "../lib/utils.ts";
 import { Brand } from "./brand.tsx";
-import { InactivityDialog } from "./inactivity-dialog.tsx";
+import { AccountButton } from "./account-button.tsx";
 import { Button } from "./ui/button.tsx";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "./ui/dropdown-menu.tsx";
+
+// Not needed for the frame's first paint, so their own chunks (with the Radix menu and alert dialog).
+const loadUserMenu = () => import("./user-menu.tsx");
+const LazyUserMenu = lazy(() => loadUserMenu().then((m) => ({ default: m.UserMenu })));
+const InactivityDialog = lazy(() => import("./inactivity-dialog.tsx").then((m) => ({ default: m.InactivityDialog })));
 
 const SESSION_CHECK_MS = 60_000;
 const CROWDED_NAV_ITEMS = 6;
@@ -113,55 +117,15 @@ function NavLinks({ items, className, onNavigate }: { items: NavItem[]; classNam
   );
 }
 
+/** The account menu: its chunk is fetched once the frame has painted; until then the same button stands in. */
 function UserMenu({ user }: { user: SignedInUser }) {
-  const { t } = useTranslation();
-  const logout = useMutation({
-    ...trpc.auth.logout.mutationOptions(),
-    meta: { signInFlow: true },
-    // Signed out or not, the sign-in page is where the user goes next; the reload drops every cached query.
-    onSettled: () => window.location.assign("/login"),
-  });
-  const name = fullName(user);
-  const where = user.group?.displayName ?? t("app.platformStaff");
+  // A click before the menu's chunk arrived opens it once it has.
+  const [clicked, setClicked] = useState(false);
+  useEffect(() => void loadUserMenu(), []);
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <button
-          type="button"
-          aria-label={`${t("app.accountMenu")}: ${name}`}
-          className="group inline-flex items-center gap-2.5 rounded-full py-1 pl-1 pr-2 text-left transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring data-[state=open]:bg-muted"
-        >
-          <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-full bg-brand-ink text-xs font-semibold text-white">
-            {initialsOf(user.firstName, user.lastName)}
-          </span>
-          <span className="hidden flex-col leading-tight desktop:flex">
-            <span className="text-sm font-medium text-foreground">{name}</span>
-            <span className="text-xs text-muted-foreground">{t(`role.${user.role}`)}</span>
-          </span>
-          <ChevronDown aria-hidden="true" className="size-4 text-muted-foreground" />
-        </button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent className="w-64">
-        <DropdownMenuLabel className="flex flex-col gap-0.5">
-          <span className="font-semibold">{name}</span>
-          <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>
-          <span className="mt-1.5 text-xs font-normal text-muted-foreground">
-            {t(`role.${user.role}`)} · {where}
-          </span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem
-          disabled={logout.isPending}
-          onSelect={(event) => {
-            event.preventDefault();
-            logout.mutate();
-          }}
-        >
-          <LogOut aria-hidden="true" />
-          {t("app.signOut")}
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Suspense fallback={<AccountButton user={user} aria-haspopup="menu" aria-expanded={false} onClick={() => setClicked(true)} />}>
+      <LazyUserMenu user={user} defaultOpen={clicked} />
+    </Suspense>
   );
 }
 
@@ -238,7 +202,11 @@ export function AppShell({ user, children }: { user: SignedInUser; children: Rea
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 focus:outline-none tablet:px-6 desktop:px-8 desktop:py-10">
         {children}
       </main>
-      <InactivityDialog open={sessionEnded} />
+      {sessionEnded ? (
+        <Suspense fallback={null}>
+          <InactivityDialog open />
+        </Suspense>
+      ) : null}
       <footer className="border-t border-border">
         <div className="mx-auto max-w-7xl px-4 py-5 text-xs text-muted-foreground tablet:px-6 desktop:px-8">
           {t("app.name")} · {t("app.tagline")}

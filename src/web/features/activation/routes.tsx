@@ -2,15 +2,21 @@
  * Routes of the activation feature: `public` hang on rootRoute (no sign-in), `app` on appRoute
  * (inside the signed-in shell). router.tsx composes them.
  */
-import { createRoute } from "@tanstack/react-router";
+import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { ZActivationPathType } from "../../../domain/activation/schemas.ts";
+import { activationPathTypes } from "../../../domain/activation/rules.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
-import { appRoute, RoleGate, rootRoute } from "../../route-base.tsx";
-import { ActivationPage } from "./activation-page.tsx";
-import { OutboxPage } from "./outbox-page.tsx";
-import { TermsPage } from "./terms-page.tsx";
+import { shippedTexts } from "../../lib/i18n.ts";
+import { appRoute, RoleGate, rootRoute, withPages } from "../../route-base.tsx";
+
+// Each page is its own chunk (see route-base.tsx).
+const ActivationPage = lazyRouteComponent(() => import("./activation-page.tsx"), "ActivationPage");
+const OutboxPage = lazyRouteComponent(() => import("./outbox-page.tsx"), "OutboxPage");
+const TermsPage = lazyRouteComponent(() => import("./terms-page.tsx"), "TermsPage");
+
+/** The same enum as ZActivationPathType, built here so the entry chunk does not need the activation schemas. */
+const ZActivationPathType = z.enum(activationPathTypes);
 
 const activationRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -20,29 +26,29 @@ const activationRoute = createRoute({
     stringify: (p) => ({ activationType: p.activationType }),
   },
   validateSearch: z.object({ ac: z.string().max(200).optional().catch(undefined) }),
-  component: function ActivationRoute() {
+  component: withPages(function ActivationRoute() {
     const { t } = useTranslation();
     const { activationType } = activationRoute.useParams();
     const { ac } = activationRoute.useSearch();
     useDocumentTitle(t("activation.title"));
     return <ActivationPage type={activationType} ac={ac ?? ""} />;
-  },
+  }, ActivationPage, shippedTexts),
 });
 
 const termsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/user/terms-and-conditions",
-  component: function TermsRoute() {
+  component: withPages(function TermsRoute() {
     const { t } = useTranslation();
     useDocumentTitle(t("terms.title"));
     return <TermsPage />;
-  },
+  }, TermsPage, shippedTexts),
 });
 
 const outboxRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/admin/outbox",
-  component: function OutboxRoute() {
+  component: withPages(function OutboxRoute() {
     const { t } = useTranslation();
     useDocumentTitle(t("outbox.title"));
     return (
@@ -50,7 +56,7 @@ const outboxRoute = createRoute({
         <OutboxPage />
       </RoleGate>
     );
-  },
+  }, OutboxPage, shippedTexts),
 });
 
 export const activationRoutes = { public: [activationRoute] as const, app: [termsRoute, outboxRoute] as const } as const;

@@ -4,23 +4,27 @@
  * (zod, invalid values dropped) and a role gate matching the server's page rules (src/server/pages.ts);
  * the API checks roles and groups again on every call.
  */
-import { createRoute } from "@tanstack/react-router";
+import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { NotFoundPage } from "../../components/status-pages.tsx";
 import { useDocumentTitle } from "../../lib/document-title.ts";
-import { appRoute, RoleGate } from "../../route-base.tsx";
-import { EmployeePolicyPage } from "./employee-policy-page.tsx";
-import { GroupSetupPage } from "./group-setup-page.tsx";
-import { PolicyConfirmPage } from "./policy-confirm-page.tsx";
-import { PolicyDetailsPage } from "./policy-details-page.tsx";
-import { PolicyListPage } from "./policy-list-page.tsx";
-import { PolicySearchPage, type PolicySearchParams } from "./policy-search-page.tsx";
-import { PolicySetupPage } from "./policy-setup-page.tsx";
-import { PopupEditorPage } from "./popup-editor-page.tsx";
-import { ServiceAttributesPage } from "./service-attributes-page.tsx";
-import { SpendCategoriesPage } from "./spend-categories-page.tsx";
+import { shippedTexts } from "../../lib/i18n.ts";
+import { appRoute, RoleGate, withPages } from "../../route-base.tsx";
+import type { PolicySearchParams } from "./policy-search-page.tsx";
+
+// Each page is its own chunk (see route-base.tsx).
+const EmployeePolicyPage = lazyRouteComponent(() => import("./employee-policy-page.tsx"), "EmployeePolicyPage");
+const GroupSetupPage = lazyRouteComponent(() => import("./group-setup-page.tsx"), "GroupSetupPage");
+const PolicyConfirmPage = lazyRouteComponent(() => import("./policy-confirm-page.tsx"), "PolicyConfirmPage");
+const PolicyDetailsPage = lazyRouteComponent(() => import("./policy-details-page.tsx"), "PolicyDetailsPage");
+const PolicyListPage = lazyRouteComponent(() => import("./policy-list-page.tsx"), "PolicyListPage");
+const PolicySearchPage = lazyRouteComponent(() => import("./policy-search-page.tsx"), "PolicySearchPage");
+const PolicySetupPage = lazyRouteComponent(() => import("./policy-setup-page.tsx"), "PolicySetupPage");
+const PopupEditorPage = lazyRouteComponent(() => import("./popup-editor-page.tsx"), "PopupEditorPage");
+const ServiceAttributesPage = lazyRouteComponent(() => import("./service-attributes-page.tsx"), "ServiceAttributesPage");
+const SpendCategoriesPage = lazyRouteComponent(() => import("./spend-categories-page.tsx"), "SpendCategoriesPage");
 
 // ── search param pieces ─────────────────────────────────────────────────────────────────────
 /** A positive id from the URL ("?policyId=12" arrives as a number, a hand-typed "12" as text). */
@@ -40,7 +44,7 @@ const policySearchRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/policy/search",
   validateSearch: z.object({ group: urlGroup(), q: urlText() }),
-  component: function PolicySearchRoute() {
+  component: withPages(function PolicySearchRoute() {
     const { t } = useTranslation();
     const search = policySearchRoute.useSearch();
     const navigate = policySearchRoute.useNavigate();
@@ -54,7 +58,7 @@ const policySearchRoute = createRoute({
         <PolicySearchPage search={search} onSearchChange={onSearchChange} />
       </RoleGate>
     );
-  },
+  }, PolicySearchPage, shippedTexts),
 });
 
 // ── /policy/list?group=&tag= ────────────────────────────────────────────────────────────────
@@ -62,7 +66,7 @@ const policyListRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/policy/list",
   validateSearch: z.object({ group: urlGroup(), tag: urlId() }),
-  component: function PolicyListRoute() {
+  component: withPages(function PolicyListRoute() {
     const { t } = useTranslation();
     const search = policyListRoute.useSearch();
     const navigate = policyListRoute.useNavigate();
@@ -73,7 +77,7 @@ const policyListRoute = createRoute({
         <PolicyListPage group={search.group} tag={search.tag} onSearchChange={onSearchChange} />
       </RoleGate>
     );
-  },
+  }, PolicyListPage, shippedTexts),
 });
 
 // ── /policy/setup?policyId=&editDraft= (&group= to preselect a new policy's group) ─────────
@@ -81,7 +85,7 @@ const policySetupRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/policy/setup",
   validateSearch: z.object({ policyId: urlId(), editDraft: urlFlag(), group: urlGroup() }),
-  component: function PolicySetupRoute() {
+  component: withPages(function PolicySetupRoute() {
     const { t } = useTranslation();
     const { policyId, editDraft, group } = policySetupRoute.useSearch();
     useDocumentTitle(t(policyId ? "policy.setup.titleEdit" : "policy.setup.titleNew"));
@@ -90,7 +94,7 @@ const policySetupRoute = createRoute({
         <PolicySetupPage key={policyId ?? "new"} policyId={policyId} editDraft={editDraft ?? true} group={group} />
       </RoleGate>
     );
-  },
+  }, PolicySetupPage, shippedTexts),
 });
 
 // ── /policy/details?policyId=&editDraft= (C2) ───────────────────────────────────────────────
@@ -98,13 +102,13 @@ const policyDetailsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/policy/details",
   validateSearch: z.object({ policyId: urlId(), editDraft: urlFlag() }),
-  component: function PolicyDetailsRoute() {
+  component: withPages(function PolicyDetailsRoute() {
     const { t } = useTranslation();
     const { policyId, editDraft } = policyDetailsRoute.useSearch();
     useDocumentTitle(t("policyConfig.details.title"));
     // HR reads its own group's policies here (read-only; the server checks the group).
     return <RoleGate roles={["ADMIN", "HR"]}>{policyId ? <PolicyDetailsPage key={policyId} policyId={policyId} editDraft={editDraft ?? false} /> : <NotFoundPage />}</RoleGate>;
-  },
+  }, PolicyDetailsPage, shippedTexts),
 });
 
 // ── /policy/details/next?policyId=&editDraft= (C2: popup editor) ────────────────────────────
@@ -112,12 +116,12 @@ const popupEditorRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/policy/details/next",
   validateSearch: z.object({ policyId: urlId(), editDraft: urlFlag() }),
-  component: function PopupEditorRoute() {
+  component: withPages(function PopupEditorRoute() {
     const { t } = useTranslation();
     const { policyId, editDraft } = popupEditorRoute.useSearch();
     useDocumentTitle(t("policyConfig.popup.title"));
     return <RoleGate roles={["ADMIN"]}>{policyId ? <PopupEditorPage key={policyId} policyId={policyId} editDraft={editDraft ?? false} /> : <NotFoundPage />}</RoleGate>;
-  },
+  }, PopupEditorPage, shippedTexts),
 });
 
 // ── /policy/confirm?policyId=&versionId= ────────────────────────────────────────────────────
@@ -125,7 +129,7 @@ const policyConfirmRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/policy/confirm",
   validateSearch: z.object({ policyId: urlId(), versionId: urlId() }),
-  component: function PolicyConfirmRoute() {
+  component: withPages(function PolicyConfirmRoute() {
     const { t } = useTranslation();
     const { policyId, versionId } = policyConfirmRoute.useSearch();
     useDocumentTitle(t("policy.confirm.title"));
@@ -134,7 +138,7 @@ const policyConfirmRoute = createRoute({
         {policyId ? <PolicyConfirmPage key={`${policyId}-${versionId ?? ""}`} policyId={policyId} versionId={versionId} /> : <NotFoundPage />}
       </RoleGate>
     );
-  },
+  }, PolicyConfirmPage, shippedTexts),
 });
 
 // ── /admin/policy/group-setup?group= (C2) ───────────────────────────────────────────────────
@@ -142,7 +146,7 @@ const groupSetupRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/admin/policy/group-setup",
   validateSearch: z.object({ group: urlGroup() }),
-  component: function GroupSetupRoute() {
+  component: withPages(function GroupSetupRoute() {
     const { t } = useTranslation();
     const { group } = groupSetupRoute.useSearch();
     const navigate = groupSetupRoute.useNavigate();
@@ -153,14 +157,14 @@ const groupSetupRoute = createRoute({
         <GroupSetupPage group={group} onGroupChange={onGroupChange} />
       </RoleGate>
     );
-  },
+  }, GroupSetupPage, shippedTexts),
 });
 
 // ── /admin/policy/spend-categories (C2) ─────────────────────────────────────────────────────
 const spendCategoriesRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/admin/policy/spend-categories",
-  component: function SpendCategoriesRoute() {
+  component: withPages(function SpendCategoriesRoute() {
     const { t } = useTranslation();
     useDocumentTitle(t("policyConfig.spend.title"));
     return (
@@ -168,14 +172,14 @@ const spendCategoriesRoute = createRoute({
         <SpendCategoriesPage />
       </RoleGate>
     );
-  },
+  }, SpendCategoriesPage, shippedTexts),
 });
 
 // ── /admin/policy/service-attributes (C2) ───────────────────────────────────────────────────
 const serviceAttributesRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/admin/policy/service-attributes",
-  component: function ServiceAttributesRoute() {
+  component: withPages(function ServiceAttributesRoute() {
     const { t } = useTranslation();
     useDocumentTitle(t("policyConfig.attributesPage.title"));
     return (
@@ -183,7 +187,7 @@ const serviceAttributesRoute = createRoute({
         <ServiceAttributesPage />
       </RoleGate>
     );
-  },
+  }, ServiceAttributesPage, shippedTexts),
 });
 
 // ── /admin/policy/view?employeeId=&moveId= ──────────────────────────────────────────────────
@@ -191,7 +195,7 @@ const employeePolicyRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/admin/policy/view",
   validateSearch: z.object({ employeeId: urlId(), moveId: urlId() }),
-  component: function EmployeePolicyRoute() {
+  component: withPages(function EmployeePolicyRoute() {
     const { t } = useTranslation();
     const { employeeId, moveId } = employeePolicyRoute.useSearch();
     useDocumentTitle(t("policy.view.title"));
@@ -200,7 +204,7 @@ const employeePolicyRoute = createRoute({
         <EmployeePolicyPage key={`${employeeId ?? ""}-${moveId ?? ""}`} employeeId={employeeId} moveId={moveId} />
       </RoleGate>
     );
-  },
+  }, EmployeePolicyPage, shippedTexts),
 });
 
 export const policyRoutes = {

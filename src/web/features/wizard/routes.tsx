@@ -3,13 +3,16 @@
  * the form-builder preview `/{group}/admin/new-move?stage=1` for admins (nothing is saved there).
  * Every wizard parameter lives in the URL so reload and back work.
  */
-import { createRoute } from "@tanstack/react-router";
+import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
-import { ZWizardSearch, type TWizardSearch } from "../../../domain/wizard/schemas.ts";
+import { ZWizardSearch, type TWizardSearch } from "../../../domain/wizard/search.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
-import { appRoute, RoleGate } from "../../route-base.tsx";
-import { WizardPage } from "./wizard-page.tsx";
+import { shippedTexts } from "../../lib/i18n.ts";
+import { appRoute, RoleGate, withPages } from "../../route-base.tsx";
+
+// Each page is its own chunk (see route-base.tsx).
+const WizardPage = lazyRouteComponent(() => import("./wizard-page.tsx"), "WizardPage");
 
 export type WizardNavigate = (next: TWizardSearch, options?: { replace?: boolean }) => void;
 
@@ -17,7 +20,7 @@ const newMoveRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/$group/new-move",
   validateSearch: ZWizardSearch,
-  component: function NewMoveRoute() {
+  component: withPages(function NewMoveRoute() {
     const { t } = useTranslation();
     const { group } = newMoveRoute.useParams();
     const search = newMoveRoute.useSearch();
@@ -32,14 +35,14 @@ const newMoveRoute = createRoute({
         <WizardPage key={group} group={group} search={search} onNavigate={onNavigate} preview={false} />
       </RoleGate>
     );
-  },
+  }, WizardPage, shippedTexts),
 });
 
 const previewRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/$group/admin/new-move",
   validateSearch: ZWizardSearch,
-  component: function NewMovePreviewRoute() {
+  component: withPages(function NewMovePreviewRoute() {
     const { t } = useTranslation();
     const { group } = previewRoute.useParams();
     const search = previewRoute.useSearch();
@@ -54,7 +57,7 @@ const previewRoute = createRoute({
         <WizardPage key={group} group={group} search={search} onNavigate={onNavigate} preview />
       </RoleGate>
     );
-  },
+  }, WizardPage, shippedTexts),
 });
 
 export const wizardRoutes = { public: [], app: [newMoveRoute, previewRoute] };
