@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZId } from "../numbers.ts";
 import { ZEmail } from "../auth/email.ts";
 import { passwordMismatch, passwordRules } from "../auth/password.ts";
 import { activationMessages } from "./messages.ts";
@@ -128,7 +129,7 @@ export type TInviteRequest = z.input<typeof ZInviteRequest>;
 export const ZInviteResponse = z.object({ success: z.boolean(), userId: z.number().int(), resent: z.boolean() });
 export type TInviteResponse = z.infer<typeof ZInviteResponse>;
 
-export const ZSendActivationRequest = ZGroupInput.extend({ userId: z.number().int().positive() });
+export const ZSendActivationRequest = ZGroupInput.extend({ userId: ZId });
 export const ZSendActivationResponse = z.object({ success: z.boolean(), activationSent: z.boolean() });
 
 // ── Outbox ──────────────────────────────────────────────────────────────────────────────────
@@ -165,6 +166,6 @@ export const ZOutboxResponse = z.object({
 });
 export type TOutboxResponse = z.infer<typeof ZOutboxResponse>;
 
-export const ZOutboxMessageRequest = z.object({ id: z.number().int().positive() });
+export const ZOutboxMessageRequest = z.object({ id: ZId });
 export const ZOutboxMessage = ZOutboxRow.extend({ html: z.string(), text: z.string() });
 export type TOutboxMessage = z.infer<typeof ZOutboxMessage>;

@@ -25,6 +25,8 @@ export const estimateMessages = {
     "There was an issue processing your request. Please contact customer support or your Client Success Manager in order to ensure prompt resolution.",
   // Meridian's texts (the spec names the rule but not the words)
   customNameRequired: "Please enter a name for the item.",
+  salaryNegative: "Please enter an annual salary of zero or more.",
+  amountTooLarge: "The amount is too large.",
   customTaxabilityRequired: "Please choose whether the item is taxable.",
   approverNameRequired: "Please enter the approver's name.",
   approvalDateRequired: "Please enter the approval date.",

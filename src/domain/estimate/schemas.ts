@@ -9,6 +9,7 @@ import { z } from "zod";
 import { zFlag } from "../policy/benefit-schemas.ts";
 import { ZMoveRef, zId, zOptionalId } from "../wizard/schemas.ts";
 import { estimateMessages } from "./messages.ts";
+import { zInt } from "../numbers.ts";
 
 const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
 const blankToNull = (v: unknown) => (v === "" || v === undefined ? null : v);
@@ -76,12 +77,12 @@ export const ZSpecialRule = z.enum(SPECIAL_RULES);
 /** part 1 §9 "Advanced columns 1 to 7". */
 export const MIN_YEARS = 1;
 export const MAX_YEARS = 7;
-export const zYears = z.coerce.number().int().min(MIN_YEARS, estimateMessages.yearsRange).max(MAX_YEARS, estimateMessages.yearsRange);
+export const zYears = zInt({ min: MIN_YEARS, max: MAX_YEARS, message: estimateMessages.yearsRange });
 
 /** A whole-percent tax rate override (part 1 §9 "tax rate whole percent"); blank = none. */
 export const zTaxRateOverride = z.preprocess(
   blankToNull,
-  z.coerce.number().int(estimateMessages.taxRateRange).min(0, estimateMessages.taxRateRange).max(99, estimateMessages.taxRateRange).nullable(),
+  zInt({ min: 0, max: 99, message: estimateMessages.taxRateRange }).nullable(),
 );
 
 // ── the estimate view (getEstimationView, get-async-cost-estimate, cost-estimate-view) ───────
@@ -288,7 +289,7 @@ export type TEstimationViewResponse = z.infer<typeof ZEstimationViewResponse>;
 const amountText = z.preprocess((v) => (typeof v === "number" ? String(v) : v), z.string().trim().max(30));
 export const ZOverrideService = z.object({
   serviceCode: z.string().trim().toUpperCase().min(1).max(64),
-  stageId: z.coerce.number().int().min(1).max(3),
+  stageId: zInt({ min: 1, max: 3 }),
   currency,
   /** Blank is refused with "A value is required" when the service has an original amount. */
   amount: amountText,
@@ -301,7 +302,7 @@ export const ZCustomService = z.object({
   /** A whole number of major units (§5 "Please enter a whole number"). */
   amount: amountText,
   currency,
-  taxTotal: z.preprocess(blankToUndefined, z.coerce.number().int().optional()),
+  taxTotal: z.preprocess(blankToUndefined, zInt().optional()),
   /** Client-side state: a new row before it is named or changed (§4 newlyAdded). */
   newlyAdded: z.preprocess(blankToUndefined, zFlag.optional()),
 });
@@ -345,15 +346,15 @@ export const ZFamilyMemberInput = z.object({
 export const ZLocationDetails = z.object({
   countryCode: z.preprocess(blankToNull, z.string().trim().toUpperCase().length(2).nullable()),
   region: z.preprocess(blankToNull, z.string().trim().max(10).nullable()).default(null),
-  cityId: z.preprocess(blankToNull, z.coerce.number().int().min(0).nullable()).default(null),
+  cityId: z.preprocess(blankToNull, zInt({ min: 0 }).nullable()).default(null),
   cityName: z.preprocess(blankToNull, z.string().trim().max(200).nullable()).default(null),
   routeOption: z.preprocess(blankToUndefined, ZRouteOption.default("HOME_PAYROLL")),
   specialRules: z.array(ZSpecialRule).max(10).default([]),
   taxPosition: z.preprocess(blankToUndefined, ZTaxPosition.default("TAX_EQUALIZED")),
   /** Countries (ISO alpha-2) the employee is tax resident in during the assignment. */
   residencyList: z.array(z.string().trim().toUpperCase().length(2)).max(10).default([]),
-  familySize: z.coerce.number().int().min(1).max(20),
-  numberOfDependants: z.coerce.number().int().min(0).max(19),
+  familySize: zInt({ min: 1, max: 20 }),
+  numberOfDependants: zInt({ min: 0, max: 19 }),
 });
 export type TLocationDetails = z.infer<typeof ZLocationDetails>;
 export const ZAdvancedDetails = z.object({
@@ -389,7 +390,7 @@ export type TAdvanceCeDetailsResponse = z.infer<typeof ZAdvanceCeDetailsResponse
 export const ZManualTaxSection = z.object({
   taxRateOverride: zTaxRateOverride.default(null),
   /** Per tax-year section of an STA estimate: the tax amount override (display currency, whole units). */
-  taxYearOverrides: z.array(z.object({ yearIndex: z.coerce.number().int().min(0).max(6), amount: amountText })).max(7).default([]),
+  taxYearOverrides: z.array(z.object({ yearIndex: zInt({ min: 0, max: 6 }), amount: amountText })).max(7).default([]),
 });
 export const ZUpdateAdvancedRequest = ZMoveRef.extend({
   costEstimateId: zId,
@@ -438,7 +439,7 @@ export const ZTaxRateRequest = z.object({
   group: groupName,
   countryCode: z.string().trim().toUpperCase().length(2),
   region: z.preprocess(blankToNull, z.string().trim().max(10).nullable()).default(null),
-  cityId: z.preprocess(blankToNull, z.coerce.number().int().min(0).nullable()).default(null),
+  cityId: z.preprocess(blankToNull, zInt({ min: 0 }).nullable()).default(null),
   taxCategory: z.preprocess(blankToUndefined, ZTaxCategory.default("MARGINAL")),
   salaryAmount: amountText,
   salaryCurrency: currency,
@@ -471,7 +472,7 @@ export const ZRecalculateResponse = z.object({
 });
 
 // ── GET /hr/json/get-async-cost-estimate-request-status/{uuid}/{pollNumber} ─────────────────
-export const ZAsyncStatusRequest = z.object({ uuid: z.string().uuid(), pollNumber: z.coerce.number().int().min(1).max(ASYNC_POLL_MAX) });
+export const ZAsyncStatusRequest = z.object({ uuid: z.string().uuid(), pollNumber: zInt({ min: 1, max: ASYNC_POLL_MAX }) });
 export const ZAsyncStatusResponse = z.object({ status: ZAsyncStatus, message: z.string().nullable() });
 export type TAsyncStatusResponse = z.infer<typeof ZAsyncStatusResponse>;
 // ── GET /hr/json/get-async-cost-estimate/{uuid} ─────────────────────────────────────────────

@@ -4,17 +4,18 @@
  * and the admin page.
  */
 import { z } from "zod";
+import { ZId } from "../numbers.ts";
 import { ZFormDataType, ZFormType } from "./catalogue.ts";
 
 const groupName = z.string().trim().min(1).max(64);
-const ids = z.array(z.number().int().positive()).max(500);
+const ids = z.array(ZId).max(500);
 
 export const ZAvailableValue = z.object({ originalValue: z.string().max(200).nullable(), newValue: z.string().max(200) });
 
 /** part 2 §3 "Form field" (plus formType and draftMandatory, which the wizard needs). */
 export const ZFormField = z.object({
   /** The field's id; null for a field not yet saved. */
-  frmGrpId: z.number().int().nullable(),
+  frmGrpId: ZId.nullable(),
   /** FRM_GRP_{id}, or a new-field / clone prefix before saving. */
   key: z.string().max(100),
   displayName: z.string().max(200),
@@ -48,11 +49,11 @@ export const ZFormField = z.object({
   master: z.boolean(),
   slave: z.boolean(),
   inInitiationSummaryFields: z.boolean(),
-  childFields: z.array(z.number().int()).max(100),
+  childFields: z.array(ZId).max(100),
 });
 export type TFormField = z.infer<typeof ZFormField>;
 
-export const ZFormSection = z.object({ id: z.number().int().nullable(), name: z.string().trim().max(100), fields: z.array(ZFormField).max(300) });
+export const ZFormSection = z.object({ id: ZId.nullable(), name: z.string().trim().max(100), fields: z.array(ZFormField).max(300) });
 export type TFormSection = z.infer<typeof ZFormSection>;
 
 // GET formBuilder/groups

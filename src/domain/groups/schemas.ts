@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZId } from "../numbers.ts";
 import { ZActivationState, ZGroupStatus, ZRole } from "../roles.ts";
 
 /** A group's URL name: lower-case letters, digits and hyphens. */
@@ -58,7 +59,7 @@ export type TPeopleResponse = z.infer<typeof ZPeopleResponse>;
 export const ZAdminGroupRow = ZGroupSummary.extend({ userCount: z.number().int(), createdAt: z.string() });
 export const ZAdminGroupsResponse = z.array(ZAdminGroupRow);
 
-export const ZSetGroupStatusRequest = z.object({ groupId: z.coerce.number().int().positive(), status: ZGroupStatus });
+export const ZSetGroupStatusRequest = z.object({ groupId: ZId, status: ZGroupStatus });
 export const ZSetGroupStatusResponse = z.object({
   success: z.boolean(),
   newStatus: ZGroupStatus.nullable(),

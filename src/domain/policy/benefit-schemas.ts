@@ -5,6 +5,7 @@
  * src/routers/legacy/policy-benefits.ts and the React forms.
  */
 import { z } from "zod";
+import { ZId, zInt } from "../numbers.ts";
 import { BENEFIT_OPTION_TYPES, BUDGET_TYPES, POPUP_TEXT_TYPES, type ServiceCategory } from "./catalogue.ts";
 import { policyMessages } from "./messages.ts";
 
@@ -27,7 +28,7 @@ export const benefitMessages = {
 
 // ── field helpers (legacy fields arrive as text) ────────────────────────────────────────────
 const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+const id = ZId;
 const optionalId = z.preprocess(blankToUndefined, id.optional());
 /** true/false, also "true"/"false"/"1"/"0"/"on"/"off" from forms and query strings. */
 export const zFlag = z.preprocess((v) => {
@@ -197,7 +198,7 @@ export const ZEvaluateFormulaResponse = z.object({ value: z.number(), factor: z.
 
 // ── popup ───────────────────────────────────────────────────────────────────────────────────
 export const ZVersionRequest = z.object({ policyVersionId: id });
-const moveStageId = z.coerce.number().int().min(1).max(3);
+const moveStageId = zInt({ min: 1, max: 3 });
 
 export const ZPopupItem = z.object({ service: z.string(), name: z.string(), title: z.string(), description: z.string(), order: z.number().int() });
 export type TPopupItem = z.infer<typeof ZPopupItem>;

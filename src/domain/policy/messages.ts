@@ -101,6 +101,7 @@ export const policyMessages = {
 
   // Meridian's own texts where the spec is silent
   policyNotFound: "The policy was not found.",
+  groupNotFound: "The group was not found.",
   versionNotFound: "The policy version was not found.",
   versionNotEditable: "Only a draft version can be changed. Create a new version first.",
   draftExists: "This policy already has a draft version.",

@@ -11,6 +11,7 @@ import {
   VERSION_STATUSES,
 } from "./catalogue.ts";
 import { policyMessages } from "./messages.ts";
+import { intFromText, ZId } from "../numbers.ts";
 
 /**
  * Contracts of policy configuration (part 2 §7 "Policy configuration"): policies, setup settings,
@@ -20,9 +21,10 @@ import { policyMessages } from "./messages.ts";
  */
 
 // ── shared pieces ────────────────────────────────────────────────────────────────────────────
-const textToNumber = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? Number(v.trim()) : v);
-/** A positive integer id, from a number or its text. */
-export const ZId = z.preprocess(textToNumber, z.number().int().positive().max(2_147_483_647));
+/** Whole numbers arrive as numbers or their decimal text (src/domain/numbers.ts). */
+const textToNumber = intFromText;
+/** A positive integer id, from a number or its text (the one id schema, src/domain/numbers.ts). */
+export { ZId };
 /** A move stage number 1–3. */
 export const ZMoveStage = z.preprocess(textToNumber, z.number({ error: policyMessages.moveStageOutOfRange }).int(policyMessages.moveStageOutOfRange).min(1, policyMessages.moveStageOutOfRange).max(3, policyMessages.moveStageOutOfRange));
 /** A budget group number: 1–20 or 99. */
@@ -87,7 +89,7 @@ export type TPolicySummary = z.infer<typeof ZPolicySummary>;
 export const ZSearchPoliciesRequest = z.object({
   group: z.string().trim().min(1).max(64),
   query: z.string().trim().max(200).optional(),
-  tag: z.preprocess(textToNumber, z.number().int().positive()).optional(),
+  tag: ZId.optional(),
   status: z.string().trim().max(20).optional(),
 });
 export type TSearchPoliciesRequest = z.infer<typeof ZSearchPoliciesRequest>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { zInt } from "../numbers.ts";
 
 /**
  * part 2 §7 (listed under policy configuration): POST /user/saveUserProperty (key, integer),
@@ -17,11 +18,7 @@ const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === 
 
 export const ZSaveUserPropertyRequest = z.object({
   key: ZKey,
-  integer: z.coerce
-    .number({ message: "The value must be a whole number." })
-    .int("The value must be a whole number.")
-    .min(-2_147_483_648, "The value must be a whole number.")
-    .max(2_147_483_647, "The value must be a whole number."),
+  integer: zInt({ message: "The value must be a whole number." }),
 });
 export type TSaveUserPropertyRequest = z.infer<typeof ZSaveUserPropertyRequest>;
 export const ZSaveUserPropertyResponse = z.object({ success: z.literal(true), key: z.string(), integer: z.number().int() });

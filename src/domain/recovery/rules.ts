@@ -1,6 +1,7 @@
 /**
  * Pure rules of account recovery, sessions and anonymization (no I/O).
  */
+import { INT_MAX } from "../numbers.ts";
 
 /** At most this many reset e-mails per account in `RESET_MAIL_WINDOW_MINUTES`. */
 export const RESET_MAILS_PER_WINDOW = 5;
@@ -43,10 +44,10 @@ export function anonymousIdentity(userId: number) {
 /** What replaces the text of a message sent to an anonymized user. */
 export const REMOVED_TEXT = "[removed]";
 
-/** A user id as typed into a form or path: a positive whole number, else null. */
+/** A user id as typed into a form or path: a positive whole number an id column holds, else null. */
 export function parseUserId(value: unknown): number | null {
   const text = typeof value === "number" ? String(value) : typeof value === "string" ? value.trim() : "";
   if (!/^[0-9]{1,15}$/.test(text)) return null;
   const id = Number(text);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
+  return Number.isSafeInteger(id) && id > 0 && id <= INT_MAX ? id : null;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { intFromText } from "../numbers.ts";
 import { isValidEmail, normalizeEmail } from "../auth/email.ts";
 import { passwordMismatch, passwordRules } from "../auth/password.ts";
 import { recoveryMessages } from "./messages.ts";
@@ -45,7 +46,7 @@ export type TSetPasswordResponse = z.infer<typeof ZSetPasswordResponse>;
 
 // ── POST /registerClientInfo ────────────────────────────────────────────────────────────────
 /** Form fields arrive as text: a non-empty string is read as a number. */
-const numberFromText = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v);
+const numberFromText = intFromText;
 export const ZRegisterClientInfoRequest = z.object({
   timezoneOffset: z.preprocess(
     numberFromText,

@@ -5,6 +5,7 @@
  * the services convert with src/domain/money.
  */
 import { z } from "zod";
+import { zInt } from "../numbers.ts";
 import { zFlag } from "../policy/benefit-schemas.ts";
 import { zId, zOptionalId } from "./schemas.ts";
 
@@ -125,7 +126,7 @@ export const ZStoredService = z.object({
   currency: z.preprocess(blankToUndefined, z.string().trim().toUpperCase().length(3).optional()),
 });
 export const ZStoredBudget = z.object({
-  budgetGroupId: z.coerce.number().int().min(1).max(99),
+  budgetGroupId: zInt({ min: 1, max: 99 }),
   amount: z.preprocess(blankToUndefined, z.string().max(40).optional()),
   currency: z.preprocess(blankToUndefined, z.string().trim().toUpperCase().length(3).optional()),
 });
@@ -135,7 +136,7 @@ export const ZStorePolicyOverridesRequest = z.object({
   moveStageSections: z
     .array(
       z.object({
-        moveStageId: z.coerce.number().int().min(1).max(3),
+        moveStageId: zInt({ min: 1, max: 3 }),
         services: z.array(ZStoredService).max(200),
         budgets: z.array(ZStoredBudget).max(100),
       }),

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { ZFormType } from "../forms/catalogue.ts";
 import { ZCity } from "../reference/schemas.ts";
 import { zFlag } from "../policy/benefit-schemas.ts";
+import { zInt } from "../numbers.ts";
 import { MOVE_SORTS, zId, zOptionalId, ZMoveStatus, zStage } from "./search.ts";
 
 export { MOVE_SORTS, MOVE_STATUSES, WIZARD_STAGES, zId, zOptionalId, ZMoveStatus, zStage, ZWizardSearch } from "./search.ts";
@@ -33,7 +34,7 @@ export const ZFormComponentItem = z.object({
   formType: ZFormType,
   formValue: z.preprocess((v) => (v === undefined ? null : v), z.union([z.string().max(4000), z.number(), z.boolean()]).nullable())
     .transform((v) => (v === null ? null : String(v))),
-  formValueId: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(2_147_483_647).nullable().optional()).transform((v) => v ?? null),
+  formValueId: z.preprocess(blankToUndefined, zInt({ min: 0 }).nullable().optional()).transform((v) => v ?? null),
   rateFrequency: z.string().max(20).nullable().optional().transform((v) => v ?? null),
   currency: z.string().trim().toUpperCase().max(3).nullable().optional().transform((v) => v || null),
   countryCode: z.string().trim().toUpperCase().max(2).nullable().optional().transform((v) => v || null),

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { ZId } from "../../domain/numbers.ts";
 import { policyForCaller, versionForCaller, type PolicyAccess } from "../../services/policy/access.ts";
 import { authedProcedure, sync } from "../../trpc.ts";
 
-const ZPolicyIdInput = z.object({ policyId: z.coerce.number().int().positive() });
-const ZVersionIdInput = z.object({ policyVersionId: z.coerce.number().int().positive() });
+const ZPolicyIdInput = z.object({ policyId: ZId });
+const ZVersionIdInput = z.object({ policyVersionId: ZId });
 
 /**
  * Policy-scoped procedures: input `{ policyId }` (merged with the procedure's own input);

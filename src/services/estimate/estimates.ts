@@ -43,6 +43,7 @@ import { AppError } from "../../domain/errors.ts";
 import { messages } from "../../domain/messages.ts";
 import { convert, isCurrencyCode, parseAmount, type Money } from "../../domain/money/money.ts";
 import { canActInGroup } from "../../domain/roles.ts";
+import { INT_MAX } from "../../domain/numbers.ts";
 import { isUniqueViolation } from "../policy/common.ts";
 import { taxRatePercent, taxSystemFor, type TaxCategory } from "../../domain/tax/index.ts";
 import type { SessionUser } from "../auth.ts";
@@ -120,12 +121,19 @@ type Edits = Partial<Pick<TRecalculateRequest, "overrideServices" | "customServi
   taxYearOverrides?: Array<{ yearIndex: number; amount: string }>;
 };
 
+/** An amount typed on the page, in minor units within what an integer column holds (checked at the request, before any job). */
+function amountOf(text: string, currency: string): number {
+  const { amount } = parseAmount(text, currency);
+  if (Math.abs(amount) > INT_MAX) throw new AppError("VALIDATION", estimateMessages.amountTooLarge);
+  return amount;
+}
+
 function parseOverrides(rows: TOverrideService[]): EstimateSettings["overrides"] {
   return rows.map((r) => ({
     serviceCode: r.serviceCode,
     stageId: r.stageId,
     currency: r.currency,
-    amount: r.amount.trim() === "" ? null : parseAmount(r.amount, r.currency).amount,
+    amount: r.amount.trim() === "" ? null : amountOf(r.amount, r.currency),
     taxability: r.taxability,
   }));
 }
@@ -133,7 +141,7 @@ function parseOverrides(rows: TOverrideService[]): EstimateSettings["overrides"]
 function parseCustom(rows: TCustomService[]): EstimateSettings["customItems"] {
   return rows
     .filter((r) => !(r.newlyAdded && r.serviceName.trim() === "" && /^0*$/.test(r.amount.replaceAll(",", "").trim())))
-    .map((r) => ({ serviceName: r.serviceName.trim(), taxability: r.taxability ?? "MAYBE", amount: parseAmount(r.amount, r.currency).amount, currency: r.currency }));
+    .map((r) => ({ serviceName: r.serviceName.trim(), taxability: r.taxability ?? "MAYBE", amount: amountOf(r.amount, r.currency), currency: r.currency }));
 }
 
 /**
@@ -162,6 +170,10 @@ export function settingsWithEdits(base: EstimateSettings, edits: Edits, options:
   if (edits.annualSalaryAmount !== undefined) {
     const currency = edits.annualSalaryCurrency ?? base.annualSalary?.currency ?? base.displayCurrency;
     annualSalary = edits.annualSalaryAmount === null || edits.annualSalaryAmount.trim() === "" ? null : parseAmount(edits.annualSalaryAmount, currency);
+    // Checked here, at the request: a recalculation job would fail on it three times later, and the
+    // salary is stored in an integer column (minor units).
+    const refused = !annualSalary ? null : annualSalary.amount < 0 ? estimateMessages.salaryNegative : annualSalary.amount > INT_MAX ? estimateMessages.amountTooLarge : null;
+    if (refused) throw new AppError("VALIDATION", refused, { annualSalaryAmount: refused });
   }
   return {
     ...base,
@@ -177,7 +189,7 @@ export function settingsWithEdits(base: EstimateSettings, edits: Edits, options:
     overrides: edits.overrideServices ? parseOverrides(edits.overrideServices) : base.overrides,
     customItems: edits.customServices ? parseCustom(edits.customServices) : base.customItems,
     taxYearOverrides: edits.taxYearOverrides
-      ? edits.taxYearOverrides.map((t) => ({ yearIndex: t.yearIndex, amount: parseAmount(t.amount, edits.displayCurrency ?? base.displayCurrency).amount }))
+      ? edits.taxYearOverrides.map((t) => ({ yearIndex: t.yearIndex, amount: amountOf(t.amount, edits.displayCurrency ?? base.displayCurrency) }))
       : base.taxYearOverrides,
   };
 }
@@ -222,6 +234,8 @@ async function storeVersionOnce(db: DB, actor: WizardActor, move: EstimateMove, 
   const at = new Date().toISOString();
   const author = `${actor.user.firstName} ${actor.user.lastName}`.trim();
   const provisional = computeFor(inputs, settings, { costEstimateId: 0, versionNumber: 0, current: true, createdAt: at, createdBy: author });
+  // The total is stored in an integer column: a sum past it is refused, not a database error.
+  if (Math.abs(provisional.view.total) > INT_MAX) throw new AppError("VALIDATION", estimateMessages.amountTooLarge);
   return db.transaction().execute(async (trx) => {
     const stored = await insertEstimateVersion(trx, {
       group_id: move.group_id,

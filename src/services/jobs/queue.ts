@@ -14,6 +14,7 @@ import { claimNextJob, finishJob, insertJob, releaseJob, type NewJob } from "../
 import type { Selectable } from "kysely";
 import type { JobTable } from "../../db/schema.ts";
 import type { Mailer } from "../mail.ts";
+import { AppError } from "../../domain/errors.ts";
 
 export type Job = Selectable<JobTable>;
 /** What a handler may use: the database and the app's configuration and mailer. */
@@ -64,7 +65,8 @@ async function runJob(job: Job, deps: JobDeps): Promise<void> {
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     console.error(`[jobs] ${job.kind} ${job.id} attempt ${job.attempts} failed`, reason);
-    const permanent = error instanceof PermanentJobError || job.attempts >= JOB_MAX_ATTEMPTS;
+    // An AppError is a refusal of the job's input (a rule, a range): the same every attempt.
+    const permanent = error instanceof PermanentJobError || error instanceof AppError || job.attempts >= JOB_MAX_ATTEMPTS;
     const at = new Date().toISOString();
     if (permanent) await finishJob(deps.db, job.id, { status: "FAILED", error: reason.slice(0, 1000) }, at);
     else await releaseJob(deps.db, job.id, reason.slice(0, 1000), at);

@@ -1,4 +1,5 @@
 import type { DB } from "../../db/index.ts";
+import { findGroupById } from "../../db/queries/groups.ts";
 import { AppError } from "../../domain/errors.ts";
 import { messages } from "../../domain/messages.ts";
 import { policyMessages } from "../../domain/policy/messages.ts";
@@ -25,6 +26,16 @@ export function assertPolicyRole(user: Pick<SessionUser, "role">, access: Policy
 export function assertPolicyGroup(user: Pick<SessionUser, "role" | "groupId">, groupId: number, access: PolicyAccess): void {
   assertPolicyRole(user, access);
   if (!canActInGroup(user, groupId)) throw new AppError("FORBIDDEN", messages.otherGroup);
+}
+
+/**
+ * A group named by id in a request (benefit sets, metadata scopes), checked against the caller;
+ * NOT_FOUND for an unknown id, before anything is written under it (no foreign-key failure).
+ */
+export async function groupForCaller(db: DB, user: Pick<SessionUser, "role" | "groupId">, groupId: number, access: PolicyAccess): Promise<number> {
+  assertPolicyGroup(user, groupId, access);
+  if (!(await findGroupById(db, groupId))) throw new AppError("NOT_FOUND", policyMessages.groupNotFound, { groupId: policyMessages.groupNotFound });
+  return groupId;
 }
 
 /** The policy, checked against the caller; NOT_FOUND for an unknown id. */

@@ -58,7 +58,7 @@ import { checkFormula, evaluateLine } from "../../domain/policy/formula.ts";
 import { policyMessages } from "../../domain/policy/messages.ts";
 import { stripHtml } from "../../domain/policy/popup.ts";
 import type { ProgrammeType } from "../../domain/policy/catalogue.ts";
-import { assertPolicyGroup, assertPolicyRole, policyForCaller } from "./access.ts";
+import { assertPolicyGroup, assertPolicyRole, groupForCaller, policyForCaller } from "./access.ts";
 import { auditPolicy, type PolicyActor } from "./common.ts";
 
 /** Who calls: the session user and their address (for the audit row); the same actor as every policy service. */
@@ -99,7 +99,7 @@ export async function getServiceBenefitsWithMetadata(db: DB, caller: Caller, inp
     assertPolicyRole(caller.user, "write");
     if (policyId !== null) throw new AppError("VALIDATION", benefitMessages.policyNotInGroup, { policyId: benefitMessages.policyNotInGroup });
   } else {
-    assertPolicyGroup(caller.user, groupId, "read");
+    await groupForCaller(db, caller.user, groupId, "read");
   }
   let hideCash = false;
   if (policyId !== null && groupId !== null) {
@@ -204,7 +204,7 @@ async function serviceOfSpendCategory(db: DB, sdcId: number): Promise<string | n
  * name first."). Names are stripped of HTML. Only REGULAR sets take options here.
  */
 export async function addServiceBenefitOption(db: DB, caller: Caller, input: TAddBenefitOptionRequest): Promise<TAddBenefitOptionResponse> {
-  assertPolicyGroup(caller.user, input.groupId, "write");
+  await groupForCaller(db, caller.user, input.groupId, "write");
   if (input.sdcId !== undefined && !(await findSpendCategory(db, input.sdcId))) {
     throw new AppError("VALIDATION", benefitMessages.spendCategoryNotFound, { sdcId: benefitMessages.spendCategoryNotFound });
   }
@@ -397,7 +397,7 @@ async function scopeForWrite(db: DB, caller: Caller, groupId: number | undefined
     return { groupId: policy.groupId, policyId: policy.id };
   }
   if (groupId !== undefined) {
-    assertPolicyGroup(caller.user, groupId, "write");
+    await groupForCaller(db, caller.user, groupId, "write");
     return { groupId, policyId: null };
   }
   return { groupId: null, policyId: null };
