@@ -4,6 +4,7 @@ import type { GroupRef } from "../db/schema.ts";
 import { AppError, type FieldErrors } from "../domain/errors.ts";
 import { activationMessages } from "../domain/activation/messages.ts";
 import {
+  activationJustSent,
   activationLink,
   canInviteRole,
   formatMoveDate,
@@ -30,7 +31,9 @@ import { findUserByEmail, insertPendingUser, updateUser } from "../db/queries/us
 import { insertSession } from "../db/queries/sessions.ts";
 import { insertAudit } from "../db/queries/audit.ts";
 import { hashPassword, newSessionToken, sessionIdFor, type SessionSettings } from "./auth.ts";
-import { consumeToken, findUsableToken, issueAuditedToken, tokenMessages } from "./tokens.ts";
+import { consumeToken, findUsableToken, issueAuditedTokenIn, latestTokenIssuedAt, tokenMessages } from "./tokens.ts";
+import { lockRow } from "../db/locks.ts";
+import { isUniqueViolation } from "./policy/common.ts";
 import type { Mailer } from "./mail.ts";
 
 /** Who is acting, as services need it. */
@@ -40,14 +43,8 @@ type MailDeps = { db: DB; config: Pick<Config, "activationCodeDays">; mailer: Ma
 
 // ── Invitations ─────────────────────────────────────────────────────────────────────────────
 
-/** Issues a fresh activation code for a PENDING user and e-mails its link (template `activation`). */
-async function sendActivationMail(deps: MailDeps, actor: Actor, user: AccountUser, now: Date): Promise<void> {
-  const token = await issueAuditedToken(
-    deps.db,
-    { userId: user.id, groupId: user.group_id, kind: "ACTIVATION", ttlMinutes: deps.config.activationCodeDays * 24 * 60 },
-    { actorUserId: actor.id, action: "send-activation", ip: actor.ip, newValues: { email: user.email } },
-    now,
-  );
+/** E-mails a PENDING user the activation link of `token` (template `activation`). */
+async function mailActivation(deps: MailDeps, actor: Actor, user: AccountUser, token: string, now: Date): Promise<void> {
   await deps.mailer.send(
     deps.db,
     {
@@ -68,9 +65,35 @@ async function sendActivationMail(deps: MailDeps, actor: Actor, user: AccountUse
   );
 }
 
+const activationTokenOf = (deps: MailDeps, user: { id: number; group_id: number | null; email: string }, actor: Actor) => ({
+  token: { userId: user.id, groupId: user.group_id, kind: "ACTIVATION" as const, ttlMinutes: deps.config.activationCodeDays * 24 * 60 },
+  audit: { actorUserId: actor.id, action: "send-activation", ip: actor.ip, newValues: { email: user.email } },
+});
+
+/**
+ * Issues a fresh activation code for a PENDING user, guarded: under the user's row lock the state
+ * is read again and a code issued less than ACTIVATION_RESEND_SECONDS ago refuses the request
+ * (CONFLICT `justSent`), so parallel or double-clicked sends give one code and one mail.
+ */
+async function issueActivationOnce(deps: MailDeps, actor: Actor, userId: number, refusals: { notPending: string; justSent: string }, now: Date) {
+  return deps.db.transaction().execute(async (trx) => {
+    await lockRow(trx, "users", userId);
+    const user = await findAccountUser(trx, userId);
+    if (!user) throw new AppError("NOT_FOUND", activationMessages.userNotFound);
+    if (user.activation_state !== "PENDING") throw new AppError("CONFLICT", refusals.notPending);
+    if (activationJustSent(await latestTokenIssuedAt(trx, userId, "ACTIVATION"), now)) throw new AppError("CONFLICT", refusals.justSent);
+    const issue = activationTokenOf(deps, user, actor);
+    return { user, token: await issueAuditedTokenIn(trx, issue.token, issue.audit, now) };
+  });
+}
+
 /**
  * Invites a person into `group`: creates a PENDING user without a password (or, for a person
  * still PENDING in the same group, sends the invitation again) and e-mails the activation link.
+ * The user, its audit row and its first code are one transaction: of parallel invitations of one
+ * new address the unique e-mail lets one create it and the others are refused (CONFLICT), as is a
+ * repeat within ACTIVATION_RESEND_SECONDS. An address of another group (or of platform staff) is
+ * refused with a text that does not say where it belongs.
  */
 export async function inviteUser(
   deps: MailDeps,
@@ -82,17 +105,27 @@ export async function inviteUser(
   if (!canInviteRole(actor.role, input.role)) {
     throw new AppError("FORBIDDEN", input.role === "SUPPLIER" ? activationMessages.supplierAdminOnly : messages.forbidden);
   }
+  const refusalFor = (existing: { group_id: number | null }) => {
+    const message = existing.group_id === group.id ? activationMessages.userExists : activationMessages.cannotInvite;
+    return new AppError("CONFLICT", message, { email: message });
+  };
   const existing = await findUserByEmail(deps.db, input.email);
-  if (existing && (existing.activation_state !== "PENDING" || existing.group_id !== group.id)) {
-    throw new AppError("CONFLICT", activationMessages.userExists, { email: activationMessages.userExists });
-  }
+  if (existing && (existing.activation_state !== "PENDING" || existing.group_id !== group.id)) throw refusalFor(existing);
   if (existing && !canInviteRole(actor.role, existing.role)) throw new AppError("FORBIDDEN", messages.forbidden);
-  let userId: number;
   if (existing) {
-    userId = existing.id;
-  } else {
-    const at = now.toISOString();
-    userId = await deps.db.transaction().execute(async (trx) => {
+    const exists = activationMessages.userExists;
+    const { user, token } = await issueActivationOnce(deps, actor, existing.id, { notPending: exists, justSent: exists }, now).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === "CONFLICT") throw new AppError("CONFLICT", error.message, { email: error.message });
+      throw error;
+    });
+    await mailActivation(deps, actor, user, token, now);
+    return { success: true, userId: existing.id, resent: true };
+  }
+
+  const at = now.toISOString();
+  let created: { userId: number; token: string };
+  try {
+    created = await deps.db.transaction().execute(async (trx) => {
       const id = await insertPendingUser(trx, {
         email: input.email,
         firstName: input.firstName,
@@ -111,22 +144,32 @@ export async function inviteUser(
         newValues: { email: input.email, firstName: input.firstName, lastName: input.lastName, role: input.role },
         ip: actor.ip,
       });
-      return id;
+      const issue = activationTokenOf(deps, { id, group_id: group.id, email: input.email }, actor);
+      return { userId: id, token: await issueAuditedTokenIn(trx, issue.token, issue.audit, now) };
     });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // A parallel invitation (here or in another group) created the address first.
+    const winner = await findUserByEmail(deps.db, input.email);
+    throw refusalFor(winner ?? { group_id: group.id });
   }
-  const user = await findAccountUser(deps.db, userId);
+  const user = await findAccountUser(deps.db, created.userId);
   if (!user) throw new AppError("NOT_FOUND", activationMessages.userNotFound);
-  await sendActivationMail(deps, actor, user, now);
-  return { success: true, userId, resent: existing !== undefined };
+  await mailActivation(deps, actor, user, created.token, now);
+  return { success: true, userId: created.userId, resent: false };
 }
 
-/** Sends the activation link again to a PENDING person of `group` (the people table's Send Activation). */
+/**
+ * Sends the activation link again to a PENDING person of `group` (the people table's Send
+ * Activation); at most once a minute per person (parallel clicks send one mail).
+ */
 export async function resendActivation(deps: MailDeps, actor: Actor, group: GroupRef, userId: number, now = new Date()) {
-  const user = await findAccountUser(deps.db, userId);
-  if (!user || user.group_id !== group.id) throw new AppError("NOT_FOUND", activationMessages.userNotFound);
-  if (user.activation_state !== "PENDING") throw new AppError("CONFLICT", activationMessages.notPending);
-  if (!canInviteRole(actor.role, user.role)) throw new AppError("FORBIDDEN", messages.forbidden);
-  await sendActivationMail(deps, actor, user, now);
+  const found = await findAccountUser(deps.db, userId);
+  if (!found || found.group_id !== group.id) throw new AppError("NOT_FOUND", activationMessages.userNotFound);
+  if (found.activation_state !== "PENDING") throw new AppError("CONFLICT", activationMessages.notPending);
+  if (!canInviteRole(actor.role, found.role)) throw new AppError("FORBIDDEN", messages.forbidden);
+  const { user, token } = await issueActivationOnce(deps, actor, userId, { notPending: activationMessages.notPending, justSent: activationMessages.activationJustSent }, now);
+  await mailActivation(deps, actor, user, token, now);
   return { success: true, activationSent: true };
 }
 

@@ -9,7 +9,6 @@ import {
   findAccountByEmail,
   findAccountById,
   scrubOutbox,
-  updateAccount,
 } from "../db/queries/recovery.ts";
 import { AppError } from "../domain/errors.ts";
 import { recoveryMessages } from "../domain/recovery/messages.ts";
@@ -68,18 +67,26 @@ export async function anonymizeUser(db: DB, actor: Actor, userId: number, now = 
   const anon = anonymousIdentity(user.id);
   const at = now.toISOString();
   await db.transaction().execute(async (trx) => {
-    await updateAccount(trx, user.id, {
-      first_name: anon.firstName,
-      last_name: anon.lastName,
-      email: anon.email,
-      phone: anon.phone,
-      move_date: anon.moveDate,
-      password_hash: null,
-      is_sso_user: 0,
-      activation_state: "DISABLED",
-      anonymized_at: at,
-      updated_at: at,
-    });
+    // Conditional on not yet anonymized: of parallel requests one anonymizes, the others are refused.
+    const changed = await trx
+      .updateTable("users")
+      .set({
+        first_name: anon.firstName,
+        last_name: anon.lastName,
+        email: anon.email,
+        phone: anon.phone,
+        move_date: anon.moveDate,
+        password_hash: null,
+        is_sso_user: 0,
+        activation_state: "DISABLED",
+        anonymized_at: at,
+        updated_at: at,
+      })
+      .where("id", "=", user.id)
+      .where("anonymized_at", "is", null)
+      .returning("id")
+      .execute();
+    if (changed.length === 0) throw new AppError("CONFLICT", recoveryMessages.alreadyAnonymized);
     const a: Anonymized = { userId: user.id, oldEmail: user.email, newEmail: anon.email, now: at };
     for (const s of anonymizationScrubbers) await s.scrub(trx, a);
     await insertAudit(trx, {
@@ -104,7 +111,15 @@ export async function disableSso(db: DB, actor: Actor, rawUserId: unknown, now =
   const user = await findAccountById(db, userId);
   if (!user || user.anonymized_at !== null) return false;
   await db.transaction().execute(async (trx) => {
-    await updateAccount(trx, user.id, { is_sso_user: 0, updated_at: now.toISOString() });
+    // Only a change is audited (a repeated or parallel request finds it done).
+    const changed = await trx
+      .updateTable("users")
+      .set({ is_sso_user: 0, updated_at: now.toISOString() })
+      .where("id", "=", user.id)
+      .where("is_sso_user", "<>", 0)
+      .returning("id")
+      .execute();
+    if (changed.length === 0) return;
     await insertAudit(trx, {
       at: now.toISOString(),
       actorUserId: actor.id,

@@ -30,9 +30,20 @@ export type MailRequest = {
 
 export type MailAttachment = { filename: string; contentType: string; content: Uint8Array };
 
+/** A message recorded in the outbox and not yet handed to SMTP (`Mailer.record`). */
+export type RecordedMail = { id: number; request: MailRequest; subject: string; text: string; html: string };
+
 export type Mailer = {
   readonly transport: "outbox" | "smtp";
+  /** Records the message and delivers it (SMTP when configured). */
   send(db: DB, request: MailRequest, now?: Date): Promise<{ id: number }>;
+  /**
+   * Records the message in the outbox only: call it inside the write's transaction when the outbox
+   * row is part of a guard (e.g. a rate cap counted from the outbox), then `deliver` after commit.
+   */
+  record(db: DB, request: MailRequest, now?: Date): Promise<RecordedMail>;
+  /** Hands a recorded message to SMTP (nothing to do with the outbox transport). */
+  deliver(db: DB, mail: RecordedMail): Promise<{ id: number }>;
 };
 
 function textOf(all: Record<string, string>, key: string): string | undefined {
@@ -41,9 +52,12 @@ function textOf(all: Record<string, string>, key: string): string | undefined {
 
 export function createMailer(config: Pick<Config, "smtpUrl" | "mailFrom">): Mailer {
   const smtp = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
-  return {
+  const mailer: Mailer = {
     transport: smtp ? "smtp" : "outbox",
     async send(db, request, now = new Date()) {
+      return mailer.deliver(db, await mailer.record(db, request, now));
+    },
+    async record(db, request, now = new Date()) {
       const { messages: texts } = await loadMessages(db, request.lang ?? "en", request.groupName ?? undefined);
       const subject = textOf(texts, `mail.${request.template}.subject`);
       const body = textOf(texts, `mail.${request.template}.body`);
@@ -75,6 +89,11 @@ export function createMailer(config: Pick<Config, "smtpUrl" | "mailFrom">): Mail
         })
         .returning("id")
         .executeTakeFirstOrThrow();
+      return { id: row.id, request, subject: mail.subject, text: mail.text, html: mail.html };
+    },
+    async deliver(db, mail) {
+      const request = mail.request;
+      const row = { id: mail.id };
       if (smtp) {
         try {
           await smtp.sendMail({
@@ -97,6 +116,7 @@ export function createMailer(config: Pick<Config, "smtpUrl" | "mailFrom">): Mail
       return { id: row.id };
     },
   };
+  return mailer;
 }
 
 /**

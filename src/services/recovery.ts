@@ -10,7 +10,8 @@ import { mayReceiveResetMail, resetLink, resetWindowStart } from "../domain/reco
 import type { TRecoveryResponse, TSetPasswordResponse } from "../domain/recovery/schemas.ts";
 import { hashPassword, type Session } from "./auth.ts";
 import { publicBaseUrl, type Mailer } from "./mail.ts";
-import { consumeToken, findUsableToken, issueAuditedToken, tokenMessages } from "./tokens.ts";
+import { consumeToken, findUsableToken, issueAuditedTokenIn, tokenMessages } from "./tokens.ts";
+import { lockRow } from "../db/locks.ts";
 
 /** What recovery needs from a request's context (tRPC context or the legacy route's deps). */
 export type RecoveryDeps = { db: DB; config: Config; mailer: Mailer; ip: string | null };
@@ -20,35 +21,41 @@ export const RESET_TEMPLATE = "passwordReset";
 /**
  * part 2 §7 POST /user/account-recovery. The answer is the same whether or not the address has an
  * account. An active, non-anonymized password account gets a single-use link valid
- * RESET_LINK_MINUTES, at most RESET_MAILS_PER_WINDOW per hour (the outbox is the counter).
+ * RESET_LINK_MINUTES, at most RESET_MAILS_PER_WINDOW per hour (the outbox is the counter). The
+ * cap is atomic: the count, the token and the outbox row are one transaction under the user's row
+ * lock, so parallel requests queue and the sixth sees five; SMTP delivery happens after commit.
  */
 export async function requestPasswordReset(deps: RecoveryDeps, email: string, now = new Date()): Promise<TRecoveryResponse> {
   const answer: TRecoveryResponse = { success: true, message: recoveryMessages.resetRequested, error: null };
   const user = await findAccountByEmail(deps.db, email);
   if (!user || user.activation_state !== "ACTIVE" || user.anonymized_at !== null || user.is_sso_user === 1) return answer;
-  const recent = await countRecentMail(deps.db, user.id, RESET_TEMPLATE, resetWindowStart(now));
-  if (!mayReceiveResetMail(recent)) return answer;
 
-  const token = await issueAuditedToken(
-    deps.db,
-    { userId: user.id, groupId: user.group_id, kind: "PASSWORD_RESET", ttlMinutes: deps.config.resetLinkMinutes },
-    { actorUserId: null, action: "passwordResetRequested", ip: deps.ip },
-    now,
-  );
-  const link = resetLink(publicBaseUrl(deps.config), token);
-  try {
-    await deps.mailer.send(
-      deps.db,
+  const recorded = await deps.db.transaction().execute(async (trx) => {
+    await lockRow(trx, "users", user.id);
+    const recent = await countRecentMail(trx, user.id, RESET_TEMPLATE, resetWindowStart(now));
+    if (!mayReceiveResetMail(recent)) return null;
+    const token = await issueAuditedTokenIn(
+      trx,
+      { userId: user.id, groupId: user.group_id, kind: "PASSWORD_RESET", ttlMinutes: deps.config.resetLinkMinutes },
+      { actorUserId: null, action: "passwordResetRequested", ip: deps.ip },
+      now,
+    );
+    return deps.mailer.record(
+      trx,
       {
         to: user.email,
         template: RESET_TEMPLATE,
         vars: { minutes: String(deps.config.resetLinkMinutes) },
-        link,
+        link: resetLink(publicBaseUrl(deps.config), token),
         groupId: user.group_id,
         userId: user.id,
       },
       now,
     );
+  });
+  if (!recorded) return answer;
+  try {
+    await deps.mailer.deliver(deps.db, recorded);
   } catch (error) {
     // The outbox row records the failure; the answer stays the same so it reveals nothing.
     console.error("[recovery] reset e-mail not delivered", error instanceof Error ? error.message : error);

@@ -3,15 +3,15 @@ import type { Config } from "../config.ts";
 import type { DB } from "../db/index.ts";
 import type { GroupRef } from "../db/schema.ts";
 import { insertAudit } from "../db/queries/audit.ts";
+import { lockRow } from "../db/locks.ts";
 import { findGroupByName } from "../db/queries/groups.ts";
 import {
   deleteExpiredLoginStates,
   findSsoSettings,
   findSsoUserByEmail,
   insertLoginState,
-  insertSsoSettings,
   takeLoginState,
-  updateSsoSettings,
+  upsertSsoSettings,
 } from "../db/queries/sso.ts";
 import { findUserById } from "../db/queries/users.ts";
 import { isValidEmail, normalizeEmail } from "../domain/auth/email.ts";
@@ -75,6 +75,8 @@ export async function saveSsoSettings(
   const at = now.toISOString();
   const secret = input.clientSecret?.trim() ?? "";
   await db.transaction().execute(async (trx) => {
+    // The group row is locked first, so parallel saves read and write one after the other.
+    await lockRow(trx, "groups", group.id);
     const before = await findSsoSettings(trx, group.id);
     if (!before && secret === "") {
       throw new AppError("VALIDATION", ssoMessages.clientSecretRequired, { clientSecret: ssoMessages.clientSecretRequired });
@@ -86,8 +88,7 @@ export async function saveSsoSettings(
       allowed_domains: formatAllowedDomains(input.allowedDomains),
       enabled: input.enabled ? 1 : 0,
     };
-    if (before) await updateSsoSettings(trx, group.id, values, at);
-    else await insertSsoSettings(trx, group.id, values, at);
+    await upsertSsoSettings(trx, group.id, values, at);
     const visible = (v: { issuer_url: string; client_id: string; allowed_domains: string; enabled: number }) => ({
       issuerUrl: v.issuer_url,
       clientId: v.client_id,

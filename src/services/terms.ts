@@ -5,7 +5,6 @@ import { TERMS_VERSION, userTypeFor } from "../domain/activation/rules.ts";
 import type { TAcceptTermsResponse, TTermsResponse } from "../domain/activation/schemas.ts";
 import { homePathFor } from "../domain/roles.ts";
 import { findAccountUser } from "../db/queries/activation.ts";
-import { updateUser } from "../db/queries/users.ts";
 import { insertAudit } from "../db/queries/audit.ts";
 import type { SessionUser } from "./auth.ts";
 
@@ -22,7 +21,8 @@ export async function getTermsStatus(db: DB, user: SessionUser): Promise<TTermsR
 }
 
 /**
- * POST /user/terms-and-conditions: records the acceptance time and version with an audit row.
+ * POST /user/terms-and-conditions: records the acceptance time and version with an audit row
+ * (once: accepting terms already accepted answers the same and writes nothing).
  * An unticked box is a form error (VALIDATION with the spec's signup failure text and `accept`).
  */
 export async function acceptTerms(
@@ -35,7 +35,16 @@ export async function acceptTerms(
   if (!accept) throw new AppError("VALIDATION", activationMessages.signupFailed, { accept: activationMessages.termsRequired });
   const at = now.toISOString();
   await db.transaction().execute(async (trx) => {
-    await updateUser(trx, user.id, { terms_accepted_at: at, terms_version: TERMS_VERSION, updated_at: at });
+    // Conditional: only an acceptance that is missing (or of an older version) is recorded, so a
+    // repeated or parallel acceptance changes nothing and writes no second audit row.
+    const changed = await trx
+      .updateTable("users")
+      .set({ terms_accepted_at: at, terms_version: TERMS_VERSION, updated_at: at })
+      .where("id", "=", user.id)
+      .where((eb) => eb.or([eb("terms_accepted_at", "is", null), eb("terms_version", "is", null), eb("terms_version", "<>", TERMS_VERSION)]))
+      .returning("id")
+      .execute();
+    if (changed.length === 0) return;
     await insertAudit(trx, {
       at,
       actorUserId: user.id,

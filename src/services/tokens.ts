@@ -46,20 +46,41 @@ export async function issueAuditedToken(
   audit: { actorUserId: number | null; action: string; ip: string | null; newValues?: unknown },
   now = new Date(),
 ): Promise<string> {
-  return db.transaction().execute(async (trx) => {
-    const token = await issueAccountToken(trx, { userId: t.userId, kind: t.kind, ttlMinutes: t.ttlMinutes, createdBy: audit.actorUserId }, now);
-    await insertAudit(trx, {
-      at: now.toISOString(),
-      actorUserId: audit.actorUserId,
-      groupId: t.groupId,
-      entity: "user",
-      entityId: t.userId,
-      action: audit.action,
-      newValues: audit.newValues,
-      ip: audit.ip,
-    });
-    return token;
+  return db.transaction().execute((trx) => issueAuditedTokenIn(trx, t, audit, now));
+}
+
+/** `issueAuditedToken` inside a transaction the caller already holds (a guarded write that issues a token). */
+export async function issueAuditedTokenIn(
+  trx: DB,
+  t: { userId: number; groupId: number | null; kind: AccountTokenKind; ttlMinutes: number },
+  audit: { actorUserId: number | null; action: string; ip: string | null; newValues?: unknown },
+  now = new Date(),
+): Promise<string> {
+  const token = await issueAccountToken(trx, { userId: t.userId, kind: t.kind, ttlMinutes: t.ttlMinutes, createdBy: audit.actorUserId }, now);
+  await insertAudit(trx, {
+    at: now.toISOString(),
+    actorUserId: audit.actorUserId,
+    groupId: t.groupId,
+    entity: "user",
+    entityId: t.userId,
+    action: audit.action,
+    newValues: audit.newValues,
+    ip: audit.ip,
   });
+  return token;
+}
+
+/** When the user's newest token of `kind` was issued (ISO text), or null. */
+export async function latestTokenIssuedAt(db: DB, userId: number, kind: AccountTokenKind): Promise<string | null> {
+  const row = await db
+    .selectFrom("account_tokens")
+    .select("created_at")
+    .where("user_id", "=", userId)
+    .where("kind", "=", kind)
+    .orderBy("created_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.created_at ?? null;
 }
 
 /** The token's row when it exists, is of `kind`, unused and unexpired; otherwise AppError with a clear message. */

@@ -15,18 +15,15 @@ export type SsoSettingsValues = {
   enabled: number;
 };
 
-export async function insertSsoSettings(db: DB, groupId: number, values: SsoSettingsValues, at: string): Promise<void> {
+/**
+ * Creates or replaces a group's settings in one statement (INSERT … ON CONFLICT (group_id) DO
+ * UPDATE on both dialects), so parallel first saves cannot both insert.
+ */
+export async function upsertSsoSettings(db: DB, groupId: number, values: SsoSettingsValues, at: string): Promise<void> {
   await db
     .insertInto("group_sso_settings")
     .values({ group_id: groupId, ...values, created_at: at, updated_at: at })
-    .execute();
-}
-
-export async function updateSsoSettings(db: DB, groupId: number, values: SsoSettingsValues, at: string): Promise<void> {
-  await db
-    .updateTable("group_sso_settings")
-    .set({ ...values, updated_at: at })
-    .where("group_id", "=", groupId)
+    .onConflict((oc) => oc.column("group_id").doUpdateSet({ ...values, updated_at: at }))
     .execute();
 }
 

@@ -18,6 +18,9 @@ export const activationMessages = {
   firstNameRequired: "First name cannot be empty.",
   lastNameRequired: "Last name cannot be empty.",
   userExists: "A user with this email address already exists.",
+  /** An address the inviter may not use (another group's person, platform staff): says nothing of where it is. */
+  cannotInvite: "This email address cannot be invited. Please use another address.",
+  activationJustSent: "An activation email was sent to this person less than a minute ago. Please wait a moment before sending another.",
   notPending: "This person has already activated their account.",
   supplierAdminOnly: "Only administrators can invite suppliers.",
   userNotFound: "The person was not found in this group.",

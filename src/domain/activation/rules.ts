@@ -21,6 +21,18 @@ export function canInviteRole(inviter: Role, role: Role): boolean {
   return inviter === "HR" && role !== "SUPPLIER";
 }
 
+/**
+ * An activation e-mail goes to a person at most once a minute (an invitation repeated by a double
+ * click or by parallel requests sends one mail; a later re-invite or Send Activation sends again).
+ */
+export const ACTIVATION_RESEND_SECONDS = 60;
+
+/** Was an activation code issued at `lastIssuedAt` (ISO text) too recently to send another at `now`? */
+export function activationJustSent(lastIssuedAt: string | null, now: Date, seconds = ACTIVATION_RESEND_SECONDS): boolean {
+  if (lastIssuedAt === null) return false;
+  return now.getTime() - new Date(lastIssuedAt).getTime() < seconds * 1000;
+}
+
 /** Which activation path a role's link uses: EMPLOYEE→employee, MANAGER and HR→group, ADMIN→adminuser, SUPPLIER→supplier. */
 export function activationPathFor(role: Role): ActivationPathType | null {
   switch (role) {
