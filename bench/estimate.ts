@@ -66,7 +66,7 @@ try {
       { relationship: "CHILD", firstName: "Robin", dateOfBirth: "2016-07-30" },
     ],
   });
-  const first = (await setup.estimate.estimationView(ref)).costEstimate!;
+  const first = (await setup.estimate.openEstimationView(ref)).costEstimate!;
   if (first.years !== 7) throw new Error(`expected 7 year columns, got ${first.years}`);
   const costEstimateId = () => first.costEstimateId;
 
@@ -92,7 +92,7 @@ try {
     {
       key: "d", label: "calculateTax", what: "live tax of an edited row (no save)", target: 10,
       run: async (c) => {
-        const current = (await c.estimate.estimationView({ ...ref, createIfNecessary: false })).costEstimate!;
+        const current = (await c.estimate.estimationView(ref)).costEstimate!;
         return c.estimate.calculateTax({ ...ref, costEstimateId: current.costEstimateId, services: [], customServices: [{ serviceName: "Bench item", amount: "1000", currency: "GBP", taxability: "TAXABLE" }], taxRateOverride: null });
       },
     },

@@ -28,7 +28,7 @@ import { resolveSession, type Session } from "../services/auth.ts";
 import { createContextInner, mailerFor } from "../trpc.ts";
 import type { AssetSource } from "./assets.ts";
 import { readCookie, SESSION_COOKIE } from "./cookies.ts";
-import { clientIp, httpStatusOf, isSecureRequest } from "./http.ts";
+import { allowedOrigins, clientIp, httpStatusOf, isSecureRequest } from "./http.ts";
 import { findPage, groupOfPath } from "./pages.ts";
 import { buildOpenApi } from "./openapi.ts";
 
@@ -65,14 +65,7 @@ function sameOrigin(config: Config): MiddlewareHandler {
       }
       return next();
     }
-    const allowed = new Set([new URL(c.req.url).origin]);
-    const host = c.req.header("host");
-    if (host) {
-      allowed.add(`http://${host}`);
-      allowed.add(`https://${host}`);
-    }
-    if (config.publicUrl) allowed.add(new URL(config.publicUrl).origin);
-    if (!allowed.has(origin)) return c.json({ success: false, message: messages.crossOrigin }, 403);
+    if (!allowedOrigins(c, config).has(origin)) return c.json({ success: false, message: messages.crossOrigin }, 403);
     return next();
   };
 }

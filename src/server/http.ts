@@ -87,6 +87,48 @@ export function isSecureRequest(c: Context, config: { trustProxy: boolean }): bo
   return new URL(c.req.url).protocol === "https:";
 }
 
+/** The origins a same-origin request may name: the URL's, the Host's (either scheme) and PUBLIC_URL's. */
+export function allowedOrigins(c: Context, config: { publicUrl: string | undefined }): Set<string> {
+  const allowed = new Set([new URL(c.req.url).origin]);
+  const host = c.req.header("host");
+  if (host) {
+    allowed.add(`http://${host}`);
+    allowed.add(`https://${host}`);
+  }
+  if (config.publicUrl) allowed.add(new URL(config.publicUrl).origin);
+  return allowed;
+}
+
+function originOf(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The few documented GET paths that change state (send mail, store a version, issue a link, switch
+ * SSO off) are reachable by a link on another site, which carries the SameSite=Lax cookie. They
+ * answer only a request that is not cross-site: `Sec-Fetch-Site: same-origin` or `none` (typed or
+ * bookmarked). Without that header (an older browser, a script), a same-origin signal is required:
+ * an Origin or Referer of this site, or `X-Requested-With` (which a cross-site page cannot send
+ * without a CORS preflight this server never grants). Else FORBIDDEN with the cross-origin text.
+ */
+export function assertSameSite(c: Context, config: { publicUrl: string | undefined }): void {
+  const site = c.req.header("sec-fetch-site");
+  if (site !== undefined) {
+    if (site === "same-origin" || site === "none") return;
+    throw new AppError("FORBIDDEN", messages.crossOrigin);
+  }
+  if (c.req.header("x-requested-with")) return;
+  const allowed = allowedOrigins(c, config);
+  const signal = originOf(c.req.header("origin")) ?? originOf(c.req.header("referer"));
+  if (signal && allowed.has(signal)) return;
+  throw new AppError("FORBIDDEN", messages.crossOrigin);
+}
+
 export function logUnexpected(where: string, error: unknown) {
   if (!(error instanceof AppError)) console.error(`[${where}] unexpected error`, error);
 }

@@ -42,13 +42,21 @@ export function appFor(db: DB, options: { config?: Config; assets?: AssetSource 
 
 export type RequestOptions = { cookie?: string | null; origin?: string; ip?: string; headers?: Record<string, string> };
 
+/**
+ * Requests look like a browser's on this site (`Sec-Fetch-Site: same-origin`, as every current browser
+ * sends), so the state-changing documented GETs answer; a test of the cross-site refusal overrides it
+ * in `headers` (a value, or "" to leave the header out).
+ */
 function headersOf(o: RequestOptions, extra: Record<string, string> = {}): Record<string, string> {
-  return {
+  const headers: Record<string, string> = {
+    "Sec-Fetch-Site": "same-origin",
     ...extra,
     ...(o.cookie ? { Cookie: o.cookie } : {}),
     ...(o.origin ? { Origin: o.origin } : {}),
     ...o.headers,
   };
+  for (const [name, value] of Object.entries(headers)) if (value === "") delete headers[name];
+  return headers;
 }
 
 const envOf = (o: RequestOptions) => (o.ip ? { ip: o.ip } : {});

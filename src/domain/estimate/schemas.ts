@@ -6,10 +6,10 @@
  * tax rates are whole percents. Legacy fields arrive as text, so ids, numbers and flags coerce.
  */
 import { z } from "zod";
+import { zInt } from "../numbers.ts";
 import { zFlag } from "../policy/benefit-schemas.ts";
 import { ZMoveRef, zId, zOptionalId } from "../wizard/schemas.ts";
 import { estimateMessages } from "./messages.ts";
-import { zInt } from "../numbers.ts";
 
 const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
 const blankToNull = (v: unknown) => (v === "" || v === undefined ? null : v);
@@ -273,6 +273,8 @@ export const ZEstimationViewRequest = ZMoveRef.extend({
   recalculateEstimationView: z.preprocess(blankToUndefined, zFlag.default(false)),
 });
 export type TEstimationViewRequest = z.infer<typeof ZEstimationViewRequest>;
+/** The read-only form (tRPC query `estimate.estimationView`): stores nothing, so it has no create or recalculate flag. */
+export const ZEstimationViewQuery = ZEstimationViewRequest.omit({ createIfNecessary: true, recalculateEstimationView: true });
 export const ZEstimationViewResponse = z.object({
   success: z.boolean(),
   /** No estimate yet and createIfNecessary was false. */

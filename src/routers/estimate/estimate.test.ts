@@ -6,7 +6,8 @@ import { runPendingJobs } from "../../services/jobs/queue.ts";
 import { countTable, createTestMove } from "../../services/wizard/initiation-testing.ts";
 import { expectInputError, expectTrpcError } from "../../test/errors.ts";
 import type { ZodError } from "zod";
-import { useTestDatabase } from "../../test/fixtures.ts";
+import { DEMO, useTestDatabase } from "../../test/fixtures.ts";
+import { appFor, cookieFor, get } from "../../test/app.ts";
 import { testConfig } from "../../test/db.ts";
 import { createMailer } from "../../services/mail.ts";
 
@@ -47,15 +48,42 @@ function serviceRows(view: TCostEstimateView) {
   return view.servicesEstimation.servicesEstimations;
 }
 
-describe("estimate.estimationView", () => {
+describe("estimate.estimationView (query) never writes", () => {
+  test("no version is stored by the query, whatever flags are sent; it answers the stored current version", async () => {
+    const move = await ltaMove();
+    const hr = await hrAcme();
+    const flags = { createIfNecessary: true, recalculateEstimationView: true } as Record<string, unknown>;
+    expect(await hr.estimate.estimationView({ ...ref(move), ...flags } as never)).toMatchObject({ exists: false, costEstimate: null });
+    expect(await estimateRows(move.moveId)).toHaveLength(0);
+    const opened = (await hr.estimate.openEstimationView(ref(move))).costEstimate!;
+    const read = await hr.estimate.estimationView({ ...ref(move), ...flags } as never);
+    expect(read.costEstimate?.costEstimateId).toBe(opened.costEstimateId);
+    expect(await estimateRows(move.moveId)).toHaveLength(1);
+  });
+
+  test("over HTTP: the query is a GET that stores nothing; openEstimationView and asyncStatus are POST-only mutations", async () => {
+    const move = await ltaMove();
+    const app = appFor(t.db);
+    const cookie = await cookieFor(t.db, DEMO.HR);
+    const input = encodeURIComponent(JSON.stringify({ ...ref(move), createIfNecessary: true, recalculateEstimationView: true }));
+    expect((await get(app, `/trpc/estimate.estimationView?input=${input}`, { cookie })).status).toBe(200);
+    expect((await get(app, `/trpc/estimate.openEstimationView?input=${input}`, { cookie })).status).toBe(405);
+    expect((await get(app, `/trpc/estimate.asyncStatus?input=${encodeURIComponent(JSON.stringify({ uuid: crypto.randomUUID(), pollNumber: 1 }))}`, { cookie })).status).toBe(405);
+    expect(await estimateRows(move.moveId)).toHaveLength(0);
+  });
+});
+
+describe("estimate.openEstimationView", () => {
   test("creates version 1 when necessary, then answers it as an existing estimate", async () => {
     const move = await ltaMove();
     const hr = await hrAcme();
-    const none = await hr.estimate.estimationView({ ...ref(move), createIfNecessary: false });
+    const none = await hr.estimate.openEstimationView({ ...ref(move), createIfNecessary: false });
     expect(none).toMatchObject({ success: true, exists: false, costEstimate: null });
+    // The query is read only: it reports no estimate yet and stores nothing.
+    expect(await hr.estimate.estimationView(ref(move))).toMatchObject({ success: true, exists: false, costEstimate: null });
     expect(await estimateRows(move.moveId)).toHaveLength(0);
 
-    const first = await hr.estimate.estimationView(ref(move));
+    const first = await hr.estimate.openEstimationView(ref(move));
     expect(first.existingEstimate).toBe(false);
     const view = first.costEstimate!;
     expect(view).toMatchObject({ type: "ADVANCED", versionNumber: 1, current: true, moveId: move.moveId, employeeId: move.employeeId, group: "acme" });
@@ -75,22 +103,22 @@ describe("estimate.estimationView", () => {
     const listed = (await hr.wizard.moves({ group: "acme", page: 0, sort: "updated", dir: "desc", q: move.email })).rows.find((r) => r.moveId === move.moveId)!;
     expect(listed.costEstimateId).toBe(view.costEstimateId);
 
-    const again = await hr.estimate.estimationView(ref(move));
+    const again = await hr.estimate.openEstimationView(ref(move));
     expect(again.existingEstimate).toBe(true);
     expect(again.costEstimate!.costEstimateId).toBe(view.costEstimateId);
     expect(await estimateRows(move.moveId)).toHaveLength(1);
 
-    const sheet = await hr.estimate.estimationView({ ...ref(move), estimationView: "BalanceSheet" });
+    const sheet = await hr.estimate.openEstimationView({ ...ref(move), estimationView: "BalanceSheet" });
     expect(sheet.balanceSheet!.costEstimateId).toBe(view.costEstimateId);
     expect(sheet.balanceSheet!.lines.length).toBeGreaterThan(3);
   });
 
   test("wrong role, other group, unknown move", async () => {
     const move = await ltaMove();
-    await expectTrpcError((await employee()).estimate.estimationView(ref(move)), "FORBIDDEN", messages.forbidden);
-    await expectTrpcError((await finance()).estimate.estimationView(ref(move)), "FORBIDDEN", messages.forbidden);
-    await expectTrpcError((await hrGlobex()).estimate.estimationView(ref(move)), "FORBIDDEN", messages.otherGroup);
-    await expectTrpcError((await hrAcme()).estimate.estimationView({ employeeId: move.employeeId, moveId: 99999999 }), "NOT_FOUND");
+    await expectTrpcError((await employee()).estimate.openEstimationView(ref(move)), "FORBIDDEN", messages.forbidden);
+    await expectTrpcError((await finance()).estimate.openEstimationView(ref(move)), "FORBIDDEN", messages.forbidden);
+    await expectTrpcError((await hrGlobex()).estimate.openEstimationView(ref(move)), "FORBIDDEN", messages.otherGroup);
+    await expectTrpcError((await hrAcme()).estimate.openEstimationView({ employeeId: move.employeeId, moveId: 99999999 }), "NOT_FOUND");
     expect(await estimateRows(move.moveId)).toHaveLength(0);
   });
 
@@ -98,7 +126,7 @@ describe("estimate.estimationView", () => {
     const move = await ltaMove();
     await t.db.updateTable("groups").set({ cost_estimate_enabled: 0 }).where("name", "=", "acme").execute();
     try {
-      await expectTrpcError((await hrAcme()).estimate.estimationView(ref(move)), "FORBIDDEN", estimateMessages.estimateDisabled);
+      await expectTrpcError((await hrAcme()).estimate.openEstimationView(ref(move)), "FORBIDDEN", estimateMessages.estimateDisabled);
     } finally {
       await t.db.updateTable("groups").set({ cost_estimate_enabled: 1 }).where("name", "=", "acme").execute();
     }
@@ -109,7 +137,7 @@ describe("estimate.saveEstimate (basic)", () => {
   test("overrides, a custom item and approval make version 2; version 1 becomes history", async () => {
     const move = await staMove();
     const hr = await hrAcme();
-    const view = (await hr.estimate.estimationView(ref(move))).costEstimate!;
+    const view = (await hr.estimate.openEstimationView(ref(move))).costEstimate!;
     expect(view.type).toBe("STA");
     const svc = serviceRows(view)[0]!;
     const saved = await hr.estimate.saveEstimate({
@@ -153,7 +181,7 @@ describe("estimate.saveEstimate (basic)", () => {
   test("§5 messages: whole number, value required, approver name, and nothing is written", async () => {
     const move = await staMove();
     const hr = await hrAcme();
-    const view = (await hr.estimate.estimationView(ref(move))).costEstimate!;
+    const view = (await hr.estimate.openEstimationView(ref(move))).costEstimate!;
     const svc = serviceRows(view).find((s) => s.originalAmount > 0)!;
     const base = { ...ref(move), costEstimateID: view.costEstimateId, type: "STA" as const, displayCurrency: view.displayCurrency };
     const before = await countTable(t.db, "cost_estimates");
@@ -187,7 +215,7 @@ describe("estimate.saveEstimate (basic)", () => {
   test("a stale version is refused (another user saved meanwhile)", async () => {
     const move = await staMove();
     const hr = await hrAcme();
-    const view = (await hr.estimate.estimationView(ref(move))).costEstimate!;
+    const view = (await hr.estimate.openEstimationView(ref(move))).costEstimate!;
     const base = { ...ref(move), costEstimateID: view.costEstimateId, type: "STA" as const, displayCurrency: view.displayCurrency };
     await hr.estimate.saveEstimate(base);
     await expectTrpcError(hr.estimate.saveEstimate(base), "CONFLICT", estimateMessages.saveFailure);
@@ -198,7 +226,7 @@ describe("estimate.calculateTax and taxRate", () => {
   test("tax of edited rows at a manual rate, nothing stored", async () => {
     const move = await staMove();
     const hr = await hrAcme();
-    const view = (await hr.estimate.estimationView(ref(move))).costEstimate!;
+    const view = (await hr.estimate.openEstimationView(ref(move))).costEstimate!;
     const svc = serviceRows(view)[0]!;
     const before = await countTable(t.db, "cost_estimates");
     const res = await hr.estimate.calculateTax({
@@ -241,7 +269,7 @@ describe("estimate.recalculate (async job)", () => {
   test("posted, polled (Done or Forced), loaded as a new version; status of an unknown uuid is NOT_FOUND", async () => {
     const move = await ltaMove();
     const hr = await hrAcme();
-    const view = (await hr.estimate.estimationView(ref(move))).costEstimate!;
+    const view = (await hr.estimate.openEstimationView(ref(move))).costEstimate!;
     const posted = await hr.estimate.recalculate({ ...ref(move), costEstimateId: view.costEstimateId, taxRateOverride: 30, estimationView: "CostEstimate" });
     expect(posted.success).toBe(true);
     const uuid = posted.costEstimateUIDTOs[0]!.uuid;
@@ -258,7 +286,7 @@ describe("estimate.recalculate (async job)", () => {
   test("a poll that finds the job waiting runs it (Forced); invalid edits are refused before a job exists", async () => {
     const move = await ltaMove();
     const hr = await hrAcme();
-    const view = (await hr.estimate.estimationView(ref(move))).costEstimate!;
+    const view = (await hr.estimate.openEstimationView(ref(move))).costEstimate!;
     const jobsBefore = await countTable(t.db, "jobs");
     await expectTrpcError(
       hr.estimate.recalculate({ ...ref(move), costEstimateId: view.costEstimateId, customServices: [{ serviceName: "", amount: "5", currency: "USD", taxability: "TAXABLE" }] }),
@@ -305,7 +333,7 @@ describe("estimate stage 6: advanceCeDetails", () => {
     expect((years.cause as ZodError).issues[0]!.message).toBe(estimateMessages.yearsRange);
 
     // The estimate uses the inputs: five year columns.
-    const view = (await hr.estimate.estimationView(ref(move))).costEstimate!;
+    const view = (await hr.estimate.openEstimationView(ref(move))).costEstimate!;
     expect(view.years).toBe(5);
   });
 });
@@ -314,7 +342,7 @@ describe("estimate approval, export, soft delete", () => {
   test("sends the PDF to the approver (cc the sender); without an approver e-mail it is refused", async () => {
     const move = await staMove();
     const hr = await hrAcme();
-    const view = (await hr.estimate.estimationView(ref(move))).costEstimate!;
+    const view = (await hr.estimate.openEstimationView(ref(move))).costEstimate!;
     await expectTrpcError(hr.estimate.sendForApproval({ ...ref(move), costEstimateId: view.costEstimateId, ccSender: false }), "BAD_REQUEST", estimateMessages.validEmail);
     const saved = await hr.estimate.saveEstimate({ ...ref(move), costEstimateID: view.costEstimateId, type: "STA", displayCurrency: view.displayCurrency, approverName: "Grace Hopper", approverEmail: "approver@acme.test" });
     const sent = await hr.estimate.sendForApproval({ ...ref(move), costEstimateId: saved.costEstimateId, ccSender: true });
@@ -331,7 +359,7 @@ describe("estimate approval, export, soft delete", () => {
   test("export as a spreadsheet and a PDF; CRM may export, another group may not", async () => {
     const move = await ltaMove();
     const hr = await hrAcme();
-    await hr.estimate.estimationView(ref(move));
+    await hr.estimate.openEstimationView(ref(move));
     const xlsx = await hr.estimate.exportFile({ ...ref(move), format: "xlsx" });
     expect(xlsx.fileName).toEndWith(".xlsx");
     expect(Buffer.from(xlsx.base64, "base64").subarray(0, 2).toString()).toBe("PK");
@@ -344,19 +372,19 @@ describe("estimate approval, export, soft delete", () => {
   test("soft delete hides every version from the history", async () => {
     const move = await staMove();
     const hr = await hrAcme();
-    await hr.estimate.estimationView(ref(move));
+    await hr.estimate.openEstimationView(ref(move));
     const res = await hr.estimate.softDelete({ ...ref(move) });
     expect(res).toEqual({ success: true, deleted: 1 });
     expect((await hr.estimate.history({ employeeId: move.employeeId })).history).toHaveLength(0);
     expect((await estimateRows(move.moveId))[0]!.status).toBe("DELETED");
     await expectTrpcError((await hrGlobex()).estimate.softDelete({ ...ref(move) }), "FORBIDDEN");
     // Next load starts again from version 2 (numbers are never reused).
-    expect((await hr.estimate.estimationView(ref(move))).costEstimate!.versionNumber).toBe(2);
+    expect((await hr.estimate.openEstimationView(ref(move))).costEstimate!.versionNumber).toBe(2);
   });
 
   test("history of another group's employee is refused; admin reads it", async () => {
     const move = await staMove();
-    await (await hrAcme()).estimate.estimationView(ref(move));
+    await (await hrAcme()).estimate.openEstimationView(ref(move));
     await expectTrpcError((await hrGlobex()).estimate.history({ employeeId: move.employeeId }), "FORBIDDEN", messages.otherGroup);
     expect((await (await admin()).estimate.history({ employeeId: move.employeeId })).history).toHaveLength(1);
   });

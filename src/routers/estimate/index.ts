@@ -13,6 +13,7 @@ import {
   ZCalculateTaxResponse,
   ZEstimateVersionRequest,
   ZEstimateVersionResponse,
+  ZEstimationViewQuery,
   ZEstimationViewRequest,
   ZEstimationViewResponse,
   ZExportRequest,
@@ -55,11 +56,21 @@ const actorOf = (ctx: Context & { user: SessionUser }) => ({ user: ctx.user, ip:
 const jobDeps = (ctx: Context) => ({ db: ctx.db, config: ctx.config, mailer: ctx.mailer });
 
 export const estimateRouter = router({
-  /** GET /hr/json/getEstimationView (CostEstimate or BalanceSheet; createIfNecessary). */
+  /** GET /hr/json/getEstimationView, read only: the current version (`exists: false` when there is none yet). */
   estimationView: estimateMoveProcedure
+    .input(sync(ZEstimationViewQuery))
+    .output(sync(ZEstimationViewResponse))
+    .query(({ ctx, input }) =>
+      estimationView(ctx.db, actorOf(ctx), ctx.move, { ...input, createIfNecessary: false, recalculateEstimationView: false }),
+    ),
+  /**
+   * GET /hr/json/getEstimationView with createIfNecessary (the first load stores version 1) or
+   * recalculateEstimationView (stores a new version): it writes, so it is a mutation.
+   */
+  openEstimationView: estimateMoveProcedure
     .input(sync(ZEstimationViewRequest))
     .output(sync(ZEstimationViewResponse))
-    .query(({ ctx, input }) => estimationView(ctx.db, actorOf(ctx), ctx.move, input)),
+    .mutation(({ ctx, input }) => estimationView(ctx.db, actorOf(ctx), ctx.move, input)),
   /** POST /hr/json/saveEstimate (basic estimates). */
   saveEstimate: estimateMoveProcedure
     .input(sync(ZSaveEstimateRequest))
@@ -95,11 +106,14 @@ export const estimateRouter = router({
     .input(sync(ZRecalculateRequest))
     .output(sync(ZRecalculateResponse))
     .mutation(({ ctx, input }) => startRecalculation(jobDeps(ctx), actorOf(ctx), ctx.move, input)),
-  /** GET /hr/json/get-async-cost-estimate-request-status/{uuid}/{pollNumber}. */
+  /**
+   * GET /hr/json/get-async-cost-estimate-request-status/{uuid}/{pollNumber}: a poll that finds its job
+   * still waiting runs it (answers Forced), so it is a mutation.
+   */
   asyncStatus: authedProcedure
     .input(sync(ZAsyncStatusRequest))
     .output(sync(ZAsyncStatusResponse))
-    .query(({ ctx, input }) => recalculationStatus(jobDeps(ctx), ctx.user, input)),
+    .mutation(({ ctx, input }) => recalculationStatus(jobDeps(ctx), ctx.user, input)),
   /** GET /hr/json/get-async-cost-estimate/{uuid}. */
   asyncResult: authedProcedure
     .input(sync(ZAsyncResultRequest))

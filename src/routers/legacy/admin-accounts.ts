@@ -3,7 +3,7 @@ import { AppError, publicError } from "../../domain/errors.ts";
 import { messages } from "../../domain/messages.ts";
 import { ZAnonymizeRequest, ZFindResetLinkRequest } from "../../domain/recovery/schemas.ts";
 import { anonymizeUser, disableSso, findResetLink, type Actor } from "../../services/admin-accounts.ts";
-import { clientIp, httpStatusOf, logUnexpected, parseFields, readFields } from "../../server/http.ts";
+import { assertSameSite, clientIp, httpStatusOf, logUnexpected, parseFields, readFields } from "../../server/http.ts";
 import type { AppEnv, AppDeps } from "../../server/app.ts";
 
 const PLAIN = { "Content-Type": "text/plain; charset=utf-8" };
@@ -16,20 +16,12 @@ function requireAdmin(c: Context<AppEnv>): Actor {
   return { id: session.user.id, ip: clientIp(c) };
 }
 
-/**
- * These documented GETs change data, and a SameSite=Lax cookie rides along on a cross-site
- * top-level GET: a browser that says the request came from another site is refused.
- */
-function refuseCrossSite(c: Context<AppEnv>) {
-  if (c.req.header("sec-fetch-site") === "cross-site") throw new AppError("FORBIDDEN", messages.crossOrigin);
-}
-
 /** part 2 §7 admin account tools: reset-link lookup, anonymize user, disable SSO. */
 export function mountLegacyAdminAccounts(app: Hono<AppEnv>, deps: AppDeps) {
   // Returns the link text (text/plain); errors are the spec's texts, also as plain text.
   const findLink = async (c: Context<AppEnv>) => {
     try {
-      refuseCrossSite(c);
+      assertSameSite(c, deps.config);
       const actor = requireAdmin(c);
       const input = parseFields(ZFindResetLinkRequest, { email: c.req.param("email") ?? "" });
       const { link } = await findResetLink({ db: deps.db, config: deps.config }, actor, input.email);
@@ -58,7 +50,7 @@ export function mountLegacyAdminAccounts(app: Hono<AppEnv>, deps: AppDeps) {
   // Answers JSON true, or false for an invalid or unknown id.
   const ssoDisable = async (c: Context<AppEnv>) => {
     try {
-      refuseCrossSite(c);
+      assertSameSite(c, deps.config);
       const actor = requireAdmin(c);
       return c.json(await disableSso(deps.db, actor, c.req.param("userId")));
     } catch (error) {

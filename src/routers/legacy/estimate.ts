@@ -33,7 +33,7 @@ import { exportEstimate } from "../../services/estimate/export-file.ts";
 import { recalculationResult, recalculationStatus, startRecalculation } from "../../services/estimate/recalculate.ts";
 import { publicBaseUrl } from "../../services/mail.ts";
 import { wizardGroupFor } from "../../services/wizard/initiation-access.ts";
-import { clientIp, failureText, legacyRoute, legacyUser, parseFields, readFields } from "../../server/http.ts";
+import { assertSameSite, clientIp, failureText, legacyRoute, legacyUser, parseFields, readFields } from "../../server/http.ts";
 import type { AppDeps, AppEnv } from "../../server/app.ts";
 import { mailerFor } from "../../trpc.ts";
 
@@ -67,7 +67,9 @@ export function mountLegacyEstimate(app: Hono<AppEnv>, deps: AppDeps) {
     return { actor: { user, ip: clientIp(c) }, move: await estimateMoveForCaller(db, user, ref, "write") };
   };
 
+  // The GETs below may store a version, run a job or send mail: never for a cross-site request.
   serve("GET", "/hr/json/getEstimationView", estimateMessages.experiencingIssue, async (c) => {
+    assertSameSite(c, config);
     const fields = await readFields(c);
     const { actor, move } = await writeMove(c, fields);
     return estimationView(db, actor, move, parseFields(ZEstimationViewRequest, fields));
@@ -121,6 +123,7 @@ export function mountLegacyEstimate(app: Hono<AppEnv>, deps: AppDeps) {
   });
 
   serve("GET", "/hr/json/get-async-cost-estimate-request-status/:uuid/:pollNumber", estimateMessages.experiencingIssue, async (c) => {
+    assertSameSite(c, config);
     const input = parseFields(ZAsyncStatusRequest, { uuid: c.req.param("uuid"), pollNumber: c.req.param("pollNumber") });
     return recalculationStatus(jobDeps, legacyUser(c), input);
   });
@@ -130,6 +133,7 @@ export function mountLegacyEstimate(app: Hono<AppEnv>, deps: AppDeps) {
   });
 
   serve("GET", "/hr/json/send-cost-estimate-for-approval", estimateMessages.approvalMailFailure, async (c) => {
+    assertSameSite(c, config);
     const fields = await readFields(c);
     const { actor, move } = await writeMove(c, fields);
     const mail = { db, config, mailer: mailerFor(config), baseUrl: publicBaseUrl(config) };

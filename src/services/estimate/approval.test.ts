@@ -37,7 +37,7 @@ describe("send-cost-estimate-for-approval over real SMTP", () => {
       const hr = createCaller({ ...(await contextFor(t.db, "hr@acme.test", { config })), mailer: createMailer(config) });
       const move = await createTestMove(t.db, { policy: "Short-Term Assignment" });
       const ref = { employeeId: move.employeeId, moveId: move.moveId };
-      const view = (await hr.estimate.estimationView(ref)).costEstimate!;
+      const view = (await hr.estimate.openEstimationView(ref)).costEstimate!;
       const saved = await hr.estimate.saveEstimate({ ...ref, costEstimateID: view.costEstimateId, type: "STA", displayCurrency: view.displayCurrency, approverName: "Ada Approver", approverEmail: "ada.approver@acme.test" });
       const sent = await hr.estimate.sendForApproval({ ...ref, costEstimateId: saved.costEstimateId, ccSender: true });
       expect(sent.success).toBe(true);

@@ -16,7 +16,7 @@ import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { EmptyState, ErrorState, LoadingRows } from "../../components/ui/states.tsx";
 import { Table, TableCaption } from "../../components/ui/table.tsx";
-import { trpc } from "../../lib/trpc.ts";
+import { trpcClient } from "../../lib/trpc.ts";
 import { cn } from "../../lib/utils.ts";
 import { domId } from "./estimate-table.tsx";
 import { formatRate, formatWholeNumber } from "./format.ts";
@@ -37,14 +37,13 @@ export function BalanceSheetPanel({
   onNewVersion: () => void;
 }) {
   const { t } = useTranslation();
+  // Recalculating the balance sheet stores a new version: the openEstimationView mutation (never retried).
+  const input = { employeeId, moveId, estimationView: "BalanceSheet" as const, createIfNecessary: false, recalculateEstimationView: recalculate };
   const query = useQuery({
-    ...trpc.estimate.estimationView.queryOptions({
-      employeeId,
-      moveId,
-      estimationView: "BalanceSheet",
-      createIfNecessary: false,
-      recalculateEstimationView: recalculate,
-    }),
+    queryKey: ["estimate.openEstimationView", "BalanceSheet", employeeId, moveId, recalculate],
+    queryFn: ({ signal }) =>
+      recalculate ? trpcClient.estimate.openEstimationView.mutate(input, { signal }) : trpcClient.estimate.estimationView.query(input, { signal }),
+    retry: false,
     staleTime: 0,
     gcTime: 0,
     refetchOnWindowFocus: false,

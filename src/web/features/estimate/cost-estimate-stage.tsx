@@ -30,7 +30,7 @@ import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { ErrorState } from "../../components/ui/states.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { serverMessage } from "../../lib/errors.ts";
-import { trpc, trpcClient } from "../../lib/trpc.ts";
+import { trpcClient } from "../../lib/trpc.ts";
 import { BalanceSheetPanel } from "./balance-sheet.tsx";
 import { fieldErrorsOf, isConnectionFailure, TIMEOUT_MS, withTimeout } from "./calls.ts";
 import { ExportLinks, ProgressBar, TypeBadge } from "./estimate-parts.tsx";
@@ -89,10 +89,14 @@ function failureText(error: unknown, fallback: string): string {
 export function CostEstimateStage(props: CostEstimateStageProps) {
   const { t } = useTranslation();
   const { employeeId, moveId } = props;
+  // Opening stage 4 stores version 1 when there is none (§4), so it is the openEstimationView mutation,
+  // loaded once per visit through a query's loading and error states (never retried: it writes).
   const query = useQuery({
-    ...trpc.estimate.estimationView.queryOptions({ employeeId, moveId }),
+    queryKey: ["estimate.openEstimationView", employeeId, moveId],
+    queryFn: ({ signal }) => trpcClient.estimate.openEstimationView.mutate({ employeeId, moveId }, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
+    retry: false,
     refetchOnWindowFocus: false,
   });
   // Whether an estimate existed before this visit: the first answer says so (§4 recalculate or reuse).

@@ -59,7 +59,7 @@ export function useRecalculation({
     const outcome = await pollRecalculation<TEstimationViewResponse>(uuid, {
       signal: own.signal,
       wait: timerWait(own.signal),
-      status: (id, pollNumber) => withTimeout(TIMEOUT_MS.status, (signal) => trpcClient.estimate.asyncStatus.query({ uuid: id, pollNumber }, { signal })),
+      status: (id, pollNumber) => withTimeout(TIMEOUT_MS.status, (signal) => trpcClient.estimate.asyncStatus.mutate({ uuid: id, pollNumber }, { signal })),
       result: (id) => withTimeout(TIMEOUT_MS.default, (signal) => trpcClient.estimate.asyncResult.query({ uuid: id }, { signal })),
       onPoll: (poll, status) => {
         if (own.signal.aborted) return;
