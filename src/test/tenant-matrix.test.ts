@@ -121,6 +121,8 @@ describe("the generator", () => {
   });
 });
 
+/** TENANT_MATRIX_VERBOSE=1 prints every answer that is not a plain 401/403. */
+const VERBOSE = process.env.TENANT_MATRIX_VERBOSE === "1";
 const tally = (counts: Record<string, number>, key: string) => void (counts[key] = (counts[key] ?? 0) + 1);
 /** Combinations checked, for the summary line of each test. */
 const report = (what: string, attacker: Attacker, calls: number, outcomes: Record<string, number>) =>
@@ -148,11 +150,13 @@ async function trpcMatrix(attacker: Attacker) {
       try {
         const output = await fn(input);
         tally(outcomes, "OK");
+        if (VERBOSE) console.info(`  ${attacker.label} ${path} OK ${JSON.stringify(output).slice(0, 160)}`);
         if (granted) grantsUsed.add(path);
         const leaked = leakedMarkers(JSON.stringify(output) ?? "", markers);
         if (leaked.length > 0 && !granted) verdict = `answered with the victim's ${leaked.join(", ")}`;
       } catch (error) {
         tally(outcomes, error instanceof TRPCError ? error.code : "thrown");
+        if (VERBOSE && (error as TRPCError).code !== "FORBIDDEN" && (error as TRPCError).code !== "UNAUTHORIZED") console.info(`  ${attacker.label} ${path} ${(error as TRPCError).code} ${(error as Error).message}`);
         if (!(error instanceof TRPCError)) verdict = `threw ${String(error)}`;
         else if (!REFUSALS.has(error.code)) verdict = `${error.code}: ${error.message}`;
         else if (error.cause instanceof ZodError) verdict = `input refused by the schema (the generator's input is wrong): ${error.message}`;
@@ -215,6 +219,7 @@ async function legacyMatrix(attacker: Attacker) {
       const res = await send(app, c.method, url, body, { cookie: who.cookie }, body === null ? undefined : "application/json");
       const answer = await res.text();
       tally(outcomes, String(res.status));
+      if (VERBOSE && res.status !== 403 && res.status !== 401) console.info(`  ${attacker.label} ${c.method} ${url} ${res.status} ${answer.slice(0, 160)}`);
       if (granted && res.status === 200) grantsUsed.add(c.path);
       let verdict: Verdict = null;
       const leaked = leakedMarkers(answer, markers);
