@@ -1,6 +1,7 @@
 import { readConfig, type Config } from "./config.ts";
 import { openDatabase } from "./db/index.ts";
 import { migrateToLatest } from "./db/migrate.ts";
+import { withStartupLock } from "./db/startup-lock.ts";
 import { seedAll } from "./db/seed.ts";
 import { deleteExpiredSessions } from "./db/queries/sessions.ts";
 import { createApp } from "./server/app.ts";
@@ -19,9 +20,12 @@ export async function startServer(options: { config?: Config; assets?: AssetSour
     console.warn(`PUBLIC_URL is not set: links in e-mails and sign-in redirects point at ${publicBaseUrl(config)}. Set PUBLIC_URL to the address users open.`);
   }
   const { db, dialect, close } = openDatabase(config.databaseUrl);
-  const applied = await migrateToLatest(db);
-  if (applied.length > 0) console.log(`Applied migrations: ${applied.join(", ")}`);
-  await seedAll(db, { demo: config.seedDemo });
+  // Several instances may start at once on one PostgreSQL database: one applies, the others wait.
+  await withStartupLock(db, dialect, async () => {
+    const applied = await migrateToLatest(db);
+    if (applied.length > 0) console.log(`Applied migrations: ${applied.join(", ")}`);
+    await seedAll(db, { demo: config.seedDemo });
+  });
 
   const app = createApp({ db, config, assets: options.assets ?? directoryAssets(config.webDir) });
   const server = Bun.serve({
