@@ -147,8 +147,10 @@ async function trpcMatrix(attacker: Attacker) {
       calls++;
       const fn = path.split(".").reduce<any>((node, key) => node[key], who.caller) as (input: unknown) => Promise<unknown>;
       let verdict: Verdict = null;
+      let succeeded = false;
       try {
         const output = await fn(input);
+        succeeded = true;
         tally(outcomes, "OK");
         if (VERBOSE) console.info(`  ${attacker.label} ${path} OK ${JSON.stringify(output).slice(0, 160)}`);
         if (granted) grantsUsed.add(path);
@@ -172,8 +174,8 @@ async function trpcMatrix(attacker: Attacker) {
         baseline = after;
       }
       if (verdict) failures.push(`${path} ${JSON.stringify(input)}: ${verdict}`);
-      // A sign-out ends the caller's session: sign in again for the next call.
-      if (who.sessionId && !(await t.db.selectFrom("sessions").select("id").where("id", "=", who.sessionId).executeTakeFirst())) {
+      // A sign-out (a call that succeeds) ends the caller's session: sign in again for the next call.
+      if (succeeded && who.sessionId && !(await t.db.selectFrom("sessions").select("id").where("id", "=", who.sessionId).executeTakeFirst())) {
         who = await attackerCaller(t.db, attacker.email);
       }
     }
@@ -237,7 +239,7 @@ async function legacyMatrix(attacker: Attacker) {
         baseline = after;
       }
       if (verdict) failures.push(`${c.method} ${url} ${body ?? ""}: ${verdict}`);
-      if (who.sessionId && !(await t.db.selectFrom("sessions").select("id").where("id", "=", who.sessionId).executeTakeFirst())) {
+      if (res.status === 200 && who.sessionId && !(await t.db.selectFrom("sessions").select("id").where("id", "=", who.sessionId).executeTakeFirst())) {
         who = await signIn();
       }
     }
