@@ -51,6 +51,14 @@ describe("directoryAssets", () => {
     expect(await assets.file("/assets/missing.js")).toBeNull();
   });
 
+  test("a path that is not valid percent-encoding, or a name longer than a file system allows, is no file (it threw: 500)", async () => {
+    const assets = directoryAssets(dir);
+    for (const path of ["/assets/%", "/assets/%zz", "/assets/%E0%A4%A", `/assets/${"a".repeat(5000)}.js`]) {
+      expect(await assets.file(path)).toBeNull();
+      expect(await assets.file(path, true)).toBeNull();
+    }
+  });
+
   test("reads the shell, or null when the client is not built", async () => {
     expect(await directoryAssets(dir).indexHtml()).toBe("<!doctype html><title>shell</title>");
     expect(await directoryAssets(join(dir, "nowhere")).indexHtml()).toBeNull();

@@ -299,6 +299,24 @@ describe("estimate.recalculate (async job)", () => {
   });
 });
 
+describe("estimate.recalculate: numbers checked at the request, not three job attempts later", () => {
+  test("a negative salary, a salary or amount past an integer column: BAD_REQUEST, no job", async () => {
+    const move = await ltaMove();
+    const hr = await hrAcme();
+    const view = (await hr.estimate.openEstimationView(ref(move))).costEstimate!;
+    const jobsBefore = await countTable(t.db, "jobs");
+    const base = { ...ref(move), costEstimateId: view.costEstimateId, annualSalaryCurrency: "USD" };
+    await expectTrpcError(hr.estimate.recalculate({ ...base, annualSalaryAmount: "-50000" }), "BAD_REQUEST", estimateMessages.salaryNegative);
+    await expectTrpcError(hr.estimate.recalculate({ ...base, annualSalaryAmount: "99999999999" }), "BAD_REQUEST", estimateMessages.amountTooLarge);
+    await expectTrpcError(
+      hr.estimate.recalculate({ ...base, customServices: [{ serviceName: "Boat", amount: "30000000", currency: "USD", taxability: "TAXABLE" }] }),
+      "BAD_REQUEST",
+      estimateMessages.amountTooLarge,
+    );
+    expect(await countTable(t.db, "jobs")).toBe(jobsBefore);
+  });
+});
+
 describe("estimate stage 6: advanceCeDetails", () => {
   test("defaults from the move, saved with the family's dates of birth; bad dates refused, nothing written", async () => {
     const move = await ltaMove();

@@ -112,6 +112,25 @@ describe("POST group/addServiceBenefitOption", () => {
   });
 });
 
+describe("unknown or malformed groupId", () => {
+  test("an unknown group is 404 with its text (not a foreign-key 500); hex text is not a number; nothing written", async () => {
+    const count = async () => (await t.db.selectFrom("benefit_options").select("id").execute()).length + (await t.db.selectFrom("benefit_metadata").select("id").execute()).length;
+    const before = await count();
+    const option = { description: "A", optionName: "B", serviceType: "TEMPACCOMMODATION" };
+    await failure(await postForm(app, `${BASE}group/addServiceBenefitOption`, { ...option, groupId: "999999" }, { cookie: admin }), 404, policyMessages.groupNotFound);
+    await failure(
+      await postForm(app, `${BASE}serviceBenefitMetadata`, { serviceBenefitId: String(set.optionIds[0]), metadataInfoId: String(set.infoIds[0]), formula: "1", groupId: "999999" }, { cookie: admin }),
+      404,
+      policyMessages.groupNotFound,
+    );
+    // "0x10" was read as group 16 (z.coerce.number accepts hex): only decimal digits are a number.
+    const hex = await failure(await postForm(app, `${BASE}group/addServiceBenefitOption`, { ...option, groupId: String(acme).replace(/^/, "0x") }, { cookie: admin }), 400);
+    expect(Object.keys(hex.fields)).toEqual(["groupId"]);
+    await failure(await postForm(app, `${BASE}group/addServiceBenefitOption`, { ...option, groupId: "2147483648" }, { cookie: admin }), 400);
+    expect(await count()).toBe(before);
+  });
+});
+
 describe("metadata lines", () => {
   test("serviceBenefitMetadata, updateServiceBenefitMetadata, deleteServiceBenefitMetadataOverride", async () => {
     const policyOverride = await jsonOf(

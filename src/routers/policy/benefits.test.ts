@@ -250,6 +250,18 @@ describe("benefits.addOption (POST group/addServiceBenefitOption)", () => {
     expect([await countOf(t.db, "benefit_sets"), await countOf(t.db, "benefit_options")]).toEqual(before);
   });
 
+  test("an unknown groupId is NOT_FOUND (not a foreign-key failure), for options and metadata; past int4 or hex text is bad input; nothing written", async () => {
+    const before = [await countOf(t.db, "benefit_sets"), await countOf(t.db, "benefit_options"), await countOf(t.db, "benefit_metadata")];
+    const option = { description: "A", optionName: "B", serviceType: "TEMPACCOMMODATION" };
+    await expectTrpcError(admin.policy.benefits.addOption({ ...option, groupId: 999_999 }), "NOT_FOUND", policyMessages.groupNotFound);
+    await expectTrpcError(admin.policy.benefits.addOption({ ...option, groupId: 2_147_483_647 }), "NOT_FOUND", policyMessages.groupNotFound);
+    const line = { serviceBenefitId: globalSet.optionIds[0]!, metadataInfoId: globalSet.infoIds[0]!, formula: "1" };
+    await expectTrpcError(admin.policy.benefits.saveMetadata({ ...line, groupId: 999_999 }), "NOT_FOUND", policyMessages.groupNotFound);
+    await expectInputError(admin.policy.benefits.addOption({ ...option, groupId: 2 ** 31 }), "groupId");
+    await expectInputError(admin.policy.benefits.addOption({ ...option, groupId: "0x1" as never }), "groupId");
+    expect([await countOf(t.db, "benefit_sets"), await countOf(t.db, "benefit_options"), await countOf(t.db, "benefit_metadata")]).toEqual(before);
+  });
+
   test("HR may not add; another group's HR neither", async () => {
     await expectTrpcError(hr.policy.benefits.addOption({ groupId: acme, groupNumber: 72, description: "", optionName: "X", serviceType: "TEMPACCOMMODATION" }), "FORBIDDEN");
     await expectTrpcError(hrGlobex.policy.benefits.addOption({ groupId: acme, groupNumber: 72, description: "", optionName: "X", serviceType: "TEMPACCOMMODATION" }), "FORBIDDEN");

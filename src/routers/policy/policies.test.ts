@@ -155,6 +155,14 @@ describe("policy.policies.get", () => {
     await expectTrpcError((await employee()).policy.policies.get({ policyId: p.policyId }), "FORBIDDEN");
     await expectTrpcError((await hrGlobex()).policy.policies.get({ policyId: p.policyId }), "FORBIDDEN", messages.otherGroup);
   });
+
+  test("an id past the integer column (2^31) or in hex is bad input, not a database error (500 on PostgreSQL)", async () => {
+    const a = await admin();
+    await expectInputError(a.policy.policies.get({ policyId: 2 ** 31 }), "policyId");
+    await expectInputError(a.policy.policies.get({ policyId: 2 ** 53 }), "policyId");
+    await expectInputError(a.policy.policies.get({ policyId: "0x10" as never }), "policyId");
+    await expectTrpcError(a.policy.policies.get({ policyId: 2 ** 31 - 1 }), "NOT_FOUND", policyMessages.policyNotFound);
+  });
 });
 
 describe("policy.policies.updateSetting", () => {
