@@ -20,9 +20,9 @@ import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { AppError, errorTable } from "../domain/errors.ts";
 
 /** Fires `n` calls of `fn` (given the call's index) released together; answers every settled result. */
-export async function race<T>(n: number, fn: (i: number) => Promise<T>): Promise<PromiseSettledResult<T>[]> {
+export async function race<T>(n: number, fn: (i: number) => T | PromiseLike<T>): Promise<PromiseSettledResult<Awaited<T>>[]> {
   const gate = Promise.withResolvers<void>();
-  const calls = Array.from({ length: n }, (_, i) => gate.promise.then(() => fn(i)));
+  const calls = Array.from({ length: n }, (_, i) => gate.promise.then(() => fn(i) as Awaited<T> | PromiseLike<Awaited<T>>));
   gate.resolve();
   return Promise.allSettled(calls);
 }

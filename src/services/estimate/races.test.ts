@@ -7,7 +7,7 @@
 import { describe, expect, test } from "bun:test";
 import { estimateMessages } from "../../domain/estimate/messages.ts";
 import { createMailer } from "../mail.ts";
-import { runPendingJobs } from "../jobs/queue.ts";
+import { runPendingJobs, settleJobs } from "../jobs/queue.ts";
 import { createTestMove } from "../wizard/initiation-testing.ts";
 import { testConfig } from "../../test/db.ts";
 import { useTestDatabase } from "../../test/fixtures.ts";
@@ -33,7 +33,7 @@ async function expectOneCurrent(moveId: number) {
 }
 
 async function auditCount(action: string, moveId: number) {
-  const rows = await t.db.selectFrom("audit_log").select("id").where("action", "=", action).where("entity_id", "=", moveId).execute();
+  const rows = await t.db.selectFrom("audit_log").select("id").where("action", "=", action).where("entity_id", "=", String(moveId)).execute();
   return rows.length;
 }
 
@@ -41,7 +41,7 @@ describe("estimate versions under parallel writes", () => {
   test(`${N} × updateAdvanced of one version: one new version, the rest CONFLICT`, async () => {
     const move = await createTestMove(t.db);
     const hr = await t.hrAcme();
-    const view = (await hr.estimate.estimationView(ref(move))).costEstimate!;
+    const view = (await hr.estimate.openEstimationView(ref(move))).costEstimate!;
     const results = await race(N, () =>
       hr.estimate.updateAdvanced({ ...ref(move), costEstimateId: view.costEstimateId, displayCurrency: view.displayCurrency, manualTaxSection: { taxRateOverride: 30, taxYearOverrides: [] } }),
     );
@@ -54,7 +54,7 @@ describe("estimate versions under parallel writes", () => {
   test(`${N} × saveEstimate (basic) of one version: one new version, the rest CONFLICT`, async () => {
     const move = await createTestMove(t.db, { policy: "Short-Term Assignment" });
     const hr = await t.hrAcme();
-    const view = (await hr.estimate.estimationView(ref(move))).costEstimate!;
+    const view = (await hr.estimate.openEstimationView(ref(move))).costEstimate!;
     const results = await race(N, () =>
       hr.estimate.saveEstimate({ ...ref(move), costEstimateID: view.costEstimateId, type: "STA", displayCurrency: view.displayCurrency, taxRateOverride: 20 }),
     );
@@ -65,7 +65,7 @@ describe("estimate versions under parallel writes", () => {
   test(`${N} × first load (estimationView createIfNecessary): one version 1, every caller sees it`, async () => {
     const move = await createTestMove(t.db);
     const hr = await t.hrAcme();
-    const results = await race(N, () => hr.estimate.estimationView(ref(move)));
+    const results = await race(N, () => hr.estimate.openEstimationView(ref(move)));
     const outcomes = await expectAllSucceed(results);
     const rows = await expectOneCurrent(move.moveId);
     expect(rows).toHaveLength(1);
@@ -76,8 +76,8 @@ describe("estimate versions under parallel writes", () => {
   test(`${N} × recalculateEstimationView view on one version: every version stored once, one CURRENT`, async () => {
     const move = await createTestMove(t.db);
     const hr = await t.hrAcme();
-    const view = (await hr.estimate.estimationView(ref(move))).costEstimate!;
-    const recalculated = await race(N, () => hr.estimate.estimationView({ ...ref(move), recalculateEstimationView: true }));
+    const view = (await hr.estimate.openEstimationView(ref(move))).costEstimate!;
+    const recalculated = await race(N, () => hr.estimate.openEstimationView({ ...ref(move), recalculateEstimationView: true }));
     await expectAllSucceed(recalculated);
     const rows = await expectOneCurrent(move.moveId);
     expect(rows.length).toBeGreaterThanOrEqual(2);
@@ -87,7 +87,7 @@ describe("estimate versions under parallel writes", () => {
   test(`${N} recalculation jobs finished by parallel workers: each job runs once, no job fails, one CURRENT`, async () => {
     const move = await createTestMove(t.db);
     const hr = await t.hrAcme();
-    const view = (await hr.estimate.estimationView(ref(move))).costEstimate!;
+    const view = (await hr.estimate.openEstimationView(ref(move))).costEstimate!;
     const uuids: string[] = [];
     // Queue them without the in-process worker draining in between: insert the jobs, then race the drains.
     for (let i = 0; i < N; i++) {
@@ -97,8 +97,10 @@ describe("estimate versions under parallel writes", () => {
     const drains = await race(6, () => runPendingJobs(jobDeps()));
     await expectAllSucceed(drains);
     await runPendingJobs(jobDeps());
+    await settleJobs(); // the in-process worker woken by each post may still be finishing one
     const jobs = await t.db.selectFrom("jobs").select(["id", "status", "error"]).where("id", "in", uuids).execute();
     expect(jobs.filter((j) => j.status !== "DONE")).toEqual([]);
+    expect(jobs).toHaveLength(N);
     const rows = await expectOneCurrent(move.moveId);
     expect(rows).toHaveLength(N + 1);
   });
@@ -106,7 +108,7 @@ describe("estimate versions under parallel writes", () => {
   test(`${N} × softDelete: every version deleted once, one audit row`, async () => {
     const move = await createTestMove(t.db);
     const hr = await t.hrAcme();
-    await hr.estimate.estimationView(ref(move));
+    await hr.estimate.openEstimationView(ref(move));
     const results = await race(N, () => hr.estimate.softDelete(ref(move)));
     const outcomes = await expectAllSucceed(results);
     expect(outcomes.reduce((n, o) => n + (o.value as { deleted: number }).deleted, 0)).toBe(1);

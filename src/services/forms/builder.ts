@@ -6,6 +6,7 @@
 import type { z } from "zod";
 import type { DB } from "../../db/index.ts";
 import { insertAudit } from "../../db/queries/audit.ts";
+import { lockRow } from "../../db/locks.ts";
 import {
   findActiveGroups,
   findFormFields,
@@ -176,41 +177,47 @@ function editableColumns(f: TFormField) {
 }
 
 /**
- * POST formBuilder/submitForm: the rules first (rules.ts); then, in one transaction, the sections
- * (new ones created, added/available with their order), the fields (edited, moved, new and cloned
- * ones inserted) and the audit row. A field in no section goes to the available list.
+ * POST formBuilder/submitForm: in one transaction under the group's row lock, the rules first
+ * (rules.ts, over the form as it is now); then the sections (new ones created, added/available with
+ * their order), the fields (edited, moved, new and cloned ones inserted) and the audit row. A field
+ * in no section goes to the available list. Parallel saves of one form queue: the last one wins.
  */
 export async function submitForm(db: DB, actor: WizardActor, input: TSubmitFormRequest, now = new Date()): Promise<TFormResult> {
   const group = await groupNamed(db, input.groupName);
-  const [sections, fields] = await Promise.all([findFormSections(db, group.id), findFormFields(db, group.id)]);
-  const addedIds = new Set(sections.filter((s) => s.added === 1).map((s) => s.id));
-  const stored: StoredField[] = fields.map((f) => ({
-    id: f.id,
-    label: f.label,
-    modelName: f.model_name,
-    values: valuesOf(f),
-    validator: f.validator,
-    master: f.master === 1,
-    slave: f.slave === 1,
-    canBeDeleted: f.can_be_deleted === 1,
-    inSection: f.section_id !== null && addedIds.has(f.section_id),
-  }));
-  const check = checkForm(input, stored);
-  const sectionIds = new Set(sections.map((s) => s.id));
-  [...input.sections, ...input.availableSections].forEach((s, i) => {
-    if (s.id !== null && !sectionIds.has(s.id)) check.errors[`sections.${i}`] ??= formBuilderMessages.sectionNotFound;
-  });
-  for (const s of input.sections) {
-    for (const f of s.fields) {
-      if (isNewField(f) && formTypeOfComponent(f.componentId) === null) check.errors[f.key] ??= formBuilderMessages.errorSaving;
-    }
-  }
-  if (Object.keys(check.errors).length > 0) return failure(check.errors, check.message ?? Object.values(check.errors)[0]!);
-
-  const at = now.toISOString();
-  const prefillIds = new Set(fields.filter((f) => f.master === 1 || f.slave === 1).map((f) => f.id));
   try {
-    await db.transaction().execute(async (trx) => {
+    return await db.transaction().execute(async (trx): Promise<TFormResult> => {
+      // One lock order for every save of a group's form: the group row first (FOR NO KEY UPDATE on
+      // PostgreSQL), then the form read and checked under it. Parallel saves run one after the other
+      // (the last one wins) instead of deadlocking on each other's section and field rows.
+      await lockRow(trx, "groups", group.id);
+      const sections = await findFormSections(trx, group.id);
+      const fields = await findFormFields(trx, group.id);
+      const addedIds = new Set(sections.filter((s) => s.added === 1).map((s) => s.id));
+      const stored: StoredField[] = fields.map((f) => ({
+        id: f.id,
+        label: f.label,
+        modelName: f.model_name,
+        values: valuesOf(f),
+        validator: f.validator,
+        master: f.master === 1,
+        slave: f.slave === 1,
+        canBeDeleted: f.can_be_deleted === 1,
+        inSection: f.section_id !== null && addedIds.has(f.section_id),
+      }));
+      const check = checkForm(input, stored);
+      const sectionIds = new Set(sections.map((s) => s.id));
+      [...input.sections, ...input.availableSections].forEach((s, i) => {
+        if (s.id !== null && !sectionIds.has(s.id)) check.errors[`sections.${i}`] ??= formBuilderMessages.sectionNotFound;
+      });
+      for (const s of input.sections) {
+        for (const f of s.fields) {
+          if (isNewField(f) && formTypeOfComponent(f.componentId) === null) check.errors[f.key] ??= formBuilderMessages.errorSaving;
+        }
+      }
+      if (Object.keys(check.errors).length > 0) return failure(check.errors, check.message ?? Object.values(check.errors)[0]!);
+
+      const at = now.toISOString();
+      const prefillIds = new Set(fields.filter((f) => f.master === 1 || f.slave === 1).map((f) => f.id));
       const touchedSections = new Set<number>();
       const placed = new Set<number>();
       const created: Array<{ key: string; id: number }> = [];
@@ -287,13 +294,13 @@ export async function submitForm(db: DB, actor: WizardActor, input: TSubmitFormR
         ip: actor.ip,
         at,
       });
+      return { success: true, resultMessage: FORM_CACHE_NOTE, errors: {} };
     });
   } catch (error) {
     // Another save created the same model name meanwhile.
     if (isUniqueViolation(error)) return failure({}, formBuilderMessages.modelNameTaken);
     throw error;
   }
-  return { success: true, resultMessage: FORM_CACHE_NOTE, errors: {} };
 }
 
 /** POST formBuilder/newField: checks the field and adds it to the group's available list; resultMessage is the new id. */
@@ -314,6 +321,7 @@ export async function newField(db: DB, actor: WizardActor, input: TNewFieldReque
   let id: number;
   try {
     id = await db.transaction().execute(async (trx) => {
+      await lockRow(trx, "groups", group.id); // the form's lock order (submitForm)
       const newId = await insertFormField(trx, {
         group_id: group.id,
         section_id: null,

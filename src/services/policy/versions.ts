@@ -12,6 +12,7 @@ import {
   replacePolicyTags,
 } from "../../db/queries/policy.ts";
 import { AppError } from "../../domain/errors.ts";
+import { lockRow } from "../../db/locks.ts";
 import { policyMessages } from "../../domain/policy/messages.ts";
 import type {
   TCloneFields,
@@ -48,6 +49,9 @@ export async function createDraftVersion(db: DB, actor: PolicyActor, policy: Pol
   assertPolicyRole(actor.user, "write");
   const at = now.toISOString();
   return conflictOnDuplicate(policyMessages.draftExists, () => db.transaction().execute(async (trx) => {
+    // One draft at a time: parallel requests queue on the policy's row and the later ones find the
+    // draft; the partial unique index (one DRAFT per policy) backs it up.
+    await lockRow(trx, "policies", policy.id);
     if (await findDraftVersion(trx, policy.id)) throw new AppError("CONFLICT", policyMessages.draftExists);
     const latest = await findLatestVersion(trx, policy.id);
     const source = await findLatestVersion(trx, policy.id, "RELEASED");
@@ -131,7 +135,9 @@ export async function deleteDraftVersion(db: DB, actor: PolicyActor, versionId: 
   return db.transaction().execute(async (trx) => {
     const inUse = await trx.selectFrom("moves").select("id").where("policy_version_id", "=", versionId).limit(1).executeTakeFirst();
     if (inUse) throw new AppError("CONFLICT", policyMessages.errorDeletingDraft);
-    await trx.deleteFrom("policy_versions").where("id", "=", versionId).where("status", "=", "DRAFT").execute();
+    // Conditional: of parallel deletes one removes the draft, the others are refused.
+    const deleted = await trx.deleteFrom("policy_versions").where("id", "=", versionId).where("status", "=", "DRAFT").returning("id").execute();
+    if (deleted.length === 0) throw new AppError("CONFLICT", policyMessages.errorDeletingDraft);
     await auditPolicy(trx, actor, {
       groupId: version.groupId,
       entity: "policy_version",

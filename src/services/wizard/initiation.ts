@@ -360,7 +360,15 @@ export async function createNewEmployee(
       if (move) {
         moveId = move.id;
         const stage = move.status === "draft" ? { wizard_stage: next ?? 2 } : {};
-        await trx.updateTable("moves").set({ ...moveColumns, ...stage }).where("id", "=", moveId).execute();
+        // Conditional on the status the checks saw: a move cancelled or initiated meanwhile is not rewritten.
+        const updated = await trx
+          .updateTable("moves")
+          .set({ ...moveColumns, ...stage })
+          .where("id", "=", moveId)
+          .where("status", "=", move.status)
+          .returning("id")
+          .execute();
+        if (updated.length === 0) throw new AppError("CONFLICT", wizardMessages.moveNotDraft);
         await trx.deleteFrom("move_family_members").where("move_id", "=", moveId).execute();
       } else {
         const row = await trx
@@ -412,6 +420,10 @@ export async function cancelNewEmployee(
   if (move.status !== "draft") throw new AppError("CONFLICT", wizardMessages.moveNotDraft);
   const at = now.toISOString();
   await db.transaction().execute(async (trx) => {
+    // The draft is claimed first (a conditional update that locks its row): of parallel cancels,
+    // or a cancel racing the completion, one wins and the others find it gone or no longer a draft.
+    const claimed = await trx.updateTable("moves").set({ updated_at: at }).where("id", "=", move.id).where("status", "=", "draft").returning("id").execute();
+    if (claimed.length === 0) throw new AppError("CONFLICT", wizardMessages.moveNotDraft);
     await trx.deleteFrom("move_family_members").where("move_id", "=", move.id).execute();
     await trx.deleteFrom("move_service_overrides").where("move_id", "=", move.id).execute();
     await trx.deleteFrom("move_budget_overrides").where("move_id", "=", move.id).execute();

@@ -6,6 +6,7 @@
  */
 import type { z } from "zod";
 import type { DB } from "../../db/index.ts";
+import { lockRow } from "../../db/locks.ts";
 import { findMoveWithPolicy, type MoveWithPolicy } from "../../db/queries/moves.ts";
 import {
   findBudgetOverrides,
@@ -170,6 +171,11 @@ export async function storePolicyOverrides(
   const next = nextStage({ estimateType: move.estimate_type, cityGuideOnly: move.city_guide_only === 1 }, 3, { skipCE: move.skip_ce === 1 });
   const at = now.toISOString();
   await db.transaction().execute(async (trx) => {
+    // The move's row first (one lock order for its writers): parallel saves replace the rows one
+    // after the other (the last one wins) instead of inserting the same override twice.
+    await lockRow(trx, "moves", move.id);
+    const live = await trx.selectFrom("moves").select("status").where("id", "=", move.id).executeTakeFirst();
+    if (!live || live.status === "cancelled") throw new AppError("CONFLICT", wizardMessages.moveCancelled);
     await replaceMoveOverrides(trx, move.id, check.serviceRows, check.budgetRows);
     if (next !== null) await setWizardStage(trx, move.id, next, at);
     await auditMove(trx, actor, { id: move.id, groupId: move.group_id }, {
