@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
-import pg from "pg";
+import type Pg from "pg";
 import { openBunSqlite } from "./bun-sqlite-dialect.ts";
 import type { Database } from "./schema.ts";
 
@@ -14,13 +14,16 @@ export function dialectOf(url: string): Dialect {
   return /^postgres(ql)?:\/\//.test(url) ? "postgres" : "sqlite";
 }
 
+/** The PostgreSQL driver, loaded only when a PostgreSQL database is opened (a SQLite start never pays for it). */
+const loadPg = (): typeof Pg => require("pg");
+
 /** bigint (int8) and numeric come back from pg as strings; our counts and sums fit in a double. */
-const pgTypes = {
+const pgTypesOf = (pg: typeof Pg) => ({
   getTypeParser(oid: number, format?: "text" | "binary") {
     if (oid === 20) return (value: string) => Number(value);
     return pg.types.getTypeParser(oid, format as "text");
   },
-};
+});
 
 /**
  * Opens the database named by a DATABASE_URL: `postgres://…` for PostgreSQL,
@@ -29,10 +32,11 @@ const pgTypes = {
  */
 export function openDatabase(url: string, options: { searchPath?: string; poolSize?: number } = {}): OpenedDatabase {
   if (dialectOf(url) === "postgres") {
+    const pg = loadPg();
     const pool = new pg.Pool({
       connectionString: url,
       max: options.poolSize ?? 10,
-      types: pgTypes,
+      types: pgTypesOf(pg),
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

@@ -103,6 +103,9 @@ export type TranslationTable = {
 
 export type CurrencyTable = { code: string; name: string; minor_units: number };
 
+/** The version of each reference data set last written at start-up (src/db/reference-versions.ts). */
+export type ReferenceDataVersionTable = { name: string; version: string; updated_at: string };
+
 export type ExchangeRateTable = {
   id: Generated<number>;
   base_currency: string;
@@ -686,6 +689,7 @@ export type Database = {
   cost_estimates: CostEstimateTable;
   jobs: JobTable;
   city_indices: CityIndexTable;
+  reference_data_versions: ReferenceDataVersionTable;
 };
 
 export type GroupRow = Selectable<GroupTable>;

@@ -1,10 +1,13 @@
-import { City, Country, State } from "country-state-city";
 import currencyCodes from "currency-codes";
+import currencyCodesPackage from "currency-codes/package.json";
+import countryStateCityPackage from "country-state-city/package.json";
 import type { DB } from "./index.ts";
 import type { Role } from "../domain/roles.ts";
 import { en } from "../domain/i18n/en.ts";
+import { SERVICE_CATALOGUE } from "../domain/policy/catalogue.ts";
 import { hashPassword } from "../services/auth.ts";
-import { seedPolicyCatalogue, seedPolicyDemo } from "./seed-policy.ts";
+import { contentVersion, readReferenceVersions, writeReferenceVersion } from "./reference-versions.ts";
+import { SEED_BENEFIT_SETS, SEED_SERVICE_ATTRIBUTES, SEED_SPEND_CATEGORIES, seedPolicyCatalogue, seedPolicyDemo } from "./seed-policy.ts";
 import { seedWizardDemo } from "./seed-wizard.ts";
 import { seedDemoCityIndices } from "./seed-estimate.ts";
 
@@ -62,53 +65,108 @@ async function insertInChunks<T>(rows: T[], size: number, insert: (chunk: T[]) =
 
 export type ReferenceOptions = { cities: "all" | "none" | readonly string[] };
 
-/** Countries, states and cities from the country-state-city package, ISO 4217 currencies and demo rates. Runs once. */
+/** The geography package (about 8 MB of data): loaded only when geography is actually written. */
+const loadGeography = () => import("country-state-city");
+type Geography = Awaited<ReturnType<typeof loadGeography>>;
+
+const currencyRows = () =>
+  currencyCodes.data
+    .filter((c) => /^[A-Z]{3}$/.test(c.code))
+    .map((c) => ({ code: c.code, name: c.currency, minor_units: c.digits }));
+
+const DEMO_RATES_AS_OF = "2026-11-01";
+const demoRateRows = () =>
+  Object.entries(demoRatesFromUsd).map(([quote, rate]) => ({
+    base_currency: "USD", quote_currency: quote, rate, as_of: DEMO_RATES_AS_OF, source: "Meridian indicative demo rates",
+  }));
+
+const countryRows = (g: Geography) =>
+  g.Country.getAllCountries().map((c) => ({
+    code: c.isoCode, name: c.name, phone_code: c.phonecode || null, currency_code: c.currency || null,
+    latitude: c.latitude || null, longitude: c.longitude || null,
+  }));
+
+function stateRows(g: Geography) {
+  const seen = new Set<string>();
+  return g.State.getAllStates()
+    .map((s) => ({ country_code: s.countryCode, code: s.isoCode, name: s.name, latitude: s.latitude ?? null, longitude: s.longitude ?? null }))
+    .filter((s) => !seen.has(`${s.country_code}:${s.code}`) && seen.add(`${s.country_code}:${s.code}`));
+}
+
+function cityRows(g: Geography, options: ReferenceOptions) {
+  if (options.cities === "none") return [];
+  const wanted = options.cities === "all" ? null : new Set(options.cities);
+  return g.City.getAllCities()
+    .filter((c) => !wanted || wanted.has(c.countryCode))
+    .map((c) => ({
+      country_code: c.countryCode, state_code: c.stateCode || null, name: c.name,
+      latitude: c.latitude ?? null, longitude: c.longitude ?? null,
+    }));
+}
+
+const cityKey = (c: { country_code: string; state_code: string | null; name: string }) => `${c.country_code}|${c.state_code ?? ""}|${c.name}`;
+
+/**
+ * Countries, states and cities from the country-state-city package, ISO 4217 currencies and demo
+ * rates. An empty database gets all of them; a database that has them gets what this release ships
+ * and it lacks (seedAll calls this only when the geography version changed). Returns whether rows were added.
+ */
 export async function seedReferenceData(db: DB, options: ReferenceOptions = { cities: "all" }): Promise<boolean> {
   const existing = await db.selectFrom("countries").select("code").limit(1).executeTakeFirst();
-  if (existing) return false;
+  const geography = await loadGeography();
+  if (!existing) {
+    await db.transaction().execute(async (trx) => {
+      await insertInChunks(currencyRows(), 200, (chunk) => trx.insertInto("currencies").values(chunk).execute());
+      await trx.insertInto("exchange_rates").values(demoRateRows()).execute();
+      await insertInChunks(countryRows(geography), 200, (chunk) => trx.insertInto("countries").values(chunk).execute());
+      await insertInChunks(stateRows(geography), 1000, (chunk) => trx.insertInto("states").values(chunk).execute());
+      await insertInChunks(cityRows(geography, options), 2000, (chunk) => trx.insertInto("cities").values(chunk).execute());
+    });
+    return true;
+  }
+  return topUpReferenceData(db, geography, options);
+}
+
+/** Adds the currencies, demo rates, countries, states and cities of this release that the database lacks; never changes or deletes a row. */
+async function topUpReferenceData(db: DB, geography: Geography, options: ReferenceOptions): Promise<boolean> {
+  const wantedCities = cityRows(geography, options);
+  const cityCountries = [...new Set(wantedCities.map((c) => c.country_code))];
+  const [currencies, rates, countries, states, cities] = await Promise.all([
+    db.selectFrom("currencies").select("code").execute(),
+    db.selectFrom("exchange_rates").select("quote_currency").where("base_currency", "=", "USD").execute(),
+    db.selectFrom("countries").select("code").execute(),
+    db.selectFrom("states").select(["country_code", "code"]).execute(),
+    cityCountries.length === 0
+      ? Promise.resolve([])
+      : options.cities === "all"
+        ? db.selectFrom("cities").select(["country_code", "state_code", "name"]).execute()
+        : db.selectFrom("cities").select(["country_code", "state_code", "name"]).where("country_code", "in", cityCountries).execute(),
+  ]);
+  const haveCurrencies = new Set(currencies.map((c) => c.code));
+  const haveRates = new Set(rates.map((r) => r.quote_currency));
+  const haveCountries = new Set(countries.map((c) => c.code));
+  const haveStates = new Set(states.map((s) => `${s.country_code}:${s.code}`));
+  const haveCities = new Set(cities.map(cityKey));
+  const newCurrencies = currencyRows().filter((c) => !haveCurrencies.has(c.code));
+  const newRates = demoRateRows().filter((r) => !haveRates.has(r.quote_currency));
+  const newCountries = countryRows(geography).filter((c) => !haveCountries.has(c.code));
+  const newStates = stateRows(geography).filter((s) => !haveStates.has(`${s.country_code}:${s.code}`));
+  const newCities = wantedCities.filter((c) => !haveCities.has(cityKey(c)) && haveCities.add(cityKey(c)));
+  if (!newCurrencies.length && !newRates.length && !newCountries.length && !newStates.length && !newCities.length) return false;
   await db.transaction().execute(async (trx) => {
-    const currencies = currencyCodes.data
-      .filter((c) => /^[A-Z]{3}$/.test(c.code))
-      .map((c) => ({ code: c.code, name: c.currency, minor_units: c.digits }));
-    await insertInChunks(currencies, 200, (chunk) => trx.insertInto("currencies").values(chunk).execute());
-
-    const asOf = "2026-11-01";
-    const rates = Object.entries(demoRatesFromUsd).map(([quote, rate]) => ({
-      base_currency: "USD", quote_currency: quote, rate, as_of: asOf, source: "Meridian indicative demo rates",
-    }));
-    await trx.insertInto("exchange_rates").values(rates).execute();
-
-    const countries = Country.getAllCountries().map((c) => ({
-      code: c.isoCode, name: c.name, phone_code: c.phonecode || null, currency_code: c.currency || null,
-      latitude: c.latitude || null, longitude: c.longitude || null,
-    }));
-    await insertInChunks(countries, 200, (chunk) => trx.insertInto("countries").values(chunk).execute());
-
-    const states = State.getAllStates().map((s) => ({
-      country_code: s.countryCode, code: s.isoCode, name: s.name, latitude: s.latitude ?? null, longitude: s.longitude ?? null,
-    }));
-    const seen = new Set<string>();
-    const uniqueStates = states.filter((s) => !seen.has(`${s.country_code}:${s.code}`) && seen.add(`${s.country_code}:${s.code}`));
-    await insertInChunks(uniqueStates, 1000, (chunk) => trx.insertInto("states").values(chunk).execute());
-
-    if (options.cities !== "none") {
-      const wanted = options.cities === "all" ? null : new Set(options.cities);
-      const cities = City.getAllCities()
-        .filter((c) => !wanted || wanted.has(c.countryCode))
-        .map((c) => ({
-          country_code: c.countryCode, state_code: c.stateCode || null, name: c.name,
-          latitude: c.latitude ?? null, longitude: c.longitude ?? null,
-        }));
-      await insertInChunks(cities, 2000, (chunk) => trx.insertInto("cities").values(chunk).execute());
-    }
+    await insertInChunks(newCurrencies, 200, (chunk) => trx.insertInto("currencies").values(chunk).execute());
+    if (newRates.length) await trx.insertInto("exchange_rates").values(newRates).execute();
+    await insertInChunks(newCountries, 200, (chunk) => trx.insertInto("countries").values(chunk).execute());
+    await insertInChunks(newStates, 1000, (chunk) => trx.insertInto("states").values(chunk).execute());
+    await insertInChunks(newCities, 2000, (chunk) => trx.insertInto("cities").values(chunk).execute());
   });
   return true;
 }
 
 /**
- * The shipped English UI texts, as global rows of the translations table. Runs on every start:
- * keys added to en.ts since the last start are inserted; rows already there (possibly edited
- * by an admin) are left alone.
+ * The shipped English UI texts, as global rows of the translations table. Runs at a start whose
+ * en.ts differs from the last one written (seedAll): keys added since are inserted; rows already
+ * there (possibly edited by an admin) are left alone.
  */
 export async function seedTranslations(db: DB): Promise<number> {
   const existing = await db
@@ -165,18 +223,61 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<boolean> {
   return true;
 }
 
+/** Bump when the demo seed changes in a way an existing demo database should pick up. */
+const DEMO_VERSION = "1";
+
+/** The version each reference data set of this release would write (computed once per process). */
+let expected: { geography: (options: ReferenceOptions) => string; translations: string; catalogue: string } | undefined;
+function expectedVersions() {
+  return (expected ??= {
+    geography: (options) =>
+      contentVersion(
+        `country-state-city ${countryStateCityPackage.version}`,
+        `currency-codes ${currencyCodesPackage.version}`,
+        demoRatesFromUsd,
+        DEMO_RATES_AS_OF,
+        options.cities === "all" || options.cities === "none" ? options.cities : [...options.cities].sort(),
+      ),
+    translations: contentVersion(en),
+    catalogue: contentVersion(SERVICE_CATALOGUE, SEED_SERVICE_ATTRIBUTES, SEED_SPEND_CATEGORIES, SEED_BENEFIT_SETS),
+  });
+}
+
 /**
- * What `npm start` runs on an empty database. `wizardDemo: false` leaves out the wizard demo
- * (seed-wizard.ts: forms, demo moves and their employees); default: with the demo.
+ * What `npm start` runs at every start: reference data (geography and currencies, UI texts, the
+ * policy catalogue) and, with `demo`, the demo data on an empty database. `wizardDemo: false`
+ * leaves out the wizard demo (seed-wizard.ts: forms, demo moves and their employees); default:
+ * with the demo.
+ *
+ * Each set is written only when the version stored in `reference_data_versions` differs from this
+ * release's (src/db/reference-versions.ts): a start on an up-to-date database reads one small table
+ * and nothing else, and a release that ships changed reference data tops it up. Returns the sets it wrote.
  */
-export async function seedAll(db: DB, options: { demo: boolean; reference?: ReferenceOptions; wizardDemo?: boolean }) {
-  await seedReferenceData(db, options.reference);
-  await seedTranslations(db);
-  await seedPolicyCatalogue(db);
+export async function seedAll(
+  db: DB,
+  options: { demo: boolean; reference?: ReferenceOptions; wizardDemo?: boolean },
+): Promise<string[]> {
+  const stored = await readReferenceVersions(db);
+  const versions = expectedVersions();
+  const ran: string[] = [];
+  const step = async (name: "geography" | "translations" | "policy-catalogue" | "demo", version: string, seed: () => Promise<unknown>) => {
+    if (stored.get(name) === version) return;
+    await seed();
+    await writeReferenceVersion(db, name, version);
+    ran.push(name);
+  };
+  const reference = options.reference ?? { cities: "all" };
+  await step("geography", versions.geography(reference), () => seedReferenceData(db, reference));
+  await step("translations", versions.translations, () => seedTranslations(db));
+  await step("policy-catalogue", versions.catalogue, () => seedPolicyCatalogue(db));
   if (options.demo) {
-    await seedDemoData(db);
-    await seedPolicyDemo(db);
-    if (options.wizardDemo !== false) await seedWizardDemo(db);
-    await seedDemoCityIndices(db);
+    const wizard = options.wizardDemo !== false;
+    await step("demo", `${DEMO_VERSION}${wizard ? "+wizard" : ""}`, async () => {
+      await seedDemoData(db);
+      await seedPolicyDemo(db);
+      if (wizard) await seedWizardDemo(db);
+      await seedDemoCityIndices(db);
+    });
   }
+  return ran;
 }

@@ -119,8 +119,9 @@ export function createApp(deps: AppDeps) {
     return c.json({ status: "ok", time: new Date().toISOString() });
   });
 
-  const openApi = buildOpenApi();
-  app.get("/api/openapi.json", (c) => c.json(openApi));
+  // Built on the first request, not at start-up: converting every schema takes longer than the rest of a start.
+  let openApi: ReturnType<typeof buildOpenApi> | undefined;
+  app.get("/api/openapi.json", (c) => c.json((openApi ??= buildOpenApi())));
 
   app.use(
     "/trpc/*",

@@ -8,8 +8,9 @@
  * Amounts arrive in integer minor units; they leave as numbers in major units converted only by
  * src/domain/money/money.ts `toMajorString`, formatted with the currency's decimals.
  */
-import ExcelJS from "exceljs";
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+// exceljs and pdf-lib are loaded on the first export, not when the server starts.
+import type ExcelJS from "exceljs";
+import type { PDFDocument, PDFFont, PDFPage, rgb as Rgb } from "pdf-lib";
 import type { TBalanceSheetView, TCostEstimateView, TEstimateItem, TWorkingStep } from "../../domain/estimate/schemas.ts";
 import { minorUnitsOf, toMajorString } from "../../domain/money/money.ts";
 
@@ -267,7 +268,8 @@ function addBalanceSheet(workbook: ExcelJS.Workbook, balance: TBalanceSheetView)
 
 /** The estimate as an .xlsx workbook: "Cost estimate", "Working" and (when given) "Balance sheet", first in the balance-sheet view. */
 export async function renderEstimateWorkbook(view: TCostEstimateView, balanceSheet: TBalanceSheetView | null, options: ExportOptions): Promise<Uint8Array> {
-  const workbook = new ExcelJS.Workbook();
+  const { default: Excel } = await import("exceljs");
+  const workbook = new Excel.Workbook();
   workbook.creator = "Meridian";
   workbook.title = `Cost estimate ${view.employeeInformation.employeeName}`;
   const balanceFirst = balanceSheet !== null && options.isBalanceSheetView;
@@ -321,6 +323,7 @@ class PdfWriter {
     private readonly doc: PDFDocument,
     private readonly font: PDFFont,
     private readonly bold: PDFFont,
+    private readonly rgb: typeof Rgb,
   ) {
     this.newPage();
   }
@@ -365,7 +368,7 @@ class PdfWriter {
   note(text: string) {
     this.ensure(LINE);
     this.y -= LINE;
-    this.page.drawText(this.fit(text, this.font, FONT_SIZE, A4_LANDSCAPE[0] - 2 * MARGIN), { x: MARGIN, y: this.y, size: FONT_SIZE, font: this.font, color: rgb(0.3, 0.3, 0.3) });
+    this.page.drawText(this.fit(text, this.font, FONT_SIZE, A4_LANDSCAPE[0] - 2 * MARGIN), { x: MARGIN, y: this.y, size: FONT_SIZE, font: this.font, color: this.rgb(0.3, 0.3, 0.3) });
   }
 
   gap(points = 10) {
@@ -377,7 +380,7 @@ class PdfWriter {
     const drawRow = (row: TableRow, isHeader: boolean) => {
       const font = isHeader || row.bold ? this.bold : this.font;
       if (isHeader || row.shade) {
-        this.page.drawRectangle({ x: MARGIN, y: this.y - LINE + 3, width: widths.reduce((a, b) => a + b, 0), height: LINE, color: rgb(0.91, 0.93, 0.96) });
+        this.page.drawRectangle({ x: MARGIN, y: this.y - LINE + 3, width: widths.reduce((a, b) => a + b, 0), height: LINE, color: this.rgb(0.91, 0.93, 0.96) });
       }
       let x = MARGIN;
       row.cells.forEach((cell, i) => {
@@ -474,13 +477,14 @@ function drawBalanceSheet(w: PdfWriter, balance: TBalanceSheetView, title: strin
 
 /** The estimate as a PDF (A4 landscape, Helvetica): the same content as the workbook, paginated. */
 export async function renderEstimatePdf(view: TCostEstimateView, balanceSheet: TBalanceSheetView | null, options: ExportOptions): Promise<Uint8Array> {
+  const { PDFDocument, StandardFonts, rgb } = await import("pdf-lib");
   const doc = await PDFDocument.create();
   doc.setTitle(winAnsiSafe(`Cost estimate ${view.employeeInformation.employeeName} v${view.versionNumber}`));
   doc.setCreator("Meridian");
   doc.setProducer("Meridian");
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const w = new PdfWriter(doc, font, bold);
+  const w = new PdfWriter(doc, font, bold, rgb);
   const balanceFirst = balanceSheet !== null && options.isBalanceSheetView;
   if (balanceFirst) {
     drawBalanceSheet(w, balanceSheet, `Balance sheet: ${view.employeeInformation.employeeName}`);

@@ -8,7 +8,8 @@
  *
  * Importing this module registers the job handler.
  */
-import ExcelJS from "exceljs";
+// exceljs is loaded on first use, not when the server starts.
+import type ExcelJS from "exceljs";
 import type { DB } from "../../db/index.ts";
 import { insertAudit } from "../../db/queries/audit.ts";
 import {
@@ -118,7 +119,8 @@ export async function readIndexSheet(fileName: string, bytes: Uint8Array): Promi
     return parseCsv(new TextDecoder().decode(bytes)).map((row) => CITY_INDEX_COLUMNS.map((_, i) => (row[i] ?? "").trim()));
   }
   if (!/\.xlsx$/i.test(fileName)) throw new PermanentJobError(indexImportMessages.fileType);
-  const workbook = new ExcelJS.Workbook();
+  const { default: Excel } = await import("exceljs");
+  const workbook = new Excel.Workbook();
   try {
     await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
   } catch {
@@ -289,7 +291,8 @@ export async function cityIndexImportState(db: DB): Promise<TImportStateResponse
 
 /** GET /admin/mercer/template: the header row and two example rows, as .xlsx. */
 export async function cityIndexTemplate(): Promise<Uint8Array> {
-  const workbook = new ExcelJS.Workbook();
+  const { default: Excel } = await import("exceljs");
+  const workbook = new Excel.Workbook();
   workbook.creator = "Meridian";
   const sheet = workbook.addWorksheet("City indices");
   sheet.columns = CITY_INDEX_COLUMNS.map((header) => ({ header, key: header, width: header === "City" ? 24 : 18 }));

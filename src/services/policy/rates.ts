@@ -1,4 +1,5 @@
-import ExcelJS from "exceljs";
+// exceljs is loaded on first use, not when the server starts.
+import type ExcelJS from "exceljs";
 import type { DB } from "../../db/index.ts";
 import { findBudgetGroupById, findRates } from "../../db/queries/policy.ts";
 import { AppError } from "../../domain/errors.ts";
@@ -56,7 +57,8 @@ export async function rateRows(db: DB, budgetGroupId: number): Promise<TRateRow[
 /** The group's rates as an .xlsx workbook (headers only when there are none). */
 export async function ratesWorkbook(db: DB, budgetGroupId: number): Promise<Uint8Array> {
   const rows = await rateRows(db, budgetGroupId);
-  const workbook = new ExcelJS.Workbook();
+  const { default: Excel } = await import("exceljs");
+  const workbook = new Excel.Workbook();
   workbook.creator = "Meridian";
   const sheet = workbook.addWorksheet("Rates");
   sheet.columns = RATE_COLUMNS.map((header) => ({ header, key: header, width: header === "Description" ? 40 : 16 }));
@@ -115,7 +117,8 @@ function cellText(value: ExcelJS.CellValue): string {
 async function readSheet(fileName: string, bytes: Uint8Array): Promise<string[][]> {
   if (/\.csv$/i.test(fileName)) return parseCsv(new TextDecoder().decode(bytes));
   if (!/\.xlsx$/i.test(fileName)) throw new AppError("VALIDATION", policyMessages.rateFileInvalid);
-  const workbook = new ExcelJS.Workbook();
+  const { default: Excel } = await import("exceljs");
+  const workbook = new Excel.Workbook();
   try {
     await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
   } catch {
