@@ -92,14 +92,17 @@ describe("form builder", () => {
     const results = await race(N, (i) =>
       admin.formBuilder.submitForm({
         groupName: "globex",
-        sections: form.sections.map((s, j) => (j === 0 ? { ...s, fields: s.fields.map((f, k) => (k === 0 ? { ...f, label: `Label ${i}` } : f)) } : s)),
+        // Two editors: half the saves list the sections (and so write their rows) in the opposite order.
+        sections: (i % 2 === 0 ? form.sections : [...form.sections].reverse()).map((s, j) =>
+          j === 0 ? { ...s, fields: s.fields.map((f, k) => (k === 0 ? { ...f, label: `Label ${i}` } : f)) } : s,
+        ),
         availableSections: form.availableSections,
       }),
     );
     await expectAllSucceed(results, { refusedWhen: (v) => (v.success ? null : v.resultMessage) });
     expect((await auditRows(t.db, "formBuilder.submitForm")).length - before).toBe(N);
     const after = await admin.formBuilder.groupForm({ groupName: "globex" });
-    expect(after.sections.map((s) => s.fields.length)).toEqual(form.sections.map((s) => s.fields.length));
+    expect(after.sections.map((s) => s.fields.length).sort()).toEqual(form.sections.map((s) => s.fields.length).sort());
   });
 });
 
