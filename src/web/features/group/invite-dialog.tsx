@@ -1,5 +1,5 @@
 import { UserPlus } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button.tsx";
 import { useSignedInUser } from "../../lib/session.ts";
@@ -17,6 +17,7 @@ export function InviteDialog({ group }: { group: string }) {
   const user = useSignedInUser();
   const [open, setOpen] = useState(false);
   const [mounted, setMounted] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   if (user.role !== "HR" && user.role !== "ADMIN") return null;
   const roles = user.role === "ADMIN" ? (["EMPLOYEE", "MANAGER", "HR", "SUPPLIER"] as const) : (["EMPLOYEE", "MANAGER", "HR"] as const);
   const preload = () => void loadInviteDialog();
@@ -24,6 +25,7 @@ export function InviteDialog({ group }: { group: string }) {
   return (
     <>
       <Button
+        ref={button}
         aria-haspopup="dialog"
         aria-expanded={open}
         onPointerEnter={preload}
@@ -38,7 +40,7 @@ export function InviteDialog({ group }: { group: string }) {
       </Button>
       {mounted ? (
         <Suspense fallback={null}>
-          <InviteFormDialog group={group} roles={roles} open={open} onOpenChange={setOpen} />
+          <InviteFormDialog group={group} roles={roles} open={open} onOpenChange={setOpen} returnFocusTo={button} />
         </Suspense>
       ) : null}
     </>

@@ -22,11 +22,30 @@ export type InvitableRole = "EMPLOYEE" | "MANAGER" | "HR" | "SUPPLIER";
  * The invite dialog (opened by invite-dialog.tsx's button). Its own chunk, with the dialog,
  * react-hook-form and the activation schemas, so the group home does not wait for it.
  */
-export function InviteFormDialog({ group, roles, open, onOpenChange }: { group: string; roles: readonly InvitableRole[]; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function InviteFormDialog({
+  group,
+  roles,
+  open,
+  onOpenChange,
+  returnFocusTo,
+}: {
+  group: string;
+  roles: readonly InvitableRole[];
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The button that opened the dialog (it is not a Radix trigger, so Radix would not know where focus returns). */
+  returnFocusTo: { current: HTMLElement | null };
+}) {
   const { t } = useTranslation();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={t("app.close")}>
+      <DialogContent
+        closeLabel={t("app.close")}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocusTo.current?.focus();
+        }}
+      >
         <DialogTitle>{t("invite.title")}</DialogTitle>
         <DialogDescription>{t("invite.description")}</DialogDescription>
         {/* Mounted while the dialog is open: closing it clears the notes and the fields. */}
