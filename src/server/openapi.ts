@@ -78,6 +78,18 @@ function jsonSchema(schema: z.ZodType) {
   return z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
 }
 
+type JsonSchemaObject = { properties?: Record<string, unknown>; required?: string[] };
+
+/** The path's `{name}` parameters (text, required) and, for a query request, its fields as query parameters. */
+function parametersOf(op: Operation) {
+  const inPath = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1]!, in: "path", required: true, schema: { type: "string" } }));
+  const query = op.request && op.requestType === "query" ? (jsonSchema(op.request) as JsonSchemaObject) : null;
+  const inQuery = Object.entries(query?.properties ?? {})
+    .filter(([name]) => !inPath.some((p) => p.name === name))
+    .map(([name, schema]) => ({ name, in: "query", required: query?.required?.includes(name) ?? false, schema }));
+  return [...inPath, ...inQuery];
+}
+
 export function buildOpenApi() {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of allLegacyOperations()) {
@@ -92,12 +104,14 @@ export function buildOpenApi() {
           },
         }
       : {};
+    const parameters = parametersOf(op);
     paths[op.path] = {
       ...(paths[op.path] ?? {}),
       [op.method]: {
         summary: op.summary,
         description: `Specification: ${op.spec}.`,
         ...(op.auth === "session" ? { security: [{ session: [] }] } : {}),
+        ...(parameters.length > 0 ? { parameters } : {}),
         ...body,
         responses: {
           "200": { description: "Success", content: { "application/json": { schema: jsonSchema(op.response) } } },

@@ -102,6 +102,8 @@ export const policyMessages = {
   // Meridian's own texts where the spec is silent
   policyNotFound: "The policy was not found.",
   groupNotFound: "The group was not found.",
+  amountTooLarge: "The amount is too large.",
+  noMoreSetNumbers: "No further benefit set number is available for this service.",
   versionNotFound: "The policy version was not found.",
   versionNotEditable: "Only a draft version can be changed. Create a new version first.",
   draftExists: "This policy already has a draft version.",

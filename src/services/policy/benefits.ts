@@ -58,6 +58,7 @@ import { checkFormula, evaluateLine } from "../../domain/policy/formula.ts";
 import { policyMessages } from "../../domain/policy/messages.ts";
 import { stripHtml } from "../../domain/policy/popup.ts";
 import type { ProgrammeType } from "../../domain/policy/catalogue.ts";
+import { INT_MAX } from "../../domain/numbers.ts";
 import { assertPolicyGroup, assertPolicyRole, groupForCaller, policyForCaller } from "./access.ts";
 import { auditPolicy, type PolicyActor } from "./common.ts";
 
@@ -232,6 +233,8 @@ export async function addServiceBenefitOption(db: DB, caller: Caller, input: TAd
     let groupNumber = existing?.group_number ?? input.groupNumber;
     if (setId === undefined) {
       groupNumber ??= (await maxVisibleGroupNumber(trx, input.groupId, serviceKey)) + 1;
+      // The next number after a set numbered 2^31 − 1 does not fit the column.
+      if (groupNumber > INT_MAX) throw new AppError("VALIDATION", policyMessages.noMoreSetNumbers, { groupNumber: policyMessages.noMoreSetNumbers });
       setId = await insertBenefitSet(trx, { serviceKey, groupId: input.groupId, name: setName, groupNumber, sdcId: input.sdcId ?? null });
     }
     const optionId = await insertBenefitOption(trx, setId, optionName);
