@@ -40,7 +40,8 @@ async function startInstance(): Promise<Instance> {
   let output = "";
   for (const stream of [proc.stdout, proc.stderr]) {
     void (async () => {
-      for await (const chunk of stream as ReadableStream<Uint8Array>) output += new TextDecoder().decode(chunk);
+      const reader = (stream as ReadableStream<Uint8Array>).getReader();
+      for (let r = await reader.read(); !r.done; r = await reader.read()) output += new TextDecoder().decode(r.value);
     })();
   }
   return { url: `http://127.0.0.1:${port}`, proc, log: () => output };
