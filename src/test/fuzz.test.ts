@@ -141,7 +141,8 @@ function report(what: string, result: { failures: Failure[]; sent: number }, ms:
   console.log(`fuzz ${what} on ${testDialect()}: ${sent} requests in ${(ms / 1000).toFixed(1)} s (${byStatus}), ${failures.length} failures (FUZZ_SEED=${SEED}, FUZZ_RUNS=${RUNS})`);
   if (failures.length === 0) return;
   // One entry per endpoint: how many failed and the first two, each with the request that failed.
-  const byEndpoint = Map.groupBy(failures, (f) => f.endpoint);
+  const byEndpoint = new Map<string, Failure[]>();
+  for (const f of failures) byEndpoint.set(f.endpoint, byEndpoint.get(f.endpoint) ?? []).get(f.endpoint)!.push(f);
   const lines = [...byEndpoint].map(([endpoint, list]) => {
     const examples = list.slice(0, 2).map((f) => `    as ${f.identity}: ${f.problem.replace(/\s+/g, " ")}\n      ${f.request.replace(/\s+/g, " ")}`);
     return `- ${endpoint}: ${list.length}\n${examples.join("\n")}`;

@@ -247,7 +247,7 @@ function plausible(field: Field, depth = 0): unknown {
 // ── requests ────────────────────────────────────────────────────────────────────────────────
 
 /** One request to send: the method, the path with its query, and a raw body. */
-export type FuzzRequest = { method: string; path: string; body?: string | Uint8Array; contentType?: string; label: string };
+export type FuzzRequest = { method: string; path: string; body?: string | Uint8Array<ArrayBuffer>; contentType?: string; label: string };
 
 /** Path parameter values: in range but unknown, past int4, hex, and text that is not valid percent-encoding. */
 export const BAD_PATH_SEGMENTS = [
@@ -256,7 +256,7 @@ export const BAD_PATH_SEGMENTS = [
 ];
 
 /** Raw bodies no handler can read as fields. */
-export const BAD_BODIES: { label: string; body: string | Uint8Array; contentType?: string }[] = [
+export const BAD_BODIES: { label: string; body: string | Uint8Array<ArrayBuffer>; contentType?: string }[] = [
   { label: "malformed multipart", body: "--x\r\nfoo", contentType: "multipart/form-data; boundary=x" },
   { label: "multipart without boundary", body: "--x\r\nfoo", contentType: "multipart/form-data" },
   { label: "truncated multipart", body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1', contentType: "multipart/form-data; boundary=x" },
