@@ -42,15 +42,21 @@ export type Operation = {
   requestType?: "form" | "query";
   response: z.ZodType;
   auth: "none" | "session";
+  /**
+   * A documented GET that changes state (the spec has a few): it must refuse cross-site requests
+   * (`assertSameSite`). Every other GET, like every tRPC query, must write nothing;
+   * src/test/read-only.test.ts holds both to it.
+   */
+  changesState?: true;
 };
 
 export const legacyOperations: Operation[] = [
   { method: "post", path: "/user/account-recovery", summary: "Password reset request; the same answer for every well-formed address", spec: "part 2 §7 Login, activation, account", request: ZRecoveryRequest, requestType: "form", response: ZRecoveryResponse, auth: "none" },
   { method: "post", path: "/user/set-new-password", summary: "Set a new password with a reset link's token; ends the user's sessions", spec: "part 2 §7 Login, activation, account", request: ZSetPasswordRequest, requestType: "form", response: ZSetPasswordResponse, auth: "none" },
   { method: "post", path: "/registerClientInfo", summary: "Store the browser's time zone offset (minutes) on the session", spec: "part 2 §9 session check", request: ZRegisterClientInfoRequest, requestType: "form", response: ZRegisterClientInfoResponse, auth: "session" },
-  { method: "get", path: "/admin/resetPassword/find/{email}/", summary: "A fresh reset link for the user, as text/plain (ADMIN) — changes state, so refused cross-site (403) unless Sec-Fetch-Site is same-origin or none, or, without that header, Origin/Referer of this site or X-Requested-With", spec: "part 2 §7 Translation, settings and admin", response: z.string(), auth: "session" },
+  { method: "get", path: "/admin/resetPassword/find/{email}/", summary: "A fresh reset link for the user, as text/plain (ADMIN) — changes state, so refused cross-site (403) unless Sec-Fetch-Site is same-origin or none, or, without that header, Origin/Referer of this site or X-Requested-With", spec: "part 2 §7 Translation, settings and admin", response: z.string(), auth: "session", changesState: true },
   { method: "post", path: "/admin/anonymizeUser/", summary: "Anonymize a user's personal data, irreversibly (ADMIN)", spec: "part 2 §7 Translation, settings and admin", request: ZAnonymizeRequest, requestType: "form", response: ZAnonymizeResponse, auth: "session" },
-  { method: "get", path: "/admin/SSO/disable/{userId}/", summary: "Switch single sign-on off for a user; false for an invalid id (ADMIN) — changes state, so refused cross-site (403) unless Sec-Fetch-Site is same-origin or none, or, without that header, Origin/Referer of this site or X-Requested-With", spec: "part 2 §7 Translation, settings and admin", response: ZDisableSsoResponse, auth: "session" },
+  { method: "get", path: "/admin/SSO/disable/{userId}/", summary: "Switch single sign-on off for a user; false for an invalid id (ADMIN) — changes state, so refused cross-site (403) unless Sec-Fetch-Site is same-origin or none, or, without that header, Origin/Referer of this site or X-Requested-With", spec: "part 2 §7 Translation, settings and admin", response: ZDisableSsoResponse, auth: "session", changesState: true },
   { method: "post", path: "/check-user", summary: "Which login step follows for an email address", spec: "part 2 §7 Login", request: ZCheckUserRequest, requestType: "form", response: ZCheckUserResponse, auth: "none" },
   { method: "post", path: "/login", summary: "Password sign-in; sets the session cookie", spec: "part 2 §7 Login", request: ZLoginRequest, requestType: "form", response: ZLoginResponse, auth: "none" },
   { method: "post", path: "/logout", summary: "Ends the session", spec: "part 2 §2 Login", response: ZLogoutResponse, auth: "session" },
@@ -110,6 +116,7 @@ export function buildOpenApi() {
       [op.method]: {
         summary: op.summary,
         description: `Specification: ${op.spec}.`,
+        ...(op.changesState ? { "x-changes-state": true } : {}),
         ...(op.auth === "session" ? { security: [{ session: [] }] } : {}),
         ...(parameters.length > 0 ? { parameters } : {}),
         ...body,

@@ -14,7 +14,6 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
 import { appRouter } from "../routers/_app.ts";
-import { allLegacyOperations, buildOpenApi, type Operation } from "../server/openapi.ts";
 import { sessionIdFor } from "../services/auth.ts";
 import { appFor, cookieFor, send, tokenOf, type TestApp } from "./app.ts";
 import { testDialect } from "./db.ts";
@@ -23,12 +22,14 @@ import {
   ATTACKERS,
   LEGACY_STAFF_GRANTS,
   STAFF_GRANTS,
+  asText,
   attackerCaller,
   changedTables,
   fillPath,
   fingerprint,
   inputsFor,
   leakedMarkers,
+  legacyCases,
   looksTenant,
   markersFor,
   seedVictim,
@@ -48,29 +49,6 @@ beforeAll(async () => {
 
 type ProcedureDef = { type: "query" | "mutation" | "subscription"; inputs: unknown[] };
 const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: ProcedureDef }>);
-
-type LegacyCase = { method: string; path: string; op: Operation };
-function legacyCases(): LegacyCase[] {
-  const ops = allLegacyOperations();
-  const doc = buildOpenApi();
-  return Object.entries(doc.paths).flatMap(([path, methods]) =>
-    Object.keys(methods).map((method) => {
-      const op = ops.find((o) => o.path === path && o.method === method);
-      if (!op) throw new Error(`${method} ${path} is in the OpenAPI document but not in allLegacyOperations()`);
-      return { method: method.toUpperCase(), path, op };
-    }),
-  );
-}
-
-/** Fields of a legacy request sent as query or form text: scalars as they are, the rest as JSON. */
-function asText(fields: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries((fields ?? {}) as Record<string, unknown>)) {
-    if (v === undefined) continue;
-    out[k] = v === null ? "" : typeof v === "object" ? JSON.stringify(v) : String(v);
-  }
-  return out;
-}
 
 /** Refusals; TOO_MANY_REQUESTS is the sign-in throttle counting the attacker's own attempts. */
 const REFUSALS = new Set(["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "BAD_REQUEST", "TOO_MANY_REQUESTS"]);

@@ -20,6 +20,7 @@ import { estimationView } from "../services/estimate/estimates.ts";
 import { ZEstimationViewRequest } from "../domain/estimate/schemas.ts";
 import { issueAccountToken } from "../services/tokens.ts";
 import { createContextInner } from "../trpc.ts";
+import { allLegacyOperations, buildOpenApi, type Operation } from "../server/openapi.ts";
 import { callerFor, createSessionFor, testConfig } from "./db.ts";
 
 // ── The victim ─────────────────────────────────────────────────────────────────────────────────
@@ -754,4 +755,29 @@ export async function fingerprint(db: DB, dialect: "sqlite" | "postgres", caller
 /** The tables whose fingerprint differs. */
 export function changedTables(before: Record<string, string>, after: Record<string, string>): string[] {
   return Object.keys({ ...before, ...after }).filter((t) => before[t] !== after[t]);
+}
+
+// ── Legacy operations ───────────────────────────────────────────────────────────────────────────
+
+export type LegacyCase = { method: string; path: string; op: Operation };
+export function legacyCases(): LegacyCase[] {
+  const ops = allLegacyOperations();
+  const doc = buildOpenApi();
+  return Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.keys(methods).map((method) => {
+      const op = ops.find((o) => o.path === path && o.method === method);
+      if (!op) throw new Error(`${method} ${path} is in the OpenAPI document but not in allLegacyOperations()`);
+      return { method: method.toUpperCase(), path, op };
+    }),
+  );
+}
+
+/** Fields of a legacy request sent as query or form text: scalars as they are, the rest as JSON. */
+export function asText(fields: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries((fields ?? {}) as Record<string, unknown>)) {
+    if (v === undefined) continue;
+    out[k] = v === null ? "" : typeof v === "object" ? JSON.stringify(v) : String(v);
+  }
+  return out;
 }
