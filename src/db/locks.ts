@@ -10,6 +10,9 @@
  * - SQLite: Kysely runs every transaction on the one connection behind a mutex, so a transaction
  *   already excludes every other statement of this process; the lock is a plain read there.
  *
+ * Lock order: a transaction that takes more than one lock takes the owner first (group → policy →
+ * policy version → move; group → benefit set), so two writers never wait on each other crosswise.
+ *
  * Call inside `db.transaction()` and use only `trx` afterwards: a query on the outer handle would
  * wait for a second pool connection while holding the lock.
  */
@@ -20,7 +23,7 @@ export function isPostgres(db: DB): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
-export type LockableTable = "users" | "groups" | "moves" | "policies" | "policy_versions" | "cost_estimates";
+export type LockableTable = "users" | "groups" | "moves" | "policies" | "policy_versions" | "cost_estimates" | "benefit_sets";
 
 /** Locks one row until the transaction ends; answers whether it exists. */
 export async function lockRow(trx: DB, table: LockableTable, id: number): Promise<boolean> {

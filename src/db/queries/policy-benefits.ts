@@ -154,6 +154,11 @@ export function findMetadataInfo(db: DB, id: number) {
   return db.selectFrom("metadata_infos").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+/** The set's metadata info (line) named `name`, the oldest when several. */
+export function findMetadataInfoByName(db: DB, setId: number, name: string) {
+  return db.selectFrom("metadata_infos").selectAll().where("benefit_set_id", "=", setId).where("name", "=", name).orderBy("id").limit(1).executeTakeFirst();
+}
+
 export async function insertMetadataInfo(db: DB, setId: number, name: string): Promise<number> {
   const max = await db
     .selectFrom("metadata_infos")

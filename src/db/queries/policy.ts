@@ -224,11 +224,21 @@ export function findBudgetGroupById(db: DB, id: number) {
 }
 
 /** The budget group row, created with its defaults when missing. */
+/**
+ * The stage's budget group `groupNumber`, created when missing. Insert … on conflict do nothing on
+ * the (version, stage, number) unique key, then one read: of parallel first edits one creates it
+ * and the others (waiting on PostgreSQL for the creator to commit) read the same row.
+ */
 export async function ensureBudgetGroup(db: DB, versionId: number, stage: number, groupNumber: number) {
-  const existing = await findBudgetGroup(db, versionId, stage, groupNumber);
-  if (existing) return { row: existing, created: false };
-  await db.insertInto("budget_groups").values({ policy_version_id: versionId, move_stage: stage, group_number: groupNumber }).execute();
-  return { row: (await findBudgetGroup(db, versionId, stage, groupNumber))!, created: true };
+  const inserted = await db
+    .insertInto("budget_groups")
+    .values({ policy_version_id: versionId, move_stage: stage, group_number: groupNumber })
+    .onConflict((oc) => oc.columns(["policy_version_id", "move_stage", "group_number"]).doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  const row = await findBudgetGroup(db, versionId, stage, groupNumber);
+  if (!row) throw new Error(`budget group ${versionId}/${stage}/${groupNumber} vanished after its insert`);
+  return { row, created: inserted !== undefined };
 }
 
 export function findBudgets(db: DB, budgetGroupIds: number[]) {

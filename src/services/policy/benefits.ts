@@ -6,6 +6,7 @@
  * /api/v1/policy/configuration/ paths) call these functions.
  */
 import type { DB } from "../../db/index.ts";
+import { lockRow } from "../../db/locks.ts";
 import {
   countOptionUses,
   countOptionsOfSet,
@@ -15,6 +16,7 @@ import {
   findBenefitSet,
   findGroupBenefitSet,
   findMetadataInfo,
+  findMetadataInfoByName,
   findMetadataInfosOfSets,
   findMetadataLines,
   findMetadataRow,
@@ -215,20 +217,24 @@ export async function addServiceBenefitOption(db: DB, caller: Caller, input: TAd
 
   const setName = cleanText(input.description);
   const optionName = cleanText(input.optionName);
-  const existing = input.groupNumber === undefined ? undefined : await findGroupBenefitSet(db, input.groupId, serviceKey, input.groupNumber);
-  if (existing) {
-    if (existing.option_type !== "REGULAR") throw new AppError("VALIDATION", policyMessages.optionAddFailed);
-    if (optionName === "") throw new AppError("VALIDATION", policyMessages.benefitOptionNameFirst, { optionName: policyMessages.benefitOptionNameFirst });
-  } else {
-    if (setName === "") {
-      const message = input.groupNumber === undefined ? policyMessages.groupNameRequired : policyMessages.benefitSetNameFirst;
-      throw new AppError("VALIDATION", message, { description: message });
-    }
-    if (optionName === "") throw new AppError("VALIDATION", policyMessages.groupNeedsOption, { optionName: policyMessages.groupNeedsOption });
-  }
 
   const at = new Date().toISOString();
   return db.transaction().execute(async (trx) => {
+    // "Create the set when the group has none with that number" and "the next number": decided under
+    // the group's row lock, so parallel first saves queue and the later ones find the set (or the
+    // higher number) the first one made.
+    await lockRow(trx, "groups", input.groupId);
+    const existing = input.groupNumber === undefined ? undefined : await findGroupBenefitSet(trx, input.groupId, serviceKey, input.groupNumber);
+    if (existing) {
+      if (existing.option_type !== "REGULAR") throw new AppError("VALIDATION", policyMessages.optionAddFailed);
+      if (optionName === "") throw new AppError("VALIDATION", policyMessages.benefitOptionNameFirst, { optionName: policyMessages.benefitOptionNameFirst });
+    } else {
+      if (setName === "") {
+        const message = input.groupNumber === undefined ? policyMessages.groupNameRequired : policyMessages.benefitSetNameFirst;
+        throw new AppError("VALIDATION", message, { description: message });
+      }
+      if (optionName === "") throw new AppError("VALIDATION", policyMessages.groupNeedsOption, { optionName: policyMessages.groupNeedsOption });
+    }
     let setId = existing?.id;
     let groupNumber = existing?.group_number ?? input.groupNumber;
     if (setId === undefined) {
@@ -356,10 +362,14 @@ export async function setBenefitFlags(db: DB, caller: Caller, input: TSetBenefit
  */
 export async function deleteBenefitOptionIfUnused(db: DB, caller: Caller, optionId: number) {
   const option = await optionForWrite(db, caller, optionId);
-  if ((await countOptionUses(db, option.id)) > 0) throw new AppError("CONFLICT", benefitMessages.optionInUse);
-  if ((await countOptionsOfSet(db, option.benefit_set_id)) <= 1) throw new AppError("CONFLICT", policyMessages.groupNeedsOption);
   await db.transaction().execute(async (trx) => {
-    await deleteBenefitOption(trx, option.id);
+    // Counted under the set's row lock: parallel deletes of the set's options cannot both see "one
+    // more left", and a repeated delete finds the option gone (one audit row).
+    await lockRow(trx, "benefit_sets", option.benefit_set_id);
+    if ((await countOptionUses(trx, option.id)) > 0) throw new AppError("CONFLICT", benefitMessages.optionInUse);
+    if ((await countOptionsOfSet(trx, option.benefit_set_id)) <= 1) throw new AppError("CONFLICT", policyMessages.groupNeedsOption);
+    const [deleted] = await deleteBenefitOption(trx, option.id);
+    if (!deleted || Number(deleted.numDeletedRows) === 0) throw new AppError("NOT_FOUND", benefitMessages.optionNotFound);
     await auditPolicy(trx, caller, {
       groupId: option.set_group_id,
       entity: "benefit_option",
@@ -430,10 +440,13 @@ async function upsertLine(
   }
   const at = new Date().toISOString();
   return db.transaction().execute(async (trx) => {
+    // "Find the line (and the named metadata info), else create it" under the set's row lock:
+    // parallel first saves queue, the first creates, the later ones update what it made.
+    await lockRow(trx, "benefit_sets", option.benefit_set_id);
     let infoId = v.metadataInfoId;
     if (infoId === null) {
       infoName = v.metadataName!;
-      infoId = await insertMetadataInfo(trx, option.benefit_set_id, infoName);
+      infoId = (await findMetadataInfoByName(trx, option.benefit_set_id, infoName))?.id ?? (await insertMetadataInfo(trx, option.benefit_set_id, infoName));
     }
     const existing = await findScopedMetadata(trx, option.id, infoId, v.scope);
     let id: number;

@@ -1,4 +1,5 @@
 import type { DB } from "../../db/index.ts";
+import { lockRow } from "../../db/locks.ts";
 import { ensureBudgetGroup, findBudgetGroup, findBudgets, findStageServices } from "../../db/queries/policy.ts";
 import { AppError } from "../../domain/errors.ts";
 import { toMajorString } from "../../domain/money/money.ts";
@@ -80,6 +81,8 @@ export async function addBudget(
   await assertStageInRange(db, policy.id, stage);
   const values = await budgetValues(db, fields, { currency: null, amount: null, minAmount: null, maxAmount: null }, policyMessages.errorAddingBudget);
   return db.transaction().execute(async (trx) => {
+    // The draft's rows change under its version's lock (parallel edits queue; see lockRow's order).
+    await lockRow(trx, "policy_versions", draft.versionId);
     const { row: group } = await ensureBudgetGroup(trx, draft.versionId, stage, groupNumber);
     const created = await trx
       .insertInto("budgets")
@@ -189,6 +192,8 @@ export async function updateBudgetGroup(
   const draft = await draftVersionOf(db, policy);
   await assertStageInRange(db, policy.id, stage);
   return db.transaction().execute(async (trx) => {
+    // The draft's rows change under its version's lock (parallel edits queue; see lockRow's order).
+    await lockRow(trx, "policy_versions", draft.versionId);
     const { row: group } = await ensureBudgetGroup(trx, draft.versionId, stage, groupNumber);
     const next = { auth_type: fields.authType ?? group.auth_type, complexity: fields.complexity ?? group.complexity };
     await trx.updateTable("budget_groups").set(next).where("id", "=", group.id).execute();

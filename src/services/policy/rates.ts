@@ -1,6 +1,7 @@
 // exceljs is loaded on first use, not when the server starts.
 import type ExcelJS from "exceljs";
 import type { DB } from "../../db/index.ts";
+import { lockRow } from "../../db/locks.ts";
 import { findBudgetGroupById, findRates } from "../../db/queries/policy.ts";
 import { AppError } from "../../domain/errors.ts";
 import { toMajorString } from "../../domain/money/money.ts";
@@ -202,6 +203,9 @@ export async function uploadRates(
   if (errors.length > 0) return failure(errors.map((e) => e.message).join(" "), errors);
 
   return db.transaction().execute(async (trx) => {
+    // Replace = delete then insert: parallel uploads queue on the version's row, else each delete
+    // misses the others' uncommitted rows and the rates add up.
+    await lockRow(trx, "policy_versions", version.versionId);
     const before = await findRates(trx, budgetGroupId);
     await trx.deleteFrom("budget_group_rates").where("budget_group_id", "=", budgetGroupId).execute();
     if (rates.length > 0) {

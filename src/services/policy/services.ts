@@ -1,4 +1,5 @@
 import type { DB } from "../../db/index.ts";
+import { lockRow } from "../../db/locks.ts";
 import {
   copyStageRows,
   countActiveMoveUsers,
@@ -308,6 +309,7 @@ export async function removeStageService(
 ): Promise<TSuccessResponse> {
   assertPolicyRole(actor.user, "write");
   return db.transaction().execute(async (trx) => {
+    await lockRow(trx, "policy_versions", version.versionId); // the group may be deleted: edits of the version queue
     const row = await findStageService(trx, version.versionId, stage, serviceKey);
     if (!row) throw new AppError("NOT_FOUND", policyMessages.serviceNotFound);
     if (row.is_cash_flex === 1) {
@@ -595,6 +597,7 @@ export async function assignBudgetGroup(
 ): Promise<TAssignBudgetGroupResponse> {
   assertPolicyRole(actor.user, "write");
   return db.transaction().execute(async (trx) => {
+    await lockRow(trx, "policy_versions", version.versionId); // the version's budget groups change: edits queue
     const row = await findStageService(trx, version.versionId, stage, serviceKey);
     if (!row) throw new AppError("NOT_FOUND", policyMessages.serviceNotFound);
     const effect = applyServicePolicyType(row.service_policy_type as ServicePolicyType, { budgetGroup: groupNumber, budgetType: row.budget_type });
@@ -636,6 +639,9 @@ export async function copyMoveStage(
   await assertStageInRange(db, version.id, to);
   if (from === to) fail("moveStageIdTo", policyMessages.moveStageOutOfRange);
   return db.transaction().execute(async (trx) => {
+    // Delete-then-copy: parallel copies queue on the version's row, else each one's delete misses the
+    // others' uncommitted copies (duplicate keys, deadlocks on PostgreSQL).
+    await lockRow(trx, "policy_versions", version.versionId);
     await deleteStageRows(trx, version.versionId, to, false);
     const copied = await copyStageRows(trx, { versionId: version.versionId, stage: from }, { versionId: version.versionId, stage: to });
     await auditPolicy(trx, actor, {
