@@ -62,13 +62,21 @@ export async function claimNextJob(db: DB, now: string, leaseUntil: string, kind
     .executeTakeFirst();
 }
 
+/**
+ * A claim of a job: its id and the attempt number the claim gave it (`attempts` is incremented by
+ * every claim, so it is the claim's token). A worker whose lease expired and whose job was claimed
+ * again holds an older attempt number: its finish or release changes nothing.
+ */
+export type JobClaim = { id: string; attempts: number };
+
+/** Records the outcome of the claim `claim`; answers false (nothing written) when the job is no longer that claim's. */
 export async function finishJob(
   db: DB,
-  id: string,
+  claim: JobClaim,
   values: { status: Extract<JobStatus, "DONE" | "FAILED">; result?: unknown; error?: string | null; successCount?: number; failureCount?: number },
   at: string,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const updated = await db
     .updateTable("jobs")
     .set({
       status: values.status,
@@ -80,11 +88,23 @@ export async function finishJob(
       updated_at: at,
       finished_at: at,
     })
-    .where("id", "=", id)
+    .where("id", "=", claim.id)
+    .where("attempts", "=", claim.attempts)
+    .where("status", "=", "RUNNING")
+    .returning("id")
     .execute();
+  return updated.length > 0;
 }
 
-/** A failed attempt that will be tried again: back to PENDING. */
-export async function releaseJob(db: DB, id: string, error: string, at: string): Promise<void> {
-  await db.updateTable("jobs").set({ status: "PENDING", error, locked_until: null, updated_at: at }).where("id", "=", id).execute();
+/** A failed attempt that will be tried again: back to PENDING (only while the claim is still the job's; answers whether it was). */
+export async function releaseJob(db: DB, claim: JobClaim, error: string, at: string): Promise<boolean> {
+  const updated = await db
+    .updateTable("jobs")
+    .set({ status: "PENDING", error, locked_until: null, updated_at: at })
+    .where("id", "=", claim.id)
+    .where("attempts", "=", claim.attempts)
+    .where("status", "=", "RUNNING")
+    .returning("id")
+    .execute();
+  return updated.length > 0;
 }

@@ -56,21 +56,32 @@ export async function runPendingJobs(deps: JobDeps, kinds: readonly string[] = [
   }
 }
 
+/** A worker whose lease expired and whose job another worker claimed again: its outcome is not recorded. */
+function discardLate(job: Job, what: string): void {
+  console.warn(`[jobs] ${job.kind} ${job.id} attempt ${job.attempts}: lease lost to a later claim, ${what} discarded`);
+}
+
 async function runJob(job: Job, deps: JobDeps): Promise<void> {
   const handler = handlers.get(job.kind);
+  let outcome: JobOutcome;
   try {
     if (!handler) throw new PermanentJobError(`No handler for job kind ${job.kind}`);
-    const outcome = (await handler(job, deps)) ?? {};
-    await finishJob(deps.db, job.id, { status: "DONE", ...outcome }, new Date().toISOString());
+    outcome = (await handler(job, deps)) ?? {};
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     console.error(`[jobs] ${job.kind} ${job.id} attempt ${job.attempts} failed`, reason);
     // An AppError is a refusal of the job's input (a rule, a range): the same every attempt.
     const permanent = error instanceof PermanentJobError || error instanceof AppError || job.attempts >= JOB_MAX_ATTEMPTS;
     const at = new Date().toISOString();
-    if (permanent) await finishJob(deps.db, job.id, { status: "FAILED", error: reason.slice(0, 1000) }, at);
-    else await releaseJob(deps.db, job.id, reason.slice(0, 1000), at);
+    const recorded = permanent
+      ? await finishJob(deps.db, job, { status: "FAILED", error: reason.slice(0, 1000) }, at)
+      : await releaseJob(deps.db, job, reason.slice(0, 1000), at);
+    if (!recorded) discardLate(job, "failure");
+    return;
   }
+  // Conditional on this claim (attempt number, RUNNING): of two workers that both ran the job after
+  // a lease expired, only the later claim's outcome is recorded.
+  if (!(await finishJob(deps.db, job, { status: "DONE", ...outcome }, new Date().toISOString()))) discardLate(job, "result");
 }
 
 /** One drain at a time per database; a wake during a drain runs another drain after it. */
