@@ -32,6 +32,15 @@ export function findUserByEmail(db: DB, email: string) {
   return selectUsers(db).where("users.email", "=", email).executeTakeFirst();
 }
 
+/** The user holding `email` (compared case-insensitively) and the group it belongs to (null for platform staff). */
+export function findEmailOwner(db: DB, email: string) {
+  return db
+    .selectFrom("users")
+    .select(["id", "group_id"])
+    .where(sql<string>`lower(email)`, "=", email.trim().toLowerCase())
+    .executeTakeFirst();
+}
+
 export function findUserById(db: DB, id: number) {
   return selectUsers(db).where("users.id", "=", id).executeTakeFirst();
 }

@@ -56,6 +56,8 @@ export const wizardMessages = {
   moveCancelled: "This move has been cancelled.",
   policyNotAvailable: "The chosen policy is not available for this group.",
   emailInUse: "A user with this e-mail address already exists.",
+  /** An address of another group or of platform staff: refused without saying where it exists (as the invitation, activationMessages.cannotInvite). */
+  emailNotAvailable: "This email address cannot be invited. Please use another address.",
   unsavedChanges: "You have unsaved changes. Leave this page and lose them?",
   draftSaved: "The move has been saved as a draft.",
   initiated: "{name}'s move has been initiated.",

@@ -22,11 +22,10 @@ import {
   findPolicyTagNames,
   findReleasedPolicies,
   findSplash,
-  findUserIdByEmail,
   findVersionWithPolicy,
   type VersionWithPolicy,
 } from "../../db/queries/wizard.ts";
-import { insertPendingUser, updateUser } from "../../db/queries/users.ts";
+import { findEmailOwner, insertPendingUser, updateUser } from "../../db/queries/users.ts";
 import { isValidEmail, normalizeEmail } from "../../domain/auth/email.ts";
 import { AppError } from "../../domain/errors.ts";
 import { CORE_MODEL_NAMES } from "../../domain/forms/catalogue.ts";
@@ -223,6 +222,14 @@ const failure = (provider: string | null, patch: Partial<TCreateNewEmployeeRespo
   ...patch,
 });
 
+/**
+ * The refusal of an address someone already has: the spec's "already exists" for a person of this
+ * group; for another group's person or platform staff a neutral text that does not say the address
+ * exists elsewhere (as the invitation does, activation.ts).
+ */
+const emailTakenMessage = (owner: { group_id: number | null }, group: GroupRef) =>
+  owner.group_id === group.id ? wizardMessages.emailInUse : wizardMessages.emailNotAvailable;
+
 const samePlace = (a: Place, b: Place) =>
   (a.countryCode ?? "") === (b.countryCode ?? "") &&
   (a.cityId ?? -1) === (b.cityId ?? -1) &&
@@ -276,8 +283,8 @@ export async function createNewEmployee(
     if (email === "") errors[emailName] = wizardText(wizardMessages.cannotBeEmpty, { label: labelOf(emailName) });
     else if (!isValidEmail(email)) errors[emailName] = wizardText(wizardMessages.notProperFormat, { label: labelOf(emailName) });
     else {
-      const owner = await findUserIdByEmail(db, email);
-      if (owner && owner.id !== employee?.id) errors[emailName] = wizardMessages.emailInUse;
+      const owner = await findEmailOwner(db, email);
+      if (owner && owner.id !== employee?.id) errors[emailName] = emailTakenMessage(owner, group);
     }
   }
 
@@ -402,8 +409,11 @@ export async function createNewEmployee(
     });
     return { success: true, employeeId: saved.employeeId, moveId: saved.moveId, provider, errors: {}, geo: null, message: null, nextStage: next };
   } catch (error) {
-    // Two saves raced for the same e-mail address: the unique index decides.
-    if (isUniqueViolation(error)) return failure(provider, { errors: { [emailName]: wizardMessages.emailInUse } });
+    // Two saves raced for the same e-mail address: the unique index decides (the winner may be another group's).
+    if (isUniqueViolation(error)) {
+      const owner = await findEmailOwner(db, email);
+      return failure(provider, { errors: { [emailName]: owner ? emailTakenMessage(owner, group) : wizardMessages.emailInUse } });
+    }
     throw error;
   }
 }

@@ -33,6 +33,35 @@ describe("new-move wizard", () => {
     expect(await movesOf(users[0]!.id)).toHaveLength(1);
   });
 
+  test(`${N} × createNewEmployee of one new address from two groups at once: one employee; the other group is not told where it is`, async () => {
+    const acme = await releasedVersionOf(t.db, "Global Long-Term Assignment");
+    const globex = await releasedVersionOf(t.db, "Globex Permanent Transfer");
+    const email = `race-two-groups-${crypto.randomUUID().slice(0, 8)}@example.test`;
+    const acmeItems = (await validItems(t.db, { group: "acme", versionId: acme.versionId, email })).items;
+    const globexItems = (await validItems(t.db, { group: "globex", versionId: globex.versionId, email })).items;
+    const [hrAcme, hrGlobex] = [await t.hrAcme(), await t.hrGlobex()];
+    const results = await race(N, (i) =>
+      i % 2 === 0
+        ? hrAcme.wizard.createNewEmployee({ group: "acme", policyVersionId: acme.versionId, items: acmeItems, saveAsDraft: true })
+        : hrGlobex.wizard.createNewEmployee({ group: "globex", policyVersionId: globex.versionId, items: globexItems, saveAsDraft: true }),
+    );
+    const outcomes = await expectOneEffect(results, {
+      refusedWhen: refusedResult,
+      refusal: { code: "REFUSED", message: new RegExp(`^(${wizardMessages.emailInUse}|${wizardMessages.emailNotAvailable})$`) },
+    });
+    const users = await t.db.selectFrom("users").select(["id", "group_id"]).where("email", "=", email).execute();
+    expect(users).toHaveLength(1);
+    expect(await movesOf(users[0]!.id)).toHaveLength(1);
+    // Each refusal tells its own group's HR "already exists" only when the winner is of that group.
+    const winnerGroup = users[0]!.group_id;
+    const acmeId = (await t.db.selectFrom("groups").select("id").where("name", "=", "acme").executeTakeFirstOrThrow()).id;
+    outcomes.forEach((o, i) => {
+      if (o.ok) return;
+      const ownGroup = (i % 2 === 0) === (winnerGroup === acmeId);
+      expect(o.message).toBe(ownGroup ? wizardMessages.emailInUse : wizardMessages.emailNotAvailable);
+    });
+  });
+
   test(`${N} × createNewEmployee resuming one draft: every save lands on the one move`, async () => {
     const move = await createTestMove(t.db, { saveAsDraft: true });
     const hr = await t.hrAcme();
@@ -142,5 +171,30 @@ describe("policy versions", () => {
     await expectSuccessOrRefusal(results, { refusal: { message: /./ } });
     await expectOneEffect(results, { refusal: {} });
     expect(await auditsOf("policyDraftDeleted", draft.versionId)).toBe(1);
+  });
+});
+
+describe("stage 2: an address someone already has", () => {
+  async function save(address: string) {
+    const { versionId } = await releasedVersionOf(t.db, "Global Long-Term Assignment");
+    const { items } = await validItems(t.db, { group: "acme", versionId, email: address });
+    return (await t.hrAcme()).wizard.createNewEmployee({ group: "acme", policyVersionId: versionId, items, saveAsDraft: true });
+  }
+
+  test("a person of the own group: the spec's \"already exists\"", async () => {
+    const res = await save("employee@acme.test");
+    expect(res.success).toBe(false);
+    expect(Object.values(res.errors)).toEqual([wizardMessages.emailInUse]);
+  });
+
+  test("a person of another group or platform staff: a neutral refusal that does not say where the address exists", async () => {
+    for (const address of ["employee@globex.test", "HR@Globex.test", "admin@meridian.test", "finance@meridian.test"]) {
+      const res = await save(address);
+      expect(res.success).toBe(false);
+      expect(Object.values(res.errors)).toEqual([wizardMessages.emailNotAvailable]);
+      expect(JSON.stringify(res)).not.toMatch(/exist|globex|meridian\.test|staff|group/i);
+    }
+    const users = await t.db.selectFrom("users").select("id").where("email", "in", ["employee@globex.test", "hr@globex.test"]).execute();
+    expect(users).toHaveLength(2);
   });
 });
