@@ -307,9 +307,14 @@ export function findPopupItems(db: DB, versionId: number, moveStage?: number) {
   return q.orderBy("i.move_stage").orderBy("i.sort_order").orderBy("i.id").execute();
 }
 
-/** Creates the popup row and one row per move stage (idempotent). */
-export async function insertEmptyPopup(db: DB, versionId: number, stages: number) {
-  await db.insertInto("policy_popups").values({ policy_version_id: versionId }).onConflict((oc) => oc.doNothing()).execute();
+/** Creates the version's empty popup (one row per stage) unless it exists; answers whether this call created it. */
+export async function insertEmptyPopup(db: DB, versionId: number, stages: number): Promise<boolean> {
+  const created = await db
+    .insertInto("policy_popups")
+    .values({ policy_version_id: versionId })
+    .onConflict((oc) => oc.doNothing())
+    .returning("policy_version_id")
+    .executeTakeFirst();
   for (let stage = 1; stage <= stages; stage++) {
     await db
       .insertInto("policy_popup_stages")
@@ -317,6 +322,7 @@ export async function insertEmptyPopup(db: DB, versionId: number, stages: number
       .onConflict((oc) => oc.doNothing())
       .execute();
   }
+  return created !== undefined;
 }
 
 /** Deletes the popup with its stages and items; returns whether there was one. */

@@ -189,9 +189,8 @@ export async function createPopup(db: DB, caller: Caller, versionId: number) {
   const version = await versionForCaller(db, caller.user, versionId, "write");
   const ctx = await contextFor(db, versionId);
   await db.transaction().execute(async (trx) => {
-    if (await findPopup(trx, versionId)) return;
-    await insertEmptyPopup(trx, versionId, ctx.move_stages_count);
-    await audit(trx, caller, version.groupId, versionId, "policy.popup.create");
+    // Insert … on conflict do nothing: of parallel creates one makes the popup (and its audit row).
+    if (await insertEmptyPopup(trx, versionId, ctx.move_stages_count)) await audit(trx, caller, version.groupId, versionId, "policy.popup.create");
   });
   return { success: true as const };
 }

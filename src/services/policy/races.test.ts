@@ -164,3 +164,16 @@ describe("benefit options deleted", () => {
     expect(left).toHaveLength(1);
   });
 });
+
+describe("policy popup", () => {
+  test(`${N} × popup.create of one version: one popup, one audit row`, async () => {
+    const p = await createTestPolicy(t.db);
+    const a = await t.admin();
+    const results = await race(N, () => a.policy.popup.create({ policyVersionId: p.versionId }));
+    await expectAllSucceed(results);
+    expect(await t.db.selectFrom("policy_popups").select("policy_version_id").where("policy_version_id", "=", p.versionId).execute()).toHaveLength(1);
+    expect(await t.db.selectFrom("policy_popup_stages").select("move_stage").where("policy_version_id", "=", p.versionId).execute()).toHaveLength(2);
+    const audits = (await auditRows(t.db, "policy.popup.create")).filter((r) => r.entity_id === String(p.versionId));
+    expect(audits).toHaveLength(1);
+  });
+});
