@@ -6,7 +6,8 @@
  *   (b) compute (7 years + sheet)     the pure engine alone: a 7-year ADVANCED estimate with its
  *                                     balance sheet, from inputs already loaded (no I/O)
  *   (c) estimationView                stage 4 load of the current version (stored view, parsed)
- *   (d) calculateTax                  live tax of edited rows (loads the inputs, computes, stores nothing)
+ *   (d) calculateTax                  live tax of edited rows (loads the inputs, computes, stores nothing),
+ *                                     the call alone
  *   (e) recalculation round trip      recalculate (persisted job) → status poll 1 → asyncResult;
  *                                     a new version is computed and stored each time
  *
@@ -91,10 +92,10 @@ try {
     { key: "c", label: "estimationView", what: "stage 4 load of the current version", target: 10, run: (c) => c.estimate.estimationView(ref) },
     {
       key: "d", label: "calculateTax", what: "live tax of an edited row (no save)", target: 10,
-      run: async (c) => {
-        const current = (await c.estimate.estimationView(ref)).costEstimate!;
-        return c.estimate.calculateTax({ ...ref, costEstimateId: current.costEstimateId, services: [], customServices: [{ serviceName: "Bench item", amount: "1000", currency: "GBP", taxability: "TAXABLE" }], taxRateOverride: null });
-      },
+      // The call alone: calculate-tax accepts any kept version of the move, so the first version's id
+      // stays valid while (e) adds versions (before, each call also timed an estimationView).
+      run: (c) =>
+        c.estimate.calculateTax({ ...ref, costEstimateId: first.costEstimateId, services: [], customServices: [{ serviceName: "Bench item", amount: "1000", currency: "GBP", taxability: "TAXABLE" }], taxRateOverride: null }),
     },
     {
       key: "e", label: "recalculation trip", what: "recalculate → poll 1 → asyncResult (a new version)", target: 50,

@@ -7,6 +7,7 @@ import { en } from "../domain/i18n/en.ts";
 import { SERVICE_CATALOGUE } from "../domain/policy/catalogue.ts";
 import { hashPassword } from "../services/auth.ts";
 import { contentVersion, readReferenceVersions, writeReferenceVersion } from "./reference-versions.ts";
+import { forgetCountryNames } from "./queries/countries.ts";
 import { SEED_BENEFIT_SETS, SEED_SERVICE_ATTRIBUTES, SEED_SPEND_CATEGORIES, seedPolicyCatalogue, seedPolicyDemo } from "./seed-policy.ts";
 import { seedWizardDemo } from "./seed-wizard.ts";
 import { seedDemoCityIndices } from "./seed-estimate.ts";
@@ -112,6 +113,7 @@ const cityKey = (c: { country_code: string; state_code: string | null; name: str
  * and it lacks (seedAll calls this only when the geography version changed). Returns whether rows were added.
  */
 export async function seedReferenceData(db: DB, options: ReferenceOptions = { cities: "all" }): Promise<boolean> {
+  forgetCountryNames(db);
   const existing = await db.selectFrom("countries").select("code").limit(1).executeTakeFirst();
   const geography = await loadGeography();
   if (!existing) {

@@ -4,6 +4,7 @@
  */
 import type { Insertable, Selectable } from "kysely";
 import type { DB } from "../index.ts";
+import { preparedQuery } from "../prepared.ts";
 import type { CityIndexTable } from "../schema.ts";
 
 export type CityIndexRow = Selectable<CityIndexTable>;
@@ -40,6 +41,43 @@ export async function findCityIndex(db: DB, countryCode: string, cityName: strin
   // The exact key first, then the " city" variant.
   return keys.map((k) => rows.find((r) => r.city_key === k)).find((r) => r !== undefined);
 }
+
+/** The index rows of several cities in one read, in the order asked (undefined where a city has none). */
+export async function findCityIndexRows(db: DB, cities: { countryCode: string; cityName: string }[]): Promise<(CityIndexRow | undefined)[]> {
+  const wanted = cities.map((c) => ({ country: c.countryCode.trim().toUpperCase(), keys: candidateKeys(c.cityName) }));
+  const asked = wanted.filter((w) => w.keys.length > 0);
+  if (asked.length === 0) return cities.map(() => undefined);
+  // Bound as c0, c0k0, c0k1, c1, …: one compiled statement per number of cities (every name has two keys).
+  const args: Record<string, string> = {};
+  asked.forEach((w, i) => {
+    args[`c${i}`] = w.country;
+    w.keys.forEach((k, j) => (args[`c${i}k${j}`] = k));
+  });
+  const rows = await cityIndexRows(db, args);
+  // Per city: the exact key first, then the " city" variant.
+  return wanted.map((w) => w.keys.map((k) => rows.find((r) => r.country_code === w.country && r.city_key === k)).find((r) => r !== undefined));
+}
+
+const cityIndexRows = preparedQuery((db: DB, a: Record<string, string>) => {
+  const countries = Object.keys(a).filter((k) => /^c\d+$/.test(k));
+  return db
+    .selectFrom("city_indices")
+    .selectAll()
+    .where((eb) =>
+      eb.or(
+        countries.map((c) =>
+          eb.and([
+            eb("country_code", "=", a[c]!),
+            eb(
+              "city_key",
+              "in",
+              Object.keys(a).filter((k) => k.startsWith(`${c}k`)).map((k) => a[k]!),
+            ),
+          ]),
+        ),
+      ),
+    );
+});
 
 export function findCityIndices(db: DB) {
   return db.selectFrom("city_indices").selectAll().orderBy("country_code").orderBy("city_key").execute();

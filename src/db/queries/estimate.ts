@@ -5,6 +5,7 @@
  */
 import type { Insertable } from "kysely";
 import type { DB } from "../index.ts";
+import { preparedQuery } from "../prepared.ts";
 import { lockRow } from "../locks.ts";
 import type { CostEstimateTable } from "../schema.ts";
 
@@ -14,6 +15,53 @@ export function findOptionNames(db: DB, ids: number[]) {
   return db.selectFrom("benefit_options").select(["id", "name"]).where("id", "in", ids).execute();
 }
 
+/**
+ * The chosen benefit options with their metadata formulas in scope (global, the group's, the
+ * policy's) and each line's name and order: one row per option and line (an option without lines
+ * has one row with null line columns).
+ */
+export function findOptionFormulas(db: DB, optionIds: number[], groupId: number, policyId: number) {
+  if (optionIds.length === 0) return Promise.resolve([]);
+  // One compiled statement per number of options (the option ids are bound as o0, o1, …).
+  const args: Record<string, number> = { groupId, policyId };
+  optionIds.forEach((id, i) => (args[`o${i}`] = id));
+  return optionFormulas(db, args);
+}
+
+const optionFormulas = preparedQuery((db: DB, a: Record<string, number>) =>
+  db
+    .selectFrom("benefit_options as o")
+    .leftJoin("benefit_metadata as bm", (join) =>
+      join
+        .onRef("bm.benefit_option_id", "=", "o.id")
+        .on((eb) =>
+          eb.or([
+            eb.and([eb("bm.group_id", "is", null), eb("bm.policy_id", "is", null)]),
+            eb.and([eb("bm.group_id", "=", a.groupId!), eb("bm.policy_id", "is", null)]),
+            eb("bm.policy_id", "=", a.policyId!),
+          ]),
+        ),
+    )
+    .leftJoin("metadata_infos as mi", "mi.id", "bm.metadata_info_id")
+    .select([
+      "o.id as option_id",
+      "o.name as option_name",
+      "bm.metadata_info_id",
+      "bm.group_id",
+      "bm.policy_id",
+      "bm.formula",
+      "bm.adjustment_formula",
+      "mi.name as info_name",
+      "mi.sort_order as info_sort_order",
+    ])
+    .where(
+      "o.id",
+      "in",
+      Object.keys(a).filter((k) => /^o\d+$/.test(k)).map((k) => a[k]!),
+    )
+    .orderBy("bm.id"),
+);
+
 /** Metadata-line names by id. */
 export function findMetadataInfoNames(db: DB, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([]);
@@ -21,18 +69,24 @@ export function findMetadataInfoNames(db: DB, ids: number[]) {
 }
 
 /** Destination rates of the version's budget groups. */
-export function findVersionRates(db: DB, versionId: number) {
-  return db
+// The reads of every estimate computation are compiled once per database handle (src/db/prepared.ts).
+const versionRates = preparedQuery((db: DB, a: { versionId: number }) =>
+  db
     .selectFrom("budget_group_rates as r")
     .innerJoin("budget_groups as g", "g.id", "r.budget_group_id")
     .select(["g.move_stage", "g.group_number", "r.country_code", "r.city", "r.description", "r.currency", "r.amount", "r.frequency"])
-    .where("g.policy_version_id", "=", versionId)
-    .orderBy("r.id")
-    .execute();
+    .where("g.policy_version_id", "=", a.versionId)
+    .orderBy("r.id"),
+);
+export function findVersionRates(db: DB, versionId: number) {
+  return versionRates(db, { versionId });
 }
 
+const familyMembers = preparedQuery((db: DB, a: { moveId: number }) =>
+  db.selectFrom("move_family_members").selectAll().where("move_id", "=", a.moveId).orderBy("sort_order").orderBy("id"),
+);
 export function findFamilyMembers(db: DB, moveId: number) {
-  return db.selectFrom("move_family_members").selectAll().where("move_id", "=", moveId).orderBy("sort_order").orderBy("id").execute();
+  return familyMembers(db, { moveId });
 }
 
 /** The newest stored rate of every pair (rates are quoted from USD). */
@@ -44,8 +98,9 @@ export function findCurrentEstimate(db: DB, moveId: number) {
   return db.selectFrom("cost_estimates").selectAll().where("move_id", "=", moveId).where("status", "=", "CURRENT").executeTakeFirst();
 }
 
-export function findEstimateById(db: DB, id: number) {
-  return db.selectFrom("cost_estimates").selectAll().where("id", "=", id).executeTakeFirst();
+const estimateById = preparedQuery((db: DB, a: { id: number }) => db.selectFrom("cost_estimates").selectAll().where("id", "=", a.id));
+export async function findEstimateById(db: DB, id: number) {
+  return (await estimateById(db, { id }))[0];
 }
 
 /** Every version of an employee's estimates that is not deleted, newest first, with the author's name. */
@@ -137,8 +192,9 @@ export async function softDeleteEstimates(db: DB, moveId: number, at: string): P
   return rows.length;
 }
 
-export function findEstimateDetails(db: DB, moveId: number) {
-  return db.selectFrom("move_estimate_details").selectAll().where("move_id", "=", moveId).executeTakeFirst();
+const estimateDetails = preparedQuery((db: DB, a: { moveId: number }) => db.selectFrom("move_estimate_details").selectAll().where("move_id", "=", a.moveId));
+export async function findEstimateDetails(db: DB, moveId: number) {
+  return (await estimateDetails(db, { moveId }))[0];
 }
 
 /** Creates or replaces the move's stage-6 inputs in one statement (parallel first saves cannot both insert). */

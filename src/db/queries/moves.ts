@@ -2,10 +2,11 @@ import { sql } from "kysely";
 import type { DB } from "../index.ts";
 import type { MoveStatus } from "../schema.ts";
 import { likeIgnoreCase, likePattern } from "./like.ts";
+import { preparedQuery } from "../prepared.ts";
 
-/** A move with what every wizard call needs to know about its policy and employee. */
-export function findMoveWithPolicy(db: DB, moveId: number) {
-  return db
+// Every wizard and estimate call reads it first: compiled once per database handle.
+const moveWithPolicy = preparedQuery((db: DB, a: { moveId: number }) =>
+  db
     .selectFrom("moves as m")
     .innerJoin("policies as p", "p.id", "m.policy_id")
     .innerJoin("policy_versions as v", "v.id", "m.policy_version_id")
@@ -20,14 +21,24 @@ export function findMoveWithPolicy(db: DB, moveId: number) {
       "p.estimate_provider",
       "p.city_guide_only",
       "p.no_welcome_email",
+      // What an estimate needs of the policy and the group (one read instead of three).
+      "p.exclude_compensation",
+      "p.balance_sheet_enabled",
+      "p.balance_sheet_currency_type",
+      "g.cost_estimate_enabled",
+      "g.cost_estimate_billing",
       "v.version_number",
       "u.email as employee_email",
       "u.first_name as employee_first_name",
       "u.last_name as employee_last_name",
       "u.activation_state as employee_activation_state",
     ])
-    .where("m.id", "=", moveId)
-    .executeTakeFirst();
+    .where("m.id", "=", a.moveId),
+);
+
+/** A move with what every wizard and estimate call needs to know about its policy, group and employee. */
+export async function findMoveWithPolicy(db: DB, moveId: number) {
+  return (await moveWithPolicy(db, { moveId }))[0];
 }
 export type MoveWithPolicy = NonNullable<Awaited<ReturnType<typeof findMoveWithPolicy>>>;
 

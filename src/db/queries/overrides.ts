@@ -3,15 +3,23 @@
  * move_budget_overrides). No rules here: src/domain/wizard/overrides.ts decides.
  */
 import type { DB } from "../index.ts";
+import { preparedQuery } from "../prepared.ts";
 
 /** The move's service overrides. */
+// Read by every estimate computation and stage-3 page: compiled once per database handle.
+const serviceOverrides = preparedQuery((db: DB, a: { moveId: number }) =>
+  db.selectFrom("move_service_overrides").selectAll().where("move_id", "=", a.moveId).orderBy("move_stage").orderBy("id"),
+);
 export function findServiceOverrides(db: DB, moveId: number) {
-  return db.selectFrom("move_service_overrides").selectAll().where("move_id", "=", moveId).orderBy("move_stage").orderBy("id").execute();
+  return serviceOverrides(db, { moveId });
 }
 
 /** The move's budget overrides. */
+const budgetOverrides = preparedQuery((db: DB, a: { moveId: number }) =>
+  db.selectFrom("move_budget_overrides").selectAll().where("move_id", "=", a.moveId).orderBy("move_stage").orderBy("group_number"),
+);
 export function findBudgetOverrides(db: DB, moveId: number) {
-  return db.selectFrom("move_budget_overrides").selectAll().where("move_id", "=", moveId).orderBy("move_stage").orderBy("group_number").execute();
+  return budgetOverrides(db, { moveId });
 }
 
 /** Benefits chosen on a version's services, with the option id, in benefit-set order. */

@@ -4,6 +4,7 @@
  */
 import { sql } from "kysely";
 import type { DB } from "../index.ts";
+import { preparedQuery } from "../prepared.ts";
 
 /** The group's ACTIVE policies with their latest RELEASED version, in the policies' order. */
 export async function findReleasedPolicies(db: DB, groupId: number) {
@@ -107,6 +108,12 @@ export function findCountryNames(db: DB, codes: string[]) {
   return db.selectFrom("countries").select(["code", "name"]).where("code", "in", codes).execute();
 }
 
+/** Cities by id, in one read. */
+export function findCitiesByIds(db: DB, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom("cities").select(["id", "country_code", "state_code", "name", "latitude", "longitude"]).where("id", "in", ids).execute();
+}
+
 export function findCityById(db: DB, id: number) {
   return db.selectFrom("cities").select(["id", "country_code", "state_code", "name", "latitude", "longitude"]).where("id", "=", id).executeTakeFirst();
 }
@@ -155,8 +162,9 @@ export async function countOtherMoves(db: DB, userId: number, moveId: number): P
 }
 
 /** The policy version's services of types 1–4 (for the summary and the cost estimate), in stage and service order. */
-export function findSummaryServices(db: DB, versionId: number) {
-  return db
+// The summary and every estimate computation read these three: compiled once per database handle.
+const summaryServices = preparedQuery((db: DB, a: { versionId: number }) =>
+  db
     .selectFrom("policy_services as ps")
     .innerJoin("services as s", "s.key", "ps.service_key")
     .select([
@@ -172,24 +180,28 @@ export function findSummaryServices(db: DB, versionId: number) {
       "ps.rate_frequency",
       "s.name as service_name",
     ])
-    .where("ps.policy_version_id", "=", versionId)
+    .where("ps.policy_version_id", "=", a.versionId)
     .where("ps.service_policy_type", "in", [1, 2, 3, 4])
     .orderBy("ps.move_stage")
     .orderBy("ps.sort_order")
-    .orderBy("ps.id")
-    .execute();
+    .orderBy("ps.id"),
+);
+export function findSummaryServices(db: DB, versionId: number) {
+  return summaryServices(db, { versionId });
 }
 
 /** Benefit options (id and name) chosen by the version's services. */
-export function findSummaryBenefits(db: DB, versionId: number) {
-  return db
+const summaryBenefits = preparedQuery((db: DB, a: { versionId: number }) =>
+  db
     .selectFrom("policy_service_benefits as b")
     .innerJoin("policy_services as ps", "ps.id", "b.policy_service_id")
     .leftJoin("benefit_options as o", "o.id", "b.benefit_option_id")
     .select(["b.policy_service_id", "b.benefit_option_id", "o.name as option_name", "b.value"])
-    .where("ps.policy_version_id", "=", versionId)
-    .orderBy("b.id")
-    .execute();
+    .where("ps.policy_version_id", "=", a.versionId)
+    .orderBy("b.id"),
+);
+export function findSummaryBenefits(db: DB, versionId: number) {
+  return summaryBenefits(db, { versionId });
 }
 
 export function findServiceOverrides(db: DB, moveId: number) {
@@ -202,16 +214,18 @@ export function findServiceOverrides(db: DB, moveId: number) {
 }
 
 /** The version's budgets by stage and group number (first budget of a group first). */
-export function findSummaryBudgets(db: DB, versionId: number) {
-  return db
+const summaryBudgets = preparedQuery((db: DB, a: { versionId: number }) =>
+  db
     .selectFrom("budget_groups as g")
     .innerJoin("budgets as b", "b.budget_group_id", "g.id")
     .select(["g.move_stage", "g.group_number", "b.currency", "b.amount"])
-    .where("g.policy_version_id", "=", versionId)
+    .where("g.policy_version_id", "=", a.versionId)
     .orderBy("g.move_stage")
     .orderBy("g.group_number")
-    .orderBy("b.id")
-    .execute();
+    .orderBy("b.id"),
+);
+export function findSummaryBudgets(db: DB, versionId: number) {
+  return summaryBudgets(db, { versionId });
 }
 
 /** The employee's newest move in the group that is not cancelled (a draft being resumed, usually). */

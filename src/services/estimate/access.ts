@@ -6,7 +6,6 @@
  * group's cost-estimate flag must be on.
  */
 import type { DB } from "../../db/index.ts";
-import { findGroupEstimateFlags } from "../../db/queries/estimate.ts";
 import { findMoveWithPolicy, type MoveWithPolicy } from "../../db/queries/moves.ts";
 import { estimateMessages } from "../../domain/estimate/messages.ts";
 import { AppError } from "../../domain/errors.ts";
@@ -36,7 +35,7 @@ export async function estimateMoveForCaller(
   if (user.role !== "CRM" && !canActInGroup(user, move.group_id)) throw new AppError("FORBIDDEN", messages.otherGroup);
   if (move.estimate_type === "NONE") throw new AppError("VALIDATION", estimateMessages.noEstimateOnPolicy);
   if (move.status === "cancelled") throw new AppError("VALIDATION", wizardMessages.moveCancelled);
-  const flags = await findGroupEstimateFlags(db, move.group_id);
-  if (!flags || !isCostEstimateAuthorised(flags)) throw new AppError("FORBIDDEN", estimateMessages.estimateDisabled);
+  // The group's flags come with the move (one read).
+  if (!isCostEstimateAuthorised(move)) throw new AppError("FORBIDDEN", estimateMessages.estimateDisabled);
   return move;
 }

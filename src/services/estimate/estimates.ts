@@ -386,7 +386,9 @@ export async function updateAdvancedEstimate(db: DB, actor: WizardActor, move: E
 export async function calculateTax(db: DB, move: EstimateMove, input: TCalculateTaxRequest): Promise<TCalculateTaxResponse> {
   // Any kept version of this move (a live call may still be on its way when a save makes a new one).
   const row = await versionOfMove(db, move, input.costEstimateId);
-  const settings = settingsWithEdits(settingsOfRow(row), { overrideServices: input.services, customServices: input.customServices, taxRateOverride: input.taxRateOverride }, { originals: originalsOf(row) });
+  // The stored view is parsed for the original amounts only when a service amount is overridden.
+  const originals = input.services.length > 0 ? originalsOf(row) : undefined;
+  const settings = settingsWithEdits(settingsOfRow(row), { overrideServices: input.services, customServices: input.customServices, taxRateOverride: input.taxRateOverride }, { originals });
   const { view } = computeFor(await loadEstimateSource(db, move), settings, { costEstimateId: row.id, versionNumber: row.version_number, current: true, createdAt: row.created_at, createdBy: null });
   const tax = (s: { identifier: string; taxAmount: number; total: number; currency: string }) => ({ identifier: s.identifier, taxAmount: s.taxAmount, total: s.total, currency: s.currency });
   return {

@@ -7,17 +7,11 @@
  * stage-6 inputs, city indices, exchange rates and the home and host tax systems.
  */
 import type { DB } from "../../db/index.ts";
-import { findCityIndex } from "../../db/queries/city-indices.ts";
-import {
-  findEstimatePolicy,
-  findFamilyMembers,
-  findMetadataInfoNames,
-  findOptionNames,
-  findVersionRates,
-} from "../../db/queries/estimate.ts";
+import { findCityIndexRows, type CityIndexRow } from "../../db/queries/city-indices.ts";
+import { countryNamesOf } from "../../db/queries/countries.ts";
+import { findFamilyMembers, findOptionFormulas, findVersionRates } from "../../db/queries/estimate.ts";
 import { findBudgetOverrides, findServiceOverrides } from "../../db/queries/overrides.ts";
-import { findMetadataLines } from "../../db/queries/policy-benefits.ts";
-import { findCityById, findCountryNames, findSummaryBenefits, findSummaryBudgets, findSummaryServices } from "../../db/queries/wizard.ts";
+import { findCitiesByIds, findSummaryBenefits, findSummaryBudgets, findSummaryServices } from "../../db/queries/wizard.ts";
 import { dailyRateFromMonthlyRent, distanceKm, hostDailyRateFrom } from "../../domain/estimate/quantities.ts";
 import { propertyModelName } from "../../domain/forms/catalogue.ts";
 import { isCurrencyCode, parseAmount, type Money } from "../../domain/money/money.ts";
@@ -81,17 +75,22 @@ export function salaryOf(formValues: string): Money | null {
   }
 }
 
-async function cityIndexOf(db: DB, countryCode: string | null, cityName: string | null): Promise<SourceCityIndex | null> {
-  if (!countryCode || !cityName) return null;
-  const row = await findCityIndex(db, countryCode, cityName);
-  if (!row) return null;
-  return { colIndex: row.col_index, housingIndex: row.housing_index, monthlyRent: row.monthly_rent, currency: row.currency, source: row.source };
+/** The home and host city indices, in one read. */
+async function cityIndicesOf(db: DB, places: { countryCode: string | null; cityName: string | null }[]): Promise<(SourceCityIndex | null)[]> {
+  const asked = places.flatMap((p, i) => (p.countryCode && p.cityName ? [{ i, countryCode: p.countryCode, cityName: p.cityName }] : []));
+  const rows = asked.length === 0 ? [] : await findCityIndexRows(db, asked);
+  const toIndex = (row: CityIndexRow | undefined): SourceCityIndex | null =>
+    row ? { colIndex: row.col_index, housingIndex: row.housing_index, monthlyRent: row.monthly_rent, currency: row.currency, source: row.source } : null;
+  return places.map((_, i) => {
+    const k = asked.findIndex((a) => a.i === i);
+    return k === -1 ? null : toIndex(rows[k]);
+  });
 }
 
 export async function loadEstimateSource(db: DB, move: EstimateMove): Promise<EstimateSource> {
   const versionId = move.policy_version_id;
-  const [policy, services, choices, overrides, budgets, budgetOverrides, rates, family, stored, rateTable] = await Promise.all([
-    findEstimatePolicy(db, move.policy_id),
+  // The policy's estimate settings and the group's flags came with the move (findMoveWithPolicy).
+  const [services, choices, overrides, budgets, budgetOverrides, rates, family, stored, rateTable] = await Promise.all([
     findSummaryServices(db, versionId),
     findSummaryBenefits(db, versionId),
     findServiceOverrides(db, move.id),
@@ -114,14 +113,20 @@ export async function loadEstimateSource(db: DB, move: EstimateMove): Promise<Es
     optionIdOf.set(s.id, o?.benefit_option_id ?? choices.find((c) => c.policy_service_id === s.id && c.benefit_option_id !== null)?.benefit_option_id ?? null);
   }
   const optionIds = [...new Set([...optionIdOf.values()].filter((id): id is number => id !== null))];
-  const [optionNames, lines] = await Promise.all([findOptionNames(db, optionIds), findMetadataLines(db, optionIds, move.group_id, move.policy_id)]);
-  const resolved = new Map<string, (typeof lines)[number]>();
-  for (const line of lines) {
+  // The options, their formulas in scope and the lines' names and order, in one read.
+  const optionRows = await findOptionFormulas(db, optionIds, move.group_id, move.policy_id);
+  const optionNames = new Map(optionRows.map((r) => [r.option_id, r.option_name]));
+  type Line = { benefit_option_id: number; metadata_info_id: number; group_id: number | null; policy_id: number | null; formula: string; adjustment_formula: string | null };
+  const resolved = new Map<string, Line>();
+  const infos = new Map<number, { name: string; sort_order: number }>();
+  for (const r of optionRows) {
+    if (r.metadata_info_id === null || r.formula === null) continue;
+    const line: Line = { benefit_option_id: r.option_id, metadata_info_id: r.metadata_info_id, group_id: r.group_id, policy_id: r.policy_id, formula: r.formula, adjustment_formula: r.adjustment_formula };
     const key = `${line.benefit_option_id}:${line.metadata_info_id}`;
     const current = resolved.get(key);
     if (!current || rank(line) > rank(current)) resolved.set(key, line);
+    if (r.info_name !== null) infos.set(r.metadata_info_id, { name: r.info_name, sort_order: r.info_sort_order ?? 0 });
   }
-  const infos = new Map((await findMetadataInfoNames(db, [...new Set(lines.map((l) => l.metadata_info_id))])).map((i) => [i.id, i]));
 
   const countedGroups = new Map<string, string>();
   const sourceServices: SourceService[] = chosen.map(({ s, o }) => {
@@ -168,7 +173,7 @@ export async function loadEstimateSource(db: DB, move: EstimateMove): Promise<Es
       sharedWith,
       budgetFromGroup,
       rateFrequency: s.rate_frequency,
-      benefitOption: optionId === null ? null : (optionNames.find((n) => n.id === optionId)?.name ?? null),
+      benefitOption: optionId === null ? null : (optionNames.get(optionId) ?? null),
       formulas,
       rates: rates
         .filter((r) => r.move_stage === s.move_stage && r.group_number === s.budget_group)
@@ -182,16 +187,20 @@ export async function loadEstimateSource(db: DB, move: EstimateMove): Promise<Es
     family.filter((f) => f.relationship === "CHILD").length,
   );
   const members = Math.max(details.familyMembers.length, family.length);
-  const [home, host] = await Promise.all([
-    cityIndexOf(db, details.home.countryCode, details.home.cityName ?? move.origin_city_name),
-    cityIndexOf(db, details.host.countryCode, details.host.cityName ?? move.destination_city_name),
+  const cityIds = [move.origin_city_id, move.destination_city_id].filter((id): id is number => !!id);
+  const [indices, cities, countries] = await Promise.all([
+    cityIndicesOf(db, [
+      { countryCode: details.home.countryCode, cityName: details.home.cityName ?? move.origin_city_name },
+      { countryCode: details.host.countryCode, cityName: details.host.cityName ?? move.destination_city_name },
+    ]),
+    findCitiesByIds(db, cityIds),
+    countryNamesOf(db),
   ]);
-  const [originCity, destinationCity, countries] = await Promise.all([
-    move.origin_city_id ? findCityById(db, move.origin_city_id) : undefined,
-    move.destination_city_id ? findCityById(db, move.destination_city_id) : undefined,
-    findCountryNames(db, [move.origin_country_code, move.destination_country_code].filter((c): c is string => !!c)),
-  ]);
-  const countryName = (code: string | null) => (code ? (countries.find((c) => c.code === code)?.name ?? code) : null);
+  const home = indices[0] ?? null;
+  const host = indices[1] ?? null;
+  const originCity = move.origin_city_id ? cities.find((c) => c.id === move.origin_city_id) : undefined;
+  const destinationCity = move.destination_city_id ? cities.find((c) => c.id === move.destination_city_id) : undefined;
+  const countryName = (code: string | null) => (code ? (countries.get(code) ?? code) : null);
   const point = (c: typeof originCity) => (c?.latitude && c.longitude ? { latitude: Number(c.latitude), longitude: Number(c.longitude) } : null);
   const from = point(originCity);
   const to = point(destinationCity);
@@ -207,10 +216,10 @@ export async function loadEstimateSource(db: DB, move: EstimateMove): Promise<Es
     },
     distanceKm: from && to ? distanceKm(from, to) : null,
     policy: {
-      excludeCompensation: policy?.exclude_compensation === 1,
-      balanceSheetEnabled: policy?.balance_sheet_enabled === 1,
-      balanceSheetCurrencyType: policy?.balance_sheet_currency_type ?? null,
-      moveStagesCount: policy?.move_stages_count ?? move.move_stages_count,
+      excludeCompensation: move.exclude_compensation === 1,
+      balanceSheetEnabled: move.balance_sheet_enabled === 1,
+      balanceSheetCurrencyType: move.balance_sheet_currency_type ?? null,
+      moveStagesCount: move.move_stages_count,
     },
     services: sourceServices,
     family: { adults: partner ? 2 : 1, children, dependants: members, familySize: 1 + members },
