@@ -8,7 +8,6 @@ import { findGroupById, findGroupsWithCounts, updateGroupStatus } from "../db/qu
 import { countGroupPeopleByRole, findGroupPeople } from "../db/queries/users.ts";
 import { insertAudit } from "../db/queries/audit.ts";
 import { lockRow } from "../db/locks.ts";
-import { findUsersWithLiveActivation } from "../db/queries/activation.ts";
 
 export function toGroupSummary(g: GroupRef) {
   return { id: g.id, name: g.name, displayName: g.display_name, status: g.status };
@@ -29,8 +28,6 @@ export async function listGroupPeople(db: DB, groupId: number, p: TPeopleRequest
     limit: p.pageSize + 1,
     offset: p.page * p.pageSize,
   });
-  const pending = rows.slice(0, p.pageSize).filter((r) => r.activation_state === "PENDING").map((r) => r.id);
-  const sent = await findUsersWithLiveActivation(db, pending, new Date());
   return {
     rows: rows.slice(0, p.pageSize).map((r) => ({
       id: r.id,
@@ -40,7 +37,7 @@ export async function listGroupPeople(db: DB, groupId: number, p: TPeopleRequest
       role: r.role,
       activationState: r.activation_state,
       lastLoginAt: r.last_login_at,
-      activationSent: sent.has(r.id),
+      activationSent: Number(r.activation_sent) === 1,
     })),
     page: p.page,
     pageSize: p.pageSize,

@@ -79,10 +79,34 @@ export async function updateUser(db: DB, id: number, patch: UserUpdate): Promise
 export type PeopleParams = { groupId: number; role?: Role; search?: string; limit: number; offset: number };
 
 const groupPeople = preparedQuery(
-  (db: DB, a: { groupId: number; role: Role | null; pattern: string | null; limit: number; offset: number }) => {
+  (db: DB, a: { groupId: number; role: Role | null; pattern: string | null; now: string; limit: number; offset: number }) => {
     let q = db
       .selectFrom("users")
       .select(["id", "email", "first_name", "last_name", "role", "activation_state", "last_login_at"])
+      // "Activation Sent" (part 1 §4): a PENDING person whose activation code is out and still usable,
+      // answered in the same read instead of a second query per page.
+      .select((eb) =>
+        eb
+          .case()
+          .when(
+            eb.and([
+              eb("activation_state", "=", "PENDING"),
+              eb.exists(
+                eb
+                  .selectFrom("account_tokens as t")
+                  .select("t.id")
+                  .whereRef("t.user_id", "=", "users.id")
+                  .where("t.kind", "=", "ACTIVATION")
+                  .where("t.used_at", "is", null)
+                  .where("t.expires_at", ">", a.now),
+              ),
+            ]),
+          )
+          .then(1)
+          .else(0)
+          .end()
+          .as("activation_sent"),
+      )
       .where("group_id", "=", a.groupId);
     if (a.role !== null) q = q.where("role", "=", a.role);
     const pattern = a.pattern;
@@ -99,12 +123,13 @@ const groupPeople = preparedQuery(
   },
 );
 
-/** One page of a group's people, ordered by last then first name (served by users_group_name_order_idx). */
-export function findGroupPeople(db: DB, p: PeopleParams) {
+/** One page of a group's people, ordered by last then first name (served by users_group_name_order_idx), with `activation_sent` (1 or 0) as of `now`. */
+export function findGroupPeople(db: DB, p: PeopleParams, now = new Date()) {
   return groupPeople(db, {
     groupId: p.groupId,
     role: p.role ?? null,
     pattern: p.search ? likePattern(p.search) : null,
+    now: now.toISOString(),
     limit: p.limit,
     offset: p.offset,
   });
