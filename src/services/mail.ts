@@ -1,4 +1,4 @@
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Config } from "../config.ts";
 import type { DB } from "../db/index.ts";
 import { renderMail } from "../domain/mail/render.ts";
@@ -51,7 +51,10 @@ function textOf(all: Record<string, string>, key: string): string | undefined {
 }
 
 export function createMailer(config: Pick<Config, "smtpUrl" | "mailFrom">): Mailer {
-  const smtp = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
+  // nodemailer is loaded with the first message sent over SMTP, not when the server starts.
+  const smtpUrl = config.smtpUrl;
+  let transport: Promise<Transporter> | undefined;
+  const smtp = smtpUrl ? () => (transport ??= import("nodemailer").then((m) => m.default.createTransport(smtpUrl))) : null;
   const mailer: Mailer = {
     transport: smtp ? "smtp" : "outbox",
     async send(db, request, now = new Date()) {
@@ -96,7 +99,7 @@ export function createMailer(config: Pick<Config, "smtpUrl" | "mailFrom">): Mail
       const row = { id: mail.id };
       if (smtp) {
         try {
-          await smtp.sendMail({
+          await (await smtp()).sendMail({
             from: config.mailFrom,
             to: request.to,
             ...(request.cc ? { cc: request.cc } : {}),
