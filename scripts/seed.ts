@@ -1,6 +1,7 @@
 /**
  * npm run seed: migrates DATABASE_URL and seeds reference data, translations and (unless
- * SEED_DEMO=0) the demo groups and accounts. Idempotent: each part seeds only when its table is empty.
+ * SEED_DEMO=0) the demo groups and accounts. Idempotent: each reference data set is written only when
+ * its version in reference_data_versions differs from this release's, the demo only on an empty database.
  */
 import { readConfig } from "../src/config.ts";
 import { dialectOf, openDatabase, type DB } from "../src/db/index.ts";
