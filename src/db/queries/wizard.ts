@@ -86,14 +86,6 @@ export async function findVersionIdsOfPolicy(db: DB, policyId: number): Promise<
   return rows.map((r) => r.id);
 }
 
-/** The user with this e-mail address (compared case-insensitively), if any. */
-export function findUserIdByEmail(db: DB, email: string) {
-  return db
-    .selectFrom("users")
-    .select(["id", "activation_state"])
-    .where(sql<string>`lower(email)`, "=", email.trim().toLowerCase())
-    .executeTakeFirst();
-}
 
 export function findEmployee(db: DB, userId: number) {
   return db
