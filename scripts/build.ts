@@ -8,6 +8,7 @@
  */
 import { stat } from "node:fs/promises";
 import { buildWeb, WEB_OUT_DIR } from "./build-web.ts";
+import { fastSpreadPlugin } from "../src/server/fast-spread.ts";
 
 const GENERATED = "src/server/embedded-assets.generated.ts";
 const OUTFILE = "dist/meridian";
@@ -41,6 +42,8 @@ async function main(): Promise<void> {
     entrypoints: ["src/binary.ts"],
     compile: { outfile: OUTFILE },
     target: "bun",
+    // The load-time plugins `bun run` gets from src/preload.ts, applied at build time here.
+    plugins: [fastSpreadPlugin],
     minify: true,
     sourcemap: "none",
     throw: false,

@@ -84,7 +84,7 @@ export function isSecureRequest(c: Context, config: { trustProxy: boolean }): bo
     const proto = c.req.header("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase();
     if (proto) return proto === "https";
   }
-  return new URL(c.req.url).protocol === "https:";
+  return c.req.url.startsWith("https:");
 }
 
 /** The origins a same-origin request may name: the URL's, the Host's (either scheme) and PUBLIC_URL's. */
