@@ -6,8 +6,12 @@ import { sql } from "kysely";
 import type { DB } from "../index.ts";
 import { preparedQuery } from "../prepared.ts";
 
-/** The group's ACTIVE policies with their latest RELEASED version, in the policies' order. */
-export async function findReleasedPolicies(db: DB, groupId: number) {
+/**
+ * The group's ACTIVE policies with their latest RELEASED version, in the policies' order. With
+ * `own` (a resumed move's policy and version) that policy is listed with the move's own version
+ * instead, whatever was released later (and even when the policy is no longer active).
+ */
+export async function findReleasedPolicies(db: DB, groupId: number, own?: { policyId: number; versionId: number }) {
   const rows = await db
     .selectFrom("policies as p")
     .innerJoin("policy_versions as v", "v.policy_id", "p.id")
@@ -23,19 +27,24 @@ export async function findReleasedPolicies(db: DB, groupId: number) {
       "v.version_number",
     ])
     .where("p.group_id", "=", groupId)
-    .where("p.status", "=", "ACTIVE")
-    .where("v.status", "=", "RELEASED")
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom("policy_versions as later")
-            .select("later.id")
-            .whereRef("later.policy_id", "=", "p.id")
-            .where("later.status", "=", "RELEASED")
-            .whereRef("later.version_number", ">", "v.version_number"),
+    .where((eb) => {
+      const latest = eb.and([
+        eb("p.status", "=", "ACTIVE"),
+        eb("v.status", "=", "RELEASED"),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom("policy_versions as later")
+              .select("later.id")
+              .whereRef("later.policy_id", "=", "p.id")
+              .where("later.status", "=", "RELEASED")
+              .whereRef("later.version_number", ">", "v.version_number"),
+          ),
         ),
-      ),
-    )
+      ]);
+      if (!own) return latest;
+      return eb.or([eb("v.id", "=", own.versionId), eb.and([eb("p.id", "<>", own.policyId), latest])]);
+    })
     .orderBy(sql`case when p.sort_order is null then 1 else 0 end`)
     .orderBy("p.sort_order")
     .orderBy("p.name")

@@ -80,11 +80,15 @@ async function resumedMove(db: DB, user: SessionUser, group: GroupRef, input: { 
 
 /**
  * The version a move may be initiated on: a RELEASED version of an ACTIVE policy of the group,
- * or the version the resumed move already has.
+ * or the version the resumed move already has. A resumed move keeps its version: any version of
+ * its own policy (say the newer one a new move would take) names the move's version.
  */
 async function usableVersion(db: DB, group: GroupRef, versionId: number, move: MoveWithPolicy | null): Promise<VersionWithPolicy> {
-  const version = await findVersionWithPolicy(db, versionId);
-  const own = move !== null && move.policy_version_id === versionId;
+  let version = await findVersionWithPolicy(db, versionId);
+  if (move && version && version.policy_id === move.policy_id && version.version_id !== move.policy_version_id) {
+    version = await findVersionWithPolicy(db, move.policy_version_id);
+  }
+  const own = move !== null && version !== undefined && version.version_id === move.policy_version_id;
   if (!version || version.group_id !== group.id || (!own && (version.version_status !== "RELEASED" || version.policy_status !== "ACTIVE"))) {
     throw new AppError("NOT_FOUND", wizardMessages.policyNotAvailable);
   }
@@ -102,7 +106,8 @@ export async function policySelectForm(
   input: z.infer<typeof ZPolicySelectFormRequest>,
 ): Promise<TPolicySelectFormResponse> {
   const move = await resumedMove(db, user, group, input);
-  const rows = await findReleasedPolicies(db, group.id);
+  // A resumed move is offered its own version of its policy, not one released after it started.
+  const rows = await findReleasedPolicies(db, group.id, move ? { policyId: move.policy_id, versionId: move.policy_version_id } : undefined);
   const tags = await findPolicyTagNames(db, rows.map((r) => r.policy_id));
   return {
     success: true,
