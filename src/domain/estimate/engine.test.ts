@@ -3,6 +3,7 @@ import fc from "fast-check";
 import type { RateFrequency } from "../policy/catalogue.ts";
 import { computeBalanceSheet } from "./balance-sheet.ts";
 import { calculateTax, computeEstimate, ENGINE_TEXTS, frequencyOfLineName, periodsPerYear, type EstimateComputation, type EstimateInput } from "./engine.ts";
+import { taxSystemFor } from "../tax/index.ts";
 import { ZBalanceSheetView, ZCostEstimateView, type TEstimateItem } from "./schemas.ts";
 import {
   basicInput,
@@ -297,6 +298,43 @@ describe("tax methods (hand-computed)", () => {
     expect([effective.taxRate, item(effective, "svc:1:LUMPSUM").taxAmount]).toEqual([18, 18_000]);
     // no salary: the supplemental rate
     expect(computeEstimate(oneYear({ services: [lump], tax: tax({ method: "MARGINAL", host }) })).taxRate).toBe(22);
+  });
+
+  test("MARGINAL: the rate over the benefits, not the point slope, when they cross a bracket", () => {
+    // salary USD 60,000 = GBP 48,000 (10% bracket to 50,000); benefit USD 5,000 = GBP 4,000:
+    // 2,000 × 10% + 2,000 × 30% = 800 → 20% over the benefit (the point slope at the salary is 10%)
+    const big = service({ serviceCode: "LUMPSUM", budget: usd(5000) });
+    const r = computeEstimate(oneYear({ salary: usd(60_000), services: [big], tax: tax({ method: "MARGINAL", host }) }));
+    expect([r.taxRate, item(r, "svc:1:LUMPSUM").taxAmount]).toEqual([20, 100_000]);
+  });
+
+  describe("India, issue 13: the s.87A marginal relief zone (point slope 104%)", () => {
+    // Finance Act 2025 (FY 2025-26): salary 12,80,000 → taxable 12,05,000, tax after marginal relief
+    // 5,000 + cess = 5,200; with a 1,00,000 benefit, taxable 13,05,000 → 75,750 + cess = 78,780:
+    // 73,580 over the benefit (73.58%, shown and applied as the whole percent 74, part 1 §9).
+    const india = taxSystemFor({ countryCode: "IN" })!;
+    const inr = (major: number) => ({ amount: major * 100, currency: "INR" });
+    const benefit = service({ serviceCode: "LUMPSUM", budget: inr(100_000) });
+    const run = (t: Partial<EstimateInput["tax"]>) =>
+      computeEstimate(oneYear({ displayCurrency: "INR", salary: inr(1_280_000), services: [benefit], tax: tax(t) }));
+
+    test("MARGINAL and SUPPLEMENTAL: 74%, not 104%", () => {
+      for (const method of ["MARGINAL", "SUPPLEMENTAL"] as const) {
+        const r = run({ method, category: method, host: india });
+        expect([method, r.taxRate, item(r, "svc:1:LUMPSUM").taxAmount]).toEqual([method, 74, 74_000_00]);
+      }
+    });
+
+    test("GROSS_UP on the host: progressive, 87,180.09 (see gross-up.test.ts)", () => {
+      const r = run({ method: "GROSS_UP", host: india });
+      expect(item(r, "svc:1:LUMPSUM").taxAmount).toBe(87_180_09);
+    });
+
+    test("GROSS_UP fallback (home system only): no error; flat at tax / gross of the progressive gross-up", () => {
+      // 87,180.09 / 1,87,180.09 = 46.58% → 47%; 1,00,000 / 0.53 = 1,88,679.25 → tax 88,679.25
+      const r = run({ method: "GROSS_UP", home: india });
+      expect([r.taxRate, item(r, "svc:1:LUMPSUM").taxAmount]).toEqual([47, 88_679_25]);
+    });
   });
 
   test("GROSS_UP with a flat rate: net / (1 − rate)", () => {

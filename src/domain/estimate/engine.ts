@@ -28,10 +28,15 @@
  *
  * Tax (per taxable item; MAYBE is taxed like TAXABLE and flagged INFO; NON_TAXABLE is not taxed):
  * - SUPPLEMENTAL: amount × the supplemental rate of the host tax system (home when the host has none;
- *   the same system, salary converted into its currency, gives the marginal and effective rates);
- * - MARGINAL: amount × the marginal rate at the salary (the stage-6 marginal-rate override first;
- *   category EFFECTIVE uses the effective rate; no salary: the supplemental rate);
- * - GROSS_UP: with a manual rate, or a tax system but no salary: gross = net / (1 − rate) (grossUpFlat);
+ *   the same system, salary converted into its currency, gives the marginal and effective rates):
+ *   the published flat rate where there is one, else the rate over the benefits (below);
+ * - MARGINAL: amount × the rate over the benefits at the salary: (tax(salary + B) − tax(salary)) / B,
+ *   B the largest column total of the taxed items in the system's currency — never the point slope,
+ *   which can pass 100% (India's s.87A marginal relief: 104%) (the stage-6 marginal-rate override
+ *   first; category EFFECTIVE uses the effective rate; no salary: the supplemental rate);
+ * - GROSS_UP: with a manual rate, or a tax system but no salary: gross = net / (1 − rate) (grossUpFlat,
+ *   rates clamped to MAX_GROSS_UP_RATE 99%); without a published supplemental rate the flat rate is
+ *   tax / gross of the progressive gross-up of B on the salary (0 without one), so it stays below 100%;
  *   with a host tax system and a salary: the year's taxable items, stacked on the salary, are grossed
  *   up through the progressive tables (grossUpProgressive) and the year's tax is shared among them
  *   pro rata to their display amounts by largest remainder (the shares sum to the year's tax exactly);
@@ -65,7 +70,7 @@
 import type { Money } from "../money/money.ts";
 import { checkFormula, evaluateFormula } from "../policy/formula.ts";
 import { moveStageNames, type RateFrequency } from "../policy/catalogue.ts";
-import { grossUpFlat, type TaxProfile, type TaxSystem } from "../tax/index.ts";
+import { grossUpFlat, MAX_GROSS_UP_RATE, type TaxProfile, type TaxSystem } from "../tax/index.ts";
 import {
   allocateLargestRemainder,
   convertMinor,
@@ -386,12 +391,26 @@ const NO_INPUTS: Record<string, number> = Object.freeze({}) as Record<string, nu
 
 // ── tax plan ────────────────────────────────────────────────────────────────────────────────
 
+/**
+ * A flat plan whose rate comes from a tax system is settled once the taxed items are known:
+ * `over(benefit)` gives the whole percent for the benefit (system currency) stacked on the salary.
+ * Until then `percent` is the point rate at the salary clamped to MAX_GROSS_UP_RATE (the `taxRate`
+ * formula input).
+ */
 type TaxPlan =
   | { kind: "NONE"; percent: 0; source: string }
-  | { kind: "FLAT"; percent: number; grossUp: boolean; source: string }
+  | { kind: "FLAT"; percent: number; grossUp: boolean; source: string; over?: (benefit: number) => number; system?: TaxSystem }
   | { kind: "PROGRESSIVE"; system: TaxSystem; salary: number; source: string };
 
 const tableName = (s: TaxSystem) => s.info.map((i) => i.name).join(" + ") || s.currency;
+
+const MAX_GROSS_UP_PERCENT = wholePercent(MAX_GROSS_UP_RATE);
+
+/** A rate string limited to [0, MAX_GROSS_UP_RATE]: a point slope can pass 100% (India's s.87A relief). */
+function clampedRate(rate: string): string {
+  const n = Number(rate);
+  return n > Number(MAX_GROSS_UP_RATE) ? MAX_GROSS_UP_RATE : n < 0 ? "0" : rate;
+}
 
 function resolveTaxPlan(tax: EstimateTaxInput, salaryIn: (s: TaxSystem) => number | null): TaxPlan {
   const system = tax.host ?? tax.home;
@@ -401,11 +420,24 @@ function resolveTaxPlan(tax: EstimateTaxInput, salaryIn: (s: TaxSystem) => numbe
   }
   if (!system) return { kind: "NONE", percent: 0, source: "no tax table for the host location" };
   const salary = salaryIn(system);
+  const income = salary ?? 0;
+  const grossUp = tax.method === "GROSS_UP";
+  // Supplemental: the published flat rate, else the rate over the benefit; a flat gross-up without a
+  // published rate takes tax / gross of the progressive gross-up of the benefit on the salary.
   const supplemental = (): TaxPlan => ({
     kind: "FLAT",
-    percent: wholePercent(rateOn(system, "supplemental", salary ?? 0, tax.profile)),
-    grossUp: tax.method === "GROSS_UP",
+    percent: wholePercent(clampedRate(rateOn(system, "supplemental", income, tax.profile))),
+    grossUp,
     source: `supplemental rate, ${tableName(system)}`,
+    system,
+    over: (benefit) => {
+      if (grossUp && !system.publishedSupplementalRate && benefit > 0) {
+        const g = grossUpOn(system, benefit, income, tax.profile);
+        return g.gross > 0 ? Math.min(ratioPercent(g.tax, g.gross), MAX_GROSS_UP_PERCENT) : 0;
+      }
+      const rate = rateOn(system, "supplemental", income, tax.profile, benefit);
+      return wholePercent(grossUp ? clampedRate(rate) : rate);
+    },
   });
   switch (tax.method) {
     case "SUPPLEMENTAL":
@@ -415,7 +447,14 @@ function resolveTaxPlan(tax: EstimateTaxInput, salaryIn: (s: TaxSystem) => numbe
       if (salary === null) return supplemental();
       return tax.category === "EFFECTIVE"
         ? { kind: "FLAT", percent: wholePercent(rateOn(system, "effective", salary, tax.profile)), grossUp: false, source: `effective rate at the salary, ${tableName(system)}` }
-        : { kind: "FLAT", percent: wholePercent(rateOn(system, "marginal", salary, tax.profile)), grossUp: false, source: `marginal rate at the salary, ${tableName(system)}` };
+        : {
+            kind: "FLAT",
+            percent: wholePercent(clampedRate(rateOn(system, "marginal", salary, tax.profile))),
+            grossUp: false,
+            source: `marginal rate over the benefits at the salary, ${tableName(system)}`,
+            system,
+            over: (benefit) => wholePercent(rateOn(system, "marginal", salary, tax.profile, benefit)),
+          };
     case "GROSS_UP":
       if (tax.host && salary !== null && system === tax.host) {
         return { kind: "PROGRESSIVE", system: tax.host, salary, source: `progressive gross-up on the salary, ${tableName(tax.host)}` };
@@ -450,8 +489,8 @@ export function computeEstimate(input: EstimateInput): EstimateComputation {
   const salary = input.salary;
   const salaryIn = (s: TaxSystem): number | null =>
     salary ? convertMinor(salary.amount, salary.currency, rateOf(salary.currency, s.currency, true), s.currency) : null;
-  const plan = resolveTaxPlan(tax, salaryIn);
-  const planRate = plan.kind === "PROGRESSIVE" ? Number(rateOn(plan.system, "marginal", plan.salary, tax.profile)) : plan.percent / 100;
+  let plan = resolveTaxPlan(tax, salaryIn);
+  const planRate = plan.kind === "PROGRESSIVE" ? Number(clampedRate(rateOn(plan.system, "marginal", plan.salary, tax.profile))) : plan.percent / 100;
 
   // Formula inputs shared by every item.
   const homeCurrency = input.origin.currency ?? salary?.currency ?? display;
@@ -698,6 +737,19 @@ export function computeEstimate(input: EstimateInput): EstimateComputation {
       anyMaybe = true;
       if (w.message === null) w.message = ENGINE_TEXTS.maybeTaxable;
     }
+  }
+  if (plan.kind === "FLAT" && plan.over && plan.system) {
+    // The rate over the benefits: the largest column of taxed items (system currency) on the salary.
+    const sysCcy = plan.system.currency;
+    let benefit = 0;
+    for (let y = 0; y < years; y++) {
+      let column = 0;
+      for (const w of taxed) {
+        if (w.amount > 0 && inColumn(w, y)) column += w.currency === sysCcy ? w.amount : convertMinor(w.amount, w.currency, rateOf(w.currency, sysCcy, true), sysCcy);
+      }
+      benefit = Math.max(benefit, column);
+    }
+    if (benefit > 0) plan = { ...plan, percent: plan.over(benefit) };
   }
   let taxRatePercent: number = plan.kind === "PROGRESSIVE" ? 0 : plan.percent;
   if (plan.kind === "FLAT" && plan.percent > 0) {

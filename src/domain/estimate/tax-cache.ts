@@ -44,18 +44,24 @@ export function totalTaxOf(system: TaxSystem, profile: TaxProfile | undefined): 
 
 export type RateKind = "marginal" | "effective" | "supplemental";
 
-/** `system.marginalRate` / `effectiveRate` / `supplementalRate`, remembered. */
-export function rateOn(system: TaxSystem, kind: RateKind, income: number, profile: TaxProfile | undefined): string {
+/**
+ * `system.marginalRate` / `effectiveRate` / `supplementalRate`, remembered. With a benefit (minor
+ * units, > 0), "marginal" is `benefitRate` (the rate over that benefit stacked on the income) and
+ * "supplemental" is the supplemental rate over it.
+ */
+export function rateOn(system: TaxSystem, kind: RateKind, income: number, profile: TaxProfile | undefined, benefit = 0): string {
   const m = memoOf(system).rate;
-  const k = `${kind}|${income}|${profileKey(profile)}`;
+  const k = `${kind}|${income}|${benefit}|${profileKey(profile)}`;
   let hit = m.get(k);
   if (hit === undefined) {
     hit =
       kind === "marginal"
-        ? system.marginalRate(income, profile)
+        ? benefit > 0
+          ? system.benefitRate(income, benefit, profile)
+          : system.marginalRate(income, profile)
         : kind === "effective"
           ? system.effectiveRate(income, profile)
-          : system.supplementalRate(income, profile);
+          : system.supplementalRate(income, profile, benefit);
     if (m.size >= LIMIT) m.clear();
     m.set(k, hit);
   }

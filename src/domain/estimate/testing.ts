@@ -29,12 +29,14 @@ export function flatTaxSystem(rate: string, currency: string, options: { socialR
   return {
     info: info(options.id ?? `flat-${rate}`, currency),
     currency,
+    publishedSupplementalRate: options.supplementalRate !== undefined,
     tax(income) {
       const it = Number(roundHalfUp(new Decimal(income).times(rate), 0));
       const ss = Number(roundHalfUp(new Decimal(income).times(social), 0));
       return breakdown(currency, income, it, ss);
     },
     marginalRate: () => total,
+    benefitRate: () => total,
     effectiveRate: (income) => (income === 0 ? "0" : total),
     supplementalRate: () => options.supplementalRate ?? total,
   };
@@ -60,10 +62,13 @@ export function bracketTaxSystem(brackets: readonly [number, string][], currency
   return {
     info: info(options.id ?? "brackets", currency),
     currency,
+    publishedSupplementalRate: options.supplementalRate !== undefined,
     tax: (income) => breakdown(currency, income, Number(roundHalfUp(raw(income), 0))),
     marginalRate: marginal,
+    benefitRate: (income, benefit) => (benefit === 0 ? marginal(income) : raw(income + benefit).minus(raw(income)).dividedBy(benefit).toFixed(6)),
     effectiveRate: (income) => (income === 0 ? "0" : raw(income).dividedBy(income).toFixed(6)),
-    supplementalRate: (income) => options.supplementalRate ?? marginal(income),
+    supplementalRate: (income, _profile, benefit = 0) =>
+      options.supplementalRate ?? (benefit === 0 ? marginal(income) : raw(income + benefit).minus(raw(income)).dividedBy(benefit).toFixed(6)),
   };
 }
 

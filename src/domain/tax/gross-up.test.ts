@@ -3,7 +3,7 @@ import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { AppError } from "../errors.ts";
 import { roundHalfUp } from "../money/money.ts";
-import { grossUpFlat, grossUpProgressive, type TaxProfile } from "./index.ts";
+import { grossUpFlat, grossUpProgressive, MAX_GROSS_UP_RATE, type TaxProfile } from "./index.ts";
 import { dec } from "./table.ts";
 import { systemOf } from "./test-helpers.ts";
 
@@ -19,8 +19,14 @@ describe("grossUpFlat", () => {
     expect(grossUpFlat(0, "0.3")).toEqual({ gross: 0, tax: 0 });
   });
 
-  test.each([["1"], ["1.2"], ["-0.01"], ["abc"], [""]])("rate %p is refused", (rate) => {
+  test.each([["-0.01"], ["abc"], [""]])("rate %p is refused", (rate) => {
     expect(() => grossUpFlat(100, rate)).toThrow(AppError);
+  });
+
+  test.each([["0.99"], ["1"], ["1.04"], ["1.2"]])("rate %p is clamped to MAX_GROSS_UP_RATE 0.99: 100 / 0.01 = 10,000", (rate) => {
+    // a point slope of 100% or more (India's s.87A marginal relief: 104%) never makes a gross-up fail
+    expect(MAX_GROSS_UP_RATE).toBe("0.99");
+    expect(grossUpFlat(100, rate)).toEqual({ gross: 10_000, tax: 9_900 });
   });
 
   test("net must be a whole non-negative number", () => {
@@ -67,11 +73,23 @@ describe("grossUpProgressive", () => {
     expect(grossUpProgressive(5_000_00, 100_000_00, (income) => ae.tax(income).total)).toEqual({ gross: 5_000_00, tax: 0 });
   });
 
-  test("zero net → zero; bad input refused; a tax of 100%+ forever cannot be grossed up", () => {
+  test("zero net → zero; bad input refused", () => {
     expect(grossUpProgressive(0, 100, () => 0)).toEqual({ gross: 0, tax: 0 });
     expect(() => grossUpProgressive(-5, 0, () => 0)).toThrow(AppError);
     expect(() => grossUpProgressive(5, -1, () => 0)).toThrow(AppError);
-    expect(() => grossUpProgressive(100, 0, (income) => income)).toThrow(AppError);
+  });
+
+  test("no convergence: the documented finite fallback instead of an error", () => {
+    // a tax of 100% forever: the kept amount never reaches the net; flat gross-up at the clamped 99%
+    expect(grossUpProgressive(100, 0, (income) => income)).toEqual({ gross: 10_000, tax: 9_900 });
+    expect(grossUpProgressive(100, 0, (income) => 2 * income)).toEqual({ gross: 10_000, tax: 9_900 });
+    // base + gross would pass MAX_SAFE_INTEGER: the flat gross-up at the rate over the last gross
+    // tried (40%), capped so that base + gross stays a safe integer
+    const net = 2 ** 52 + 2 ** 51; // net / 0.6 ≈ 1.1e16 > MAX_SAFE_INTEGER
+    const r = grossUpProgressive(net, 0, (income) => Math.round(income * 0.4));
+    expect(Number.isSafeInteger(r.gross)).toBe(true);
+    expect(r.gross).toBe(Number.MAX_SAFE_INTEGER);
+    expect(r.tax).toBe(r.gross - net);
   });
 
   // [name, country, region, profile, largest base income in minor units]
@@ -101,6 +119,21 @@ describe("grossUpProgressive", () => {
       }),
       { numRuns: 40 },
     );
+  });
+
+  test("India, issue 13 vector: a 1,00,000 benefit on a 12,80,000 salary", () => {
+    // Finance Act 2025 (FY 2025-26) slabs, s.87A rebate and marginal relief, cess 4%. Salary 12,80,000
+    // → taxable 12,05,000: tax limited to 5,000 + cess 200 = 5,200. The grossed-up benefit G must keep
+    // 1,00,000 after the extra tax; past the relief zone (taxable > 12,70,588.24) the tax is
+    // 1.04 × (60,000 + 15% × (taxable − 12,00,000)), so G − 1.04 × (60,000 + 0.15 × (5,000 + G)) + 5,200
+    // = 1,00,000 → 0.844 G = 1,57,980 → G = 1,87,180.09 (to the paisa; the search keeps kept(G) ≥ net)
+    const india = systemOf("IN");
+    const taxOf = (income: number) => india.tax(income).total;
+    const { gross, tax } = grossUpProgressive(100_000_00, 1_280_000_00, taxOf);
+    expect(gross).toBe(187_180_09);
+    expect(tax).toBe(87_180_09);
+    expect(keptOf(taxOf, 1_280_000_00, gross)).toBeGreaterThanOrEqual(100_000_00);
+    expect(keptOf(taxOf, 1_280_000_00, gross - 1)).toBeLessThan(100_000_00);
   });
 
   test("India: starting inside the marginal relief zone (104% at the margin)", () => {

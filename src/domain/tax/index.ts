@@ -15,5 +15,5 @@ export type {
 } from "./types.ts";
 export { FILING_STATUSES, TAX_CATEGORIES } from "./types.ts";
 export { listTaxTables, taxSystemFor } from "./system.ts";
-export { grossUpFlat, grossUpProgressive } from "./gross-up.ts";
+export { grossUpFlat, grossUpProgressive, MAX_GROSS_UP_RATE } from "./gross-up.ts";
 export { taxRatePercent } from "./rate.ts";

@@ -97,6 +97,37 @@ describe("marginal rate", () => {
   });
 });
 
+describe("rate over a benefit (benefitRate, supplementalRate with a benefit)", () => {
+  test("India, issue 13 vector: 1,00,000 on a 12,80,000 salary is taxed 73,580, not 1,04,000", () => {
+    // Finance Act 2025 / CBDT FY 2025-26: salary 12,80,000 − standard deduction 75,000 = taxable
+    // 12,05,000: slab tax 60,750, s.87A marginal relief limits it to 5,000; cess 4% → 5,200.
+    // With the benefit, taxable 13,05,000: slab tax 75,750 (no relief: 75,750 < 1,05,000); cess → 78,780.
+    // Difference 73,580 = 73.58% of the benefit. (The issue's "12.8 lakh" is the salary; the point
+    // slope there is 104%, which is what taxed the benefit 1,04,000.)
+    const india = systemOf("IN");
+    expect(india.tax(1_280_000_00).total).toBe(5_200_00);
+    expect(india.tax(1_380_000_00).total).toBe(78_780_00);
+    expect(india.benefitRate(1_280_000_00, 100_000_00)).toBe("0.7358");
+    expect(india.supplementalRate(1_280_000_00, undefined, 100_000_00)).toBe("0.7358");
+    expect(india.marginalRate(1_280_000_00)).toBe("1.04");
+    // a zero benefit is the point slope
+    expect(india.benefitRate(1_280_000_00, 0)).toBe("1.04");
+  });
+
+  test("published supplemental rates stay flat; a table without one adds its rate over the benefit", () => {
+    // US federal 22% + Illinois 4.95% (published): the benefit does not change them
+    expect(systemOf("US", "IL").supplementalRate(100_000_00, undefined, 50_000_00)).toBe(systemOf("US", "IL").supplementalRate(100_000_00));
+    // a flat bracket: the rate over any benefit inside it equals the point slope
+    const de = systemOf("DE");
+    expect(Number(de.benefitRate(400_000_00, 1_000_00))).toBeCloseTo(Number(de.marginalRate(400_000_00)), 6);
+  });
+
+  test("bad benefit refused", () => {
+    expect(() => systemOf("IN").benefitRate(0, -1)).toThrow(AppError);
+    expect(() => systemOf("IN").benefitRate(0, 1.5)).toThrow(AppError);
+  });
+});
+
 describe("effective rate", () => {
   test("total / income", () => {
     // 21,099.00 / 100,000.00

@@ -131,20 +131,41 @@ function buildSystem(tables: readonly TaxTable[]): TaxSystem {
     return rateString(dec(total).dividedBy(incomeMinor));
   };
 
-  const supplementalRate = (incomeMinor: number, profile?: TaxProfile): string => {
+  /** (T(income + benefit) − T(income)) / benefit on the unrounded sums; the point slope for benefit 0. */
+  const rateOver = (income: Amount, benefit: Amount, profile: ResolvedProfile, of: readonly TaxTable[], kinds: (kind: LineKind) => boolean): Amount =>
+    benefit.isZero()
+      ? slope(income, profile, of, kinds)
+      : exactSum(income.plus(benefit), profile, of, kinds).minus(exactSum(income, profile, of, kinds)).dividedBy(benefit);
+
+  const checkBenefit = (benefitMinor: number): void => {
+    if (!Number.isSafeInteger(benefitMinor) || benefitMinor < 0) {
+      throw new AppError("VALIDATION", "The benefit must be a whole, non-negative number of minor units.");
+    }
+  };
+
+  const benefitRate = (incomeMinor: number, benefitMinor: number, profile?: TaxProfile): string => {
     checkIncome(incomeMinor);
+    checkBenefit(benefitMinor);
+    return rateString(rateOver(toMajor(incomeMinor), toMajor(benefitMinor), resolveProfile(profile), tables, ALL_KINDS));
+  };
+
+  const supplementalRate = (incomeMinor: number, profile?: TaxProfile, benefitMinor = 0): string => {
+    checkIncome(incomeMinor);
+    checkBenefit(benefitMinor);
     const resolved = resolveProfile(profile);
     const income = toMajor(incomeMinor);
-    if (!tables.some((table) => table.supplementalRate !== undefined)) return marginalRate(incomeMinor, profile);
-    // A published flat rate where there is one; a table without one adds its marginal income tax rate.
+    const benefit = toMajor(benefitMinor);
+    if (!tables.some((table) => table.supplementalRate !== undefined)) return rateString(rateOver(income, benefit, resolved, tables, ALL_KINDS));
+    // A published flat rate where there is one; a table without one adds its income tax rate over the benefit.
     let rate = ZERO;
     for (const table of tables) {
-      rate = rate.plus(table.supplementalRate ? dec(table.supplementalRate(income, resolved)) : slope(income, resolved, [table], INCOME_TAX_ONLY));
+      rate = rate.plus(table.supplementalRate ? dec(table.supplementalRate(income, resolved)) : rateOver(income, benefit, resolved, [table], INCOME_TAX_ONLY));
     }
     return rateString(rate);
   };
 
-  return { info: tables.map(infoOf), currency, tax, marginalRate, effectiveRate, supplementalRate };
+  const publishedSupplementalRate = tables.some((table) => table.supplementalRate !== undefined);
+  return { info: tables.map(infoOf), currency, publishedSupplementalRate, tax, marginalRate, benefitRate, effectiveRate, supplementalRate };
 }
 
 function normalise(code: string | null | undefined): string {

@@ -45,12 +45,29 @@ export type TaxTableInfo = {
 export type TaxSystem = {
   info: TaxTableInfo[];
   currency: string;
+  /** True when a table of the system publishes a flat supplemental withholding rate (US federal and states). */
+  publishedSupplementalRate: boolean;
   /** Annual tax on annual gross employment income (minor units): income tax + employee social security, in lines. */
   tax(incomeMinor: number, profile?: TaxProfile): TaxBreakdown;
-  /** Marginal rate at that income (income tax + social security at the margin), decimal string. */
+  /**
+   * Marginal rate at that income: the point slope just right of it (income tax + social security),
+   * decimal string. It can exceed 1 where the law makes every extra unit cost more than itself (the
+   * Indian s.87A marginal relief: 1.04), so it is for display; to tax a benefit use `benefitRate`.
+   */
   marginalRate(incomeMinor: number, profile?: TaxProfile): string;
+  /**
+   * The rate over a benefit stacked on that income: (tax(income + benefit) − tax(income)) / benefit,
+   * on the unrounded amounts, decimal string; the point slope (`marginalRate`) for a zero benefit.
+   * It can exceed 1 over a short stretch (e.g. India just above the s.87A limit), but never by
+   * more than the law's own step; a gross-up clamps it (see gross-up.ts).
+   */
+  benefitRate(incomeMinor: number, benefitMinor: number, profile?: TaxProfile): string;
   /** total / income, decimal string ("0" for zero income). */
   effectiveRate(incomeMinor: number, profile?: TaxProfile): string;
-  /** Flat withholding rate for supplemental pay (US 22% federal + state supplemental; elsewhere the marginal rate). */
-  supplementalRate(incomeMinor: number, profile?: TaxProfile): string;
+  /**
+   * Flat withholding rate for supplemental pay: the published flat rate where a table has one (US
+   * 22% federal + state supplemental); elsewhere the rate over `benefitMinor` (`benefitRate`), or
+   * the point slope when no benefit is given.
+   */
+  supplementalRate(incomeMinor: number, profile?: TaxProfile, benefitMinor?: number): string;
 };
