@@ -1,16 +1,16 @@
-import { useMutation } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BUDGET_AUTH_TYPES, BUDGET_COMPLEXITIES } from "../../../domain/policy/catalogue.ts";
 import { policyMessages } from "../../../domain/policy/messages.ts";
-import { Alert } from "../../components/ui/alert.tsx";
+import { AutosaveStatus } from "../../components/autosave-status.tsx";
 import { FormField } from "../../components/ui/form-field.tsx";
 import { NativeSelect } from "../../components/ui/input.tsx";
 import { errorText } from "../../lib/errors.ts";
-import { trpc, trpcClient } from "../../lib/trpc.ts";
+import { trpcClient } from "../../lib/trpc.ts";
+import { useAutosave } from "../../lib/use-autosave.ts";
 import { BudgetRates } from "./budget-rates.tsx";
 import { BudgetGroupTable, type BudgetTexts } from "./budget-table.tsx";
-import { refreshDetails, useDetails, type DetailsBudgetGroup, type DetailsStage } from "./details-context.tsx";
+import { refreshDetails, refreshDetailsSettled, useDetails, type DetailsBudgetGroup, type DetailsStage } from "./details-context.tsx";
 
 const fieldsOf = (v: BudgetTexts) => ({
   currency: v.currency || null,
@@ -28,40 +28,37 @@ export function BudgetGroupPanel({ stage, group }: { stage: DetailsStage; group:
   const ctx = useDetails();
   const id = useId();
   const ro = ctx.readOnly;
-  const [error, setError] = useState<string | null>(null);
   const groupRef = { policyId: ctx.policyId, moveStage: stage.id, budgetGroup: group.id };
-  const updateGroup = useMutation(
-    trpc.policy.services.updateBudgetGroup.mutationOptions({
-      onSuccess: async () => {
-        setError(null);
-        await refreshDetails();
-      },
-      onError: (e) => setError(errorText(e, policyMessages.errorUpdatingBudget)),
-    }),
+  const recordPrefix = `policy-budget-group:${ctx.policyId}:${stage.id}:${group.id}`;
+  type GroupFields = { authType?: (typeof BUDGET_AUTH_TYPES)[number]; complexity?: (typeof BUDGET_COMPLEXITIES)[number] };
+  const settings = useAutosave<GroupFields>(
+    recordPrefix,
+    async (fields) => {
+      await trpcClient.policy.services.updateBudgetGroup.mutate({ ...groupRef, ...fields });
+      await refreshDetailsSettled();
+    },
+    { merge: (older, newer) => ({ ...older, ...newer }) },
   );
-
-  const run = async (call: () => Promise<unknown>, fallback: string): Promise<string | null> => {
-    try {
-      await call();
-      await refreshDetails();
-      return null;
-    } catch (e) {
-      return errorText(e, fallback);
-    }
+  // The choice shows at once; the server's value again once the saves settled (a failure keeps it, with Retry).
+  const [chosen, setChosen] = useState<GroupFields>({});
+  useEffect(() => {
+    if (settings.settled) setChosen({});
+  }, [settings.settled, group.authType, group.complexity]);
+  const choose = (fields: GroupFields) => {
+    setChosen((c) => ({ ...c, ...fields }));
+    void settings.save(fields).catch(() => undefined);
   };
 
   return (
     <div className="flex flex-col gap-4 rounded-lg border border-border p-4" data-testid={`budget-group-${stage.id}-${group.id}`}>
-      <p className="text-sm font-semibold">{t("policyConfig.service.groupNumber", { number: group.id })}</p>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm font-semibold">{t("policyConfig.service.groupNumber", { number: group.id })}</p>
+        {ro ? null : <AutosaveStatus autosave={settings} failureText={policyMessages.errorUpdatingBudget} />}
+      </div>
       <div className="grid gap-4 tablet:grid-cols-2">
         <FormField id={`${id}-auth`} label={t("policyConfig.service.authType")}>
           {(field) => (
-            <NativeSelect
-              {...field}
-              value={group.authType}
-              disabled={ro || updateGroup.isPending}
-              onChange={(e) => updateGroup.mutate({ ...groupRef, authType: e.target.value as (typeof BUDGET_AUTH_TYPES)[number] })}
-            >
+            <NativeSelect {...field} value={chosen.authType ?? group.authType} disabled={ro} onChange={(e) => choose({ authType: e.target.value as GroupFields["authType"] })}>
               {BUDGET_AUTH_TYPES.map((a) => (
                 <option key={a} value={a}>
                   {t(`policyConfig.authType.${a}`)}
@@ -74,9 +71,9 @@ export function BudgetGroupPanel({ stage, group }: { stage: DetailsStage; group:
           {(field) => (
             <NativeSelect
               {...field}
-              value={group.complexity}
-              disabled={ro || updateGroup.isPending}
-              onChange={(e) => updateGroup.mutate({ ...groupRef, complexity: e.target.value as (typeof BUDGET_COMPLEXITIES)[number] })}
+              value={chosen.complexity ?? group.complexity}
+              disabled={ro}
+              onChange={(e) => choose({ complexity: e.target.value as GroupFields["complexity"] })}
             >
               {BUDGET_COMPLEXITIES.map((c) => (
                 <option key={c} value={c}>
@@ -96,17 +93,21 @@ export function BudgetGroupPanel({ stage, group }: { stage: DetailsStage; group:
         currencies={ctx.currencies}
         readOnly={ro}
         unsavedPrefix={`${id}-budget`}
-        onAdd={(v) => run(() => trpcClient.policy.services.addBudget.mutate({ ...groupRef, ...fieldsOf(v) }), policyMessages.errorAddingBudget)}
-        onUpdate={(budgetId, v) => run(() => trpcClient.policy.services.updateBudget.mutate({ ...groupRef, budgetId, ...fieldsOf(v) }), policyMessages.errorUpdatingBudget)}
-        onDelete={(budgetId) => run(() => trpcClient.policy.services.deleteBudget.mutate({ ...groupRef, budgetId }), policyMessages.errorDeletingBudget)}
+        recordPrefix={`policy-budget:${ctx.policyId}:${stage.id}:${group.id}`}
+        failureText={policyMessages.errorUpdatingBudget}
+        onAdd={async (v) => (await trpcClient.policy.services.addBudget.mutate({ ...groupRef, ...fieldsOf(v) })).budget.id}
+        onUpdate={(budgetId, v) => trpcClient.policy.services.updateBudget.mutate({ ...groupRef, budgetId, ...fieldsOf(v) })}
+        onDelete={async (budgetId) => {
+          try {
+            await trpcClient.policy.services.deleteBudget.mutate({ ...groupRef, budgetId });
+            await refreshDetails();
+            return null;
+          } catch (e) {
+            return errorText(e, policyMessages.errorDeletingBudget);
+          }
+        }}
+        onSaved={refreshDetailsSettled}
       />
-      <div aria-live="polite" className="empty:hidden">
-        {error ? (
-          <Alert variant="destructive" role="alert">
-            {error}
-          </Alert>
-        ) : null}
-      </div>
       <BudgetRates policyId={ctx.policyId} budgetGroupRowId={group.rowId} readOnly={ro} />
     </div>
   );

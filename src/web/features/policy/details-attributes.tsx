@@ -16,7 +16,18 @@ import { SaveOnBlurText } from "./details-fields.tsx";
  * attribute with a data-fill level of 1–3 must have a value before the version is released.
  * A cleared value is deleted (propertiesToDelete).
  */
-export function DetailsAttributes({ stageId, service, onSave }: { stageId: number; service: DetailsService; onSave: (fields: TServicePatch) => void }) {
+export function DetailsAttributes({
+  stageId,
+  service,
+  settled,
+  onSave,
+}: {
+  stageId: number;
+  service: DetailsService;
+  /** Whether the service's autosave has settled (see SaveOnBlurText). */
+  settled: boolean;
+  onSave: (fields: TServicePatch) => void;
+}) {
   const { t } = useTranslation();
   const ctx = useDetails();
   const properties = useQuery(trpc.policy.services.properties.queryOptions({ policyId: ctx.policyId }));
@@ -64,6 +75,7 @@ export function DetailsAttributes({ stageId, service, onSave }: { stageId: numbe
                 <SaveOnBlurText
                   {...field}
                   unsavedKey={fieldId}
+                  settled={settled}
                   value={value}
                   inputMode={a.inputType === "NUMBER" ? "decimal" : undefined}
                   disabled={ctx.readOnly}

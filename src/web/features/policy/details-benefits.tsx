@@ -20,9 +20,23 @@ type BenefitGroups = NonNullable<TServicePatch["benefitGroups"]>;
  * this policy's overrides), the options the policy grants and the set's numeric value (nights,
  * trips, hours… that formulas use). Ticking an option or leaving the value field saves the set.
  */
-export function DetailsBenefits({ service, onSave }: { service: DetailsService; onSave: (benefitGroups: BenefitGroups) => Promise<unknown> }) {
+export function DetailsBenefits({
+  service,
+  settled,
+  onSave,
+}: {
+  service: DetailsService;
+  /** Whether the service's autosave has settled: the fields follow the server only then. */
+  settled: boolean;
+  onSave: (benefitGroups: BenefitGroups) => Promise<unknown>;
+}) {
   const { t } = useTranslation();
   const ctx = useDetails();
+  // Changes sent but not yet reloaded: a second change of a set builds on the first, not on the stale server copy.
+  const [sent, setSent] = useState<Record<number, BenefitGroups[number]>>({});
+  useEffect(() => {
+    if (settled) setSent({});
+  }, [settled, service.benefitGroups]);
   const sets = useQuery(
     trpc.policy.benefits.list.queryOptions({ groupId: ctx.groupId, policyId: ctx.policyId, filterInactive: true, serviceType: service.name }),
   );
@@ -33,16 +47,18 @@ export function DetailsBenefits({ service, onSave }: { service: DetailsService; 
   const benefits = sets.data.services.find((s) => s.id === service.name)?.benefits ?? [];
   if (benefits.length === 0) return <p className="text-sm text-muted-foreground">{t("policyConfig.benefits.none")}</p>;
 
-  const selected = (setId: number) => service.benefitGroups.find((g) => g.id === setId)?.options ?? [];
+  const current = (setId: number) => sent[setId] ?? service.benefitGroups.find((g) => g.id === setId);
+  const selected = (setId: number) => current(setId)?.options ?? [];
   const valueOf = (setId: number) => service.benefitGroups.find((g) => g.id === setId)?.value ?? null;
   /**
    * Saves one benefit set's choice (the server replaces each named set's choice, so the other sets
    * stay as they are and an emptied set is cleared).
    */
   const saveSet = (setId: number, change: (entry: BenefitGroups[number]) => void) => {
-    const saved = service.benefitGroups.find((g) => g.id === setId);
+    const saved = current(setId);
     const entry: BenefitGroups[number] = { id: setId, value: saved?.value ?? null, options: [...(saved?.options ?? [])] };
     change(entry);
+    setSent((all) => ({ ...all, [setId]: entry }));
     return onSave([entry]);
   };
   const toggle = (setId: number, optionId: number, on: boolean) =>

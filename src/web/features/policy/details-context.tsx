@@ -34,6 +34,15 @@ export function refreshDetails(): Promise<void> {
   ]).then(() => undefined);
 }
 
+/**
+ * Reloads the details after an autosave and lets the reloaded data reach the fields before the
+ * save counts as settled (so a field following the server value never shows the older one).
+ */
+export async function refreshDetailsSettled(): Promise<void> {
+  await refreshDetails();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /** The input that names one move-stage service of the version being edited. */
 export function serviceRef(ctx: DetailsContextValue, moveStage: number, serviceKey: string) {
   return { policyVersionId: ctx.policyVersionId, moveStage, serviceKey };

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentProps } from "react";
+import { useEffect, useRef, useState, type ComponentProps } from "react";
 import { Checkbox } from "../../components/ui/checkbox.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
@@ -11,6 +11,11 @@ type SaveOnBlurProps = {
   onSave: (text: string) => void;
   /** Key for the unsaved-changes warning. */
   unsavedKey: string;
+  /**
+   * False while the record's autosave has saves in flight or waiting: the field then keeps its
+   * text; once settled it follows a changed `value`, unless typed into since it was sent.
+   */
+  settled?: boolean;
   multiline?: boolean;
 };
 
@@ -23,13 +28,25 @@ export function SaveOnBlurText({
   onSave,
   unsavedKey,
   multiline = false,
+  settled = true,
   ...props
 }: SaveOnBlurProps & Omit<ComponentProps<"input"> & ComponentProps<"textarea">, "value" | "onChange" | "onBlur" | "defaultValue">) {
   const [text, setText] = useState(value);
-  useEffect(() => setText(value), [value]);
-  useUnsaved(unsavedKey, text !== value);
+  /** The text last sent (or taken from the server) and the server value last taken. */
+  const submitted = useRef(value);
+  const server = useRef(value);
+  useEffect(() => {
+    if (!settled || value === server.current) return;
+    server.current = value;
+    const sent = submitted.current;
+    submitted.current = value;
+    setText((current) => (current === sent ? value : current));
+  }, [value, settled]);
+  useUnsaved(unsavedKey, text !== submitted.current || !settled);
   const commit = () => {
-    if (text !== value) onSave(text);
+    if (text === submitted.current) return;
+    submitted.current = text;
+    onSave(text);
   };
   if (multiline) {
     return <Textarea {...(props as ComponentProps<"textarea">)} value={text} onChange={(e) => setText(e.target.value)} onBlur={commit} />;

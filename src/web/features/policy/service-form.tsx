@@ -24,11 +24,13 @@ import { Label } from "../../components/ui/label.tsx";
 import { Table, TableBody } from "../../components/ui/table.tsx";
 import { errorCode, errorText } from "../../lib/errors.ts";
 import { trpc, trpcClient } from "../../lib/trpc.ts";
+import { useAutosave } from "../../lib/use-autosave.ts";
+import { AutosaveStatus } from "../../components/autosave-status.tsx";
 import { BudgetGroupPanel } from "./budget-group-panel.tsx";
 import { BudgetRow, BudgetTableHeader, type BudgetTexts } from "./budget-table.tsx";
 import { DetailsAttributes } from "./details-attributes.tsx";
 import { DetailsBenefits } from "./details-benefits.tsx";
-import { refreshDetails, serviceRef, useDetails, type DetailsService, type DetailsStage } from "./details-context.tsx";
+import { refreshDetails, refreshDetailsSettled, serviceRef, useDetails, type DetailsService, type DetailsStage } from "./details-context.tsx";
 import { SaveOnBlurText, SavingCheckbox } from "./details-fields.tsx";
 
 type Feedback = { kind: "success" | "destructive"; text: string } | null;
@@ -49,26 +51,30 @@ export function ServiceForm({ stage, service, onTypeChanged }: { stage: DetailsS
   const [pendingGroup, setPendingGroup] = useState<number | null>(null);
   const [confirmRemove, setConfirmRemove] = useState(false);
 
-  const update = useMutation(
-    trpc.policy.services.update.mutationOptions({
-      onSuccess: async () => {
-        setFeedback(null);
-        await refreshDetails();
-      },
-    }),
+  // Every field of the service is one record: its saves go out in order, the latest last.
+  const autosave = useAutosave<TServicePatch>(
+    `policy-service:${ctx.policyVersionId}:${stage.id}:${service.name}`,
+    async (fields) => {
+      await trpcClient.policy.services.update.mutate({ ...ref, ...fields });
+      await refreshDetailsSettled();
+    },
+    { merge: mergeServicePatch },
   );
   /** Saves a change of the service; resolves once the server answered (and the details reloaded). */
   const patch = (fields: TServicePatch, after?: () => void): Promise<void> =>
-    update
-      .mutateAsync({ ...ref, ...fields })
-      .then(() => after?.())
+    autosave
+      .save(fields)
+      .then(() => {
+        setFeedback(null);
+        after?.();
+      })
       .catch((error: unknown) => {
         if ("moveHub" in fields && fields.moveHub && !fields.force && errorCode(error) === "CONFLICT") {
           // Only one move hub per stage: refused and unticked, with an option to force it (part 2 §4).
+          autosave.discard();
           setMoveHubRefusal(errorText(error, policyMessages.moveHubTaken(service.serviceName)));
-          return;
         }
-        setFeedback({ kind: "destructive", text: errorText(error, policyMessages.errorUpdatingService) });
+        // Other failures show in the autosave status, with Retry.
       });
 
   const setGroup = useMutation(
@@ -107,14 +113,14 @@ export function ServiceForm({ stage, service, onTypeChanged }: { stage: DetailsS
   };
 
   return (
-    <div className="flex flex-col gap-5" aria-busy={update.isPending || undefined}>
+    <div className="flex flex-col gap-5" aria-busy={autosave.status === "saving" || undefined}>
       <div className="grid gap-4 tablet:grid-cols-2 desktop:grid-cols-3">
         <FormField id={`${id}-type`} label={t("policyConfig.service.policyType")}>
           {(field) => (
             <NativeSelect
               {...field}
               value={String(service.servicePolicyType)}
-              disabled={ro || update.isPending}
+              disabled={ro}
               onChange={(e) => patch({ servicePolicyType: Number(e.target.value) }, onTypeChanged)}
             >
               {SERVICE_POLICY_TYPES.map((type) => (
@@ -131,6 +137,7 @@ export function ServiceForm({ stage, service, onTypeChanged }: { stage: DetailsS
               <SaveOnBlurText
                 {...field}
                 unsavedKey={`${id}-title`}
+                settled={autosave.settled}
                 value={service.title ?? ""}
                 disabled={ro}
                 placeholder={service.serviceName}
@@ -217,8 +224,10 @@ export function ServiceForm({ stage, service, onTypeChanged }: { stage: DetailsS
                         unsavedKey={`${id}-budget`}
                         label={service.serviceName}
                         amountCanBeNegative={service.amountCanBeNegative}
-                        onSave={(v) => saveServiceBudget(ref, v)}
-                        onDelete={() => saveServiceBudget(ref, { currency: "", amount: "", minAmount: "", maxAmount: "" })}
+                        autosave={{ ...autosave, save: (v: BudgetTexts) => autosave.save(budgetFields(v)) }}
+                        failureText={policyMessages.errorUpdatingService}
+                        showStatus={false}
+                        onDelete={() => autosave.save(budgetFields({ currency: "", amount: "", minAmount: "", maxAmount: "" })).then(() => null, (e: unknown) => errorText(e, policyMessages.errorUpdatingService))}
                       />
                     </TableBody>
                   </Table>
@@ -267,7 +276,7 @@ export function ServiceForm({ stage, service, onTypeChanged }: { stage: DetailsS
 
           {notProvided ? null : (
             <FormField id={`${id}-note`} label={t("policyConfig.service.notes")}>
-              {(field) => <SaveOnBlurText {...field} multiline rows={3} unsavedKey={`${id}-note`} value={service.note} disabled={ro} onSave={(note) => patch({ note })} />}
+              {(field) => <SaveOnBlurText {...field} multiline rows={3} unsavedKey={`${id}-note`} settled={autosave.settled} value={service.note} disabled={ro} onSave={(note) => patch({ note })} />}
             </FormField>
           )}
 
@@ -286,17 +295,19 @@ export function ServiceForm({ stage, service, onTypeChanged }: { stage: DetailsS
 
           {service.benefitsVisible ? (
             <Section title={t("policyConfig.service.benefits")}>
-              <DetailsBenefits service={service} onSave={(benefitGroups) => patch({ benefitGroups })} />
+              <DetailsBenefits service={service} settled={autosave.settled} onSave={(benefitGroups) => patch({ benefitGroups })} />
             </Section>
           ) : null}
 
           <Section title={t("policyConfig.service.attributes")}>
-            <DetailsAttributes stageId={stage.id} service={service} onSave={(fields) => patch(fields)} />
+            <DetailsAttributes stageId={stage.id} service={service} settled={autosave.settled} onSave={(fields) => patch(fields)} />
           </Section>
         </>
       ) : (
         <p className="text-sm text-muted-foreground">{t("policyConfig.service.formHidden")}</p>
       )}
+
+      {ro ? null : <AutosaveStatus autosave={autosave} failureText={policyMessages.errorUpdatingService} />}
 
       <div aria-live="polite" className="empty:hidden">
         {feedback ? (
@@ -353,21 +364,31 @@ export function ServiceForm({ stage, service, onTypeChanged }: { stage: DetailsS
   );
 }
 
-/** Saves the service's own budget (no budget group): the server re-checks and answers with the spec's text. */
-async function saveServiceBudget(ref: ReturnType<typeof serviceRef>, v: BudgetTexts): Promise<string | null> {
-  try {
-    await trpcClient.policy.services.update.mutate({
-      ...ref,
-      currency: v.currency || null,
-      amount: v.amount || null,
-      minAmount: v.minAmount || null,
-      maxAmount: v.maxAmount || null,
-    });
-    await refreshDetails();
-    return null;
-  } catch (error) {
-    return errorText(error, policyMessages.errorUpdatingService);
+/** The service's own budget (no budget group) as fields of the service patch; the server re-checks them. */
+function budgetFields(v: BudgetTexts): TServicePatch {
+  return { currency: v.currency || null, amount: v.amount || null, minAmount: v.minAmount || null, maxAmount: v.maxAmount || null };
+}
+
+/**
+ * Two waiting patches of one service as one: the newer field wins, attribute and benefit-set
+ * changes are combined (a later value of the same attribute or set replaces the earlier one).
+ */
+export function mergeServicePatch(older: TServicePatch, newer: TServicePatch): TServicePatch {
+  const merged: TServicePatch = { ...older, ...newer };
+  if (older.attributes || newer.attributes || older.propertiesToDelete || newer.propertiesToDelete) {
+    const attributes = { ...older.attributes };
+    for (const key of newer.propertiesToDelete ?? []) delete attributes[key];
+    Object.assign(attributes, newer.attributes);
+    const deleted = [...(older.propertiesToDelete ?? []), ...(newer.propertiesToDelete ?? [])].filter((key) => !(key in (newer.attributes ?? {})));
+    merged.attributes = Object.keys(attributes).length > 0 ? attributes : undefined;
+    merged.propertiesToDelete = deleted.length > 0 ? [...new Set(deleted)] : undefined;
   }
+  if (older.benefitGroups && newer.benefitGroups) {
+    const byId = new Map(older.benefitGroups.map((g) => [g.id, g]));
+    for (const g of newer.benefitGroups) byId.set(g.id, g);
+    merged.benefitGroups = [...byId.values()];
+  }
+  return merged;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
