@@ -105,6 +105,38 @@ describe("India FY2025-26, new regime", () => {
     expectLines(india.tax(1_285_000_00), { "Income tax (after rebate u/s 87A)": 10_000_00, "Health and education cess": 400_00 });
   });
 
+  // Budget Speech 2025-26 (Ministry of Finance, 1 Feb 2025), Annexure to Part B, "tax benefit" table:
+  // tax on slabs under the proposed (now enacted) new-regime rates for a given total (taxable) income —
+  // 8 lakh 20,000 and 12 lakh 60,000 (both fully rebated u/s 87A), 16 lakh 1,20,000, 20 lakh 2,00,000,
+  // 24 lakh 3,00,000, 50 lakh 10,80,000. Salary = total income + the 75,000 standard deduction; cess 4% on top.
+  test.each([
+    [800_000, 0],
+    [1_200_000, 0],
+    [1_600_000, 120_000],
+    [2_000_000, 200_000],
+    [2_400_000, 300_000],
+    [5_000_000, 1_080_000],
+  ])("Budget Speech 2025-26 Annexure: total income %p → tax %p before cess", (totalIncome, expected) => {
+    const b = india.tax((totalIncome + 75_000) * 100);
+    expect(b.taxableIncome).toBe(totalIncome * 100);
+    expectLines(b, { "Income tax (after rebate u/s 87A)": expected * 100, Surcharge: 0, "Health and education cess": expected * 4 });
+  });
+
+  test("CBDT, FAQs on the new tax regime (Budget 2025): marginal relief at total income 12,10,000", () => {
+    // Income Tax Department FAQ: total income 12,10,000 → tax on slabs 61,500, income above 12 lakh
+    // 10,000, so marginal relief 51,500 and tax 10,000 (cess 4% on it: 400)
+    expectLines(india.tax(1_285_000_00), { "Income tax (after rebate u/s 87A)": 10_000_00, "Health and education cess": 400_00 });
+  });
+
+  test("the marginal relief zone ends where the slab tax catches up: total income 12,70,588.24", () => {
+    // 60,000 + 15% × (x − 12,00,000) = x − 12,00,000 → x − 12,00,000 = 70,588.235…
+    expect(india.tax(1_345_588_00).incomeTax).toBe(Math.round(70_588 * 1.04 * 100)); // relief still applies: 70,588 + cess
+    const past = india.tax(1_346_000_00); // total income 12,71,000: slab tax 70,650 < 71,000
+    expectLines(past, { "Income tax (after rebate u/s 87A)": 70_650_00, "Health and education cess": 2_826_00 });
+    expect(india.marginalRate(1_346_000_00)).toBe("0.156"); // 15% + cess
+    expect(india.marginalRate(1_300_000_00)).toBe("1.04");
+  });
+
   test("51,00,000: surcharge with marginal relief", () => {
     // taxable 50,25,000: tax 1,087,500; surcharge 10% = 108,750, but tax + surcharge ≤ tax(50,00,000) 10,80,000 + 25,000
     // → surcharge 17,500; cess 4% × 11,05,000 = 44,200

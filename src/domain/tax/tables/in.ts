@@ -2,13 +2,18 @@
  * India, new tax regime (section 115BAC), FY 2025-26 (AY 2026-27), resident individual.
  *
  * Taxable income = salary − standard deduction 75,000. Rebate u/s 87A: full up to 60,000 when total
- * income ≤ 12,00,000, with marginal relief above (tax limited to the income over 12,00,000).
+ * income ≤ 12,00,000, with marginal relief above (tax limited to the income over 12,00,000): between
+ * 12,00,000 and 12,70,588.24 of taxable income every extra rupee is taxed 1.04 (with cess), so the
+ * point slope there is 104%; a benefit is taxed at the rate over it (`benefitRate`), never that slope.
  * Surcharge 10% / 15% / 25% above 50 lakh / 1 crore / 2 crore with marginal relief; health and
  * education cess 4%. EPF (12% of basic wages) is not modelled: basic pay is not known.
  */
 import { type Amount, type Bracket, bracketTax, dec, incomeTaxLine, min, pos, type TaxTable, ZERO } from "../table.ts";
 
-// Finance Act 2025, s.115BAC(1A) slabs from FY 2025-26: https://incometaxindia.gov.in/Pages/i-am/individual.aspx
+// Finance Act 2025, s.115BAC(1A) slabs from FY 2025-26 (checked against the Budget Speech 2025-26
+// Annexure to Part B): 0–4L 0%, 4–8L 5%, 8–12L 10%, 12–16L 15%, 16–20L 20%, 20–24L 25%, above 30%;
+// standard deduction 75,000 (s.16(ia)); rebate u/s 87A up to 60,000 for total income ≤ 12L.
+// https://incometaxindia.gov.in/Pages/i-am/individual.aspx
 const SLABS: readonly Bracket[] = [[0, "0"], [400_000, "0.05"], [800_000, "0.10"], [1_200_000, "0.15"], [1_600_000, "0.20"], [2_000_000, "0.25"], [2_400_000, "0.30"]];
 const STANDARD_DEDUCTION = 75_000;
 const REBATE_LIMIT = 1_200_000;
