@@ -25,6 +25,7 @@ import { Table, TableBody } from "../../components/ui/table.tsx";
 import { errorCode, errorText } from "../../lib/errors.ts";
 import { trpc, trpcClient } from "../../lib/trpc.ts";
 import { useAutosave } from "../../lib/use-autosave.ts";
+import { mergeServicePatch } from "./service-patch.ts";
 import { AutosaveStatus } from "../../components/autosave-status.tsx";
 import { BudgetGroupPanel } from "./budget-group-panel.tsx";
 import { BudgetRow, BudgetTableHeader, type BudgetTexts } from "./budget-table.tsx";
@@ -367,28 +368,6 @@ export function ServiceForm({ stage, service, onTypeChanged }: { stage: DetailsS
 /** The service's own budget (no budget group) as fields of the service patch; the server re-checks them. */
 function budgetFields(v: BudgetTexts): TServicePatch {
   return { currency: v.currency || null, amount: v.amount || null, minAmount: v.minAmount || null, maxAmount: v.maxAmount || null };
-}
-
-/**
- * Two waiting patches of one service as one: the newer field wins, attribute and benefit-set
- * changes are combined (a later value of the same attribute or set replaces the earlier one).
- */
-export function mergeServicePatch(older: TServicePatch, newer: TServicePatch): TServicePatch {
-  const merged: TServicePatch = { ...older, ...newer };
-  if (older.attributes || newer.attributes || older.propertiesToDelete || newer.propertiesToDelete) {
-    const attributes = { ...older.attributes };
-    for (const key of newer.propertiesToDelete ?? []) delete attributes[key];
-    Object.assign(attributes, newer.attributes);
-    const deleted = [...(older.propertiesToDelete ?? []), ...(newer.propertiesToDelete ?? [])].filter((key) => !(key in (newer.attributes ?? {})));
-    merged.attributes = Object.keys(attributes).length > 0 ? attributes : undefined;
-    merged.propertiesToDelete = deleted.length > 0 ? [...new Set(deleted)] : undefined;
-  }
-  if (older.benefitGroups && newer.benefitGroups) {
-    const byId = new Map(older.benefitGroups.map((g) => [g.id, g]));
-    for (const g of newer.benefitGroups) byId.set(g.id, g);
-    merged.benefitGroups = [...byId.values()];
-  }
-  return merged;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
