@@ -51,6 +51,7 @@ test.describe("form builder", () => {
   test("an admin picks a group and sees its sections and available fields", async ({ page, loginAs }) => {
     await loginAs(demo.admin);
     await page.goto("/admin");
+    await page.getByRole("button", { name: "Policies & forms" }).click();
     await page.getByRole("link", { name: "Form builder" }).first().click();
     await expect(page).toHaveURL(/\/admin\/form-builder$/);
     await expect(page.getByRole("heading", { name: "No group selected" })).toBeVisible();
@@ -94,7 +95,7 @@ test.describe("form builder", () => {
 
     // A prefill master: its values and validator cannot change, and the popup says why.
     const compensation = sectionFields(page, "Compensation");
-    await expect(fieldCard(compensation, "Business unit")).toContainText("Prefill master");
+    await expect(fieldCard(compensation, "Business unit")).toContainText("Fills other fields");
     await page.getByRole("button", { name: "Edit Business unit" }).click();
     await expect(dialog).toContainText('The values and validators of "Business unit" fill other fields (prefill) and cannot be changed.');
     await expect(dialog.getByLabel("Validator")).toBeDisabled();

@@ -212,7 +212,7 @@ export const enEstimate = {
   // /{group}/cost-estimate-view
   "estimate.page.title": "Cost estimate version",
   "estimate.page.titleFor": "Cost estimate of {{name}}",
-  "estimate.page.eyebrow": "Group {{group}}",
+  "estimate.page.eyebrow": "{{group}}",
   "estimate.page.banner": "Version {{n}} of the estimate of {{name}}, created {{date}} by {{by}}",
   "estimate.page.current": "This is the current version. It is shown read-only; change it from the move's estimate.",
   "estimate.page.earlier": "This is an earlier version, kept for reference. It is read-only.",

@@ -72,7 +72,7 @@ export const enForms = {
   "formBuilder.addSectionToForm": "Add section {{name}} to the form",
   "formBuilder.badge.mandatory": "Mandatory",
   "formBuilder.badge.core": "Core",
-  "formBuilder.badge.master": "Prefill master",
+  "formBuilder.badge.master": "Fills other fields",
   "formBuilder.badge.slave": "Prefill slave",
   "formBuilder.badge.hidden": "Not shown",
 
@@ -100,7 +100,7 @@ export const enForms = {
   "formBuilder.dialog.apply": "Apply",
   "formBuilder.dialog.create": "Add field",
   "formBuilder.field.modelName": "Model name",
-  "formBuilder.field.modelNameHint": "Letters and digits only; stored as properties['name'].",
+  "formBuilder.field.modelNameHint": "The field's name in data exports and integrations: letters and digits only.",
   "formBuilder.field.label": "Label",
   "formBuilder.field.placeholder": "Placeholder",
   "formBuilder.field.tooltip": "Tooltip",

@@ -81,7 +81,7 @@ export const enPolicyConfig = {
   "policyConfig.service.budget": "Budget",
   "policyConfig.service.budgetGroup": "Budget group",
   "policyConfig.service.groupNumber": "Budget group {{number}}",
-  "policyConfig.service.noGroup": "None (99)",
+  "policyConfig.service.noGroup": "No budget group",
   "policyConfig.service.sharedWith": "Shared with {{services}}",
   "policyConfig.service.sharedGroupTitle": "Leave the shared budget group?",
   "policyConfig.service.sharedGroupConfirm": "Remove from group",

@@ -15,7 +15,7 @@ export const enWizard = {
   "wizard.previewDescription": "This is how HR sees the initiation form of this group.",
   "wizard.previewBanner": "Preview: nothing is saved",
   "wizard.previewBannerBody": "You can fill in and check the form, but saving is switched off in the preview.",
-  "wizard.eyebrow": "Group {{group}}",
+  "wizard.eyebrow": "{{group}}",
   "wizard.steps.label": "New move steps",
   "wizard.steps.1": "Policy",
   "wizard.steps.2": "Employee and move",

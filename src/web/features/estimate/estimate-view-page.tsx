@@ -17,6 +17,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/ta
 import { errorCode, serverMessage } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { BalanceSheetTable } from "./balance-sheet.tsx";
+import { useGroupDisplayName } from "../../lib/group-name.ts";
 import { isConnectionFailure } from "./calls.ts";
 import { categoryKey, methodKey } from "./estimate-settings.tsx";
 import { ExportLinks, TypeBadge } from "./estimate-parts.tsx";
@@ -25,7 +26,8 @@ import { formatDate, formatDateTime, formatRate, formatWhole } from "./format.ts
 
 export function EstimateViewPage({ group, employeeId, costEstimateId }: { group: string; employeeId?: number; costEstimateId?: number }) {
   const { t } = useTranslation();
-  const header = <PageHeader eyebrow={t("estimate.page.eyebrow", { group })} title={t("estimate.page.title")} />;
+  const groupName = useGroupDisplayName(group);
+  const header = <PageHeader eyebrow={t("estimate.page.eyebrow", { group: groupName })} title={t("estimate.page.title")} />;
   if (employeeId === undefined || costEstimateId === undefined) {
     return (
       <div>
@@ -41,6 +43,7 @@ export function EstimateViewPage({ group, employeeId, costEstimateId }: { group:
 
 function EstimateVersion({ group, employeeId, costEstimateId, header }: { group: string; employeeId: number; costEstimateId: number; header: ReactNode }) {
   const { t, i18n } = useTranslation();
+  const groupName = useGroupDisplayName(group);
   const [tab, setTab] = useState("costEstimate");
   const query = useQuery({ ...trpc.estimate.version.queryOptions({ group, employeeId, costEstimateId }), refetchOnWindowFocus: false });
   if (query.isPending) {
@@ -78,7 +81,7 @@ function EstimateVersion({ group, employeeId, costEstimateId, header }: { group:
   return (
     <div>
       <PageHeader
-        eyebrow={t("estimate.page.eyebrow", { group })}
+        eyebrow={t("estimate.page.eyebrow", { group: groupName })}
         title={t("estimate.page.titleFor", { name: info.employeeName })}
         description={t("estimate.description", { name: info.employeeName, policy: info.policyName, from: info.originName, to: info.destinationName })}
       />

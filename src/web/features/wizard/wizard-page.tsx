@@ -16,6 +16,7 @@ import { Card } from "../../components/ui/card.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { ErrorState, LoadingRows } from "../../components/ui/states.tsx";
 import { errorText } from "../../lib/errors.ts";
+import { useGroupDisplayName } from "../../lib/group-name.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { AdvancedInputsStage } from "../estimate/advanced-inputs-stage.tsx";
 import { CostEstimateStage } from "../estimate/cost-estimate-stage.tsx";
@@ -31,6 +32,7 @@ const DEFAULT_POLICY: WizardPolicy = { estimateType: "BASIC", cityGuideOnly: fal
 
 export function WizardPage({ group, search, onNavigate, preview }: { group: string; search: TWizardSearch; onNavigate: WizardNavigate; preview: boolean }) {
   const { t } = useTranslation();
+  const groupName = useGroupDisplayName(group);
   const navigate = useNavigate();
   const policies = useQuery(trpc.wizard.policySelectForm.queryOptions({ group, employeeId: search.employeeId, moveId: search.moveId }));
   const policyVersionId = search.policy ?? policies.data?.selectedPolicyVersionId ?? undefined;
@@ -171,7 +173,7 @@ export function WizardPage({ group, search, onNavigate, preview }: { group: stri
   return (
     <div className="flex flex-col" data-testid="wizard" data-stage={stage}>
       <PageHeader
-        eyebrow={t("wizard.eyebrow", { group })}
+        eyebrow={t("wizard.eyebrow", { group: groupName })}
         title={preview ? t("wizard.previewTitle") : t("wizard.title")}
         description={preview ? t("wizard.previewDescription") : t("wizard.description")}
       />
