@@ -5,7 +5,8 @@
 import { describe, expect, test } from "bun:test";
 import { dec } from "./table.ts";
 import { tarif2025 } from "./tables/de.ts";
-import { expectLines, systemOf } from "./test-helpers.ts";
+import { workIncomeReduction } from "./tables/es.ts";
+import { expectLines, linesOf, systemOf } from "./test-helpers.ts";
 
 describe("United Kingdom (rUK) 2025/26", () => {
   const gb = systemOf("GB");
@@ -242,8 +243,45 @@ describe("Ireland 2025", () => {
   });
 });
 
-describe("Spain 2025 (state + general regional scale)", () => {
+describe("Spain 2025 (state + complementary regional scale)", () => {
   const es = systemOf("ES");
+
+  test("issue 13 vector: €1,000,000 — the regional scale tops at 22.5%, only the state scale has 24.5%", () => {
+    // SS 58,914 × 6.48% = 3,817.6272; base 1,000,000 − 3,817.6272 − 2,000 = 994,182.3728
+    // both scales to 300,000: 4,362.75 + 24,800 × 18.5% + 240,000 × 22.5% = 62,950.75; mínimo: scale(5,550) = 527.25
+    // state (art. 63.1): + 694,182.3728 × 24.5% = 170,074.6813 → 233,025.4313 − 527.25 = 232,498.18
+    // regional (DT 15.ª): + 694,182.3728 × 22.5% = 156,191.0339 → 219,141.7839 − 527.25 = 218,614.53
+    const b = es.tax(1_000_000_00);
+    expect(b.taxableIncome).toBe(994_182_37);
+    expectLines(b, { "IRPF state scale": 232_498_18, "IRPF regional scale (general)": 218_614_53, "Seguridad Social": 3_817_63 });
+    // the overstatement the issue reports: €13,884 (13,883.65)
+    expect(linesOf(b)["IRPF state scale"]! - linesOf(b)["IRPF regional scale (general)"]!).toBe(13_883_65);
+  });
+
+  test("issue 13 vector: €20,000 single — art. 20 reducción por obtención de rendimientos del trabajo (−€285.50)", () => {
+    // SS 20,000 × 6.48% = 1,296; rendimiento neto previo 18,704 (between 17,673.52 and 19,747.5):
+    // reducción 2,364.34 − 1.14 × (18,704 − 17,673.52) = 1,189.5928 (art. 20 LIRPF, RDL 4/2024)
+    // base 18,704 − 2,000 − 1,189.5928 = 15,514.4072; scale = 1,182.75 + 3,064.4072 × 12% = 1,550.4789
+    // − scale(5,550) 527.25 = 1,023.2289 → 1,023.23 per scale (2,046.46; without the reducción 2,331.96: +285.50)
+    const b = es.tax(20_000_00);
+    expect(b.taxableIncome).toBe(15_514_41);
+    expectLines(b, { "IRPF state scale": 1_023_23, "IRPF regional scale (general)": 1_023_23, "Seguridad Social": 1_296_00 });
+  });
+
+  test("art. 20 reducción at its statutory points (Ley 35/2006 art. 20.1 as worded by RDL 4/2024)", () => {
+    expect(workIncomeReduction(dec("14852")).toFixed()).toBe("7302"); // ≤ 14,852: 7,302
+    expect(workIncomeReduction(dec("16000")).toFixed()).toBe("5293"); // 7,302 − 1.75 × 1,148
+    expect(workIncomeReduction(dec("17673.52")).toFixed()).toBe("2364.34"); // both formulas meet
+    expect(workIncomeReduction(dec("19747.5")).toFixed()).toBe("0");
+    expect(workIncomeReduction(dec("25000")).toFixed()).toBe("0");
+  });
+
+  test("€15,000 single: the reducción takes the base under the mínimo personal — no IRPF", () => {
+    // SS 972; rendimiento neto previo 14,028 ≤ 14,852: reducción 7,302; base 14,028 − 2,000 − 7,302 = 4,726 < 5,550
+    const b = es.tax(15_000_00);
+    expect(b.taxableIncome).toBe(4_726_00);
+    expectLines(b, { "IRPF state scale": 0, "IRPF regional scale (general)": 0, "Seguridad Social": 972_00 });
+  });
 
   test("single, 40,000", () => {
     // SS 40,000 × 6.48% = 2,592.00; base 40,000 − 2,592 − 2,000 = 35,408

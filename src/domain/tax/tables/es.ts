@@ -1,19 +1,27 @@
 /**
- * Spain, IRPF 2025 (state scale + the general complementary regional scale of DA 1.ª LIRPF /
- * Ley 22/2009 art. 74 for regions without their own scale), and employee Social Security.
+ * Spain, IRPF 2025 (state scale + the complementary regional scale for regions without their own,
+ * DT 15.ª LIRPF), and employee Social Security.
  *
- * Rendimiento neto = gross − Social Security − 2,000 otros gastos (art. 19.2.f LIRPF); the
- * reducción por obtención de rendimientos del trabajo for low incomes (art. 20) is NOT modelled
- * (overstates tax below about 19,750 of net income). Joint taxation reduces the base by 3,400
- * (2,150 single parent). Regional scales of the autonomous communities (Madrid, Catalonia…) differ;
- * this table uses the general scale.
+ * Rendimiento neto previo = gross − Social Security (art. 19.2.a); rendimiento neto = that − 2,000
+ * otros gastos (art. 19.2.f) − the reducción por obtención de rendimientos del trabajo (art. 20, on
+ * the rendimiento neto previo; the taxpayer is assumed to have no other income above 6,500), never
+ * below 0. Joint taxation reduces the base by 3,400 (2,150 single parent). Regional scales of the
+ * autonomous communities (Madrid, Catalonia…) differ; this table uses the complementary scale.
  */
-import { type Amount, type Bracket, bracketTax, incomeTaxLine, min, pos, type ResolvedProfile, socialLine, type TaxTable } from "../table.ts";
+import { type Amount, type Bracket, bracketTax, dec, incomeTaxLine, min, pos, type ResolvedProfile, socialLine, type TaxTable, ZERO } from "../table.ts";
 
-// Art. 63.1 LIRPF (escala estatal) and the complementary autonomous scale (identical rates):
+// Art. 63.1 LIRPF (escala estatal; the 24.5% step above 300,000 added by Ley 11/2020, PGE 2021):
 // 9.5% to 12,450; 12% to 20,200; 15% to 35,200; 18.5% to 60,000; 22.5% to 300,000; 24.5% above.
 // https://sede.agenciatributaria.gob.es/Sede/ayuda/manuales-videos-folletos/manuales-practicos/irpf-2024/c15-calculo-impuesto-determinacion-cuotas-integras/gravamen-base-liquidable-general/gravamen-estatal.html
-const SCALE: readonly Bracket[] = [[0, "0.095"], [12_450, "0.12"], [20_200, "0.15"], [35_200, "0.185"], [60_000, "0.225"], [300_000, "0.245"]];
+const STATE_SCALE: readonly Bracket[] = [[0, "0.095"], [12_450, "0.12"], [20_200, "0.15"], [35_200, "0.185"], [60_000, "0.225"], [300_000, "0.245"]];
+// DT 15.ª LIRPF, escala autonómica complementaria (regions that have not approved their own scale):
+// the same steps to 60,000 and 22.5% on everything above — no 24.5% step (Ley 11/2020 changed only art. 63).
+// https://www.boe.es/buscar/act.php?id=BOE-A-2006-20764 (disposición transitoria decimoquinta)
+const REGIONAL_SCALE: readonly Bracket[] = [[0, "0.095"], [12_450, "0.12"], [20_200, "0.15"], [35_200, "0.185"], [60_000, "0.225"]];
+// Art. 20 LIRPF as worded by Real Decreto-ley 4/2024 (from 2024, unchanged for 2025): on a
+// rendimiento neto del trabajo (before the art. 19.2.f otros gastos) ≤ 14,852: 7,302; to 17,673.52:
+// 7,302 − 1.75 × (RN − 14,852); to 19,747.5: 2,364.34 − 1.14 × (RN − 17,673.52); above: 0.
+const WORK_REDUCTION = { max: 7_302, first: 14_852, second: "17673.52", secondBase: "2364.34", last: "19747.5", firstSlope: "1.75", secondSlope: "1.14" };
 // Mínimo personal 5,550 (art. 57); descendientes 2,400 / 2,700 / 4,000 / 4,500 (art. 58).
 const MINIMO_PERSONAL = 5_550;
 const MINIMO_DESCENDIENTES = [2_400, 2_700, 4_000, 4_500] as const;
@@ -34,19 +42,29 @@ function minimo(profile: ResolvedProfile): number {
   return total;
 }
 
-function cuota(base: Amount, minimoFamiliar: number): Amount {
-  return pos(bracketTax(base, SCALE).minus(bracketTax(min(base, minimoFamiliar), SCALE)));
+/** Art. 20 reducción por obtención de rendimientos del trabajo on the rendimiento neto previo. */
+export function workIncomeReduction(rendimientoNeto: Amount): Amount {
+  const r = WORK_REDUCTION;
+  if (rendimientoNeto.lte(r.first)) return dec(r.max);
+  if (rendimientoNeto.lte(r.second)) return dec(r.max).minus(rendimientoNeto.minus(r.first).times(r.firstSlope));
+  if (rendimientoNeto.lt(r.last)) return pos(dec(r.secondBase).minus(rendimientoNeto.minus(r.second).times(r.secondSlope)));
+  return ZERO;
+}
+
+/** Cuota íntegra of a scale: scale(base) − scale(mínimo personal y familiar) (arts. 56, 63, 74). */
+function cuota(scale: readonly Bracket[], base: Amount, minimoFamiliar: number): Amount {
+  return pos(bracketTax(base, scale).minus(bracketTax(min(base, minimoFamiliar), scale)));
 }
 
 export const es: TaxTable = {
   id: "es-2025",
   countryCode: "ES",
   region: null,
-  name: "Spain IRPF (state + general regional scale) and employee Social Security",
+  name: "Spain IRPF (state + complementary regional scale) and employee Social Security",
   currency: "EUR",
   taxYear: "2025",
   source:
-    "Ley 35/2006 del IRPF arts. 19, 57, 58, 63, 74, 84 (BOE-A-2006-20764), https://www.boe.es/buscar/act.php?id=BOE-A-2006-20764; Seguridad Social, bases y tipos 2025, https://www.seg-social.es/wps/portal/wss/internet/Trabajadores/CotizacionRecaudacionTrabajadores/36537",
+    "Ley 35/2006 del IRPF arts. 19, 20 (RDL 4/2024), 57, 58, 63, 74, 84, DT 15.ª (BOE-A-2006-20764), https://www.boe.es/buscar/act.php?id=BOE-A-2006-20764; Seguridad Social, bases y tipos 2025, https://www.seg-social.es/wps/portal/wss/internet/Trabajadores/CotizacionRecaudacionTrabajadores/36537",
   compute(income, profile) {
     const ss = min(income, SS_ANNUAL_MAX_BASE).times(SS_RATE);
     const reduction =
@@ -55,13 +73,14 @@ export const es: TaxTable = {
         : profile.filingStatus === "HEAD_OF_HOUSEHOLD" && profile.dependants > 0
           ? SINGLE_PARENT_REDUCTION
           : 0;
-    const base = pos(income.minus(ss).minus(OTROS_GASTOS).minus(reduction));
-    const state = cuota(base, minimo(profile));
+    const netoPrevio = pos(income.minus(ss));
+    const neto = pos(netoPrevio.minus(OTROS_GASTOS).minus(workIncomeReduction(netoPrevio)));
+    const base = pos(neto.minus(reduction));
     return {
       taxableIncome: base,
       lines: [
-        incomeTaxLine("IRPF state scale", state),
-        incomeTaxLine("IRPF regional scale (general)", state),
+        incomeTaxLine("IRPF state scale", cuota(STATE_SCALE, base, minimo(profile))),
+        incomeTaxLine("IRPF regional scale (general)", cuota(REGIONAL_SCALE, base, minimo(profile))),
         socialLine("Seguridad Social", ss, SS_RATE),
       ],
     };
