@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { estimateMessages } from "../../../domain/estimate/messages.ts";
 import { ArrowRight, Check, CircleAlert, TriangleAlert } from "lucide-react";
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Archetype, MoveType } from "../../../domain/policy/catalogue.ts";
 import type { TDropdownsResponse, TPolicySetup } from "../../../domain/policy/schemas.ts";
@@ -24,6 +24,7 @@ import { Spinner } from "../../components/ui/spinner.tsx";
 import { Switch } from "../../components/ui/switch.tsx";
 import { errorCode, serverMessage } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
+import { useAutosave, type Autosave } from "../../lib/use-autosave.ts";
 import { cn } from "../../lib/utils.ts";
 import { labelledOptions, policyLeaveTexts } from "./policy-format.ts";
 import { PolicyLoadFailure } from "./details-load-failure.tsx";
@@ -288,6 +289,7 @@ const SELECTS = [
 type SelectSetting = (typeof SELECTS)[number];
 type TextSetting = "name" | "order";
 type Setting = SwitchSetting | SelectSetting | TextSetting | "tags";
+const SETTINGS: readonly Setting[] = [...SWITCHES, ...SELECTS, "name", "order", "tags"];
 
 type Values = Record<SwitchSetting, boolean> & Record<SelectSetting | TextSetting, string> & { tags: number[] };
 
@@ -338,7 +340,7 @@ function SetupForm({ policy, options, editDraft }: { policy: TPolicySetup; optio
   const policyId = policy.policyId;
   const [values, setValues] = useState<Values>(() => valuesOf(policy));
   const [texts, setTexts] = useState({ name: policy.name, order: policy.order === null ? "" : String(policy.order) });
-  const [states, setStates] = useState<Partial<Record<Setting, SaveState>>>({});
+  const [errors, setErrors] = useState<Partial<Record<Setting, string>>>({});
   const [warnings, setWarnings] = useState<string[]>(policy.warnings);
   const [pending, setPending] = useState<Pending>(null);
   const [checkingMoveType, setCheckingMoveType] = useState(false);
@@ -346,8 +348,31 @@ function SetupForm({ policy, options, editDraft }: { policy: TPolicySetup; optio
   const readOnly = !editDraft;
   const dirty = texts.name !== values.name || texts.order !== values.order;
   const guard = useLeaveGuard(dirty && !readOnly, policyLeaveTexts(t));
-  const saving = Object.values(states).some((s) => s?.kind === "saving");
-  const lastSaved = Object.values(states).some((s) => s?.kind === "saved");
+  /** The values the server confirmed (a failed save goes back to them, part 2 §8). */
+  const confirmed = useRef<Values>(values);
+  const latest = useRef(values);
+  latest.current = values;
+  /** Sends one setting; its autosave queue keeps that setting's saves in order, the latest last. */
+  const sendSetting = async (setting: Setting, wire: string) => {
+    const result = await update.mutateAsync({ policyId, setting, value: wire });
+    if (!result.success) throw new Error(result.message ?? "");
+    const after = latest.current;
+    setWarnings(result.warnings?.filter((w) => w !== t("policy.setup.tagsRemoved")) ?? setupWarnings({ moveStagesCount: Number(after.moveStagesCount), estimatePackage: after.estimatePackage || null }));
+    await queryClient.invalidateQueries({ queryKey: trpc.policy.policies.search.pathKey() });
+  };
+  // One record per setting (a fixed list, so the hooks keep their order).
+  const autosaves = {} as Record<Setting, Autosave<string>>;
+  for (const setting of SETTINGS) {
+    autosaves[setting] = useAutosave<string>(`policy-setup:${policyId}:${setting}`, (wire) => sendSetting(setting, wire));
+  }
+  const stateOf = (setting: Setting): SaveState | undefined => {
+    const error = errors[setting];
+    if (error) return { kind: "error", message: error };
+    const status = autosaves[setting].status;
+    return status === "saving" ? { kind: "saving" } : status === "saved" ? { kind: "saved" } : undefined;
+  };
+  const saving = SETTINGS.some((setting) => autosaves[setting].status === "saving");
+  const lastSaved = SETTINGS.some((setting) => autosaves[setting].status === "saved");
 
   // The tags offered are those of the policy's group: after a group change, load the new group's.
   const tagOptions = useQuery({
@@ -357,24 +382,24 @@ function SetupForm({ policy, options, editDraft }: { policy: TPolicySetup; optio
     select: (d) => d.tags,
   });
 
-  const setState = (setting: Setting, state: SaveState | undefined) => setStates((s) => ({ ...s, [setting]: state }));
+  const setError = (setting: Setting, message: string | undefined) => setErrors((s) => ({ ...s, [setting]: message }));
 
-  /** Saves one setting; on failure restores the previous value and shows the spec's text. */
-  async function save<K extends keyof Values>(setting: K, next: Values[K], wire: string): Promise<boolean> {
-    const previous = values[setting];
+  /**
+   * Saves one setting through its autosave queue (in order, the latest value last; the field stays
+   * usable meanwhile). On failure the setting goes back to the value the server last confirmed and
+   * shows the spec's text (part 2 §8), so the queue forgets the refused value.
+   */
+  async function save<K extends Setting>(setting: K, next: Values[K], wire: string): Promise<boolean> {
     setValues((v) => ({ ...v, [setting]: next }));
-    setState(setting, { kind: "saving" });
+    setError(setting, undefined);
     try {
-      const result = await update.mutateAsync({ policyId, setting, value: wire });
-      if (!result.success) throw new Error(result.message ?? "");
-      setState(setting, { kind: "saved" });
-      const after = { ...values, [setting]: next };
-      setWarnings(result.warnings?.filter((w) => w !== t("policy.setup.tagsRemoved")) ?? setupWarnings({ moveStagesCount: Number(after.moveStagesCount), estimatePackage: after.estimatePackage || null }));
-      await queryClient.invalidateQueries({ queryKey: trpc.policy.policies.search.pathKey() });
+      await autosaves[setting].save(wire);
+      confirmed.current = { ...confirmed.current, [setting]: next };
       return true;
     } catch {
-      setValues((v) => ({ ...v, [setting]: previous }));
-      setState(setting, { kind: "error", message: t("policy.setup.saveFailed") });
+      autosaves[setting].discard();
+      setValues((v) => ({ ...v, [setting]: confirmed.current[setting] }));
+      setError(setting, t("policy.setup.saveFailed"));
       return false;
     }
   }
@@ -384,13 +409,13 @@ function SetupForm({ policy, options, editDraft }: { policy: TPolicySetup; optio
     if (text === values[setting]) return;
     if (setting === "name") {
       const error = validatePolicyName(text);
-      if (error) return setState("name", { kind: "error", message: error });
+      if (error) return setError("name", error);
       const ok = await save("name", text.trim(), text.trim());
       if (ok) setTexts((x) => ({ ...x, name: text.trim() }));
       else setTexts((x) => ({ ...x, name: values.name }));
     } else {
       const parsed = parsePolicyOrder(text);
-      if (!parsed.ok) return setState("order", { kind: "error", message: parsed.message });
+      if (!parsed.ok) return setError("order", parsed.message);
       const normalised = parsed.order === null ? "" : String(parsed.order);
       const ok = await save("order", normalised, normalised);
       setTexts((x) => ({ ...x, order: ok ? normalised : values.order }));
@@ -406,7 +431,7 @@ function SetupForm({ policy, options, editDraft }: { policy: TPolicySetup; optio
         const impact = await queryClient.fetchQuery(trpc.policy.policies.moveTypeImpact.queryOptions({ policyId, moveType: value as MoveType }, { staleTime: 0 }));
         setPending({ kind: "moveType", value, message: impact.message });
       } catch {
-        setState("moveType", { kind: "error", message: t("policy.setup.saveFailed") });
+        setError("moveType", t("policy.setup.saveFailed"));
       } finally {
         setCheckingMoveType(false);
       }
@@ -427,6 +452,7 @@ function SetupForm({ policy, options, editDraft }: { policy: TPolicySetup; optio
     const previousTags = values.tags;
     const ok = await save("group", p.value, p.value);
     if (ok) {
+      confirmed.current = { ...confirmed.current, tags: [] };
       setValues((v) => ({ ...v, tags: [] }));
       await queryClient.invalidateQueries({ queryKey: trpc.policy.policies.dropdowns.queryKey({ policyId }) });
       await queryClient.invalidateQueries({ queryKey: trpc.policy.policies.get.queryKey({ policyId }) });
@@ -440,11 +466,8 @@ function SetupForm({ policy, options, editDraft }: { policy: TPolicySetup; optio
     void save("tags", next, next.join(","));
   };
 
-  const status = (setting: Setting) => <SaveStatus state={states[setting]} />;
-  const errorOf = (setting: Setting) => {
-    const s = states[setting];
-    return s?.kind === "error" ? s.message : null;
-  };
+  const status = (setting: Setting) => <SaveStatus state={stateOf(setting)} />;
+  const errorOf = (setting: Setting) => errors[setting] ?? null;
   const select = (setting: SelectSetting, label: string, opts: Option[], extra?: { allowNone?: boolean }) => (
     <OptionSelect
       label={label}
@@ -453,7 +476,7 @@ function SetupForm({ policy, options, editDraft }: { policy: TPolicySetup; optio
       onChange={(v) => void onSelect(setting, v)}
       error={errorOf(setting)}
       allowNone={extra?.allowNone}
-      disabled={readOnly || states[setting]?.kind === "saving" || (setting === "moveType" && checkingMoveType)}
+      disabled={readOnly || (setting === "moveType" && checkingMoveType)}
       status={status(setting)}
     />
   );
@@ -463,7 +486,7 @@ function SetupForm({ policy, options, editDraft }: { policy: TPolicySetup; optio
         <Switch
           {...field}
           checked={values[setting]}
-          disabled={readOnly || states[setting]?.kind === "saving"}
+          disabled={readOnly}
           onCheckedChange={(on) => void save(setting, on, on ? "true" : "false")}
         />
       )}
@@ -479,7 +502,7 @@ function SetupForm({ policy, options, editDraft }: { policy: TPolicySetup; optio
       value={values.estimateType}
       onChange={(v) => void onSelect("estimateType", v)}
       error={errorOf("estimateType")}
-      disabled={readOnly || states.estimateType?.kind === "saving" || authorisation.isPending}
+      disabled={readOnly || authorisation.isPending}
       status={status("estimateType")}
     />
   );
@@ -571,7 +594,7 @@ function SetupForm({ policy, options, editDraft }: { policy: TPolicySetup; optio
                   <Checkbox
                     id={`setup-tag-${tag.id}`}
                     checked={values.tags.includes(tag.id)}
-                    disabled={readOnly || states.tags?.kind === "saving"}
+                    disabled={readOnly}
                     onCheckedChange={(on) => toggleTag(tag.id, on === true)}
                   />
                   <Label htmlFor={`setup-tag-${tag.id}`} className="font-normal">
