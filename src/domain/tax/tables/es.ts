@@ -7,6 +7,9 @@
  * the rendimiento neto previo; the taxpayer is assumed to have no other income above 6,500), never
  * below 0. Joint taxation reduces the base by 3,400 (2,150 single parent). Regional scales of the
  * autonomous communities (Madrid, Catalonia…) differ; this table uses the complementary scale.
+ * Not modelled: the under-3 increase of the mínimo por descendientes (2,800); splitting that mínimo
+ * between parents filing separately; deducciones de la cuota; the 2,000 geographic-mobility increase
+ * of otros gastos (unemployed taxpayers); the cotización adicional de solidaridad above the SS ceiling.
  */
 import { type Amount, type Bracket, bracketTax, dec, incomeTaxLine, min, pos, type ResolvedProfile, socialLine, type TaxTable, ZERO } from "../table.ts";
 

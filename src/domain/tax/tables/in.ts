@@ -6,7 +6,8 @@
  * 12,00,000 and 12,70,588.24 of taxable income every extra rupee is taxed 1.04 (with cess), so the
  * point slope there is 104%; a benefit is taxed at the rate over it (`benefitRate`), never that slope.
  * Surcharge 10% / 15% / 25% above 50 lakh / 1 crore / 2 crore with marginal relief; health and
- * education cess 4%. EPF (12% of basic wages) is not modelled: basic pay is not known.
+ * education cess 4%. EPF (12% of basic wages) is not modelled: basic pay is not known. New regime
+ * only (the old-regime election is not modelled); the salary is the only income.
  */
 import { type Amount, type Bracket, bracketTax, dec, incomeTaxLine, min, pos, type TaxTable, ZERO } from "../table.ts";
 
