@@ -21,7 +21,31 @@ export function countryNamesOf(db: DB): Promise<Map<string, string>> {
   return cached;
 }
 
-/** Drops the cached names of `db` (after the seed wrote countries). */
+const stateNames = new WeakMap<DB, Promise<Map<string, string>>>();
+
+/** State and region names by `country:code` (`GB:ENG` → England), read once per handle like the country names. */
+export function stateNamesOf(db: DB): Promise<Map<string, string>> {
+  let cached = stateNames.get(db);
+  if (!cached) {
+    cached = db
+      .selectFrom("states")
+      .select(["country_code", "code", "name"])
+      .execute()
+      .then((rows) => new Map(rows.map((r) => [`${r.country_code}:${r.code}`, r.name])));
+    cached.catch(() => stateNames.delete(db));
+    stateNames.set(db, cached);
+  }
+  return cached;
+}
+
+/** The name people read for a state or region code of a country (the code itself when unknown). */
+export function stateNameIn(names: Map<string, string>, countryCode: string | null | undefined, code: string | null | undefined): string | null {
+  if (!code) return null;
+  return (countryCode ? names.get(`${countryCode}:${code}`) : undefined) ?? code;
+}
+
+/** Drops the cached names of `db` (after the seed wrote countries and states). */
 export function forgetCountryNames(db: DB): void {
   names.delete(db);
+  stateNames.delete(db);
 }

@@ -36,7 +36,7 @@ describe("wizard.initiationSummary", () => {
       success: true,
       employee: { id: move.employeeId, firstName: "Ada", lastName: "Lovelace", email: move.email },
       policy: { id: move.policyId, versionId: move.versionId, name: "Global Long-Term Assignment", versionNumber: 1, estimateType: "ADVANCED", cityGuideOnly: false },
-      move: { id: move.moveId, status: "draft", origin: "London, ENG, United Kingdom", moveDate: "2027-03-01", assignmentStartDate: "2027-03-01", assignmentEndDate: "2028-09-01" },
+      move: { id: move.moveId, status: "draft", origin: "London, England, United Kingdom", moveDate: "2027-03-01", assignmentStartDate: "2027-03-01", assignmentEndDate: "2028-09-01" },
       welcomeEmail: true,
     });
     expect(res.move.destination).toStartWith("Luxembourg, ");

@@ -8,7 +8,7 @@
  */
 import type { DB } from "../../db/index.ts";
 import { findCityIndexRows, type CityIndexRow } from "../../db/queries/city-indices.ts";
-import { countryNamesOf } from "../../db/queries/countries.ts";
+import { countryNamesOf, stateNameIn, stateNamesOf } from "../../db/queries/countries.ts";
 import { findFamilyMembers, findOptionFormulas, findVersionRates } from "../../db/queries/estimate.ts";
 import { findBudgetOverrides, findServiceOverrides } from "../../db/queries/overrides.ts";
 import { findCitiesByIds, findSummaryBenefits, findSummaryBudgets, findSummaryServices } from "../../db/queries/wizard.ts";
@@ -188,13 +188,14 @@ export async function loadEstimateSource(db: DB, move: EstimateMove): Promise<Es
   );
   const members = Math.max(details.familyMembers.length, family.length);
   const cityIds = [move.origin_city_id, move.destination_city_id].filter((id): id is number => !!id);
-  const [indices, cities, countries] = await Promise.all([
+  const [indices, cities, countries, states] = await Promise.all([
     cityIndicesOf(db, [
       { countryCode: details.home.countryCode, cityName: details.home.cityName ?? move.origin_city_name },
       { countryCode: details.host.countryCode, cityName: details.host.cityName ?? move.destination_city_name },
     ]),
     findCitiesByIds(db, cityIds),
     countryNamesOf(db),
+    stateNamesOf(db),
   ]);
   const home = indices[0] ?? null;
   const host = indices[1] ?? null;
@@ -211,8 +212,8 @@ export async function loadEstimateSource(db: DB, move: EstimateMove): Promise<Es
     move,
     hostDailyRate,
     places: {
-      origin: placeText(move.origin_city_name, move.origin_state, countryName(move.origin_country_code)) ?? "",
-      destination: placeText(move.destination_city_name, move.destination_state, countryName(move.destination_country_code)) ?? "",
+      origin: placeText(move.origin_city_name, stateNameIn(states, move.origin_country_code, move.origin_state), countryName(move.origin_country_code)) ?? "",
+      destination: placeText(move.destination_city_name, stateNameIn(states, move.destination_country_code, move.destination_state), countryName(move.destination_country_code)) ?? "",
     },
     distanceKm: from && to ? distanceKm(from, to) : null,
     policy: {

@@ -8,6 +8,7 @@ import type { Config } from "../../config.ts";
 import type { DB } from "../../db/index.ts";
 import type { GroupRef } from "../../db/schema.ts";
 import type { MoveWithPolicy } from "../../db/queries/moves.ts";
+import { stateNameIn, stateNamesOf } from "../../db/queries/countries.ts";
 import { findBudgetOverrides } from "../../db/queries/overrides.ts";
 import {
   findCountryNames,
@@ -40,11 +41,15 @@ async function countryNamesFor(db: DB, codes: Array<string | null | undefined>) 
   return new Map((await findCountryNames(db, wanted)).map((c) => [c.code, c.name]));
 }
 
-const placesOf = (move: MoveWithPolicy, names: Map<string, string>) => ({
-  origin: placeText(move.origin_city_name, move.origin_state, move.origin_country_code ? (names.get(move.origin_country_code) ?? move.origin_country_code) : null),
+const placesOf = (move: MoveWithPolicy, names: Map<string, string>, states: Map<string, string>) => ({
+  origin: placeText(
+    move.origin_city_name,
+    stateNameIn(states, move.origin_country_code, move.origin_state),
+    move.origin_country_code ? (names.get(move.origin_country_code) ?? move.origin_country_code) : null,
+  ),
   destination: placeText(
     move.destination_city_name,
-    move.destination_state,
+    stateNameIn(states, move.destination_country_code, move.destination_state),
     move.destination_country_code ? (names.get(move.destination_country_code) ?? move.destination_country_code) : null,
   ),
 });
@@ -104,7 +109,8 @@ export async function initiationSummary(
   const sections = await loadForm(db, move.group_id, { versionId: move.policy_version_id, policyId: move.policy_id });
   const stored = parseFormValues(move.form_values);
   const names = await countryNamesFor(db, [move.origin_country_code, move.destination_country_code, ...Object.values(stored).map((v) => v.countryCode)]);
-  const places = placesOf(move, names);
+  const states = await stateNamesOf(db);
+  const places = placesOf(move, names, states);
   const source = coreSourceOf(move);
   const fields = sections
     .flatMap((s) => s.fields)
@@ -115,7 +121,7 @@ export async function initiationSummary(
       if (f.model_name === CORE_MODEL_NAMES.origin) place = places.origin;
       else if (f.model_name === CORE_MODEL_NAMES.destination) place = places.destination;
       else if (f.form_type === "countryStateCity" && !isCoreModelName(f.model_name)) {
-        place = placeText(value.formValue, value.state, value.countryCode ? (names.get(value.countryCode) ?? value.countryCode) : null);
+        place = placeText(value.formValue, stateNameIn(states, value.countryCode, value.state), value.countryCode ? (names.get(value.countryCode) ?? value.countryCode) : null);
       }
       return { label: f.label, value: displayValue(f.form_type, value, place) };
     });
@@ -199,7 +205,7 @@ async function sendWelcomeMail(deps: CompletionDeps, actor: WizardActor, group: 
     now,
   );
   const names = await countryNamesFor(deps.db, [move.destination_country_code]);
-  const destination = placesOf(move, names).destination ?? (move.destination_country_code ? (names.get(move.destination_country_code) ?? "") : "");
+  const destination = placesOf(move, names, await stateNamesOf(deps.db)).destination ?? (move.destination_country_code ? (names.get(move.destination_country_code) ?? "") : "");
   await deps.mailer.send(
     deps.db,
     {

@@ -3,6 +3,7 @@ import type { DB } from "../../db/index.ts";
 import type { GroupRef } from "../../db/schema.ts";
 import { countGroupMoves, findGroupMoves, type MoveListParams } from "../../db/queries/moves.ts";
 import { MOVES_PAGE_SIZE, type TMovesRequest, type TMovesResponse } from "../../domain/wizard/schemas.ts";
+import { stateNameIn, stateNamesOf } from "../../db/queries/countries.ts";
 import { placeText } from "./initiation-rules.ts";
 
 export async function listMoves(db: DB, group: GroupRef, input: TMovesRequest): Promise<TMovesResponse> {
@@ -15,7 +16,7 @@ export async function listMoves(db: DB, group: GroupRef, input: TMovesRequest): 
     limit: MOVES_PAGE_SIZE,
     offset: input.page * MOVES_PAGE_SIZE,
   };
-  const [rows, total] = await Promise.all([findGroupMoves(db, params), countGroupMoves(db, params)]);
+  const [rows, total, states] = await Promise.all([findGroupMoves(db, params), countGroupMoves(db, params), stateNamesOf(db)]);
   return {
     rows: rows.map((r) => ({
       moveId: r.id,
@@ -24,8 +25,8 @@ export async function listMoves(db: DB, group: GroupRef, input: TMovesRequest): 
       email: r.email,
       policyName: r.policy_name,
       policyVersionId: r.policy_version_id,
-      origin: placeText(r.origin_city_name, r.origin_state, r.origin_country),
-      destination: placeText(r.destination_city_name, r.destination_state, r.destination_country),
+      origin: placeText(r.origin_city_name, stateNameIn(states, r.origin_country_code, r.origin_state), r.origin_country),
+      destination: placeText(r.destination_city_name, stateNameIn(states, r.destination_country_code, r.destination_state), r.destination_country),
       moveDate: r.move_date,
       status: r.status,
       currentMoveStage: r.current_move_stage,
