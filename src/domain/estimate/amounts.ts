@@ -62,6 +62,16 @@ export function majorString(amount: number, currency: string): string {
   return exactQuotient(amount, placesOf(currency));
 }
 
+/**
+ * A computed quantity or factor (nights, a rate, a formula's value before it becomes money) as
+ * people read it: at most 6 decimals, trailing zeros dropped, so float noise such as
+ * 22191.600000000002 never reaches a screen ("22191.6").
+ */
+export function quantityText(value: number): string {
+  if (!Number.isFinite(value)) return String(value);
+  return new Decimal(roundHalfUp(value, 6)).toString();
+}
+
 /** Minor units as a major-unit number (for formula inputs and working inputs). */
 export function majorNumber(amount: number, currency: string): number {
   return amount / unitOf(currency);

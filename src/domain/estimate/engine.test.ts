@@ -41,10 +41,26 @@ describe("amounts: formula, budget, rate, nothing", () => {
     expect(it.amountPerYear).toEqual([337_500]);
     expect(it.benefits).toEqual(["Employee and family"]);
     expect(it.working).toEqual([
-      { label: "Fees", formula: "1500 + dependants * 600", inputs: { dependants: 2 }, result: "2700", currency: "GBP" },
+      { label: "Fees", formula: "1500 + dependants * 600", inputs: { dependants: 2 }, result: "2700.00", currency: "GBP" },
       { label: "In USD", formula: "amount × exchangeRate", inputs: { amount: 2700, exchangeRate: 1.25 }, result: "3375.00", currency: "USD" },
     ]);
     expect(r.exchangeRates).toEqual([{ from: "GBP", to: "USD", rate: "1.2500" }]);
+  });
+
+  test("the working reads as money and plain numbers, never float noise (issue 13: USD 22191.600000000002)", () => {
+    const r = computeEstimate(
+      oneYear({
+        services: [service({ serviceCode: "IMMIGRATION", currency: "USD", metadata: [{ name: "Fees", formula: "3000 * 1.1", adjustmentFormula: "0.1 + 0.2" }] })],
+      }),
+    );
+    expect(3000 * 1.1).toBe(3300.0000000000005);
+    const it = item(r, "svc:1:IMMIGRATION");
+    expect(it.working.map((w) => [w.label, w.result])).toEqual([
+      ["Fees", "3300.00"],
+      ["Adjustment factor", "0.3"],
+      ["Amount", "990.00"],
+    ]);
+    expect(it.working[2]!.inputs).toEqual({ value: 3300, factor: 0.3 });
   });
 
   test("quantity lines feed the cost line; the adjustment factor multiplies; destination rates are inputs", () => {
@@ -78,9 +94,9 @@ describe("amounts: formula, budget, rate, nothing", () => {
     expect(removals.amount).toBe(399_850);
     expect(removals.working.map((w) => [w.label, w.result])).toEqual([
       ["Volume (m³)", "33"],
-      ["Cost", "3635"],
+      ["Cost", "3635.00"],
       ["Adjustment factor", "1.1"],
-      ["Amount", "3998.5"],
+      ["Amount", "3998.50"],
     ]);
     expect(removals.working[1]!.inputs).toEqual({ volumeM3: 33, distanceKm: 1000 });
     // nightly 180 × 1.25 = 225, for the option's 30 nights = GBP 6,750.00

@@ -78,6 +78,7 @@ import {
   decimalProduct,
   majorNumber,
   majorString,
+  quantityText,
   minorOf,
   pairRate,
   percentOf,
@@ -383,8 +384,11 @@ type Work = {
   taxPerYear: number[];
 };
 
+/** One line of an item's working; inputs are shown as people read them (no float noise). */
 function step(label: string, formula: string | null, inputs: Record<string, number>, result: string, currency: string | null): TWorkingStep {
-  return { label, formula, inputs, result, currency };
+  const shown: Record<string, number> = {};
+  for (const [name, value] of Object.entries(inputs)) shown[name] = Number(quantityText(value));
+  return { label, formula, inputs: shown, result, currency };
 }
 
 const NO_INPUTS: Record<string, number> = Object.freeze({}) as Record<string, number>;
@@ -608,21 +612,22 @@ export function computeEstimate(input: EstimateInput): EstimateComputation {
             const scope = scopeOf(line.formula, resolve);
             const value = evaluate(line.formula, scope);
             own[q.input] = value;
-            steps.push(step(line.name, line.formula, scope, String(value), null));
+            steps.push(step(line.name, line.formula, scope, quantityText(value), null));
           }
         }
         const scope = scopeOf(costLine.formula, resolve);
         const value = evaluate(costLine.formula, scope);
-        steps.push(step(costLine.name, costLine.formula, scope, String(value), formulaCurrency));
+        // A money result reads in the currency's places ("22191.60"), never the float ("22191.600000000002").
+        steps.push(step(costLine.name, costLine.formula, scope, majorString(minorOf(value, formulaCurrency), formulaCurrency), formulaCurrency));
         let result: number | string = value;
         const adj = costLine.adjustmentFormula;
         if (adj != null && adj.trim() !== "") {
           const adjScope = scopeOf(adj, resolve);
           const factor = evaluate(adj, adjScope);
-          steps.push(step("Adjustment factor", adj, adjScope, String(factor), null));
+          steps.push(step("Adjustment factor", adj, adjScope, quantityText(factor), null));
           if (factor !== 1) {
             result = decimalProduct(value, factor);
-            steps.push(step("Amount", "value × factor", { value, factor }, result, formulaCurrency));
+            steps.push(step("Amount", "value × factor", { value, factor }, majorString(minorOf(result, formulaCurrency), formulaCurrency), formulaCurrency));
           }
         }
         amount = minorOf(result, formulaCurrency);
