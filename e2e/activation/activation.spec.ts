@@ -133,7 +133,9 @@ test.describe("outbox page", () => {
   test("admins reach it from the navigation", async ({ page, loginAs }) => {
     await loginAs(demo.admin);
     await page.goto("/admin");
-    await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Outbox" }).click();
+    const nav = page.getByRole("navigation", { name: "Main navigation" });
+    await nav.getByRole("button", { name: "Settings & tools" }).click();
+    await nav.getByRole("link", { name: "Outbox" }).click();
     await expect(page).toHaveURL(/\/admin\/outbox$/);
     await expect(page.getByRole("heading", { level: 1, name: "Outbox" })).toBeVisible();
     await expectAccessible(page);

@@ -35,6 +35,7 @@ test.describe("cost-estimate admin", () => {
 
   async function flagAndBilling(page: Page) {
     await page.goto("/admin");
+    await page.getByRole("button", { name: "Estimates" }).click();
     await page.getByRole("link", { name: "Cost estimates" }).first().click();
     await expect(page).toHaveURL(/\/admin\/cost-estimates$/);
     await expect(page.getByRole("heading", { level: 1, name: "Cost estimates" })).toBeVisible();
@@ -105,6 +106,7 @@ test.describe("cost-estimate admin", () => {
   test("an admin imports a CSV with one bad row and sees the result", async ({ page, loginAs }) => {
     await loginAs(demo.admin);
     await page.goto("/admin");
+    await page.getByRole("button", { name: "Estimates" }).click();
     await page.getByRole("link", { name: "City indices" }).first().click();
     await expect(page).toHaveURL(/\/admin\/mercer$/);
     await expect(page.getByRole("heading", { level: 1, name: "Cost-of-living indices" })).toBeVisible();

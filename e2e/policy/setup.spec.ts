@@ -86,11 +86,13 @@ test.describe("policy setup", () => {
     await loginAs(demo.admin);
     await page.goto("/policy/setup?group=acme");
     await page.getByLabel("Policy name").fill(`E2E Unsaved ${Date.now()}`);
+    await page.getByRole("button", { name: "Policies & forms" }).click();
     await page.getByRole("link", { name: "Policies" }).first().click();
     const dialog = page.getByRole("alertdialog", { name: "Leave this page?" });
     await expect(dialog).toBeVisible();
     await dialog.getByRole("button", { name: "Stay on this page" }).click();
     await expect(page).toHaveURL(/\/policy\/setup/);
+    await page.getByRole("button", { name: "Policies & forms" }).click();
     await page.getByRole("link", { name: "Policies" }).first().click();
     await page.getByRole("alertdialog", { name: "Leave this page?" }).getByRole("button", { name: "Leave page" }).click();
     await expect(page).toHaveURL(/\/policy\/search/);

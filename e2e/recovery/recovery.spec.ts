@@ -107,7 +107,9 @@ test.describe("admin account tools", () => {
   test("reset link lookup shows the URL in a read-only text area", async ({ page, loginAs }) => {
     await loginAs(demo.admin);
     await page.goto("/admin");
-    await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Reset links" }).click();
+    const nav = page.getByRole("navigation", { name: "Main navigation" });
+    await nav.getByRole("button", { name: "Settings & tools" }).click();
+    await nav.getByRole("link", { name: "Reset links" }).click();
     await expect(page).toHaveURL("/admin/resetPassword");
     await expect(page.getByRole("heading", { level: 1, name: "Password reset link" })).toBeVisible();
     await expectAccessible(page);

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useRouterState } from "@tanstack/react-router";
-import { Menu, X } from "lucide-react";
-import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from "react";
+import { ChevronDown, Menu, X } from "lucide-react";
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { MessageId } from "../../domain/i18n/en.ts";
 import { useRegisterClientInfo } from "../lib/client-info.ts";
@@ -19,7 +19,6 @@ const LazyUserMenu = lazy(() => loadUserMenu().then((m) => ({ default: m.UserMen
 const InactivityDialog = lazy(() => import("./inactivity-dialog.tsx").then((m) => ({ default: m.InactivityDialog })));
 
 const SESSION_CHECK_MS = 60_000;
-const CROWDED_NAV_ITEMS = 6;
 
 type NavItem =
   | {
@@ -33,8 +32,21 @@ type NavItem =
   /** The policy search, for HR fixed to the own group. */
   | { key: string; label: MessageId; to: "/policy/search"; group?: string };
 
-/** The pages each role works in, in the order they appear in the header. */
-export function navItemsFor(user: SignedInUser): NavItem[] {
+/** Links that belong together, behind one button in the header (a sectioned list in the phone menu). */
+type NavGroup = {
+  key: string;
+  label: MessageId;
+  items: NavItem[];
+  /** Paths (prefixes) of the pages that count as this group's, besides its links' own. */
+  covers?: string[];
+};
+
+type NavEntry = NavItem | NavGroup;
+
+const isGroup = (entry: NavEntry): entry is NavGroup => "items" in entry;
+
+/** The pages each role works in, in the order they appear in the header: links, or groups of links. */
+export function navEntriesFor(user: SignedInUser): NavEntry[] {
   switch (user.role) {
     case "EMPLOYEE":
       return [{ key: "home", label: "nav.home", to: "/" }];
@@ -49,19 +61,45 @@ export function navItemsFor(user: SignedInUser): NavItem[] {
           ]
         : [{ key: "group", label: "nav.groupHome", to: "/$group/home", group: user.group.name }];
     case "ADMIN":
+      // Twelve pages: four groups and the home, so the header keeps one line (issue 13).
       return [
         { key: "admin", label: "nav.adminHome", to: "/admin" },
-        { key: "finance", label: "nav.financeHome", to: "/finance" },
-        { key: "crm", label: "nav.crmHome", to: "/crm" },
-        { key: "outbox", label: "nav.outbox", to: "/admin/outbox" },
-        { key: "resetPassword", label: "nav.adminResetPassword", to: "/admin/resetPassword" },
-        { key: "anonymize", label: "nav.adminAnonymize", to: "/admin/anonymizeUser" },
-        { key: "sso", label: "nav.adminSso", to: "/admin/sso" },
-        { key: "policies", label: "nav.policies", to: "/policy/search" },
-        { key: "policyGroupSetup", label: "nav.policyGroupSetup", to: "/admin/policy/group-setup" },
-        { key: "formBuilder", label: "nav.formBuilder", to: "/admin/form-builder" },
-        { key: "costEstimates", label: "nav.costEstimates", to: "/admin/cost-estimates" },
-        { key: "cityIndices", label: "nav.cityIndices", to: "/admin/mercer" },
+        {
+          key: "staff",
+          label: "nav.groupStaff",
+          items: [
+            { key: "finance", label: "nav.financeHome", to: "/finance" },
+            { key: "crm", label: "nav.crmHome", to: "/crm" },
+          ],
+        },
+        {
+          key: "policies",
+          label: "nav.groupPolicies",
+          covers: ["/policy/", "/admin/policy/"],
+          items: [
+            { key: "policies", label: "nav.policies", to: "/policy/search" },
+            { key: "policyGroupSetup", label: "nav.policyGroupSetup", to: "/admin/policy/group-setup" },
+            { key: "formBuilder", label: "nav.formBuilder", to: "/admin/form-builder" },
+          ],
+        },
+        {
+          key: "estimates",
+          label: "nav.groupEstimates",
+          items: [
+            { key: "costEstimates", label: "nav.costEstimates", to: "/admin/cost-estimates" },
+            { key: "cityIndices", label: "nav.cityIndices", to: "/admin/mercer" },
+          ],
+        },
+        {
+          key: "tools",
+          label: "nav.groupTools",
+          items: [
+            { key: "sso", label: "nav.adminSso", to: "/admin/sso" },
+            { key: "resetPassword", label: "nav.adminResetPassword", to: "/admin/resetPassword" },
+            { key: "anonymize", label: "nav.adminAnonymize", to: "/admin/anonymizeUser" },
+            { key: "outbox", label: "nav.outbox", to: "/admin/outbox" },
+          ],
+        },
       ];
     case "FINANCE":
       return [{ key: "finance", label: "nav.financeHome", to: "/finance" }];
@@ -72,47 +110,201 @@ export function navItemsFor(user: SignedInUser): NavItem[] {
   }
 }
 
-const navLinkClasses =
-  "inline-flex items-center rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground data-[status=active]:bg-primary-soft data-[status=active]:text-primary";
+/** Every link of the entries, groups flattened. */
+export function navItemsFor(user: SignedInUser): NavItem[] {
+  return navEntriesFor(user).flatMap((entry) => (isGroup(entry) ? entry.items : [entry]));
+}
 
-function NavLinks({ items, className, onNavigate }: { items: NavItem[]; className?: string; onNavigate?: () => void }) {
+/** Whether the page at `pathname` is one of the group's (its button is then marked). */
+function groupIsCurrent(group: NavGroup, pathname: string): boolean {
+  return group.items.some((item) => item.to === pathname) || (group.covers ?? []).some((prefix) => pathname.startsWith(prefix));
+}
+
+const navLinkClasses =
+  "inline-flex items-center whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring data-[status=active]:bg-primary-soft data-[status=active]:text-primary";
+
+/** One navigation link; the router marks the current page's (data-status=active, aria-current=page). */
+function NavLink({ item, className, onNavigate }: { item: NavItem; className?: string; onNavigate?: () => void }) {
   const { t } = useTranslation();
+  const classes = cn(navLinkClasses, className);
+  if (item.to === "/$group/home") {
+    return (
+      <Link to="/$group/home" params={{ group: item.group }} className={classes} onClick={onNavigate}>
+        {t(item.label)}
+      </Link>
+    );
+  }
+  if (item.to === "/$group/new-move") {
+    return (
+      <Link to="/$group/new-move" params={{ group: item.group }} search={{ stage: 1 }} className={classes} activeOptions={{ includeSearch: false }} onClick={onNavigate}>
+        {t(item.label)}
+      </Link>
+    );
+  }
+  if (item.to === "/policy/search") {
+    return (
+      <Link
+        to="/policy/search"
+        search={item.group ? { group: item.group } : {}}
+        className={classes}
+        activeOptions={{ exact: true, includeSearch: false }}
+        onClick={onNavigate}
+      >
+        {t(item.label)}
+      </Link>
+    );
+  }
   return (
-    <ul className={className}>
-      {items.map((item) => (
-        <li key={item.key}>
-          {item.to === "/$group/home" ? (
-            <Link to="/$group/home" params={{ group: item.group }} className={navLinkClasses} onClick={onNavigate}>
-              {t(item.label)}
-            </Link>
-          ) : item.to === "/$group/new-move" ? (
-            <Link
-              to="/$group/new-move"
-              params={{ group: item.group }}
-              search={{ stage: 1 }}
-              className={navLinkClasses}
-              activeOptions={{ includeSearch: false }}
-              onClick={onNavigate}
-            >
-              {t(item.label)}
-            </Link>
-          ) : item.to === "/policy/search" ? (
-            <Link
-              to="/policy/search"
-              search={item.group ? { group: item.group } : {}}
-              className={navLinkClasses}
-              activeOptions={{ exact: true, includeSearch: false }}
-              onClick={onNavigate}
-            >
-              {t(item.label)}
-            </Link>
-          ) : (
-            <Link to={item.to} className={navLinkClasses} activeOptions={{ exact: true, includeSearch: false }} onClick={onNavigate}>
-              {t(item.label)}
-            </Link>
-          )}
-        </li>
-      ))}
+    <Link to={item.to} className={classes} activeOptions={{ exact: true, includeSearch: false }} onClick={onNavigate}>
+      {t(item.label)}
+    </Link>
+  );
+}
+
+/**
+ * A group of links behind a button (the disclosure pattern for site navigation): Enter, Space or
+ * ↓ opens it, ↑/↓/Home/End move between its links, Escape closes it and returns to the button; a
+ * click elsewhere or focus leaving it closes it too. The links stay links, the current page's
+ * marked with aria-current=page, and the button shows when one of its pages is open.
+ */
+function NavGroupButton({ group, open, onOpenChange, current }: { group: NavGroup; open: boolean; onOpenChange: (open: boolean) => void; current: boolean }) {
+  const { t } = useTranslation();
+  const panelId = useId();
+  const rootRef = useRef<HTMLLIElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const links = () => Array.from(rootRef.current?.querySelectorAll<HTMLAnchorElement>("[data-nav-panel] a") ?? []);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) onOpenChange(false);
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => document.removeEventListener("pointerdown", onPointerDown);
+  }, [open, onOpenChange]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLLIElement>) => {
+    const items = links();
+    const index = items.indexOf(document.activeElement as HTMLAnchorElement);
+    const focusAt = (i: number) => items[(i + items.length) % items.length]?.focus();
+    switch (event.key) {
+      case "Escape":
+        if (!open) return;
+        event.preventDefault();
+        onOpenChange(false);
+        buttonRef.current?.focus();
+        return;
+      case "ArrowDown":
+        event.preventDefault();
+        if (!open) {
+          onOpenChange(true);
+          requestAnimationFrame(() => links()[0]?.focus());
+        } else focusAt(index + 1);
+        return;
+      case "ArrowUp":
+        if (!open) return;
+        event.preventDefault();
+        focusAt(index < 0 ? items.length - 1 : index - 1);
+        return;
+      case "Home":
+      case "End":
+        if (!open || index < 0) return;
+        event.preventDefault();
+        focusAt(event.key === "Home" ? 0 : items.length - 1);
+        return;
+    }
+  };
+
+  return (
+    <li
+      ref={rootRef}
+      className="relative"
+      onKeyDown={onKeyDown}
+      onBlur={(event) => {
+        if (open && !rootRef.current?.contains(event.relatedTarget as Node | null)) onOpenChange(false);
+      }}
+    >
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        data-current={current || undefined}
+        className={cn(navLinkClasses, "gap-1 data-[current]:bg-primary-soft data-[current]:text-primary", open && "bg-muted text-foreground")}
+        onClick={() => onOpenChange(!open)}
+      >
+        {t(group.label)}
+        <ChevronDown aria-hidden="true" className={cn("size-4 transition-transform", open && "rotate-180")} />
+      </button>
+      <div
+        id={panelId}
+        data-nav-panel=""
+        hidden={!open}
+        className="absolute left-0 top-full z-50 mt-1.5 min-w-56 rounded-lg border border-border bg-surface p-1 shadow-dialog"
+      >
+        <ul className="flex flex-col">
+          {group.items.map((item) => (
+            <li key={item.key}>
+              <NavLink item={item} className="flex w-full" onNavigate={() => onOpenChange(false)} />
+            </li>
+          ))}
+        </ul>
+      </div>
+    </li>
+  );
+}
+
+/** The header's navigation: links and groups on one line. */
+function DesktopNav({ entries, pathname }: { entries: NavEntry[]; pathname: string }) {
+  const [openKey, setOpenKey] = useState<string | null>(null);
+  useEffect(() => setOpenKey(null), [pathname]);
+  return (
+    <ul className="flex items-center gap-1">
+      {entries.map((entry) =>
+        isGroup(entry) ? (
+          <NavGroupButton
+            key={entry.key}
+            group={entry}
+            current={groupIsCurrent(entry, pathname)}
+            open={openKey === entry.key}
+            onOpenChange={(open) => setOpenKey(open ? entry.key : null)}
+          />
+        ) : (
+          <li key={entry.key}>
+            <NavLink item={entry} />
+          </li>
+        ),
+      )}
+    </ul>
+  );
+}
+
+/** The phone (and, for long lists, tablet) menu: every link, groups as labelled sections. */
+function PanelNav({ entries, onNavigate }: { entries: NavEntry[]; onNavigate: () => void }) {
+  const { t } = useTranslation();
+  const baseId = useId();
+  return (
+    <ul className="flex flex-col gap-1">
+      {entries.map((entry) =>
+        isGroup(entry) ? (
+          <li key={entry.key} className="mt-2 border-t border-border pt-2 first:mt-0 first:border-0 first:pt-0">
+            <p id={`${baseId}-${entry.key}`} className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+              {t(entry.label)}
+            </p>
+            <ul aria-labelledby={`${baseId}-${entry.key}`} className="flex flex-col gap-1">
+              {entry.items.map((item) => (
+                <li key={item.key}>
+                  <NavLink item={item} className="flex" onNavigate={onNavigate} />
+                </li>
+              ))}
+            </ul>
+          </li>
+        ) : (
+          <li key={entry.key}>
+            <NavLink item={entry} className="flex" onNavigate={onNavigate} />
+          </li>
+        ),
+      )}
     </ul>
   );
 }
@@ -135,9 +327,9 @@ function UserMenu({ user }: { user: SignedInUser }) {
  */
 export function AppShell({ user, children }: { user: SignedInUser; children: ReactNode }) {
   const { t } = useTranslation();
-  const items = navItemsFor(user);
-  // A long list (the administrator's) does not fit a tablet or small desktop header: it stays behind the menu button below 1200 px.
-  const crowded = items.length > CROWDED_NAV_ITEMS;
+  const entries = navEntriesFor(user);
+  // The administrator's groups do not fit a tablet or small desktop header: they stay behind the menu button below 1200 px.
+  const crowded = entries.some(isGroup);
   const [menuOpen, setMenuOpen] = useState(false);
   const mobileNavId = useId();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
@@ -152,7 +344,8 @@ export function AppShell({ user, children }: { user: SignedInUser; children: Rea
 
   useEffect(() => setMenuOpen(false), [pathname]);
 
-  const home = items[0];
+  const first = entries[0];
+  const home = first && !isGroup(first) ? first : undefined;
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -173,7 +366,7 @@ export function AppShell({ user, children }: { user: SignedInUser; children: Rea
             </Link>
           )}
           <nav aria-label={t("app.mainNavigation")} className={cn("ml-4 hidden", crowded ? "min-[1200px]:block" : "tablet:block")}>
-            <NavLinks items={items} className="flex items-center gap-1" />
+            <DesktopNav entries={entries} pathname={pathname} />
           </nav>
           <div className="ml-auto flex items-center gap-2">
             <UserMenu user={user} />
@@ -194,9 +387,13 @@ export function AppShell({ user, children }: { user: SignedInUser; children: Rea
           id={mobileNavId}
           aria-label={t("app.mainNavigation")}
           hidden={!menuOpen}
-          className={cn("border-t border-border bg-surface px-4 py-3", crowded ? "min-[1200px]:hidden" : "tablet:hidden", !menuOpen && "hidden")}
+          className={cn(
+            "max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-border bg-surface px-4 py-3",
+            crowded ? "min-[1200px]:hidden" : "tablet:hidden",
+            !menuOpen && "hidden",
+          )}
         >
-          <NavLinks items={items} className="flex flex-col gap-1" onNavigate={() => setMenuOpen(false)} />
+          <PanelNav entries={entries} onNavigate={() => setMenuOpen(false)} />
         </nav>
       </header>
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 focus:outline-none tablet:px-6 desktop:px-8 desktop:py-10">

@@ -694,7 +694,7 @@ function EstimateEditor({
             </p>
           ) : null}
 
-          <div className="grid gap-5 desktop:grid-cols-2">
+          <div className="grid grid-cols-[minmax(0,1fr)] gap-5 desktop:grid-cols-2">
             <TaxPanel
               view={view}
               tax={state.tax}

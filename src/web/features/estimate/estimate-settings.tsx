@@ -52,7 +52,7 @@ export function TaxPanel({
           {view.manualTax ? <Badge variant="neutral">{t("estimate.tax.manual")}</Badge> : null}
         </p>
       </div>
-      <div className="grid gap-4 tablet:grid-cols-2">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 tablet:grid-cols-2">
         <FormField label={t("estimate.tax.methodLabel")}>
           {(field) => (
             <NativeSelect {...field} value={tax.taxMethod} disabled={disabled} onChange={(e) => onChange({ taxMethod: e.target.value as TaxSettings["taxMethod"] })}>
@@ -113,7 +113,7 @@ export function TaxPanel({
       {view.taxTables.length > 0 ? (
         <div className="rounded-md bg-muted/60 p-3 text-[13px]" data-testid="tax-tables">
           <p className="font-medium text-foreground">{t("estimate.tax.tables")}</p>
-          <ul className="mt-1 flex flex-col gap-0.5 text-muted-foreground">
+          <ul className="mt-1 flex flex-col gap-0.5 text-muted-foreground [overflow-wrap:anywhere]">
             {view.taxTables.map((table) => (
               <li key={`${table.name}-${table.taxYear}`}>
                 <span className="text-foreground">{table.name}</span> ({table.taxYear}) · {table.source}
@@ -157,7 +157,7 @@ export function ApprovalPanel({
         <Checkbox id="ce-approved" checked={approval.isApproved} disabled={disabled} onCheckedChange={(v) => onChange({ isApproved: v === true })} />
         <Label htmlFor="ce-approved">{t("estimate.approval.approved")}</Label>
       </div>
-      <div className="grid gap-4 tablet:grid-cols-2">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 tablet:grid-cols-2">
         <FormField id="approverName" label={t("estimate.approval.name")} required={approval.isApproved} error={errors.approverName}>
           {(field) => <Input {...field} autoComplete="name" maxLength={200} value={approval.approverName} disabled={disabled} onChange={(e) => onChange({ approverName: e.target.value })} />}
         </FormField>

@@ -86,7 +86,7 @@ export function EstimateTable({ view, edit, caption }: { view: TCostEstimateView
     return (
       <Fragment key={item.identifier}>
         <tr className={cn("border-b border-border align-top", figures.pending && "bg-warning-soft/40")} data-testid="estimate-row" data-identifier={item.identifier}>
-          <th scope="row" className="min-w-48 px-3 py-2.5 text-left font-normal">
+          <th scope="row" className="min-w-36 px-3 py-2.5 text-left font-normal tablet:min-w-48">
             <ItemName item={item} id={nameId} pending={figures.pending} />
           </th>
           <td className="px-3 py-2">
@@ -162,7 +162,7 @@ export function EstimateTable({ view, edit, caption }: { view: TCostEstimateView
     const ids = { name: domId(row.key, "name"), amount: domId(row.key, "amount"), tax: domId(row.key, "taxability") };
     return (
       <tr key={row.key} className={cn("border-b border-border align-top", figures.pending && "bg-warning-soft/40")} data-testid="custom-row" data-newly-added={row.newlyAdded}>
-        <th scope="row" className="min-w-48 px-3 py-2 text-left font-normal">
+        <th scope="row" className="min-w-36 px-3 py-2 text-left font-normal tablet:min-w-48">
           <div className="flex flex-col gap-1">
             <Input
               aria-label={t("estimate.custom.nameOf", { n: index + 1 })}

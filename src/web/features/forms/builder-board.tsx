@@ -266,7 +266,7 @@ export function BuilderBoard({
       onDragEnd={onDragEnd}
       onDragCancel={onDragCancel}
     >
-      <div className="grid items-start gap-6 desktop:grid-cols-[22rem_minmax(0,1fr)]">
+      <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 desktop:grid-cols-[22rem_minmax(0,1fr)]">
         <div className="flex flex-col gap-6">
           <section aria-labelledby="fb-available-fields">
             <Card>

@@ -328,7 +328,7 @@ function AddSectionForm({ onAdd, noGroup = false }: { onAdd: (name: string) => b
 function BoardSkeleton() {
   const { t } = useTranslation();
   return (
-    <div role="status" aria-busy="true" className="grid gap-6 desktop:grid-cols-[22rem_minmax(0,1fr)]">
+    <div role="status" aria-busy="true" className="grid grid-cols-[minmax(0,1fr)] gap-6 desktop:grid-cols-[22rem_minmax(0,1fr)]">
       <span className="sr-only">{t("formBuilder.loadingForm")}</span>
       <div className="flex flex-col gap-6">
         <Skeleton className="h-72 rounded-xl" />

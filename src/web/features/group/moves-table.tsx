@@ -51,7 +51,7 @@ function useMoveColumns(group: string) {
         cell: ({ row }) => (
           <span className="flex flex-col">
             <span className="whitespace-nowrap font-medium text-foreground">{row.original.employeeName}</span>
-            <span className="text-[13px] text-muted-foreground">{row.original.email}</span>
+            <span className="text-[13px] text-muted-foreground [overflow-wrap:anywhere]">{row.original.email}</span>
           </span>
         ),
       }),
@@ -150,6 +150,21 @@ function useMoveColumns(group: string) {
   }, [t, i18n.language, group]);
 }
 
+/**
+ * Below 768 px the table reflows into cards (issue 13): the header row becomes a wrapping row of
+ * sort buttons, each move a card: the employee, policy and route on their own lines, then move
+ * date and status, then stage and links side by side. The explicit roles keep it a table for assistive technology.
+ */
+const phoneCards = cn(
+  "max-tablet:block",
+  "max-tablet:[&_thead]:block max-tablet:[&_thead_tr]:flex max-tablet:[&_thead_tr]:flex-wrap max-tablet:[&_thead_tr]:gap-x-3 max-tablet:[&_thead_tr]:px-4 max-tablet:[&_thead_tr]:py-2",
+  "max-tablet:[&_th]:h-auto max-tablet:[&_th]:px-1.5",
+  "max-tablet:[&_tbody]:block max-tablet:[&_tbody_tr]:grid max-tablet:[&_tbody_tr]:grid-cols-2 max-tablet:[&_tbody_tr]:gap-x-4 max-tablet:[&_tbody_tr]:gap-y-2 max-tablet:[&_tbody_tr]:px-4 max-tablet:[&_tbody_tr]:py-4",
+  "max-tablet:[&_td]:block max-tablet:[&_td]:min-w-0 max-tablet:[&_td]:p-0",
+  "max-tablet:[&_td_span]:whitespace-normal max-tablet:[&_td_span]:[overflow-wrap:anywhere]",
+  "max-tablet:[&_td[data-column=employee]]:col-span-2 max-tablet:[&_td[data-column=policy]]:col-span-2 max-tablet:[&_td[data-column=origin]]:col-span-2",
+);
+
 /** One page of the group's moves; sorting, search and page live in the URL and the server does the work. */
 export function MovesTable({
   rows,
@@ -175,17 +190,27 @@ export function MovesTable({
   const columnCount = columns.length;
 
   return (
-    <Table aria-busy={loading || stale || undefined} className={cn(stale && "opacity-60 transition-opacity")} data-testid="moves-table">
+    <Table
+      role="table"
+      aria-busy={loading || stale || undefined}
+      className={cn(stale && "opacity-60 transition-opacity", phoneCards)}
+      data-testid="moves-table"
+    >
       <TableCaption>{caption}</TableCaption>
-      <TableHeader>
+      <TableHeader role="rowgroup">
         {table.getHeaderGroups().map((headerGroup) => (
-          <TableRow key={headerGroup.id} className="hover:bg-transparent">
+          <TableRow key={headerGroup.id} role="row" className="hover:bg-transparent">
             {headerGroup.headers.map((header) => {
               const key = sortOf[header.column.id];
               const active = key !== undefined && key === sort;
               const Icon = !active ? ArrowUpDown : dir === "asc" ? ArrowUp : ArrowDown;
               return (
-                <TableHead key={header.id} aria-sort={key === undefined ? undefined : active ? (dir === "asc" ? "ascending" : "descending") : "none"}>
+                <TableHead
+                  key={header.id}
+                  role="columnheader"
+                  className={cn(key === undefined && "max-tablet:sr-only")}
+                  aria-sort={key === undefined ? undefined : active ? (dir === "asc" ? "ascending" : "descending") : "none"}
+                >
                   {header.isPlaceholder ? null : key === undefined ? (
                     <table.FlexRender header={header} />
                   ) : (
@@ -211,6 +236,7 @@ export function MovesTable({
         rows={table.getRowModel().rows}
         renderCell={(cell) => <table.FlexRender cell={cell} />}
         rowProps={(row) => ({ "data-testid": "move-row", "data-status": row.original.status })}
+        cellProps={(cell) => ({ "data-column": cell.column.id })}
       />
     </Table>
   );

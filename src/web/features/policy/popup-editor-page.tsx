@@ -129,7 +129,7 @@ function PopupEditor({ policyId, policyVersionId, editDraft }: { policyId: numbe
       </Card>
 
       {data.displayed && data.exists ? (
-        <div className="grid gap-6 desktop:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-6 desktop:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <div className="flex flex-col gap-6">
             <Card>
               <CardHeader>

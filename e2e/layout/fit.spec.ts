@@ -1,0 +1,220 @@
+import type { Page } from "@playwright/test";
+import { demo, DEMO_PASSWORD, expect, expectAccessible, test } from "../fixtures.ts";
+import { estimateStage, nextFromOverrides, startMove, STA_POLICY } from "../estimate/estimate-helpers.ts";
+
+/**
+ * Issue 13, item 16: every page fits its viewport. Each demo role visits every page it can open
+ * (routes from src/web/router.tsx and src/web/features/<area>/routes.tsx, with real ids from the
+ * demo data) at 1366×900 and at 390×844; nothing may be wider than the viewport: the document does
+ * not scroll sideways and no visible element sticks out, unless it sits inside its own horizontal
+ * scroll box (a table's overflow-x wrapper).
+ */
+
+const VIEWPORTS = [
+  { width: 1366, height: 900 },
+  { width: 390, height: 844 },
+] as const;
+
+type Ids = { policyId: number; versionId: number; employeeId: number; moveId: number; draft: { employeeId: number; moveId: number } };
+
+/** The elements that stick out of the viewport (outermost only), outside any horizontal scroll box. */
+async function overflowing(page: Page): Promise<{ scrollWidth: number; offenders: string[] }> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const describe = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      const id = el.id ? `#${el.id}` : "";
+      const testId = el.getAttribute("data-testid") ? `[data-testid=${el.getAttribute("data-testid")}]` : "";
+      const cls = typeof el.className === "string" && el.className ? `.${el.className.trim().split(/\s+/).slice(0, 4).join(".")}` : "";
+      const text = (el.textContent ?? "").trim().slice(0, 40);
+      return `${el.tagName.toLowerCase()}${id}${testId}${cls} [${Math.round(r.left)}…${Math.round(r.right)}] "${text}"`;
+    };
+    const inScrollBox = (el: Element) => {
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+        if (/(auto|scroll)/.test(getComputedStyle(p).overflowX)) return true;
+      }
+      return false;
+    };
+    const offenders: Element[] = [];
+    for (const el of document.body.querySelectorAll("*")) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      if (r.left >= -1 && r.right <= width + 1) continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === "hidden" || style.display === "none") continue;
+      if (offenders.some((o) => o.contains(el))) continue;
+      if (inScrollBox(el)) continue;
+      offenders.push(el);
+    }
+    // Text wider than its box (a long address that does not wrap) widens the page without widening any element.
+    const clipped = (el: Element | null) => {
+      for (let p = el; p && p !== document.body; p = p.parentElement) {
+        if (getComputedStyle(p).overflowX !== "visible") return true;
+      }
+      return false;
+    };
+    const texts: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.textContent?.trim()) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const r = range.getBoundingClientRect();
+      if (r.width === 0 || (r.left >= -1 && r.right <= width + 1)) continue;
+      if (clipped(node.parentElement) || offenders.some((o) => o.contains(node))) continue;
+      texts.push(`text in ${describe(node.parentElement!)}`);
+    }
+    return { scrollWidth: document.documentElement.scrollWidth, offenders: [...offenders.slice(0, 8).map(describe), ...texts.slice(0, 4)] };
+  });
+}
+
+/** A page to check: its path, and what to do once it has loaded (open the part worth measuring). */
+type Visit = string | { path: string; then: (page: Page) => Promise<void> };
+
+/** Opens a page and waits for its content: a level-1 heading and nothing still loading. */
+async function visit(page: Page, path: string): Promise<void> {
+  const response = await page.goto(path);
+  expect(response?.status(), path).toBe(path === "/no-such-page" ? 404 : 200);
+  await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
+}
+
+/** Visits each path at both sizes and collects every page that does not fit. */
+async function checkPages(page: Page, visits: Visit[], accessible: string[] = []): Promise<void> {
+  const failures: string[] = [];
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    for (const entry of visits) {
+      const path = typeof entry === "string" ? entry : entry.path;
+      await visit(page, path);
+      if (typeof entry !== "string") await entry.then(page);
+      const { scrollWidth, offenders } = await overflowing(page);
+      if (scrollWidth > viewport.width + 1 || offenders.length > 0) {
+        failures.push(`${viewport.width}px ${path}: scrollWidth ${scrollWidth}\n    ${offenders.join("\n    ")}`);
+      }
+      if (accessible.includes(path)) await expectAccessible(page);
+    }
+  }
+  expect(failures, failures.join("\n")).toEqual([]);
+}
+
+async function trpcQuery<T>(page: Page, procedure: string, input: unknown): Promise<T> {
+  const response = await page.request.get(`/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`);
+  expect(response.status(), procedure).toBe(200);
+  return ((await response.json()) as { result: { data: T } }).result.data;
+}
+
+type MoveRow = { moveId: number; employeeId: number; status: string; wizardStage: number; policyName: string; costEstimateId: number | null };
+
+/** A released acme policy and its version, an open move and a draft resumable at stage 3. */
+async function demoIds(page: Page): Promise<Ids> {
+  const { policies } = await trpcQuery<{ policies: { id: number; name: string; releasedVersionId: number | null }[] }>(page, "policy.policies.search", { group: "acme" });
+  const policy = policies.find((p) => p.name === "Global Long-Term Assignment" && p.releasedVersionId)!;
+  const moves = await trpcQuery<{ rows: MoveRow[] }>(page, "wizard.moves", { group: "acme" });
+  const open = moves.rows.find((m) => m.status === "open")!;
+  const draft = moves.rows.find((m) => m.status === "draft" && m.wizardStage === 3)!;
+  return { policyId: policy.id, versionId: policy.releasedVersionId!, employeeId: open.employeeId, moveId: open.moveId, draft: { employeeId: draft.employeeId, moveId: draft.moveId } };
+}
+
+test.describe("every page fits 1366 and 390 px", () => {
+  test("admin", async ({ page, loginAs }) => {
+    test.setTimeout(150_000);
+    await loginAs(demo.admin);
+    const ids = await demoIds(page);
+    // A move of its own with a computed estimate (the estimate table and the version page).
+    await page.setViewportSize(VIEWPORTS[0]);
+    const move = await startMove(page, STA_POLICY, { first: "Fiona", last: `Fit${Date.now() % 100000}` });
+    const overrides = page.url().replace(/^https?:\/\/[^/]+/, "");
+    await nextFromOverrides(page, 4);
+    await estimateStage(page);
+    const estimate = page.url().replace(/^https?:\/\/[^/]+/, "");
+    const rows = await trpcQuery<{ rows: MoveRow[] }>(page, "wizard.moves", { group: "acme", q: move.name });
+    const costEstimateId = rows.rows.find((m) => String(m.moveId) === move.moveId)?.costEstimateId;
+    expect(costEstimateId).toBeTruthy();
+    await checkPages(
+      page,
+      [
+        "/admin",
+        "/finance",
+        "/crm",
+        "/admin/outbox",
+        "/admin/resetPassword",
+        "/admin/anonymizeUser",
+        "/admin/sso",
+        "/admin/sso?group=acme",
+        "/policy/search",
+        "/policy/search?group=acme",
+        "/policy/list?group=acme",
+        "/policy/setup?group=acme",
+        `/policy/setup?policyId=${ids.policyId}&editDraft=false`,
+        `/policy/details?policyId=${ids.policyId}&editDraft=false`,
+        `/policy/details/next?policyId=${ids.policyId}&editDraft=false`,
+        `/policy/confirm?policyId=${ids.policyId}&versionId=${ids.versionId}`,
+        "/admin/policy/group-setup?group=acme",
+        "/admin/policy/spend-categories",
+        "/admin/policy/service-attributes",
+        `/admin/policy/view?employeeId=${ids.employeeId}&moveId=${ids.moveId}`,
+        "/admin/form-builder?group=acme",
+        "/admin/cost-estimates",
+        "/admin/mercer",
+        "/acme/home",
+        "/acme/new-move?stage=1",
+        "/acme/admin/new-move?stage=1",
+        `/acme/new-move?stage=3&employeeId=${ids.draft.employeeId}&moveId=${ids.draft.moveId}`,
+        overrides,
+        // A second visit offers the existing estimate; its table is what must fit.
+        {
+          path: estimate,
+          then: async (p) => {
+            await p.getByRole("button", { name: "Use the existing estimate" }).click();
+            await estimateStage(p);
+          },
+        },
+        `/acme/cost-estimate-view?employeeId=${move.employeeId}&costEstimateId=${costEstimateId}`,
+        "/no-such-page",
+      ],
+      ["/admin", "/admin/form-builder?group=acme"],
+    );
+  });
+
+  test("HR", async ({ page, loginAs }) => {
+    test.setTimeout(90_000);
+    await loginAs(demo.acmeHr);
+    const ids = await demoIds(page);
+    await checkPages(
+      page,
+      [
+        "/acme/home",
+        "/acme/new-move?stage=1",
+        `/acme/new-move?stage=3&employeeId=${ids.draft.employeeId}&moveId=${ids.draft.moveId}`,
+        "/policy/search?group=acme",
+        "/policy/list?group=acme",
+        `/policy/details?policyId=${ids.policyId}&editDraft=false`,
+        `/admin/policy/view?employeeId=${ids.employeeId}&moveId=${ids.moveId}`,
+      ],
+      ["/acme/home"],
+    );
+  });
+
+  test("manager, employee, finance and CRM", async ({ browser, baseURL }) => {
+    test.setTimeout(90_000);
+    for (const [email, paths] of [
+      [demo.acmeManager, ["/acme/home"]],
+      [demo.acmeEmployee, ["/"]],
+      [demo.finance, ["/finance"]],
+      [demo.crm, ["/crm"]],
+    ] as const) {
+      // One context (and one sign-in) per account.
+      const context = await browser.newContext({ baseURL, locale: "en-GB", timezoneId: "UTC" });
+      const page = await context.newPage();
+      const login = await page.request.post("/login", { form: { email, password: DEMO_PASSWORD }, headers: { Origin: baseURL ?? "" } });
+      expect(login.status(), email).toBe(200);
+      await checkPages(page, [...paths]);
+      await context.close();
+    }
+  });
+
+  test("signed out", async ({ page }) => {
+    await checkPages(page, ["/login", "/user/account-recovery", "/user/set-new-password?token=nope"], ["/login"]);
+  });
+});
