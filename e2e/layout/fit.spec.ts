@@ -88,6 +88,12 @@ async function checkPages(page: Page, visits: Visit[], accessible: string[] = []
       const path = typeof entry === "string" ? entry : entry.path;
       await visit(page, path);
       if (typeof entry !== "string") await entry.then(page);
+      // The header's navigation keeps one line wherever it shows in the header.
+      const nav = page.locator("header nav:visible > ul").first();
+      if ((await nav.count()) > 0) {
+        const box = await nav.boundingBox();
+        if (box && box.height > 48) failures.push(`${viewport.width}px ${path}: the navigation takes ${Math.round(box.height)} px (more than one line)`);
+      }
       const { scrollWidth, offenders } = await overflowing(page);
       if (scrollWidth > viewport.width + 1 || offenders.length > 0) {
         failures.push(`${viewport.width}px ${path}: scrollWidth ${scrollWidth}\n    ${offenders.join("\n    ")}`);
@@ -216,5 +222,44 @@ test.describe("every page fits 1366 and 390 px", () => {
 
   test("signed out", async ({ page }) => {
     await checkPages(page, ["/login", "/user/account-recovery", "/user/set-new-password?token=nope"], ["/login"]);
+  });
+});
+
+test.describe("the administrator's navigation", () => {
+  test("groups open from the keyboard, mark the current page and close with Escape", async ({ page, loginAs }) => {
+    await page.setViewportSize(VIEWPORTS[0]);
+    await loginAs(demo.admin);
+    await page.goto("/admin/mercer");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    const nav = page.getByRole("navigation", { name: "Main navigation" });
+    const estimates = nav.getByRole("button", { name: "Estimates" });
+    // The group of the page open is marked; its link says it is the current page once shown.
+    await expect(estimates).toHaveAttribute("data-current", "true");
+    await expect(nav.getByRole("button", { name: "Settings & tools" })).not.toHaveAttribute("data-current", "true");
+    await estimates.focus();
+    await page.keyboard.press("ArrowDown");
+    await expect(estimates).toHaveAttribute("aria-expanded", "true");
+    await expect(nav.getByRole("link", { name: "Cost estimates" })).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    const current = nav.getByRole("link", { name: "City indices" });
+    await expect(current).toBeFocused();
+    await expect(current).toHaveAttribute("aria-current", "page");
+    await page.keyboard.press("Escape");
+    await expect(estimates).toHaveAttribute("aria-expanded", "false");
+    await expect(estimates).toBeFocused();
+    await expect(current).toBeHidden();
+
+    // Enter opens a group, Tab walks its links, Enter follows one.
+    const tools = nav.getByRole("button", { name: "Settings & tools" });
+    await tools.focus();
+    await page.keyboard.press("Enter");
+    await expect(tools).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Tab");
+    await expect(nav.getByRole("link", { name: "Single sign-on" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/admin\/sso$/);
+    await expect(tools).toHaveAttribute("aria-expanded", "false");
+    await expect(tools).toHaveAttribute("data-current", "true");
+    await expectAccessible(page);
   });
 });
