@@ -192,6 +192,7 @@ test.describe("every page fits 1366 and 390 px", () => {
       [
         "/acme/home",
         "/acme/new-move?stage=1",
+        `/acme/new-move?stage=2&policy=${ids.versionId}`,
         `/acme/new-move?stage=3&employeeId=${ids.draft.employeeId}&moveId=${ids.draft.moveId}`,
         "/policy/search?group=acme",
         "/policy/list?group=acme",
