@@ -79,9 +79,9 @@ describe("marginal rate", () => {
   });
 
   test("Germany: slope of the §32a polynomial, measured exactly", () => {
-    // income tax: (2 × 176.64 × 2.9141 + 2,397) / 10,000 = 0.342649325 per euro of zvE;
-    // zvE moves by 1 − 9.3% − 8.55% − 2.4% = 0.7975 → 0.273262837; + social 21.55% = 0.488762837 → 0.488763
-    expect(systemOf("DE").marginalRate(60_000_00)).toBe("0.488763");
+    // income tax: (2 × 176.64 × 2.93462 + 2,397) / 10,000 = 0.34337425536 per euro of zvE;
+    // zvE moves by 1 − 9.3% − 8.55% × 96% − 2.4% = 0.80092 → 0.275015309; + social 21.55% = 0.490515309 → 0.490515
+    expect(systemOf("DE").marginalRate(60_000_00)).toBe("0.490515");
   });
 
   test("a cliff at the income itself is not a spike in the rate", () => {

@@ -2,12 +2,24 @@
  * Germany, Einkommensteuer 2025 (§32a EStG), Solidaritätszuschlag and employee social insurance.
  *
  * Approximations (documented): zvE = gross − Arbeitnehmer-Pauschbetrag 1,230 − Sonderausgaben-
- * Pauschbetrag 36 (72 joint) − employee pension, health and long-term care contributions
- * (treated as fully deductible Vorsorgeaufwendungen; unemployment insurance not deducted);
+ * Pauschbetrag 36 (72 joint) − employee pension and long-term care contributions − the employee
+ * health contribution reduced by 4% (§10 Abs. 1 Nr. 3 Buchst. a Satz 4 EStG: every employee is
+ * taken to have a Krankengeld entitlement), all treated as Basisvorsorge deductible in full
+ * (unemployment insurance not deducted: the §10 Abs. 4 cap is used up by the Basisvorsorge);
  * single parents (HEAD_OF_HOUSEHOLD with dependants) deduct the Entlastungsbetrag 4,260 + 240 per
- * further child. Not modelled: Kirchensteuer, Kinderfreibetrag/Kindergeld comparison, the
- * health insurer's own Zusatzbeitrag (the 2025 average 2.5% is used), Saxony's care rate.
- * zvE and the tax are not truncated to whole euros (see table.ts).
+ * further child.
+ * Children (`dependants`, all taken to be children under 18 with Kindergeld): the Günstigerprüfung
+ * of §31 EStG child by child — the Kinderfreibetrag + BEA-Freibetrag (§32 Abs. 6) is deducted when
+ * its tax saving exceeds the Kindergeld (§66), and the Kindergeld is then added to the tax (§2
+ * Abs. 6, §31 Satz 4); MARRIED_JOINT has both parents' Freibeträge (9,600 per child) against the
+ * full Kindergeld (3,060 a year), every other status one parent's half (4,800) against half the
+ * Kindergeld (no transfer of the other parent's half, §32 Abs. 6 Satz 6). The Kindergeld itself is
+ * not income in this table (it is paid by the Familienkasse, not taxed). The Solidaritätszuschlag is
+ * computed on the tax with the Freibeträge for every child whatever the comparison gives (§3 Abs. 2
+ * SolZG). Not modelled: Kirchensteuer, the health insurer's own Zusatzbeitrag (the 2025 average
+ * 2.5% is used), Saxony's care rate, children over 18, the Vorsorgepauschale of the monthly
+ * Lohnsteuer (this is the annual assessment). zvE and the tax are not truncated to whole euros
+ * (see table.ts).
  */
 import { type Amount, clamp, dec, incomeTaxLine, min, pos, socialLine, type TaxTable, ZERO } from "../table.ts";
 
@@ -50,6 +62,18 @@ const CARE_CHILDLESS_SURCHARGE = "0.006";
 const CARE_CHILD_DISCOUNT = "0.0025";
 const HEALTH_CEILING = 66_150;
 
+// §10 Abs. 1 Nr. 3 Buchst. a Satz 4 EStG: contributions to statutory health insurance that carry a
+// Krankengeld entitlement are deductible less 4%.
+const KRANKENGELD_CUT = "0.04";
+
+// §32 Abs. 6 Satz 1 EStG as amended by the Steuerfortentwicklungsgesetz (BGBl. 2024 I Nr. 449) for
+// 2025: Kinderfreibetrag 3,336 and Freibetrag für Betreuungs-, Erziehungs- oder Ausbildungsbedarf
+// 1,464 per parent (doubled for spouses assessed jointly, Satz 2): 9,600 per child for a couple.
+// §66 Abs. 1 EStG: Kindergeld 255 € a month per child from 1 January 2025. BMF, "Kindergeld und
+// Kinderfreibetrag 2025" (figures from memory of the BMF summary of the Steuerfortentwicklungsgesetz).
+const CHILD_ALLOWANCE_PER_PARENT = 3_336 + 1_464;
+const KINDERGELD_PER_YEAR = 255 * 12;
+
 const WERBUNGSKOSTEN_PAUSCHBETRAG = 1_230; // §9a Satz 1 Nr. 1 Buchst. a EStG
 const SONDERAUSGABEN_PAUSCHBETRAG = 36; // §10c EStG (72 joint)
 const ENTLASTUNGSBETRAG = 4_260; // §24b EStG, + 240 per further child
@@ -61,6 +85,36 @@ function careRate(dependants: number): Amount {
   return CARE_RATE_PARENT.minus(dec(CARE_CHILD_DISCOUNT).times(discounted));
 }
 
+/** §32a Abs. 1 or, for spouses assessed jointly, the Splittingverfahren (§32a Abs. 5): twice the tax on half. */
+function tariff(zve: Amount, joint: boolean): Amount {
+  const base = pos(zve);
+  return joint ? tarif2025(base.dividedBy(2)).times(2) : tarif2025(base);
+}
+
+/**
+ * Income tax with the Günstigerprüfung (§31 Satz 4 EStG), child by child: a child's Freibeträge
+ * are deducted when the saving exceeds that child's Kindergeld, which is then added to the tax.
+ * The tariff is convex, so the saving falls child by child and the children that pass are the
+ * first ones. Answers the tax and the number of children whose Freibeträge were deducted.
+ */
+export function incomeTaxWithChildren(zve: Amount, joint: boolean, children: number): { tax: Amount; withAllowance: number } {
+  const allowance = CHILD_ALLOWANCE_PER_PARENT * (joint ? 2 : 1);
+  const kindergeld = dec(KINDERGELD_PER_YEAR).times(joint ? 1 : "0.5");
+  let withAllowance = 0;
+  for (let k = 1; k <= children; k++) {
+    const saving = tariff(zve.minus(allowance * (k - 1)), joint).minus(tariff(zve.minus(allowance * k), joint));
+    if (!saving.gt(kindergeld)) break;
+    withAllowance = k;
+  }
+  const tax = tariff(zve.minus(allowance * withAllowance), joint).plus(kindergeld.times(withAllowance));
+  return { tax, withAllowance };
+}
+
+/** The Solidaritätszuschlag base: the tax with every child's Freibeträge (§3 Abs. 2 SolZG). */
+export function soliBase(zve: Amount, joint: boolean, children: number): Amount {
+  return tariff(zve.minus(CHILD_ALLOWANCE_PER_PARENT * (joint ? 2 : 1) * children), joint);
+}
+
 export const de: TaxTable = {
   id: "de-2025",
   countryCode: "DE",
@@ -69,7 +123,7 @@ export const de: TaxTable = {
   currency: "EUR",
   taxYear: "2025",
   source:
-    "§32a EStG (Steuerfortentwicklungsgesetz, BGBl. 2024 I Nr. 449), https://www.gesetze-im-internet.de/estg/__32a.html; SolZG 1995, https://www.gesetze-im-internet.de/solzg_1995/; Bundesregierung, Rechengrößen 2025, https://www.bundesregierung.de/breg-de/aktuelles/beitragsbemessungsgrenzen-2025-2299044",
+    "§32a EStG (Steuerfortentwicklungsgesetz, BGBl. 2024 I Nr. 449), https://www.gesetze-im-internet.de/estg/__32a.html; §10 Abs. 1 Nr. 3, §31, §32 Abs. 6, §66 EStG, https://www.gesetze-im-internet.de/estg/; SolZG 1995, https://www.gesetze-im-internet.de/solzg_1995/; Bundesregierung, Rechengrößen 2025, https://www.bundesregierung.de/breg-de/aktuelles/beitragsbemessungsgrenzen-2025-2299044",
   compute(income, profile) {
     const joint = profile.filingStatus === "MARRIED_JOINT";
     const care = careRate(profile.dependants);
@@ -86,18 +140,17 @@ export const de: TaxTable = {
         .minus(WERBUNGSKOSTEN_PAUSCHBETRAG)
         .minus(SONDERAUSGABEN_PAUSCHBETRAG * (joint ? 2 : 1))
         .minus(pension)
-        .minus(health)
+        .minus(health.times(dec(1).minus(KRANKENGELD_CUT)))
         .minus(longTermCare)
         .minus(singleParent),
     );
-    // Splittingverfahren §32a Abs. 5 EStG: twice the tax on half the joint zvE.
-    const incomeTax = joint ? tarif2025(zve.dividedBy(2)).times(2) : tarif2025(zve);
+    const { tax: incomeTax, withAllowance } = incomeTaxWithChildren(zve, joint, profile.dependants);
+    const base = soliBase(zve, joint, profile.dependants);
     const freigrenze = SOLI_FREIGRENZE * (joint ? 2 : 1);
-    const soli = incomeTax.lte(freigrenze)
-      ? ZERO
-      : clamp(incomeTax.minus(freigrenze).times(SOLI_PHASE_IN_RATE), 0, incomeTax.times(SOLI_RATE));
+    const soli = base.lte(freigrenze) ? ZERO : clamp(base.minus(freigrenze).times(SOLI_PHASE_IN_RATE), 0, base.times(SOLI_RATE));
     return {
-      taxableIncome: zve,
+      // §2 Abs. 5 EStG: the zvE is after the Freibeträge where they are deducted.
+      taxableIncome: pos(zve.minus(CHILD_ALLOWANCE_PER_PARENT * (joint ? 2 : 1) * withAllowance)),
       lines: [
         incomeTaxLine("Einkommensteuer", incomeTax),
         incomeTaxLine("Solidaritätszuschlag", soli),
