@@ -333,6 +333,9 @@ export const TENANT_RULES: Record<string, Rule> = {
   policyId: (v) => v.policyId,
   policyVersionId: (v) => oneOf(v.releasedVersionId, v.draftVersionId),
   versionId: (v) => oneOf(v.releasedVersionId, v.draftVersionId),
+  /** policies.compareVersions: the two versions compared. */
+  fromVersionId: (v) => v.releasedVersionId,
+  toVersionId: (v) => v.draftVersionId,
   policyVersionIds: (v) => v.releasedVersionId,
   excludedPolicyVersionIds: (v) => v.releasedVersionId,
   employeeId: (v) => oneOf(v.moves[0].employeeId, v.moves[1].employeeId),

@@ -52,6 +52,9 @@ export const WELCOME_CALL_DURATIONS = [15, 30, 45, 60, 90] as const;
 
 export const VERSION_STATUSES = ["DRAFT", "RELEASED"] as const;
 export type VersionStatus = (typeof VERSION_STATUSES)[number];
+/** What a change between two versions concerns (src/domain/policy/version-diff.ts). */
+export const VERSION_CHANGE_AREAS = ["service", "budget", "budgetGroup", "benefit", "setting", "popup"] as const;
+export type VersionChangeArea = (typeof VERSION_CHANGE_AREAS)[number];
 
 /**
  * Service policy type (part 2 §4): 1 cash flex, 2 budget, 3 benefits, 4 view-only third party, 5 off.

@@ -8,6 +8,7 @@ import {
   MOVE_TYPES,
   RATE_FREQUENCIES,
   SERVICE_POLICY_TYPES,
+  VERSION_CHANGE_AREAS,
   VERSION_STATUSES,
 } from "./catalogue.ts";
 import { policyMessages } from "./messages.ts";
@@ -253,6 +254,18 @@ export const ZCompleteResponse = z.object({
   redirectUrl: z.string().optional(),
 });
 export type TCompleteResponse = z.infer<typeof ZCompleteResponse>;
+
+// ── policies.compareVersions: what differs between two versions of a policy ────────────────
+export const ZCompareVersionsFields = z.object({ fromVersionId: ZId, toVersionId: ZId });
+export const ZVersionChange = z.object({ area: z.enum(VERSION_CHANGE_AREAS), moveStage: z.number().int().nullable(), text: z.string() });
+export const ZCompareVersionsResponse = z.object({
+  success: z.literal(true),
+  from: ZVersionSummary,
+  to: ZVersionSummary,
+  changes: z.array(ZVersionChange),
+});
+export type TVersionChange = z.infer<typeof ZVersionChange>;
+export type TCompareVersionsResponse = z.infer<typeof ZCompareVersionsResponse>;
 
 // ── GET versions/{version}/details ──────────────────────────────────────────────────────────
 /** A benefit set chosen for a service: `value` is its numeric quantity (nights, trips, hours…) as a normalised decimal text, or null. */

@@ -1,5 +1,5 @@
 import { formatMoney } from "../money/money.ts";
-import { NO_BUDGET_GROUP, SERVICE_POLICY_TYPE_LABELS, type ServicePolicyType } from "./catalogue.ts";
+import { NO_BUDGET_GROUP, SERVICE_POLICY_TYPE_LABELS, type ServicePolicyType, type VersionChangeArea } from "./catalogue.ts";
 
 /**
  * What differs between two versions of a policy (issue 13 item 3, "list the versions with what
@@ -49,8 +49,6 @@ export type VersionDiffSnapshot = {
   settings?: Record<string, string | number | boolean | null>;
 };
 
-export const VERSION_CHANGE_AREAS = ["service", "budget", "budgetGroup", "benefit", "setting", "popup"] as const;
-export type VersionChangeArea = (typeof VERSION_CHANGE_AREAS)[number];
 export type VersionChange = { area: VersionChangeArea; moveStage: number | null; text: string };
 
 const FLAG_LABELS: Record<keyof DiffServiceFlags, string> = {

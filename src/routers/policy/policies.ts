@@ -2,6 +2,8 @@ import { z } from "zod";
 import {
   ZCloneFields,
   ZCloneResponse,
+  ZCompareVersionsFields,
+  ZCompareVersionsResponse,
   ZCompleteFields,
   ZCompleteResponse,
   ZCreatePolicyFields,
@@ -32,6 +34,7 @@ import {
   updatePolicySetting,
 } from "../../services/policy/policies.ts";
 import { versionDetails } from "../../services/policy/services.ts";
+import { compareVersions } from "../../services/policy/version-compare.ts";
 import { clonePolicy, completeVersion, createDraftVersion, deleteDraftVersion, validateVersionById } from "../../services/policy/versions.ts";
 import { authedProcedure, groupProcedure, router, sync } from "../../trpc.ts";
 import { policyProcedure, versionProcedure } from "./procedures.ts";
@@ -113,6 +116,12 @@ export const policyPoliciesRouter = router({
     .input(sync(ZCompleteFields))
     .output(sync(ZCompleteResponse))
     .mutation(({ ctx, input }) => completeVersion(ctx.db, { user: ctx.user, ip: ctx.ip }, ctx.version, input.ignoreMandatory)),
+
+  /** What differs from one version of the policy to another (the setup page's versions list, "Compare"). */
+  compareVersions: policyProcedure("read")
+    .input(sync(ZCompareVersionsFields))
+    .output(sync(ZCompareVersionsResponse))
+    .query(({ ctx, input }) => compareVersions(ctx.db, ctx.policy, input.fromVersionId, input.toVersionId)),
 
   /** GET versions/{version}/validation: the version's submit errors. */
   validation: versionProcedure("read")
