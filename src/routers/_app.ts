@@ -15,6 +15,7 @@ import { preferencesRouter } from "./preferences.ts";
 import { wizardRouter } from "./wizard/index.ts";
 import { formBuilderRouter } from "./form-builder.ts";
 import { estimateRouter } from "./estimate/index.ts";
+import { movesRouter } from "./moves.ts";
 import { createCallerFactory, router } from "../trpc.ts";
 
 /** Every area's router. Later areas (wizard, estimate, policy, finance, reporting, crm) are added here. */
@@ -36,6 +37,7 @@ export const appRouter = router({
   wizard: wizardRouter,
   formBuilder: formBuilderRouter,
   estimate: estimateRouter,
+  moves: movesRouter,
 });
 
 export type AppRouter = typeof appRouter;

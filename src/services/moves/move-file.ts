@@ -1,0 +1,116 @@
+/**
+ * The HR move page, the spec's employee file summary (`/{group}/employeefile/summaryView`): the
+ * person, the move, its policy version, the current cost estimate with its approval and the number
+ * of versions, the stage-3 overrides and the audit timeline, read in a handful of queries.
+ * Access: HR of the move's group and ADMIN (`moveForCaller`); a move of another group than the one
+ * named answers NOT_FOUND, as an unknown move does.
+ */
+import type { DB } from "../../db/index.ts";
+import type { GroupRef } from "../../db/schema.ts";
+import { stateNameIn, stateNamesOf } from "../../db/queries/countries.ts";
+import { findMoveAudit, findMoveEstimateVersions, findMoveServiceOverrideTitles, findUserName } from "../../db/queries/move-file.ts";
+import { findBudgetOverrides } from "../../db/queries/overrides.ts";
+import { findCountryNames } from "../../db/queries/wizard.ts";
+import { AppError } from "../../domain/errors.ts";
+import { displayRound, formatMoney, toMajorString } from "../../domain/money/money.ts";
+import { overrideChange, TIMELINE_LIMIT, type TMoveFileRequest, type TMoveFileResponse } from "../../domain/moves/move-file.ts";
+import { moveStageNames } from "../../domain/policy/catalogue.ts";
+import { wizardMessages } from "../../domain/wizard/messages.ts";
+import type { SessionUser } from "../auth.ts";
+import { moveForCaller } from "../wizard/access.ts";
+import { placeText } from "../wizard/initiation-rules.ts";
+
+const fullName = (first: string | null | undefined, last: string | null | undefined) => (first == null ? null : `${first} ${last ?? ""}`.trim());
+
+/** An estimate total in whole units of its currency ("USD 123,457"; part 1 §9). */
+function wholeTotal(amount: number, currency: string): string {
+  const whole = displayRound.estimateTotal(toMajorString({ amount, currency }));
+  return `${currency} ${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}`;
+}
+
+export async function moveFile(db: DB, user: SessionUser, group: GroupRef, input: TMoveFileRequest): Promise<TMoveFileResponse> {
+  const move = await moveForCaller(db, user, input);
+  if (move.group_id !== group.id) throw new AppError("NOT_FOUND", wizardMessages.moveNotFound);
+
+  const [estimates, serviceOverrides, budgetOverrides, audit, countries, states, initiator] = await Promise.all([
+    findMoveEstimateVersions(db, move.id),
+    findMoveServiceOverrideTitles(db, move.id, move.policy_version_id),
+    findBudgetOverrides(db, move.id),
+    findMoveAudit(db, { groupId: move.group_id, moveId: move.id, employeeId: move.employee_user_id, limit: TIMELINE_LIMIT }),
+    findCountryNames(db, [move.origin_country_code, move.destination_country_code].filter((c): c is string => !!c)),
+    stateNamesOf(db),
+    move.initiated_by === null ? Promise.resolve(undefined) : findUserName(db, move.initiated_by),
+  ]);
+
+  const countryName = new Map(countries.map((c) => [c.code, c.name]));
+  const place = (city: string | null, country: string | null, state: string | null) =>
+    placeText(city, stateNameIn(states, country, state), country ? (countryName.get(country) ?? country) : null);
+  const stageNames = moveStageNames(move.move_stages_count);
+  const stageName = (stage: number) => stageNames[stage - 1] ?? String(stage);
+  const current = estimates.find((e) => e.status === "CURRENT");
+
+  return {
+    person: {
+      id: move.employee_user_id,
+      firstName: move.employee_first_name,
+      lastName: move.employee_last_name,
+      email: move.employee_email,
+      activationState: move.employee_activation_state,
+    },
+    move: {
+      id: move.id,
+      status: move.status,
+      wizardStage: move.wizard_stage,
+      currentMoveStage: move.current_move_stage,
+      moveStagesCount: move.move_stages_count,
+      moveStageName: stageName(move.current_move_stage),
+      origin: place(move.origin_city_name, move.origin_country_code, move.origin_state),
+      destination: place(move.destination_city_name, move.destination_country_code, move.destination_state),
+      moveDate: move.move_date,
+      assignmentStartDate: move.assignment_start_date,
+      assignmentEndDate: move.assignment_end_date,
+      createdAt: move.created_at,
+      initiatedAt: move.initiated_at,
+      initiatedBy: initiator ? fullName(initiator.first_name, initiator.last_name) : null,
+    },
+    policy: {
+      id: move.policy_id,
+      versionId: move.policy_version_id,
+      name: move.policy_name,
+      versionNumber: move.version_number,
+      estimateType: move.estimate_type,
+    },
+    estimateAvailable: move.estimate_type !== "NONE" && move.cost_estimate_enabled === 1,
+    estimate: current
+      ? {
+          costEstimateId: current.id,
+          versionNumber: current.version_number,
+          type: current.type,
+          // Estimate totals read in whole units.
+          total: wholeTotal(current.total_minor, current.display_currency),
+          createdAt: current.created_at,
+          createdBy: fullName(current.first_name, current.last_name),
+          isApproved: current.is_approved === 1,
+          approverName: current.approver_name,
+          approverEmail: current.approver_email,
+          approvalDate: current.approval_date,
+        }
+      : null,
+    estimateVersions: estimates.length,
+    overrides: {
+      services: serviceOverrides.flatMap((o) => {
+        const detail = o.option_name ?? (o.amount !== null && o.currency ? formatMoney({ amount: o.amount, currency: o.currency }) : null);
+        const change = overrideChange({ selected: o.selected === 1, addable: o.addable === 1, hasDetail: detail !== null });
+        if (change === null) return [];
+        return [{ moveStage: o.move_stage, moveStageName: stageName(o.move_stage), title: o.title ?? o.service_name ?? o.service_key, change, detail: change === "removed" ? null : detail }];
+      }),
+      budgets: budgetOverrides.map((b) => ({
+        moveStage: b.move_stage,
+        moveStageName: stageName(b.move_stage),
+        budgetGroup: b.group_number,
+        amount: formatMoney({ amount: b.amount, currency: b.currency }),
+      })),
+    },
+    timeline: audit.map((a) => ({ id: a.id, at: a.at, entity: a.entity, action: a.action, actor: fullName(a.first_name, a.last_name) })),
+  };
+}
