@@ -11,6 +11,7 @@ import * as m20261123200000 from "./20261123200000_estimate.ts";
 import * as m20261125090000 from "./20261125090000_login_throttle_allowed.ts";
 import * as m20261125100000 from "./20261125100000_race_guards.ts";
 import * as m20261125110000 from "./20261125110000_reference_versions.ts";
+import * as m20261125120000 from "./20261125120000_summary_fields.ts";
 
 export const migrations: Record<string, Migration> = {
   "20261122050000_foundation": m20261122050000,
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   "20261125090000_login_throttle_allowed": m20261125090000,
   "20261125100000_race_guards": m20261125100000,
   "20261125110000_reference_versions": m20261125110000,
+  "20261125120000_summary_fields": m20261125120000,
 };

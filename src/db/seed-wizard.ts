@@ -45,10 +45,13 @@ const core = (field: CoreField, label: string, formType: FormType, extra: Partia
   inInitiationSummary: true,
   ...extra,
 });
+// Every field is in the stage-5 summary unless it says otherwise: the summary shows what was
+// entered (issue 13 item 5; migration 20261125120000 flags the fields of forms created before).
 const prop = (name: string, label: string, formType: FormType, extra: Partial<DefaultField> = {}): DefaultField => ({
   modelName: propertyModelName(name),
   label,
   formType,
+  inInitiationSummary: true,
   ...extra,
 });
 

@@ -241,3 +241,26 @@ export function findLatestMoveOfEmployee(db: DB, employeeId: number, groupId: nu
     .limit(1)
     .executeTakeFirst();
 }
+
+/** Stage 5: the move's current estimate (total, approval) and the ids of all its versions. */
+export async function findSummaryEstimate(db: DB, moveId: number) {
+  const versions = await db
+    .selectFrom("cost_estimates")
+    .select(["id", "status", "version_number", "display_currency", "total_minor", "is_approved", "approver_name", "approver_email", "approval_date"])
+    .where("move_id", "=", moveId)
+    .where("status", "<>", "DELETED")
+    .execute();
+  return { current: versions.find((v) => v.status === "CURRENT") ?? null, ids: versions.map((v) => v.id) };
+}
+
+/** The estimate approval e-mails recorded for an employee (newest first; failed sends left out). */
+export function findApprovalMails(db: DB, employeeId: number) {
+  return db
+    .selectFrom("outbox")
+    .select(["to_address", "created_at", "link"])
+    .where("template", "=", "estimateApproval")
+    .where("user_id", "=", employeeId)
+    .where("error", "is", null)
+    .orderBy("id", "desc")
+    .execute();
+}

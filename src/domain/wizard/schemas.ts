@@ -196,8 +196,28 @@ export const ZInitiationSummaryResponse = z.object({
     assignmentStartDate: z.string().nullable(),
     assignmentEndDate: z.string().nullable(),
   }),
-  /** The form's fields marked inInitiationSummaryFields, in form order. */
-  fields: z.array(z.object({ label: z.string(), value: z.string() })),
+  /**
+   * The form's own fields marked inInitiationSummaryFields, in form order (the core fields, name,
+   * e-mail, places and dates, are in `employee` and `move`). Dates stay ISO (formType dateOfBirth);
+   * money reads "USD 1,000.00".
+   */
+  fields: z.array(z.object({ label: z.string(), value: z.string(), modelName: z.string(), formType: z.string() })),
+  /**
+   * The move's cost estimate: null when the policy has none; "skipped" when the move skipped it;
+   * "none" before one is made; otherwise its total (display currency, whole units) and approval:
+   * "approved" (approver, approval date), "sent" for approval (to whom, when) or "notSent".
+   */
+  estimate: z
+    .object({
+      state: z.enum(["skipped", "none", "approved", "sent", "notSent"]),
+      versionNumber: z.number().int().nullable(),
+      total: z.string().nullable(),
+      approverName: z.string().nullable(),
+      approverEmail: z.string().nullable(),
+      /** ISO date: approved on, or sent on. */
+      date: z.string().nullable(),
+    })
+    .nullable(),
   /** With benefits=true: the chosen services and budgets per move stage. */
   moveStageSections: z
     .array(

@@ -41,7 +41,7 @@ describe("wizard.initiationSummary", () => {
     });
     expect(res.move.destination).toStartWith("Luxembourg, ");
     expect(res.move.destination).toEndWith(", Luxembourg");
-    expect(res.fields).toContainEqual({ label: "Signing bonus", value: "USD 1,000.00" });
+    expect(res.fields).toContainEqual({ label: "Signing bonus", value: "USD 1,000.00", modelName: propertyModelName("signingBonus"), formType: "money" });
 
     const stages = res.moveStageSections!;
     expect(stages.map((s) => s.moveStageName)).toEqual(["Pre-Departure", "On Assignment", "Repatriation"]);

@@ -11,17 +11,19 @@ import type { MoveWithPolicy } from "../../db/queries/moves.ts";
 import { stateNameIn, stateNamesOf } from "../../db/queries/countries.ts";
 import { findBudgetOverrides } from "../../db/queries/overrides.ts";
 import {
+  findApprovalMails,
   findCountryNames,
   findServiceOverrides,
+  findSummaryEstimate,
   findSummaryBenefits,
   findSummaryBudgets,
   findSummaryServices,
 } from "../../db/queries/wizard.ts";
 import { activationLink } from "../../domain/activation/rules.ts";
 import { AppError } from "../../domain/errors.ts";
-import { CORE_MODEL_NAMES } from "../../domain/forms/catalogue.ts";
+import { US_TO_US_MODEL_NAMES } from "../../domain/forms/catalogue.ts";
 import { messages } from "../../domain/messages.ts";
-import { formatMoney } from "../../domain/money/money.ts";
+import { displayRound, formatMoney, toMajorString, type Money } from "../../domain/money/money.ts";
 import { moveStageNames, SERVICE_POLICY_TYPE_LABELS, NO_BUDGET_GROUP, type ServicePolicyType } from "../../domain/policy/catalogue.ts";
 import { wizardMessages } from "../../domain/wizard/messages.ts";
 import type { TInitiationSummaryResponse } from "../../domain/wizard/schemas.ts";
@@ -99,6 +101,45 @@ async function chosenServices(db: DB, move: MoveWithPolicy): Promise<StageSectio
   });
 }
 
+/** An estimate total as the estimate pages show it: display currency, whole units ("USD 48,213"). */
+export function formatWholeMoney(money: Money): string {
+  const whole = displayRound.estimateTotal(toMajorString(money));
+  const sign = whole.startsWith("-") && whole !== "-0" ? "-" : "";
+  return `${money.currency} ${sign}${whole.replace("-", "").replace(/\B(?=(\d{3})+(?!\d))/g, ",")}`;
+}
+
+/** The costEstimateId a recorded approval e-mail links to (sendForApproval's cost-estimate-view link). */
+const estimateIdOfLink = (link: string | null) => {
+  const m = /[?&]costEstimateId=(\d+)/.exec(link ?? "");
+  return m ? Number(m[1]) : null;
+};
+
+type SummaryEstimate = TInitiationSummaryResponse["estimate"];
+
+/**
+ * The move's estimate for the summary: none for a policy without one (city guide only, NONE);
+ * skipped; not made yet; or the current version's total and approval state. "Sent" is read from
+ * the outbox: the newest approval e-mail (not failed) for any version of this move.
+ */
+async function estimateOf(db: DB, move: MoveWithPolicy): Promise<SummaryEstimate> {
+  if (move.city_guide_only === 1 || move.estimate_type === "NONE") return null;
+  const blank = { versionNumber: null, total: null, approverName: null, approverEmail: null, date: null };
+  if (move.skip_ce === 1) return { state: "skipped", ...blank };
+  const { current, ids } = await findSummaryEstimate(db, move.id);
+  if (!current) return { state: "none", ...blank };
+  const base = {
+    versionNumber: current.version_number,
+    total: formatWholeMoney({ amount: current.total_minor, currency: current.display_currency }),
+  };
+  if (current.is_approved === 1) {
+    return { state: "approved", ...base, approverName: current.approver_name, approverEmail: current.approver_email, date: current.approval_date };
+  }
+  const versions = new Set(ids);
+  const sent = (await findApprovalMails(db, move.employee_user_id)).find((m) => versions.has(estimateIdOfLink(m.link) ?? -1));
+  if (sent) return { state: "sent", ...base, approverName: null, approverEmail: sent.to_address, date: sent.created_at.slice(0, 10) };
+  return { state: "notSent", ...base, approverName: current.approver_name, approverEmail: current.approver_email, date: null };
+}
+
 /** GET /hr/json/getInitiationSummary (stage 5). */
 export async function initiationSummary(
   db: DB,
@@ -112,18 +153,19 @@ export async function initiationSummary(
   const states = await stateNamesOf(db);
   const places = placesOf(move, names, states);
   const source = coreSourceOf(move);
+  const usToUs = move.origin_country_code === "US" && move.destination_country_code === "US";
+  // The core fields (name, e-mail, places, dates) are in `employee` and `move`: listed once there.
   const fields = sections
     .flatMap((s) => s.fields)
-    .filter((f) => f.in_initiation_summary === 1 && f.form_type !== "hidden")
+    .filter((f) => f.in_initiation_summary === 1 && f.form_type !== "hidden" && !isCoreModelName(f.model_name))
+    .filter((f) => usToUs || !US_TO_US_MODEL_NAMES.has(f.model_name))
     .map((f) => {
       const value = valueFromSource(f.model_name, source, stored);
-      let place: string | null = null;
-      if (f.model_name === CORE_MODEL_NAMES.origin) place = places.origin;
-      else if (f.model_name === CORE_MODEL_NAMES.destination) place = places.destination;
-      else if (f.form_type === "countryStateCity" && !isCoreModelName(f.model_name)) {
-        place = placeText(value.formValue, stateNameIn(states, value.countryCode, value.state), value.countryCode ? (names.get(value.countryCode) ?? value.countryCode) : null);
-      }
-      return { label: f.label, value: displayValue(f.form_type, value, place) };
+      const place =
+        f.form_type === "countryStateCity"
+          ? placeText(value.formValue, stateNameIn(states, value.countryCode, value.state), value.countryCode ? (names.get(value.countryCode) ?? value.countryCode) : null)
+          : null;
+      return { label: f.label, value: displayValue(f.form_type, value, place), modelName: f.model_name, formType: f.form_type };
     });
   return {
     success: true,
@@ -147,6 +189,7 @@ export async function initiationSummary(
     },
     fields,
     moveStageSections: input.benefits ? await chosenServices(db, move) : null,
+    estimate: await estimateOf(db, move),
     welcomeEmail: move.no_welcome_email !== 1,
   };
 }
