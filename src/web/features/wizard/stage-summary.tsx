@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useRouter } from "@tanstack/react-router";
+import { Link, useRouter } from "@tanstack/react-router";
 import { Mail, MailX } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,6 +7,7 @@ import { wizardMessages, wizardText } from "../../../domain/wizard/messages.ts";
 import type { TInitiationSummaryResponse } from "../../../domain/wizard/schemas.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { ConfirmDialog } from "../../components/ui/alert-dialog.tsx";
+import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { LoadingRows } from "../../components/ui/states.tsx";
@@ -14,6 +15,7 @@ import { serverMessage } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { setWizardNotice } from "../../lib/wizard-notice.ts";
 import { StageLoadFailure } from "./stage-load-failure.tsx";
+import { formatCalendarDate, readerLocale } from "./summary-format.ts";
 
 /**
  * Stage 5, initiation summary (part 1 §2): the employee, the policy, the move, the form's summary
@@ -25,15 +27,18 @@ export function SummaryStage({
   employeeId,
   moveId,
   benefits,
+  skipCE = false,
   onBack,
 }: {
   group: string;
   employeeId: number;
   moveId: number;
   benefits: boolean;
+  /** The wizard came here on the skip path (the estimate was skipped). */
+  skipCE?: boolean;
   onBack: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const router = useRouter();
   const summary = useQuery(trpc.wizard.initiationSummary.queryOptions({ employeeId, moveId, benefits }));
   const complete = useMutation(trpc.wizard.completeInitiation.mutationOptions());
@@ -73,6 +78,8 @@ export function SummaryStage({
   const data = summary.data;
   const name = `${data.employee.firstName} ${data.employee.lastName}`.trim();
   const dash = t("wizard.form.notSet");
+  const locale = readerLocale(i18n.language);
+  const date = (iso: string) => formatCalendarDate(iso, locale);
 
   return (
     <Card data-testid="summary">
@@ -97,16 +104,21 @@ export function SummaryStage({
           <SummarySection title={t("wizard.summary.move")}>
             <Row label={t("wizard.summary.origin")} value={data.move.origin ?? dash} />
             <Row label={t("wizard.summary.destination")} value={data.move.destination ?? dash} />
-            {data.move.moveDate ? <Row label={t("wizard.summary.moveDate")} value={data.move.moveDate} /> : null}
-            {data.move.assignmentStartDate ? <Row label={t("wizard.summary.start")} value={data.move.assignmentStartDate} /> : null}
-            {data.move.assignmentEndDate ? <Row label={t("wizard.summary.end")} value={data.move.assignmentEndDate} /> : null}
+            {data.move.moveDate ? <Row label={t("wizard.summary.moveDate")} value={date(data.move.moveDate)} /> : null}
+            {data.move.assignmentStartDate ? <Row label={t("wizard.summary.start")} value={date(data.move.assignmentStartDate)} /> : null}
+            {data.move.assignmentEndDate ? <Row label={t("wizard.summary.end")} value={date(data.move.assignmentEndDate)} /> : null}
           </SummarySection>
         </div>
         {data.fields.length > 0 ? (
           <SummarySection title={t("wizard.summary.details")} listClassName="grid gap-x-6 desktop:grid-cols-2">
             {data.fields.map((f, i) => (
-              <Row key={`${f.label}-${i}`} label={f.label} value={f.value || dash} />
+              <Row key={`${f.modelName}-${i}`} label={f.label} value={(f.formType === "dateOfBirth" ? date(f.value) : f.value) || dash} />
             ))}
+          </SummarySection>
+        ) : null}
+        {data.estimate ? (
+          <SummarySection title={t("wizard.summary.estimate")}>
+            <EstimateRows estimate={data.estimate} skipped={skipCE} date={date} />
           </SummarySection>
         ) : null}
         {data.moveStageSections ? (
@@ -155,9 +167,26 @@ export function SummaryStage({
         <Button variant="outline" onClick={onBack} disabled={complete.isPending}>
           {t("wizard.back")}
         </Button>
-        <Button onClick={() => setConfirming(true)} busy={complete.isPending}>
-          {t("wizard.summary.complete")}
-        </Button>
+        {data.move.status === "draft" ? (
+          <Button onClick={() => setConfirming(true)} busy={complete.isPending}>
+            {t("wizard.summary.complete")}
+          </Button>
+        ) : (
+          // A finished initiation (reopened from history or a bookmark) is not completed twice: it links to the move page.
+          <span className="flex flex-wrap items-center justify-end gap-3" data-testid="summary-initiated">
+            <Badge variant="success" dot title={t("moveFile.wizardInitiatedBody")}>
+              {t("moveFile.wizardInitiated")}
+            </Badge>
+            <Link
+              to="/$group/employeefile/summaryView"
+              params={{ group }}
+              search={{ employeeId, moveId }}
+              className="text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:underline"
+            >
+              {t("moveFile.openMoveFile")}
+            </Link>
+          </span>
+        )}
       </CardFooter>
       <ConfirmDialog
         open={confirming}
@@ -182,6 +211,45 @@ function SummarySection({ title, children, listClassName }: { title: string; chi
       <h3 className="text-sm font-semibold text-foreground">{title}</h3>
       <dl className={listClassName ?? "flex flex-col gap-1.5"}>{children}</dl>
     </section>
+  );
+}
+
+type SummaryEstimate = NonNullable<TInitiationSummaryResponse["estimate"]>;
+
+/** The estimate's total and approval state (approved / sent for approval / not sent), or skipped. */
+function EstimateRows({ estimate, skipped, date }: { estimate: SummaryEstimate; skipped: boolean; date: (iso: string) => string }) {
+  const { t } = useTranslation();
+  if (skipped || estimate.state === "skipped") return <Row label={t("wizard.summary.estimate")} value={t("wizard.summary.estimateSkipped")} />;
+  if (estimate.state === "none" || estimate.total === null) return <Row label={t("wizard.summary.estimate")} value={t("wizard.summary.estimateNone")} />;
+  const who = estimate.approverName && estimate.approverEmail ? `${estimate.approverName} (${estimate.approverEmail})` : (estimate.approverName ?? estimate.approverEmail);
+  const on = estimate.date ? date(estimate.date) : null;
+  let approval: string;
+  switch (estimate.state) {
+    case "approved":
+      approval =
+        who && on
+          ? t("wizard.summary.approvedByOn", { who, date: on })
+          : who
+            ? t("wizard.summary.approvedBy", { who })
+            : on
+              ? t("wizard.summary.approvedOn", { date: on })
+              : t("wizard.summary.approved");
+      break;
+    case "sent":
+      approval = t("wizard.summary.sentTo", { who: who ?? "", date: on ?? "" });
+      break;
+    case "notSent":
+      approval = t("wizard.summary.notSent");
+      break;
+  }
+  return (
+    <>
+      <Row
+        label={estimate.versionNumber ? `${t("wizard.summary.estimateTotal")} · ${t("wizard.summary.estimateVersion", { n: estimate.versionNumber })}` : t("wizard.summary.estimateTotal")}
+        value={estimate.total}
+      />
+      <Row label={t("wizard.summary.estimateApproval")} value={approval} />
+    </>
   );
 }
 

@@ -163,6 +163,7 @@ export function WizardPage({ group, search, onNavigate, preview }: { group: stri
         employeeId={search.employeeId}
         moveId={search.moveId}
         benefits={search.benefits ?? true}
+        skipCE={search.skipCE ?? false}
         onBack={() => backFrom(5)}
       />
     );
