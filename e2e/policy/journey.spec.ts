@@ -74,7 +74,8 @@ test("an admin creates a policy from setup to confirm, releases it and clones it
   await expect(page.getByText("Home Finding").first()).toBeVisible();
   await expectAccessible(page);
   await page.getByRole("button", { name: "Confirm and release" }).click();
-  await expect(page).toHaveURL(/\/policy\/search\?group=acme/);
+  await page.getByRole("alertdialog").getByRole("button", { name: "Release" }).click();
+  await expect(page).toHaveURL(new RegExp(`/policy/setup\\?policyId=${policyId}&editDraft=false&released=1$`));
 
   // The search shows it released (version 1), and it can be cloned into another group.
   await page.goto(`/policy/search?group=acme&q=${encodeURIComponent(name)}`);

@@ -142,8 +142,9 @@ test.describe("policy setup", () => {
     await expect(page.getByTestId("confirm-validation")).toContainText("must be fixed before release");
     await expectAccessible(page);
 
-    // Releasing is refused while errors remain; the page stays.
+    // Releasing (after asking) is refused while errors remain; the page stays.
     await page.getByRole("button", { name: "Confirm and release" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Release" }).click();
     await expect(page.getByTestId("confirm-validation")).toContainText("must be fixed before release");
     await expect(page).toHaveURL(/\/policy\/confirm/);
 
@@ -153,7 +154,11 @@ test.describe("policy setup", () => {
     await expect(page.getByTestId("confirm-validation")).toHaveText("No errors: this version is ready to be released.");
     await expect(page.getByText("No services on this move stage.")).toBeVisible();
     await page.getByRole("button", { name: "Confirm and release" }).click();
-    await expect(page).toHaveURL(/\/policy\/search\?group=acme$/);
+    await page.getByRole("alertdialog").getByRole("button", { name: "Release" }).click();
+    // Then the policy's setup page says so, with the versions list.
+    await expect(page).toHaveURL(new RegExp(`/policy/setup\\?policyId=${created.policyId}&editDraft=false&released=1$`));
+    await expect(page.getByTestId("policy-released")).toContainText(`Version 1 of ${name} is released.`);
+    await page.goto(`/policy/search?group=acme&q=${encodeURIComponent(name)}`);
     const row = page.getByRole("row").filter({ hasText: name });
     await expect(row).toContainText("v1");
     await expect(row).not.toContainText("Draft");

@@ -204,6 +204,31 @@ export const enPolicy = {
   "policy.confirm.skipConfirm": "Skip and continue",
   "policy.confirm.notDraft": "This version is already released; there is nothing to confirm.",
   "policy.confirm.backToDetails": "Back to details",
+  "policy.confirm.releaseTitle": "Release version {{number}} of {{policy}}?",
+  "policy.confirm.releaseBody":
+    "Version {{number}} of {{policy}} becomes the released version: new moves start on it. Moves already under way keep the version they started on. A released version cannot be edited; later changes go into a new draft.",
+  "policy.confirm.releaseConfirm": "Release",
+  "policy.confirm.releasedVersion": "Version {{number}} of {{policy}} is released. New moves start on it; moves already under way keep the version they started on.",
+
+  // Versions list and comparison (policy setup)
+  "policy.versions.title": "Versions",
+  "policy.versions.none": "This policy has no versions yet.",
+  "policy.versions.colVersion": "Version",
+  "policy.versions.colStatus": "Status",
+  "policy.versions.colCreated": "Created",
+  "policy.versions.colReleased": "Released",
+  "policy.versions.colActions": "Actions",
+  "policy.versions.number": "Version {{number}}",
+  "policy.versions.compare": "Compare",
+  "policy.versions.compareLabel": "Compare version {{number}} with version {{previous}}",
+  "policy.versions.compareTitle": "Changes from version {{from}} to version {{to}}",
+  "policy.versions.compareDescription": "What differs between these two versions of {{policy}}.",
+  "policy.versions.compareWith": "Compare with",
+  "policy.versions.comparing": "Comparing the versions…",
+  "policy.versions.compareFailed": "The versions could not be compared.",
+  "policy.versions.noChanges": "No differences: these versions are the same.",
+  "policy.versions.changeCount_one": "{{count}} change",
+  "policy.versions.changeCount_other": "{{count}} changes",
 
   // Employee policy view (/admin/policy/view)
   "policy.view.title": "Employee policy",

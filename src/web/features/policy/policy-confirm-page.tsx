@@ -27,8 +27,8 @@ type Stage = TDetailsResponse["moveStages"][number];
 /**
  * /policy/confirm?policyId=&versionId= (part 2 §2 "Policy confirm page"): every move stage's
  * services read-only, the version's validation result, and the button that releases the version
- * (POST /policy/versions/{versionId}/complete), then back to the group's policy search. Without a
- * versionId the policy's draft is confirmed.
+ * (POST /policy/versions/{versionId}/complete) after asking first, then the policy's setup page
+ * (versions list) saying which version was released. Without a versionId the policy's draft is confirmed.
  */
 export function PolicyConfirmPage({ policyId, versionId }: { policyId: number; versionId: number | undefined }) {
   const { t } = useTranslation();
@@ -77,12 +77,14 @@ function ConfirmVersion({ policy, policyVersionId }: { policy: TPolicySetup; pol
   const [completeErrors, setCompleteErrors] = useState<TValidationError[] | null>(null);
   const [offerSkip, setOfferSkip] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
   const complete = useMutation(trpc.policy.policies.complete.mutationOptions());
 
   if (details.isPending) return <ConfirmSkeleton />;
   if (details.isError) return <PolicyLoadFailure error={details.error} onRetry={() => void details.refetch()} />;
 
   const errors = completeErrors ?? validation.data?.errors ?? [];
+  const versionNumber = details.data.versionNumber;
   const released = details.data.status === "RELEASED";
 
   const release = async (ignoreMandatory: boolean) => {
@@ -91,7 +93,8 @@ function ConfirmVersion({ policy, policyVersionId }: { policy: TPolicySetup; pol
       const result = await complete.mutateAsync({ policyVersionId, ignoreMandatory });
       if (result.success) {
         await queryClient.invalidateQueries({ queryKey: trpc.policy.pathKey() });
-        await navigate({ to: "/policy/search", search: { group: policy.group } });
+        // The setup page with the versions list, saying which version was released.
+        await navigate({ to: "/policy/setup", search: { policyId: policy.policyId, editDraft: false, released: versionNumber } });
         return;
       }
       setCompleteErrors(result.errors);
@@ -137,12 +140,22 @@ function ConfirmVersion({ policy, policyVersionId }: { policy: TPolicySetup; pol
         {released ? (
           <Alert variant="info">{t("policy.confirm.notDraft")}</Alert>
         ) : (
-          <Button busy={complete.isPending} onClick={() => void release(false)}>
+          <Button busy={complete.isPending} onClick={() => setAsking(true)}>
             {complete.isPending ? null : <ShieldCheck aria-hidden="true" />}
             {complete.isPending ? t("policy.confirm.submitting") : t("policy.confirm.submit")}
           </Button>
         )}
       </div>
+
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={setAsking}
+        title={t("policy.confirm.releaseTitle", { number: versionNumber, policy: policy.name })}
+        description={t("policy.confirm.releaseBody", { number: versionNumber, policy: policy.name })}
+        confirmLabel={t("policy.confirm.releaseConfirm")}
+        cancelLabel={t("app.cancel")}
+        onConfirm={() => void release(false)}
+      />
 
       <ConfirmDialog
         open={offerSkip}

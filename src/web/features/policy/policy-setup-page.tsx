@@ -29,6 +29,7 @@ import { cn } from "../../lib/utils.ts";
 import { labelledOptions, policyLeaveTexts } from "./policy-format.ts";
 import { PolicyLoadFailure } from "./details-load-failure.tsx";
 import { PolicySteps } from "./policy-steps.tsx";
+import { PolicyVersionsCard } from "./policy-versions.tsx";
 
 type Option = { value: string; label: string };
 
@@ -39,7 +40,18 @@ type Option = { value: string; label: string };
  * changes (text fields when they lose focus); a failed save shows "Update failed - there was an
  * error." and puts the old value back.
  */
-export function PolicySetupPage({ policyId, editDraft, group }: { policyId: number | undefined; editDraft: boolean; group: string | undefined }) {
+export function PolicySetupPage({
+  policyId,
+  editDraft,
+  group,
+  released,
+}: {
+  policyId: number | undefined;
+  editDraft: boolean;
+  group: string | undefined;
+  /** The version number just released on the confirm page. */
+  released?: number;
+}) {
   const { t } = useTranslation();
   // The same query the form below runs: the policy's name heads the page, as on the other steps.
   const policy = useQuery({ ...trpc.policy.policies.get.queryOptions({ policyId: policyId ?? 0 }), enabled: policyId !== undefined, refetchOnWindowFocus: false });
@@ -55,7 +67,17 @@ export function PolicySetupPage({ policyId, editDraft, group }: { policyId: numb
         description={t("policy.setup.description")}
       />
       <PolicySteps current="setup" policyId={policyId} editDraft={editDraft} />
+      {policyId && released && policy.data ? (
+        <Alert variant="success" role="status" className="mb-6" data-testid="policy-released">
+          {t("policy.confirm.releasedVersion", { number: released, policy: policy.data.name })}
+        </Alert>
+      ) : null}
       {policyId ? <ExistingPolicySetup policyId={policyId} editDraft={editDraft} /> : <NewPolicyForm initialGroup={group} />}
+      {policyId && policy.data ? (
+        <div className="mt-6">
+          <PolicyVersionsCard policy={policy.data} />
+        </div>
+      ) : null}
     </>
   );
 }

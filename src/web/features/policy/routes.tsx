@@ -84,14 +84,15 @@ const policyListRoute = createRoute({
 const policySetupRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/policy/setup",
-  validateSearch: z.object({ policyId: urlId(), editDraft: urlFlag(), group: urlGroup() }),
+  // released=N: the version just released on the confirm page (the page says so).
+  validateSearch: z.object({ policyId: urlId(), editDraft: urlFlag(), group: urlGroup(), released: urlId() }),
   component: withPages(function PolicySetupRoute() {
     const { t } = useTranslation();
-    const { policyId, editDraft, group } = policySetupRoute.useSearch();
+    const { policyId, editDraft, group, released } = policySetupRoute.useSearch();
     useDocumentTitle(t(policyId ? "policy.setup.titleEdit" : "policy.setup.titleNew"));
     return (
       <RoleGate roles={["ADMIN"]}>
-        <PolicySetupPage key={policyId ?? "new"} policyId={policyId} editDraft={editDraft ?? true} group={group} />
+        <PolicySetupPage key={policyId ?? "new"} policyId={policyId} editDraft={editDraft ?? true} group={group} released={released} />
       </RoleGate>
     );
   }, PolicySetupPage, shippedTexts),
