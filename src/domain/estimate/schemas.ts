@@ -446,10 +446,36 @@ export const ZTaxRateRequest = z.object({
   salaryAmount: amountText,
   salaryCurrency: currency,
   moveDate: optionalIsoDate,
+  /**
+   * The family (issue 13), all optional: the filing status (the US statuses; MARRIED_JOINT is
+   * "married, assessed jointly" in the other countries), `married` as a shorthand for it
+   * (true: MARRIED_JOINT; false: SINGLE; a filing status that disagrees is refused), and the dependants
+   * (children). Missing ones come from the move named by employeeId + moveId (its stage-6 details,
+   * else its stage-2 family), else SINGLE without dependants.
+   */
+  filingStatus: z.preprocess(blankToUndefined, ZFilingStatus.optional()),
+  married: z.preprocess(blankToUndefined, zFlag.optional()),
+  dependants: z.preprocess(blankToUndefined, zInt({ min: 0, max: 20, message: estimateMessages.dependantsRange }).optional()),
+  employeeId: zOptionalId,
+  moveId: zOptionalId,
 });
+/** The cross-field rules of get-tax-rate (checked by the service; the schema stays a plain object for OpenAPI's omit). */
+export function taxRateRequestProblems(v: Pick<TTaxRateRequest, "employeeId" | "moveId" | "married" | "filingStatus">): Record<string, string> {
+  const problems: Record<string, string> = {};
+  if ((v.employeeId === undefined) !== (v.moveId === undefined)) problems[v.employeeId === undefined ? "employeeId" : "moveId"] = estimateMessages.taxRateMoveRef;
+  if (v.married !== undefined && v.filingStatus !== undefined && v.married !== (v.filingStatus === "MARRIED_JOINT")) problems.married = estimateMessages.filingStatusConflict;
+  return problems;
+}
 export type TTaxRateRequest = z.infer<typeof ZTaxRateRequest>;
 /** The documented answer is a rate number (whole percent); the procedure answers it with its source. */
-export const ZTaxRateResponse = z.object({ rate: z.number().int(), taxYear: z.string(), source: z.string() });
+export const ZTaxRateResponse = z.object({
+  rate: z.number().int(),
+  taxYear: z.string(),
+  source: z.string(),
+  /** The family the rate was computed for (from the request, else the move, else SINGLE without dependants). */
+  filingStatus: ZFilingStatus,
+  dependants: z.number().int(),
+});
 
 // ── POST /hr/json/recalculateEstimationView?estimationView&employeeId&moveId ─────────────────
 export const ZRecalculateRequest = ZMoveRef.extend({

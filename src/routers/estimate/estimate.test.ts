@@ -265,6 +265,50 @@ describe("estimate.calculateTax and taxRate", () => {
   });
 });
 
+describe("estimate.taxRate with the family (issue 13)", () => {
+  const hk = { group: "acme", countryCode: "HK", taxCategory: "MARGINAL", salaryAmount: "300000", salaryCurrency: "HKD", moveDate: null } as const;
+  const us = { group: "acme", countryCode: "US", taxCategory: "MARGINAL", salaryAmount: "100000", salaryCurrency: "USD", moveDate: null } as const;
+
+  test("filing status, married and dependants: HKD 300k married with two children 5 %, US $100k MFJ 20 %", async () => {
+    const hr = await hrAcme();
+    expect(await hr.estimate.taxRate(hk)).toMatchObject({ rate: 18, filingStatus: "SINGLE", dependants: 0 });
+    expect(await hr.estimate.taxRate({ ...hk, married: true, dependants: 2 })).toMatchObject({ rate: 5, filingStatus: "MARRIED_JOINT", dependants: 2 });
+    expect((await hr.estimate.taxRate({ ...hk, filingStatus: "MARRIED_JOINT", dependants: 2 })).rate).toBe(5);
+    expect((await hr.estimate.taxRate(us)).rate).toBe(30);
+    expect((await hr.estimate.taxRate({ ...us, filingStatus: "MARRIED_JOINT" })).rate).toBe(20);
+    expect((await hr.estimate.taxRate({ ...us, married: true })).rate).toBe(20);
+    await expectInputError(hr.estimate.taxRate({ ...hk, dependants: 21 }), "dependants");
+    await expectInputError(hr.estimate.taxRate({ ...hk, filingStatus: "WIDOWED" } as never), "filingStatus");
+    await expectTrpcError(hr.estimate.taxRate({ ...hk, married: false, filingStatus: "MARRIED_JOINT" }), "BAD_REQUEST");
+    await expectTrpcError(hr.estimate.taxRate({ ...hk, moveId: 1 }), "BAD_REQUEST");
+  });
+
+  test("defaults from the move: stage-2 family, then the stage-6 details; the request's fields win; other groups' moves refused", async () => {
+    const move = await ltaMove();
+    const hr = await hrAcme();
+    // the family of stage 2 (createTestMove's own form values replaced): a partner and two children
+    await t.db.deleteFrom("move_family_members").where("move_id", "=", move.moveId).execute();
+    await t.db
+      .insertInto("move_family_members")
+      .values(["PARTNER", "CHILD", "CHILD"].map((relationship, i) => ({ move_id: move.moveId, relationship: relationship as "PARTNER" | "CHILD", first_name: "", date_of_birth: "2015-01-01", sort_order: i })))
+      .execute();
+    // stage 2: a partner and two children → MARRIED_JOINT with 2 dependants (the partner is no dependant)
+    expect(await hr.estimate.taxRate({ ...hk, ...ref(move) })).toMatchObject({ rate: 5, filingStatus: "MARRIED_JOINT", dependants: 2 });
+    expect(await hr.estimate.taxRate({ ...us, ...ref(move) })).toMatchObject({ rate: 20, filingStatus: "MARRIED_JOINT" });
+    // the request's fields override the move's
+    expect(await hr.estimate.taxRate({ ...hk, ...ref(move), married: false })).toMatchObject({ filingStatus: "SINGLE", dependants: 2 });
+    expect(await hr.estimate.taxRate({ ...hk, ...ref(move), dependants: 0 })).toMatchObject({ rate: 7, dependants: 0 });
+    // stage 6 stored: its filing status and the host side's dependants
+    const details = (await hr.estimate.advanceCeDetails({ ...ref(move), group: "acme" })).details;
+    await hr.estimate.saveAdvanceCeDetails({ ...ref(move), group: "acme", ...details, filingStatus: "SINGLE", host: { ...details.host, numberOfDependants: 0 } });
+    expect(await hr.estimate.taxRate({ ...hk, ...ref(move) })).toMatchObject({ rate: 18, filingStatus: "SINGLE", dependants: 0 });
+    // a move of another employee or group
+    await expectTrpcError(hr.estimate.taxRate({ ...hk, employeeId: move.employeeId + 1000, moveId: move.moveId }), "NOT_FOUND");
+    const globexMove = await createTestMove(t.db, { group: "globex" });
+    await expectTrpcError(hr.estimate.taxRate({ ...hk, ...ref(globexMove) }), "NOT_FOUND");
+  });
+});
+
 describe("estimate.recalculate (async job)", () => {
   test("posted, polled (Done or Forced), loaded as a new version; status of an unknown uuid is NOT_FOUND", async () => {
     const move = await ltaMove();

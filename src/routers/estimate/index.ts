@@ -100,7 +100,7 @@ export const estimateRouter = router({
   taxRate: groupProcedure("HR", "ADMIN")
     .input(sync(ZTaxRateRequest))
     .output(sync(ZTaxRateResponse))
-    .query(({ ctx, input }) => taxRate(ctx.db, input)),
+    .query(({ ctx, input }) => taxRate(ctx.db, input, ctx.group.id)),
   /** POST /hr/json/recalculateEstimationView: a persisted job; poll asyncStatus, then asyncResult. */
   recalculate: estimateMoveProcedure
     .input(sync(ZRecalculateRequest))

@@ -129,6 +129,29 @@ describe("stage 6, tax rate, history, approval, export, soft delete", () => {
     await failure(await get(t.app, `/acme/get-tax-rate?${q({ countryCode: "GBR", salaryAmount: "x", salaryCurrency: "GBP" })}`, as(HR)), 400);
   });
 
+  test("get-tax-rate with the family (issue 13): married, dependants, filingStatus; from the move", async () => {
+    const rate = async (params: Record<string, string | number | boolean>) => {
+      const res = await get(t.app, `/acme/get-tax-rate?${q({ taxCategory: "MARGINAL", ...params })}`, as(HR));
+      expect(res.status).toBe(200);
+      return res.json();
+    };
+    const hk = { countryCode: "HK", salaryAmount: "300000", salaryCurrency: "HKD" };
+    expect(await rate(hk)).toBe(18);
+    expect(await rate({ ...hk, married: "true", dependants: 2 })).toBe(5);
+    expect(await rate({ ...hk, married: "", dependants: "" })).toBe(18);
+    expect(await rate({ countryCode: "US", salaryAmount: "100000", salaryCurrency: "USD", filingStatus: "MARRIED_JOINT" })).toBe(20);
+    await failure(await get(t.app, `/acme/get-tax-rate?${q({ ...hk, dependants: 21 })}`, as(HR)), 400);
+    await failure(await get(t.app, `/acme/get-tax-rate?${q({ ...hk, married: "false", filingStatus: "MARRIED_JOINT" })}`, as(HR)), 400);
+    const move = await createTestMove(t.db);
+    await t.db.deleteFrom("move_family_members").where("move_id", "=", move.moveId).execute();
+    await t.db
+      .insertInto("move_family_members")
+      .values(["PARTNER", "CHILD", "CHILD"].map((relationship, i) => ({ move_id: move.moveId, relationship: relationship as "PARTNER" | "CHILD", first_name: "", date_of_birth: "2016-05-01", sort_order: i })))
+      .execute();
+    expect(await rate({ ...hk, employeeId: move.employeeId, moveId: move.moveId })).toBe(5);
+    await failure(await get(t.app, `/acme/get-tax-rate?${q({ ...hk, employeeId: move.employeeId, moveId: move.moveId + 100000 })}`, as(HR)), 404);
+  });
+
   test("history, approval mail, spreadsheet export under the group and crm prefixes, soft delete", async () => {
     const { ids, view } = await loaded("Short-Term Assignment");
     const history = await jsonOf(await get(t.app, `/hr/json/cost-estimate-history/${ids.employeeId}`, as(HR)));

@@ -111,9 +111,9 @@ export function mountLegacyEstimate(app: Hono<AppEnv>, deps: AppDeps) {
   serve("GET", "/:group/get-tax-rate", estimateMessages.taxIssue, async (c) => {
     const user = legacyUser(c);
     const input = parseFields(ZTaxRateRequest, { ...(await readFields(c)), group: c.req.param("group") });
-    await wizardGroupFor(db, user, input.group);
+    const group = await wizardGroupFor(db, user, input.group);
     // The documented answer is the rate number itself.
-    return c.json((await taxRate(db, input)).rate);
+    return c.json((await taxRate(db, input, group.id)).rate);
   });
 
   serve("POST", "/hr/json/recalculateEstimationView", estimateMessages.experiencingIssue, async (c) => {

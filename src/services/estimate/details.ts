@@ -36,7 +36,8 @@ export async function storedDetails(db: DB, moveId: number): Promise<{ details: 
 /** Defaults from the move: origin is home, destination host, the family from stage 2. */
 export function defaultDetails(move: EstimateMove, family: Array<{ id: number; relationship: "PARTNER" | "CHILD" | "OTHER"; first_name: string; date_of_birth: string | null }>): TAdvancedDetails {
   const familySize = 1 + family.length;
-  const dependants = family.length;
+  // The children, as the stage-6 page counts them (advanced-inputs-state.ts familyCounts): the partner is no dependant.
+  const dependants = family.filter((f) => f.relationship === "CHILD").length;
   const partner = family.some((f) => f.relationship === "PARTNER");
   const place = (countryCode: string | null, state: string | null, cityId: number | null, cityName: string | null) => ({
     countryCode,

@@ -38,19 +38,23 @@ import {
   type TTaxMethod,
   type TTaxRateRequest,
   type TUpdateAdvancedRequest,
+  taxRateRequestProblems,
 } from "../../domain/estimate/schemas.ts";
+import { findMoveWithPolicy } from "../../db/queries/moves.ts";
+import { wizardMessages } from "../../domain/wizard/messages.ts";
 import { AppError } from "../../domain/errors.ts";
 import { messages } from "../../domain/messages.ts";
 import { convert, isCurrencyCode, parseAmount, type Money } from "../../domain/money/money.ts";
 import { canActInGroup } from "../../domain/roles.ts";
 import { INT_MAX } from "../../domain/numbers.ts";
 import { isUniqueViolation } from "../policy/common.ts";
-import { taxRatePercent, taxSystemFor, type TaxCategory } from "../../domain/tax/index.ts";
+import { taxRatePercent, taxSystemFor, type FilingStatus, type TaxCategory } from "../../domain/tax/index.ts";
 import type { SessionUser } from "../auth.ts";
 import { auditMove } from "../wizard/audit.ts";
 import type { WizardActor } from "../wizard/types.ts";
 import { estimateMoveForCaller, ESTIMATE_READ_ROLES, type EstimateMove } from "./access.ts";
 import { computeFor } from "./compute.ts";
+import { detailsOf } from "./details.ts";
 import { loadEstimateSource, type EstimateSource } from "./source.ts";
 import { loadRates } from "./rates.ts";
 
@@ -404,17 +408,42 @@ export async function calculateTax(db: DB, move: EstimateMove, input: TCalculate
   };
 }
 
-/** GET /{group}/get-tax-rate: the whole-percent rate of the jurisdiction at the salary. */
-export async function taxRate(db: DB, input: TTaxRateRequest) {
+/**
+ * The family get-tax-rate computes with (issue 13): the request's filingStatus / married /
+ * dependants; the missing ones from the move named by employeeId + moveId (a move of the group:
+ * its stage-6 filing status and the dependants of the side in that country, host first — the
+ * figures the estimate uses — else the stage-2 family's defaults), else SINGLE without dependants.
+ */
+export async function taxRateProfile(db: DB, input: TTaxRateRequest, groupId: number): Promise<{ filingStatus: FilingStatus; dependants: number }> {
+  const problems = taxRateRequestProblems(input);
+  const first = Object.values(problems)[0];
+  if (first !== undefined) throw new AppError("VALIDATION", first, problems);
+  let fromMove: { filingStatus: FilingStatus; dependants: number } | null = null;
+  if (input.employeeId !== undefined && input.moveId !== undefined) {
+    const move = await findMoveWithPolicy(db, input.moveId);
+    if (!move || move.employee_user_id !== input.employeeId || move.group_id !== groupId) throw new AppError("NOT_FOUND", wizardMessages.moveNotFound);
+    const details = await detailsOf(db, move);
+    const side = details.host.countryCode !== input.countryCode && details.home.countryCode === input.countryCode ? details.home : details.host;
+    fromMove = { filingStatus: details.filingStatus, dependants: side.numberOfDependants };
+  }
+  const movedStatus = fromMove?.filingStatus ?? "SINGLE";
+  const filingStatus: FilingStatus =
+    input.filingStatus ??
+    (input.married === true ? "MARRIED_JOINT" : input.married === false ? (movedStatus === "HEAD_OF_HOUSEHOLD" ? movedStatus : "SINGLE") : movedStatus);
+  return { filingStatus, dependants: input.dependants ?? fromMove?.dependants ?? 0 };
+}
+
+/** GET /{group}/get-tax-rate: the whole-percent rate of the jurisdiction at the salary, for the family. */
+export async function taxRate(db: DB, input: TTaxRateRequest, groupId: number) {
+  const profile = await taxRateProfile(db, input, groupId);
   const system = taxSystemFor({ countryCode: input.countryCode, region: input.region });
-  if (!system) return { rate: 0, taxYear: "", source: "No tax table for this country: 0 % assumed." };
+  if (!system) return { rate: 0, taxYear: "", source: "No tax table for this country: 0 % assumed.", ...profile };
   const salary = parseAmount(input.salaryAmount, input.salaryCurrency);
   const rates = await loadRates(db);
   const salaryMinor = convert(salary, rates.rateOf(salary.currency, system.currency), system.currency).amount;
-  const rate = taxRatePercent({ countryCode: input.countryCode, region: input.region, taxCategory: input.taxCategory, salaryMinor, moveDate: input.moveDate }) ?? 0;
-  return { rate, taxYear: system.info.map((i) => i.taxYear).join(", "), source: system.info.map((i) => `${i.name}: ${i.source}`).join("; ") };
+  const rate = taxRatePercent({ countryCode: input.countryCode, region: input.region, taxCategory: input.taxCategory, salaryMinor, moveDate: input.moveDate, profile }) ?? 0;
+  return { rate, taxYear: system.info.map((i) => i.taxYear).join(", "), source: system.info.map((i) => `${i.name}: ${i.source}`).join("; "), ...profile };
 }
-
 
 /** GET cost-estimate-history/{employeeId}: every kept version of the employee's estimates. */
 export async function estimateHistory(db: DB, user: SessionUser, input: { employeeId: number; moveId?: number }): Promise<THistoryResponse> {
