@@ -24,7 +24,8 @@ function rateOf(system: TaxSystem, category: TaxCategory, salaryMinor: number, p
 
 /**
  * Whole percent (0–100, rounded by money.ts `displayRound.taxRatePercent`) for the category at the
- * salary (minor units of the system's currency), or null when the jurisdiction is unknown.
+ * salary (minor units of the system's currency) and the family (`profile`: filing status and
+ * dependants; default SINGLE without dependants), or null when the jurisdiction is unknown.
  * NON_TAXABLE is 0. `moveDate` is accepted for year selection; every table currently covers one
  * tax year, so it does not change the result yet.
  */
