@@ -31,6 +31,12 @@ describe("findPage", () => {
     expect(findPage("/admin/form-builder")).toEqual({ kind: "signed-in", roles: ["ADMIN"] });
   });
 
+  test("the HR move page (employee file summary) is a group page for HR and admins", () => {
+    expect(findPage("/acme/employeefile/summaryView")).toEqual({ kind: "group", roles: ["HR", "ADMIN"] });
+    expect(groupOfPath("/acme/employeefile/summaryView")).toBe("acme");
+    expect(findPage("/acme/employeefile/summaryView/x")).toBeNull();
+  });
+
   test.each(["/nope", "/acme", "/acme/home/extra", "/Acme/home", "/admin/x", "/.env", "/acme/new-move/x", "/admin/form-builder/x"])("%s is no page", (path) => {
     expect(findPage(path)).toBeNull();
   });

@@ -43,6 +43,8 @@ export const pages: Page[] = [
   { pattern: /^\/admin\/(cost-estimates|mercer)\/?$/, rule: staff("ADMIN") },
   // A cost estimate version, opened from the estimate history in a new tab (part 1 §2).
   { pattern: /^\/[a-z0-9][a-z0-9-]*\/cost-estimate-view\/?$/, rule: { kind: "group", roles: ["HR", "ADMIN"] } },
+  // The HR move page (the spec's employee file summary).
+  { pattern: /^\/[a-z0-9][a-z0-9-]*\/employeefile\/summaryView\/?$/, rule: { kind: "group", roles: ["HR", "ADMIN"] } },
 ];
 
 export function findPage(pathname: string): PageRule | null {

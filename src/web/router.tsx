@@ -13,6 +13,7 @@ import { wizardRoutes } from "./features/wizard/routes.tsx";
 import { formBuilderRoutes } from "./features/forms/routes.tsx";
 import { estimateAdminRoutes } from "./features/estimate-admin/routes.tsx";
 import { estimateRoutes } from "./features/estimate/routes.tsx";
+import { moveFileRoutes } from "./features/move-file/routes.tsx";
 import { useDocumentTitle } from "./lib/document-title.ts";
 import { textsChunk } from "./lib/i18n.ts";
 import { queryClient } from "./lib/trpc.ts";
@@ -177,6 +178,7 @@ const routeTree = rootRoute.addChildren([
     ...formBuilderRoutes.app,
     ...estimateAdminRoutes.app,
     ...estimateRoutes.app,
+    ...moveFileRoutes.app,
   ]),
 ]);
 

@@ -12,6 +12,7 @@ import { enTooltips } from "./en-tooltips.ts";
 import { enEstimateAdmin } from "./en-estimate-admin.ts";
 import { enEstimate } from "./en-estimate.ts";
 import { enEstimateMail } from "./en-estimate-mail.ts";
+import { enMoveFile } from "./en-move-file.ts";
 
 /**
  * English UI texts shipped with the product. They are seeded into the translations table
@@ -32,6 +33,7 @@ export const en = {
   ...enEstimateAdmin,
   ...enEstimate,
   ...enEstimateMail,
+  ...enMoveFile,
   ...enApp,
 } as const satisfies Record<string, string>;
 

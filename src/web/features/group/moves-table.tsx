@@ -50,7 +50,15 @@ function useMoveColumns(group: string) {
         header: () => t("moves.col.employee"),
         cell: ({ row }) => (
           <span className="flex flex-col">
-            <span className="whitespace-nowrap font-medium text-foreground">{row.original.employeeName}</span>
+            <Link
+              to="/$group/employeefile/summaryView"
+              params={{ group }}
+              search={{ employeeId: row.original.employeeId, moveId: row.original.moveId }}
+              className="whitespace-nowrap font-medium text-foreground underline-offset-4 hover:text-primary hover:underline focus-visible:underline"
+              data-testid="move-file-link"
+            >
+              {row.original.employeeName}
+            </Link>
             <span className="text-[13px] text-muted-foreground [overflow-wrap:anywhere]">{row.original.email}</span>
           </span>
         ),

@@ -1,0 +1,347 @@
+/**
+ * /{group}/employeefile/summaryView?employeeId=&moveId= — the HR move page (the spec's employee file
+ * summary): the person, the move, its policy version, the cost estimate with its approval, the
+ * stage-3 overrides and the audit timeline. Later areas (files, budgets, expenses, tasks) add their
+ * panels here.
+ */
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { FileSearch } from "lucide-react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { TMoveFileResponse } from "../../../domain/moves/move-file.ts";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
+import { PageHeader } from "../../components/ui/page-header.tsx";
+import { EmptyState, ErrorState, LoadingRows } from "../../components/ui/states.tsx";
+import { errorCode, serverMessage } from "../../lib/errors.ts";
+import { useGroupDisplayName } from "../../lib/group-name.ts";
+import { trpc } from "../../lib/trpc.ts";
+
+const linkClasses = "font-medium text-primary underline-offset-4 hover:underline focus-visible:underline";
+
+const statusVariant = {
+  draft: "warning",
+  open: "info",
+  on_assignment: "success",
+  completed: "neutral",
+  cancelled: "destructive",
+} as const;
+
+type Ref = { group: string; employeeId: number; moveId: number };
+
+export function MoveFilePage({ group, employeeId, moveId }: { group: string; employeeId?: number; moveId?: number }) {
+  const { t } = useTranslation();
+  const groupName = useGroupDisplayName(group);
+  if (employeeId === undefined || moveId === undefined) {
+    return (
+      <div>
+        <PageHeader eyebrow={t("moveFile.eyebrow", { group: groupName })} title={t("moveFile.title")} />
+        <Card>
+          <EmptyState icon={FileSearch} title={t("moveFile.missingTitle")} description={t("moveFile.missingBody")} action={<BackHome group={group} />} />
+        </Card>
+      </div>
+    );
+  }
+  return <MoveFile group={group} employeeId={employeeId} moveId={moveId} />;
+}
+
+function BackHome({ group }: { group: string }) {
+  const { t } = useTranslation();
+  return (
+    <Link to="/$group/home" params={{ group }} className={linkClasses}>
+      {t("moveFile.backHome")}
+    </Link>
+  );
+}
+
+function MoveFile(ref: Ref) {
+  const { t } = useTranslation();
+  const groupName = useGroupDisplayName(ref.group);
+  const query = useQuery({ ...trpc.moves.file.queryOptions(ref), refetchOnWindowFocus: false });
+  if (query.isPending) {
+    return (
+      <div aria-busy="true">
+        <PageHeader eyebrow={t("moveFile.eyebrow", { group: groupName })} title={t("moveFile.title")} />
+        <div className="grid gap-6 desktop:grid-cols-2">
+          {[0, 1, 2, 3].map((i) => (
+            <Card key={i}>
+              <LoadingRows rows={4} />
+            </Card>
+          ))}
+        </div>
+      </div>
+    );
+  }
+  if (query.isError) {
+    const notFound = errorCode(query.error) === "NOT_FOUND";
+    return (
+      <div>
+        <PageHeader eyebrow={t("moveFile.eyebrow", { group: groupName })} title={t("moveFile.title")} />
+        <Card data-testid="move-file-error">
+          {notFound ? (
+            <EmptyState icon={FileSearch} title={t("moveFile.notFound")} action={<BackHome group={ref.group} />} />
+          ) : (
+            <ErrorState message={serverMessage(query.error) ?? t("moveFile.loadFailed")} retryLabel={t("app.retry")} onRetry={() => void query.refetch()} />
+          )}
+        </Card>
+      </div>
+    );
+  }
+  const data = query.data;
+  const name = `${data.person.firstName} ${data.person.lastName}`.trim();
+  return (
+    <div data-testid="move-file">
+      <PageHeader
+        eyebrow={t("moveFile.eyebrow", { group: groupName })}
+        title={name || data.person.email}
+        description={t("moveFile.description", { policy: data.policy.name, from: data.move.origin ?? t("moveFile.notSet"), to: data.move.destination ?? t("moveFile.notSet") })}
+        actions={
+          <Badge variant={statusVariant[data.move.status]} dot>
+            {t(`moves.status.${data.move.status}`)}
+          </Badge>
+        }
+      />
+      <div className="grid min-w-0 items-start gap-6 desktop:grid-cols-2">
+        <PersonPanel data={data} />
+        <MovePanel data={data} refs={ref} />
+        <PolicyPanel data={data} />
+        <EstimatePanel data={data} refs={ref} />
+        <OverridesPanel data={data} />
+        <TimelinePanel data={data} />
+      </div>
+    </div>
+  );
+}
+
+function useFormats() {
+  const { i18n } = useTranslation();
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: "UTC" });
+  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+  return {
+    /** A YYYY-MM-DD day, or an ISO timestamp's day. */
+    day: (value: string | null) => (value ? date.format(new Date(value.length === 10 ? `${value}T00:00:00Z` : value)) : null),
+    at: (value: string) => dateTime.format(new Date(value)),
+  };
+}
+
+function Panel({ title, testId, children, className }: { title: string; testId: string; children: ReactNode; className?: string }) {
+  const id = `panel-${testId}`;
+  return (
+    <Card className={`min-w-0 ${className ?? ""}`} data-testid={testId}>
+      <section aria-labelledby={id}>
+        <CardHeader>
+          <CardTitle id={id}>{title}</CardTitle>
+        </CardHeader>
+        <CardContent>{children}</CardContent>
+      </section>
+    </Card>
+  );
+}
+
+function Facts({ children }: { children: ReactNode }) {
+  return <dl className="flex flex-col">{children}</dl>;
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-wrap justify-between gap-x-4 gap-y-0.5 border-b border-border/60 py-2 text-sm last:border-0">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 text-right font-medium text-foreground [overflow-wrap:anywhere]">{children}</dd>
+    </div>
+  );
+}
+
+function PersonPanel({ data }: { data: TMoveFileResponse }) {
+  const { t } = useTranslation();
+  const p = data.person;
+  return (
+    <Panel title={t("moveFile.person")} testId="panel-person">
+      <Facts>
+        <Fact label={t("moveFile.name")}>{`${p.firstName} ${p.lastName}`.trim() || t("moveFile.notSet")}</Fact>
+        <Fact label={t("moveFile.email")}>{p.email}</Fact>
+        <Fact label={t("moveFile.account")}>
+          <Badge variant={p.activationState === "ACTIVE" ? "success" : "neutral"}>{t(`moveFile.activation.${p.activationState}`, { defaultValue: p.activationState })}</Badge>
+        </Fact>
+      </Facts>
+    </Panel>
+  );
+}
+
+function MovePanel({ data, refs }: { data: TMoveFileResponse; refs: Ref }) {
+  const { t } = useTranslation();
+  const f = useFormats();
+  const m = data.move;
+  const notSet = t("moveFile.notSet");
+  return (
+    <Panel title={t("moveFile.move")} testId="panel-move">
+      <Facts>
+        <Fact label={t("moveFile.status")}>
+          <Badge variant={statusVariant[m.status]} dot>
+            {t(`moves.status.${m.status}`)}
+          </Badge>
+        </Fact>
+        <Fact label={t("moveFile.stage")}>
+          {m.status === "draft" ? (
+            <span className="flex flex-col items-end gap-1">
+              <span>{t("moveFile.wizardStep", { step: m.wizardStage })}</span>
+              <Link
+                to="/$group/new-move"
+                params={{ group: refs.group }}
+                search={{ stage: m.wizardStage, policy: data.policy.versionId, employeeId: refs.employeeId, moveId: refs.moveId, resume: true }}
+                className={linkClasses}
+              >
+                {t("moveFile.resume")}
+              </Link>
+            </span>
+          ) : (
+            t("moveFile.stageOf", { name: m.moveStageName, current: m.currentMoveStage, count: m.moveStagesCount })
+          )}
+        </Fact>
+        <Fact label={t("moveFile.origin")}>{m.origin ?? notSet}</Fact>
+        <Fact label={t("moveFile.destination")}>{m.destination ?? notSet}</Fact>
+        <Fact label={t("moveFile.moveDate")}>{f.day(m.moveDate) ?? notSet}</Fact>
+        {m.assignmentStartDate || m.assignmentEndDate ? (
+          <Fact label={t("moveFile.assignment")}>{t("moveFile.assignmentDates", { start: f.day(m.assignmentStartDate) ?? notSet, end: f.day(m.assignmentEndDate) ?? notSet })}</Fact>
+        ) : null}
+        <Fact label={t("moveFile.created")}>{f.day(m.createdAt)}</Fact>
+        {m.initiatedAt ? (
+          <Fact label={t("moveFile.initiated")}>{m.initiatedBy ? t("moveFile.initiatedBy", { date: f.day(m.initiatedAt) ?? "", name: m.initiatedBy }) : f.day(m.initiatedAt)}</Fact>
+        ) : null}
+      </Facts>
+    </Panel>
+  );
+}
+
+function PolicyPanel({ data }: { data: TMoveFileResponse }) {
+  const { t } = useTranslation();
+  const p = data.policy;
+  return (
+    <Panel title={t("moveFile.policy")} testId="panel-policy">
+      <Facts>
+        <Fact label={t("moveFile.policyName")}>{p.name}</Fact>
+        <Fact label={t("moveFile.policyVersion")}>{t("moveFile.policyVersionN", { n: p.versionNumber })}</Fact>
+        <Fact label={t("moveFile.estimateType")}>{t(`moveFile.estimateType.${p.estimateType}`, { defaultValue: p.estimateType })}</Fact>
+      </Facts>
+      <p className="mt-3 text-sm">
+        <Link to="/admin/policy/view" search={{ employeeId: data.person.id, moveId: data.move.id }} className={linkClasses}>
+          {t("moveFile.viewPolicy")}
+        </Link>
+      </p>
+    </Panel>
+  );
+}
+
+function EstimatePanel({ data, refs }: { data: TMoveFileResponse; refs: Ref }) {
+  const { t } = useTranslation();
+  const f = useFormats();
+  const e = data.estimate;
+  const stage4 =
+    data.move.status === "draft" && data.estimateAvailable ? (
+      <Link
+        to="/$group/new-move"
+        params={{ group: refs.group }}
+        search={{ stage: 4, policy: data.policy.versionId, employeeId: refs.employeeId, moveId: refs.moveId, resume: true }}
+        className={linkClasses}
+      >
+        {t("moveFile.openEstimate")}
+      </Link>
+    ) : null;
+  if (!e) {
+    return (
+      <Panel title={t("moveFile.estimate")} testId="panel-estimate">
+        <p className="text-sm text-muted-foreground">{data.estimateAvailable ? t("moveFile.estimateNone") : t("moveFile.estimateUnavailable")}</p>
+        {stage4 ? <p className="mt-3 text-sm">{stage4}</p> : null}
+      </Panel>
+    );
+  }
+  return (
+    <Panel title={t("moveFile.estimate")} testId="panel-estimate">
+      <Facts>
+        <Fact label={t("moveFile.total")}>
+          <span className="tabular-nums">{e.total}</span>
+        </Fact>
+        <Fact label={t("moveFile.version")}>{t("moveFile.versionOf", { n: e.versionNumber, count: data.estimateVersions })}</Fact>
+        <Fact label={t("moveFile.madeBy")}>{e.createdBy ? t("moveFile.madeByName", { date: f.at(e.createdAt), name: e.createdBy }) : f.at(e.createdAt)}</Fact>
+        <Fact label={t("moveFile.approval")}>
+          {e.isApproved ? (
+            <span className="flex flex-col items-end gap-1">
+              <Badge variant="success">{t("moveFile.approved")}</Badge>
+              {e.approverName ? <span className="text-[13px] font-normal text-muted-foreground">{t("moveFile.approvedBy", { name: e.approverName, date: f.day(e.approvalDate) ?? "—" })}</span> : null}
+            </span>
+          ) : e.approverEmail ? (
+            t("moveFile.awaiting", { email: e.approverEmail })
+          ) : (
+            <Badge variant="neutral">{t("moveFile.notApproved")}</Badge>
+          )}
+        </Fact>
+      </Facts>
+      <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        <Link to="/$group/cost-estimate-view" params={{ group: refs.group }} search={{ employeeId: refs.employeeId, costEstimateId: e.costEstimateId }} className={linkClasses}>
+          {t("moveFile.viewEstimate")}
+        </Link>
+        {stage4}
+      </p>
+    </Panel>
+  );
+}
+
+function OverridesPanel({ data }: { data: TMoveFileResponse }) {
+  const { t } = useTranslation();
+  const { services, budgets } = data.overrides;
+  return (
+    <Panel title={t("moveFile.overrides")} testId="panel-overrides">
+      {services.length === 0 && budgets.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{t("moveFile.overridesNone")}</p>
+      ) : (
+        <ul className="flex flex-col text-sm">
+          {services.map((s, i) => (
+            <li key={`s-${i}`} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 border-b border-border/60 py-2 last:border-0">
+              <span className="min-w-0 [overflow-wrap:anywhere]">
+                <span className="font-medium">{s.title}</span>
+                <span className="text-muted-foreground"> · {s.moveStageName}</span>
+                {s.detail ? <span className="text-muted-foreground"> · {s.detail}</span> : null}
+              </span>
+              <Badge variant={s.change === "removed" ? "destructive" : s.change === "added" ? "success" : "info"}>{t(`moveFile.change.${s.change}`)}</Badge>
+            </li>
+          ))}
+          {budgets.map((b, i) => (
+            <li key={`b-${i}`} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 border-b border-border/60 py-2 last:border-0">
+              <span className="min-w-0">
+                <span className="font-medium">{t("moveFile.budgetGroup", { n: b.budgetGroup })}</span>
+                <span className="text-muted-foreground"> · {b.moveStageName}</span>
+              </span>
+              <span className="font-medium tabular-nums">{b.amount}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}
+
+function TimelinePanel({ data }: { data: TMoveFileResponse }) {
+  const { t } = useTranslation();
+  const f = useFormats();
+  return (
+    <Panel title={t("moveFile.timeline")} testId="panel-timeline" className="desktop:col-span-2">
+      {data.timeline.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{t("moveFile.timelineNone")}</p>
+      ) : (
+        <ol className="flex flex-col">
+          {data.timeline.map((a) => (
+            <li key={a.id} className="flex flex-col gap-0.5 border-l-2 border-primary/40 py-2 pl-4 text-sm tablet:flex-row tablet:items-baseline tablet:justify-between tablet:gap-4">
+              <span className="min-w-0 [overflow-wrap:anywhere]">
+                <span className="font-medium text-foreground">{t(`moveFile.action.${a.action}`, { defaultValue: a.action })}</span>
+                <span className="text-muted-foreground"> {t("moveFile.by", { name: a.actor ?? t("moveFile.system") })}</span>
+              </span>
+              <time dateTime={a.at} className="shrink-0 text-[13px] text-muted-foreground tabular-nums">
+                {f.at(a.at)}
+              </time>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Panel>
+  );
+}
