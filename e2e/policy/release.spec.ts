@@ -80,5 +80,10 @@ test.describe("policy release and versions", () => {
     await expectAccessible(page);
     await compare.getByRole("button", { name: "Close" }).click();
     await expect(compare).toBeHidden();
+
+    // The versions list fits a phone (its table scrolls inside its own box).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(versions).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });
