@@ -167,6 +167,30 @@ test.describe("admin account tools", () => {
     await expect(page.getByTestId("sso-outcome")).toHaveText("No user has this id.");
   });
 
+  test("anonymize finds the person by name or e-mail, and the confirmation names them", async ({ page, loginAs }) => {
+    const unique = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+    const email = `found-${unique}@acme.test`;
+    const victim = insertDisposableUser(email);
+    await loginAs(demo.admin);
+    await page.goto("/admin/anonymizeUser");
+    await page.getByLabel("Find a person by name, e-mail or user Id").fill(email);
+    await page.getByRole("button", { name: "Choose Dana Disposable" }).click();
+    const anonymizeForm = page.getByRole("form", { name: "Anonymize user" });
+    await expect(anonymizeForm.getByLabel("User Id")).toHaveValue(String(victim));
+    await anonymizeForm.getByRole("button", { name: "Anonymize" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Anonymize this user?" });
+    await expect(confirm.getByTestId("anonymize-person")).toHaveText(`Dana Disposable (${email}, user Id ${victim}) will be anonymized.`);
+    await expectAccessible(page);
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    // A typed id is named too.
+    await anonymizeForm.getByLabel("User Id").fill(String(victim));
+    await page.getByLabel("Find a person by name, e-mail or user Id").fill("");
+    await anonymizeForm.getByRole("button", { name: "Anonymize" }).click();
+    await expect(page.getByRole("alertdialog").getByTestId("anonymize-person")).toContainText("Dana Disposable");
+    await page.getByRole("alertdialog").getByRole("button", { name: "Cancel" }).click();
+    expect(userRow(victim)!.email).toBe(email);
+  });
+
   test("other roles get the forbidden page", async ({ page, loginAs }) => {
     await loginAs(demo.acmeHr);
     const res = await page.goto("/admin/resetPassword");

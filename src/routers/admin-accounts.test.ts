@@ -130,12 +130,32 @@ describe("adminAccounts.disableSso", () => {
   });
 });
 
+describe("adminAccounts.findUsers", () => {
+  test("finds people by name, e-mail or id, with their group; at most 10 and whether there are more", async () => {
+    const caller = await admin();
+    const byEmail = await caller.adminAccounts.findUsers({ search: "hr@acme" });
+    expect(byEmail.users).toContainEqual(expect.objectContaining({ email: "hr@acme.test", groupName: "Acme Corp", role: "HR" }));
+    const hr = byEmail.users.find((u) => u.email === "hr@acme.test")!;
+    expect((await caller.adminAccounts.findUsers({ search: hr.name.split(" ")[0]! })).users.map((u) => u.id)).toContain(hr.id);
+    expect((await caller.adminAccounts.findUsers({ search: String(hr.id) })).users.map((u) => u.id)).toContain(hr.id);
+    expect((await caller.adminAccounts.findUsers({ search: "nobody-by-this-name" })).users).toEqual([]);
+    const many = await caller.adminAccounts.findUsers({ search: ".test" });
+    expect(many.users.length).toBeLessThanOrEqual(10);
+    expect(many.more).toBe(true);
+  });
+
+  test("an empty search is refused", async () => {
+    await expectTrpcError((await admin()).adminAccounts.findUsers({ search: "  " }), "BAD_REQUEST");
+  });
+});
+
 describe("admin tools: other roles are refused", () => {
   for (const email of ["hr@acme.test", "employee@acme.test", "finance@meridian.test", "manager@acme.test"]) {
     test(email, async () => {
       const caller = await callerFor(t.db, email);
       const target = await insertTestUser(t.db, { email: `target-${crypto.randomUUID().slice(0, 8)}@acme.test`, isSsoUser: true });
       await expectTrpcError(caller.adminAccounts.findResetLink({ email: "employee@acme.test" }), "FORBIDDEN");
+      await expectTrpcError(caller.adminAccounts.findUsers({ search: "acme" }), "FORBIDDEN");
       await expectTrpcError(caller.adminAccounts.anonymize({ userId: target }), "FORBIDDEN");
       await expectTrpcError(caller.adminAccounts.disableSso({ userId: target }), "FORBIDDEN");
       const user = (await findUserById(t.db, target))!;

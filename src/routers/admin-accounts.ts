@@ -5,8 +5,10 @@ import {
   ZDisableSsoResponse,
   ZFindResetLinkRequest,
   ZFindResetLinkResponse,
+  ZFindUsersRequest,
+  ZFindUsersResponse,
 } from "../domain/recovery/schemas.ts";
-import { anonymizeUser, disableSso, findResetLink } from "../services/admin-accounts.ts";
+import { anonymizeUser, disableSso, findResetLink, findUsers } from "../services/admin-accounts.ts";
 import { roleProcedure, router, sync } from "../trpc.ts";
 
 const adminProcedure = roleProcedure("ADMIN");
@@ -17,6 +19,12 @@ export const adminAccountsRouter = router({
     .input(sync(ZFindResetLinkRequest))
     .output(sync(ZFindResetLinkResponse))
     .mutation(({ ctx, input }) => findResetLink(ctx, { id: ctx.user.id, ip: ctx.ip }, input.email)),
+
+  /** The anonymize and SSO tools: find a person by name or e-mail (at most 10, and whether there are more). */
+  findUsers: adminProcedure
+    .input(sync(ZFindUsersRequest))
+    .output(sync(ZFindUsersResponse))
+    .query(({ ctx, input }) => findUsers(ctx.db, input.search)),
 
   /** POST /admin/anonymizeUser/: irreversible replacement of the user's personal data. */
   anonymize: adminProcedure

@@ -14,6 +14,8 @@ import { AppError } from "../domain/errors.ts";
 import { recoveryMessages } from "../domain/recovery/messages.ts";
 import { anonymousIdentity, parseUserId, REMOVED_TEXT, resetLink } from "../domain/recovery/rules.ts";
 import { publicBaseUrl } from "./mail.ts";
+import { searchUsers } from "../db/queries/users.ts";
+import type { TFindUsersResponse } from "../domain/recovery/schemas.ts";
 import { issueAuditedToken } from "./tokens.ts";
 
 /** The admin acting, for the audit log. */
@@ -133,4 +135,22 @@ export async function disableSso(db: DB, actor: Actor, rawUserId: unknown, now =
     });
   });
   return true;
+}
+
+const FOUND_USERS_SHOWN = 10;
+
+/** People whose name or e-mail matches, so the admin tools act on the right user id (ADMIN). */
+export async function findUsers(db: DB, search: string): Promise<TFindUsersResponse> {
+  const rows = await searchUsers(db, search, FOUND_USERS_SHOWN + 1);
+  return {
+    users: rows.slice(0, FOUND_USERS_SHOWN).map((r) => ({
+      id: r.id,
+      name: `${r.first_name} ${r.last_name}`.trim(),
+      email: r.email,
+      role: r.role,
+      activationState: r.activation_state,
+      groupName: r.group_display_name,
+    })),
+    more: rows.length > FOUND_USERS_SHOWN,
+  };
 }

@@ -144,3 +144,25 @@ export async function countGroupPeopleByRole(db: DB, groupId: number) {
     .execute();
   return rows.map((r) => ({ role: r.role, count: Number(r.count) }));
 }
+
+/** Users whose name or e-mail contains `search` (case-insensitive), with their group; platform tools (ADMIN). */
+export function searchUsers(db: DB, search: string, limit: number) {
+  const pattern = likePattern(search);
+  return db
+    .selectFrom("users")
+    .leftJoin("groups", "groups.id", "users.group_id")
+    .select(["users.id", "users.email", "users.first_name", "users.last_name", "users.role", "users.activation_state", "groups.display_name as group_display_name"])
+    .where((eb) =>
+      eb.or([
+        likeIgnoreCase(sql`users.first_name || ' ' || users.last_name`, pattern),
+        likeIgnoreCase(sql.ref("users.email"), pattern),
+        // A user id typed as the search finds that user too (ids fit an int4).
+        ...(/^\d{1,9}$/.test(search) ? [eb("users.id", "=", Number(search))] : []),
+      ]),
+    )
+    .orderBy("users.last_name")
+    .orderBy("users.first_name")
+    .orderBy("users.id")
+    .limit(limit)
+    .execute();
+}

@@ -83,5 +83,19 @@ export const ZAnonymizeResponse = z.object({ success: z.boolean(), resultMessage
 
 // ── GET /admin/SSO/disable/{userId}/ ────────────────────────────────────────────────────────
 /** Any id is accepted here: an invalid or unknown one answers false (part 2 §7). */
+/** Admin tools find a person by name or e-mail before acting on their user id. */
+export const ZFindUsersRequest = z.object({ search: z.string().trim().min(1).max(100) });
+export const ZFoundUser = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  role: z.string(),
+  activationState: z.string(),
+  groupName: z.string().nullable(),
+});
+export type TFoundUser = z.infer<typeof ZFoundUser>;
+export const ZFindUsersResponse = z.object({ users: z.array(ZFoundUser), more: z.boolean() });
+export type TFindUsersResponse = z.infer<typeof ZFindUsersResponse>;
+
 export const ZDisableSsoRequest = z.object({ userId: z.union([z.string().max(40), z.number()]) });
 export const ZDisableSsoResponse = z.boolean();

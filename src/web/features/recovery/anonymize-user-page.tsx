@@ -1,5 +1,6 @@
-import { useMutation } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useEffect, useState, type FormEvent } from "react";
+import type { TFoundUser } from "../../../domain/recovery/schemas.ts";
 import { useTranslation } from "react-i18next";
 import { parseUserId } from "../../../domain/recovery/rules.ts";
 import { Alert } from "../../components/ui/alert.tsx";
@@ -10,12 +11,59 @@ import { FieldError, Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { errorText } from "../../lib/errors.ts";
-import { trpc } from "../../lib/trpc.ts";
+import { trpc, trpcClient } from "../../lib/trpc.ts";
 
 type Outcome = { kind: "success" | "error"; text: string } | null;
 
 /** Numeric-int inputs strip non-digits (part 2 §5). */
 const digitsOnly = (value: string) => value.replace(/[^0-9]/g, "");
+
+/** The person search above both tools: name, e-mail or user id; choosing someone fills the user Id fields. */
+function FindPerson({ onChoose }: { onChoose: (user: TFoundUser) => void }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState("");
+  const [term, setTerm] = useState("");
+  useEffect(() => {
+    const timer = setTimeout(() => setTerm(text.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const found = useQuery({ ...trpc.adminAccounts.findUsers.queryOptions({ search: term }), enabled: term.length >= 2 });
+  return (
+    <Card className="mb-6 max-w-4xl">
+      <CardContent className="flex flex-col gap-3">
+        <Label htmlFor="find-person">{t("anonymize.findLabel")}</Label>
+        <Input id="find-person" type="search" autoComplete="off" value={text} onChange={(e) => setText(e.target.value)} aria-describedby="find-person-hint" />
+        <p id="find-person-hint" className="text-sm text-muted-foreground">
+          {t("anonymize.findHint")}
+        </p>
+        <div aria-live="polite">
+          {term.length >= 2 && found.data ? (
+            found.data.users.length === 0 ? (
+              <p className="text-sm text-muted-foreground">{t("anonymize.noMatches")}</p>
+            ) : (
+              <ul className="flex flex-col divide-y divide-border rounded-md border border-border" aria-label={t("anonymize.found")}>
+                {found.data.users.map((u) => (
+                  <li key={u.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-3 py-2 text-sm">
+                    <span className="min-w-0 flex-1">
+                      <span className="font-medium">{u.name}</span> <span className="break-all text-muted-foreground">{u.email}</span>
+                      <span className="block text-muted-foreground">
+                        {[u.groupName, u.role, `#${u.id}`].filter(Boolean).join(" · ")}
+                      </span>
+                    </span>
+                    <Button type="button" variant="outline" size="sm" onClick={() => onChoose(u)}>
+                      {t("anonymize.choose", { name: u.name })}
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            )
+          ) : null}
+          {found.data?.more ? <p className="mt-2 text-sm text-muted-foreground">{t("anonymize.moreMatches")}</p> : null}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
 
 /**
  * part 2 §2 anonymize user (user id required: "Please enter user Id"; confirm "This operation is
@@ -26,6 +74,8 @@ export function AnonymizeUserPage() {
   const [userId, setUserId] = useState("");
   const [idError, setIdError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<number | null>(null);
+  // Who the confirmation names: the person chosen in the search, or looked up by the typed id.
+  const [person, setPerson] = useState<TFoundUser | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const anonymize = useMutation(
     trpc.adminAccounts.anonymize.mutationOptions({
@@ -56,6 +106,13 @@ export function AnonymizeUserPage() {
       return;
     }
     setIdError(null);
+    if (person?.id !== id) {
+      setPerson(null);
+      void trpcClient.adminAccounts.findUsers
+        .query({ search: String(id) })
+        .then((r) => setPerson(r.users.find((u) => u.id === id) ?? null))
+        .catch(() => setPerson(null));
+    }
     setConfirming(id);
   };
 
@@ -74,6 +131,15 @@ export function AnonymizeUserPage() {
   return (
     <>
       <PageHeader title={t("anonymize.title")} description={t("anonymize.description")} />
+      <FindPerson
+        onChoose={(u) => {
+          setPerson(u);
+          setUserId(String(u.id));
+          setSsoId(String(u.id));
+          setIdError(null);
+          setSsoError(null);
+        }}
+      />
       <div className="grid max-w-4xl gap-6 desktop:grid-cols-2">
         <Card>
           <CardContent>
@@ -146,7 +212,16 @@ export function AnonymizeUserPage() {
           if (!open) setConfirming(null);
         }}
         title={t("anonymize.confirmTitle")}
-        description={t("anonymize.confirm")}
+        description={
+          <>
+            {confirming !== null && person?.id === confirming ? (
+              <span className="mb-2 block font-medium text-foreground" data-testid="anonymize-person">
+                {t("anonymize.confirmNamed", { name: person.name, email: person.email, group: person.groupName ? `, ${person.groupName}` : "", id: person.id })}
+              </span>
+            ) : null}
+            {t("anonymize.confirm")}
+          </>
+        }
         confirmLabel={t("anonymize.submit")}
         cancelLabel={t("app.cancel")}
         destructive
