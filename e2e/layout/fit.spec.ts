@@ -198,6 +198,8 @@ test.describe("every page fits 1366 and 390 px", () => {
         "/policy/list?group=acme",
         `/policy/details?policyId=${ids.policyId}&editDraft=false`,
         `/admin/policy/view?employeeId=${ids.employeeId}&moveId=${ids.moveId}`,
+        `/acme/employeefile/summaryView?employeeId=${ids.employeeId}&moveId=${ids.moveId}`,
+        `/acme/employeefile/summaryView?employeeId=${ids.draft.employeeId}&moveId=${ids.draft.moveId}`,
       ],
       ["/acme/home"],
     );
