@@ -25,12 +25,24 @@ export function errorCode(error: unknown): ErrorCode | null {
 }
 
 /**
+ * No usable answer from the server (offline, aborted, past its time limit in src/web/lib/timeouts.ts,
+ * or a 504 gateway timeout): the spec's connection case (part 1 §8, part 2 §8).
+ */
+export function isConnectionFailure(error: unknown): boolean {
+  const meta = error instanceof TRPCClientError ? (error.meta as { response?: { status?: number } } | undefined) : undefined;
+  if (meta?.response?.status === 504) return true;
+  const data = dataOf(error);
+  if (!data?.code) return true;
+  return data.httpStatus === 504 || data.code === "GATEWAY_TIMEOUT";
+}
+
+/**
  * The server's own message when it answered with a known error (its texts come from
- * src/domain/messages.ts), or null when the failure is a network error or a 500.
+ * src/domain/messages.ts), or null when the failure is a connection failure (`isConnectionFailure`) or a 500.
  */
 export function serverMessage(error: unknown): string | null {
   const code = errorCode(error);
-  if (!code || code === "INTERNAL_SERVER_ERROR") return null;
+  if (!code || code === "INTERNAL_SERVER_ERROR" || isConnectionFailure(error)) return null;
   return error instanceof Error && error.message ? error.message : null;
 }
 

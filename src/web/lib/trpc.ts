@@ -3,6 +3,7 @@ import { createTRPCClient, httpBatchLink } from "@trpc/client";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "../../routers/_app.ts";
 import { errorCode } from "./errors.ts";
+import { timeoutLink } from "./timeouts.ts";
 
 /** Sends the browser to the sign-in page, coming back here afterwards. */
 export function goToLogin(): void {
@@ -40,7 +41,8 @@ export const queryClient = new QueryClient({
 });
 
 export const trpcClient = createTRPCClient<AppRouter>({
-  links: [httpBatchLink({ url: "/trpc", fetch: (input, init) => fetch(input, { ...init, credentials: "same-origin" }) })],
+  // Every call has its spec time limit (src/web/lib/timeouts.ts); past it, it fails as a connection error.
+  links: [timeoutLink(), httpBatchLink({ url: "/trpc", fetch: (input, init) => fetch(input, { ...init, credentials: "same-origin" }) })],
 });
 
 /** Typed query and mutation options for every procedure: `useQuery(trpc.group.home.queryOptions({ group }))`. */

@@ -46,7 +46,7 @@ import {
   type Relationship,
   type Side,
 } from "./advanced-inputs-state.ts";
-import { fieldErrorsOf, isConnectionFailure, TIMEOUT_MS, withTimeout } from "./calls.ts";
+import { fieldErrorsOf, isConnectionFailure } from "./calls.ts";
 import { methodKey } from "./estimate-settings.tsx";
 import { PercentInput } from "./estimate-parts.tsx";
 
@@ -181,9 +181,7 @@ function AdvancedInputsForm({
     setErrors({});
     setSaving(true);
     try {
-      const res = await withTimeout(TIMEOUT_MS.default, (signal) =>
-        trpcClient.estimate.saveAdvanceCeDetails.mutate(toSaveDetailsRequest(form, { group, employeeId, moveId }), { signal }),
-      );
+      const res = await trpcClient.estimate.saveAdvanceCeDetails.mutate(toSaveDetailsRequest(form, { group, employeeId, moveId }));
       setSaving(false);
       const fieldEntries = Object.entries(res.errors);
       if (!res.success || fieldEntries.length > 0) {

@@ -1,29 +1,11 @@
 /**
- * Call helpers of the estimate pages: the §9 time limits (30 s most calls, 10 s status and tax
- * calculation) and reading a failure (no answer at all is the connection case of §8; a
- * BAD_REQUEST may carry per-field texts in `data.fields`).
+ * Call helpers of the estimate pages: reading a failure (a BAD_REQUEST may carry per-field texts
+ * in `data.fields`; no answer at all is the connection case of §8, `isConnectionFailure` in
+ * src/web/lib/errors.ts). The §9 time limits are applied to every call by src/web/lib/timeouts.ts.
  */
 import { TRPCClientError } from "@trpc/client";
-import { errorCode } from "../../lib/errors.ts";
 
-/** part 1 §9 timeouts. */
-export const TIMEOUT_MS = { default: 30_000, status: 10_000, tax: 10_000 } as const;
-
-/** Runs a call with an abort signal that fires after `ms`. */
-export async function withTimeout<T>(ms: number, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), ms);
-  try {
-    return await run(controller.signal);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** No answer from the server (offline, timed out, aborted): §8's connection message applies. */
-export function isConnectionFailure(error: unknown): boolean {
-  return errorCode(error) === null;
-}
+export { isConnectionFailure } from "../../lib/errors.ts";
 
 /** The per-field texts of a BAD_REQUEST (`data.fields`), or null. */
 export function fieldErrorsOf(error: unknown): Record<string, string> | null {

@@ -32,7 +32,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/ta
 import { serverMessage } from "../../lib/errors.ts";
 import { trpcClient } from "../../lib/trpc.ts";
 import { BalanceSheetPanel } from "./balance-sheet.tsx";
-import { fieldErrorsOf, isConnectionFailure, TIMEOUT_MS, withTimeout } from "./calls.ts";
+import { fieldErrorsOf, isConnectionFailure } from "./calls.ts";
 import { ExportLinks, ProgressBar, TypeBadge } from "./estimate-parts.tsx";
 import { ApprovalPanel, TaxPanel } from "./estimate-settings.tsx";
 import {
@@ -364,9 +364,7 @@ function EstimateEditor({
     const timer = setTimeout(async () => {
       let res;
       try {
-        res = await withTimeout(TIMEOUT_MS.tax, (signal) =>
-          trpcClient.estimate.calculateTax.mutate(liveCall.request, { signal: AbortSignal.any([signal, controller.signal]) }),
-        );
+        res = await trpcClient.estimate.calculateTax.mutate(liveCall.request, { signal: controller.signal });
       } catch (error) {
         if (!controller.signal.aborted) fail(isConnectionFailure(error) ? estimateMessages.saveTimeout : estimateMessages.taxIssue);
         return;
@@ -401,11 +399,9 @@ function EstimateEditor({
     const s = stateRef.current;
     const keys = requestKeys(s);
     try {
-      const res = await withTimeout(TIMEOUT_MS.default, (signal) =>
-        advanced
-          ? trpcClient.estimate.updateAdvanced.mutate(toUpdateAdvancedRequest(s, ref, stageAction), { signal })
-          : trpcClient.estimate.saveEstimate.mutate(toSaveRequest(s, ref, stageAction), { signal }),
-      );
+      const res = await (advanced
+        ? trpcClient.estimate.updateAdvanced.mutate(toUpdateAdvancedRequest(s, ref, stageAction))
+        : trpcClient.estimate.saveEstimate.mutate(toSaveRequest(s, ref, stageAction)));
       if (!res.success) {
         setNotice({ kind: "error", text: res.message ?? estimateMessages.saveFailure });
         setFocusErrors((n) => n + 1);
@@ -487,9 +483,7 @@ function EstimateEditor({
     }
     let text: Notice;
     try {
-      const res = await withTimeout(TIMEOUT_MS.default, (signal) =>
-        trpcClient.estimate.sendForApproval.mutate({ employeeId, moveId, costEstimateId: target.costEstimateId, ccSender }, { signal }),
-      );
+      const res = await trpcClient.estimate.sendForApproval.mutate({ employeeId, moveId, costEstimateId: target.costEstimateId, ccSender });
       text = res.success ? { kind: "success", text: estimateText(estimateMessages.approvalSent, { email: res.sentTo }) } : { kind: "error", text: estimateMessages.approvalMailFailure };
     } catch {
       text = { kind: "error", text: estimateMessages.approvalMailFailure };

@@ -8,7 +8,6 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { estimateMessages } from "../../../domain/estimate/messages.ts";
 import { ASYNC_POLL_MAX, type TEstimationViewResponse, type TRecalculateRequest } from "../../../domain/estimate/schemas.ts";
 import { trpcClient } from "../../lib/trpc.ts";
-import { TIMEOUT_MS, withTimeout } from "./calls.ts";
 import { pollRecalculation, timerWait } from "./recalc-poll.ts";
 
 export type RecalculationState =
@@ -44,7 +43,7 @@ export function useRecalculation({
     setState({ phase: "posting" });
     let uuid: string | undefined;
     try {
-      const posted = await withTimeout(TIMEOUT_MS.default, (signal) => trpcClient.estimate.recalculate.mutate(request, { signal }));
+      const posted = await trpcClient.estimate.recalculate.mutate(request);
       uuid = posted.success ? posted.costEstimateUIDTOs[0]?.uuid : undefined;
     } catch {
       fail();
@@ -59,8 +58,8 @@ export function useRecalculation({
     const outcome = await pollRecalculation<TEstimationViewResponse>(uuid, {
       signal: own.signal,
       wait: timerWait(own.signal),
-      status: (id, pollNumber) => withTimeout(TIMEOUT_MS.status, (signal) => trpcClient.estimate.asyncStatus.mutate({ uuid: id, pollNumber }, { signal })),
-      result: (id) => withTimeout(TIMEOUT_MS.default, (signal) => trpcClient.estimate.asyncResult.query({ uuid: id }, { signal })),
+      status: (id, pollNumber) => trpcClient.estimate.asyncStatus.mutate({ uuid: id, pollNumber }),
+      result: (id) => trpcClient.estimate.asyncResult.query({ uuid: id }),
       onPoll: (poll, status) => {
         if (own.signal.aborted) return;
         setState(status === "Done" || status === "Forced" ? { phase: "loading", poll, max: ASYNC_POLL_MAX } : { phase: "polling", poll, max: ASYNC_POLL_MAX });

@@ -21,7 +21,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { EmptyState } from "../../components/ui/states.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
-import { errorCode, errorText } from "../../lib/errors.ts";
+import { errorText, isConnectionFailure } from "../../lib/errors.ts";
 import { queryClient, trpc } from "../../lib/trpc.ts";
 import { StageLoadFailure } from "./stage-load-failure.tsx";
 import { BudgetGroupPanel, ServiceCard } from "./stage-overrides-parts.tsx";
@@ -51,9 +51,9 @@ export type OverridesStageProps = {
   onCancelled: () => void;
 };
 
-/** A failed call: no answer at all is the §8 connection message; a known error its own text. */
+/** A failed call: no answer at all (or a 504, or past its time limit) is the §8 connection message; a known error its own text. */
 function failureText(error: unknown): string {
-  if (errorCode(error) === null) return wizardMessages.connection;
+  if (isConnectionFailure(error)) return wizardMessages.connection;
   return errorText(error, wizardMessages.generic);
 }
 

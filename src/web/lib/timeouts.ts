@@ -1,0 +1,106 @@
+/**
+ * Client request time limits, in one place (part 1 §9, part 2 §9): every tRPC call goes through
+ * `timeoutLink` (src/web/lib/trpc.ts), which fails a call that has no answer within its limit
+ * with a connection error (`isConnectionFailure` in errors.ts), so the page shows the spec's
+ * connection text (§8). Pages never set their own timers.
+ */
+import { TRPCClientError, type TRPCLink } from "@trpc/client";
+import { observable } from "@trpc/server/observable";
+import type { AnyRouter } from "@trpc/server";
+
+/** Most calls: 30 s (part 1 §9 "30 s most calls", part 2 §9 "most reads 30 s"). */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** The exceptions, by tRPC procedure path; anything not listed uses `DEFAULT_TIMEOUT_MS`. */
+export const TIMEOUTS_MS: Readonly<Record<string, number>> = {
+  // part 1 §9: 60 s prefill, form save, service properties.
+  "wizard.prefill": 60_000,
+  "formBuilder.submitForm": 60_000,
+  "policy.services.properties": 60_000,
+  // part 1 §9: 900 s stage load (creating the employee runs the provider's stages 5 and 6).
+  "wizard.createNewEmployee": 900_000,
+  // part 1 §9: 100 s splash; 3 s authorisation; 10 s status and tax calculation.
+  "wizard.splash": 100_000,
+  "estimate.admin.authorisation": 3_000,
+  "estimate.asyncStatus": 10_000,
+  "estimate.calculateTax": 10_000,
+  // part 2 §9: policy and setup saves 5 s; budget and budget group calls 5 s; attributes 5 s.
+  "policy.policies.updateSetting": 5_000,
+  "policy.policies.updateCostEstimatePackage": 5_000,
+  "policy.services.setBudgetGroup": 5_000,
+  "policy.services.addBudget": 5_000,
+  "policy.services.updateBudget": 5_000,
+  "policy.services.deleteBudget": 5_000,
+  "policy.services.updateBudgetGroup": 5_000,
+  "policy.catalogue.serviceAttributes": 5_000,
+  "policy.catalogue.setAttributeVisibility": 5_000,
+  // part 2 §9: dropdown loading 3 s; currency load 90 s; group status 10 s.
+  "policy.policies.dropdowns": 3_000,
+  "policy.catalogue.currencies": 90_000,
+  "admin.groups.setStatus": 10_000,
+};
+
+/** The time limit of a call to `path` (e.g. "estimate.calculateTax"). */
+export function timeoutFor(path: string): number {
+  return TIMEOUTS_MS[path] ?? DEFAULT_TIMEOUT_MS;
+}
+
+/** The error a call that ran out of time fails with: no server answer, so a connection failure. */
+export class RequestTimeoutError extends Error {
+  constructor(
+    readonly path: string,
+    readonly ms: number,
+  ) {
+    super(`No answer from ${path} within ${ms / 1000} s`);
+    this.name = "RequestTimeoutError";
+  }
+}
+
+/** True when `error` is (or wraps) a call that ran out of time. */
+export function isTimeout(error: unknown): boolean {
+  return error instanceof RequestTimeoutError || (error instanceof TRPCClientError && error.cause instanceof RequestTimeoutError);
+}
+
+/**
+ * A tRPC link that fails every call still unanswered after `timeoutFor(op.path)` (or `limit`, for
+ * tests) and stops waiting for it: the downstream request is unsubscribed, which aborts its fetch
+ * (a batch is aborted once all of its calls are).
+ */
+export function timeoutLink<TRouter extends AnyRouter>(limit: (path: string) => number = timeoutFor): TRPCLink<TRouter> {
+  return () =>
+    ({ op, next }) =>
+      observable((observer) => {
+        const ms = limit(op.path);
+        let done = false;
+        const timer =
+          op.type === "subscription"
+            ? undefined
+            : setTimeout(() => {
+                if (done) return;
+                done = true;
+                subscription.unsubscribe();
+                observer.error(TRPCClientError.from(new RequestTimeoutError(op.path, ms)));
+              }, ms);
+        const subscription = next(op).subscribe({
+          next: (value) => {
+            if (!done) observer.next(value);
+          },
+          error: (error) => {
+            if (done) return;
+            done = true;
+            clearTimeout(timer);
+            observer.error(error);
+          },
+          complete: () => {
+            if (done) return;
+            done = true;
+            clearTimeout(timer);
+            observer.complete();
+          },
+        });
+        return () => {
+          clearTimeout(timer);
+          subscription.unsubscribe();
+        };
+      });
+}
