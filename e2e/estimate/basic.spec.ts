@@ -122,14 +122,12 @@ test.describe("basic cost estimate (STA)", () => {
     await page.getByTestId("estimate-save").click();
     await expect(email).toHaveAccessibleDescription(/^Please enter a valid email/);
 
-    // Approved needs a name and a date.
+    // HR cannot mark the estimate approved (issue 13 item 6): the approval is a status, no box, no date.
     await email.fill("");
-    await page.getByRole("checkbox", { name: "Approved" }).check();
-    await page.getByTestId("estimate-save").click();
-    await expect(page.getByLabel(/^Approver name/)).toHaveAccessibleDescription("Please enter the approver's name.");
-    await expect(page.getByLabel(/^Approval date/)).toHaveAccessibleDescription("Please enter the approval date.");
+    await expect(page.getByRole("checkbox", { name: /^Approved/ })).toHaveCount(0);
+    await expect(page.getByLabel(/^Approval date/)).toHaveCount(0);
+    await expect(page.getByTestId("approval-status")).toContainText("Not approved");
     await expectAccessible(page);
-    await page.getByRole("checkbox", { name: "Approved" }).uncheck();
 
     // A blanked amount that had a computed one: "A value is required".
     const row = serviceRows(page).first();

@@ -132,10 +132,14 @@ test.describe("advanced cost estimate", () => {
     await page.getByTestId("send-for-approval").click();
     const dialog = page.getByRole("dialog", { name: "Send the estimate for approval?" });
     await expect(dialog).toContainText(approver);
+    // The approver's details are an edit: the dialog says they are saved as a new version first (issue 13 item 6).
+    await expect(dialog.getByTestId("send-saves-first")).toBeVisible();
     await dialog.getByRole("checkbox", { name: "Copy me" }).check();
     await expectAccessible(page);
+    const before = Number((await page.getByTestId("estimate-version").textContent())!.replace(/\D/g, ""));
     await dialog.getByTestId("send-confirm").click();
-    await expect(page.getByTestId("estimate-notice")).toHaveText(`The estimate has been sent to ${approver} for approval.`, { timeout: 30_000 });
+    await expect(page.getByTestId("estimate-notice")).toHaveText(`Saved as version ${before + 1} and sent to ${approver} for approval.`, { timeout: 30_000 });
+    await expect(page.getByTestId("estimate-version")).toHaveText(`Version ${before + 1}`);
 
     // ── export the spreadsheet: its grand total is the page's ──
     const grandTotal = wholeUnits((await page.getByTestId("grand-total-amount").textContent()) ?? "");

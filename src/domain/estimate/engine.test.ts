@@ -248,6 +248,26 @@ describe("overrides and custom items", () => {
     expect(r.servicesEstimation.servicesEstimations.find((s) => s.serviceCode === "COLA")?.originalAmount).toBe(120_000);
   });
 
+  test("issue 13 item 6: an entered amount clears the 'no amount' and failed-formula warnings; without one they stay", () => {
+    const r = computeEstimate(
+      oneYear({
+        tax: noTax,
+        services: [
+          service({ serviceCode: "SETTLINGIN", override: usd(750) }),
+          service({ serviceCode: "STORAGE", override: usd(0) }),
+          service({ serviceCode: "TRAVEL" }),
+        ],
+      }),
+    );
+    const entered = item(r, "svc:1:SETTLINGIN");
+    expect([entered.amount, entered.overridden, entered.feedbackStatus, entered.estimateResultStatusMessage]).toEqual([75_000, true, "INFO", null]);
+    // An entered 0 is an amount too.
+    const zero = item(r, "svc:1:STORAGE");
+    expect([zero.amount, zero.overridden, zero.feedbackStatus, zero.estimateResultStatusMessage]).toEqual([0, true, "INFO", null]);
+    const none = item(r, "svc:1:TRAVEL");
+    expect([none.feedbackStatus, none.estimateResultStatusMessage]).toEqual(["WARNING", ENGINE_TEXTS.noAmount]);
+  });
+
   test("a custom item without a taxability is MAYBE: taxed as taxable and flagged INFO", () => {
     const r = computeEstimate(
       oneYear({

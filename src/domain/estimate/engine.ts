@@ -695,6 +695,9 @@ export function computeEstimate(input: EstimateInput): EstimateComputation {
       currency = to;
       amount = svc.override.amount;
       working.push(step("Override", null, { originalAmount: majorNumber(computedAmount, currency) }, majorString(amount, currency), currency));
+      // An entered amount answers the warnings (no amount, a failed formula): the item no longer carries them.
+      feedback = "INFO";
+      message = null;
     }
     return {
       identifier,

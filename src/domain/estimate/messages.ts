@@ -30,6 +30,10 @@ export const estimateMessages = {
   customTaxabilityRequired: "Please choose whether the item is taxable.",
   approverNameRequired: "Please enter the approver's name.",
   approvalDateRequired: "Please enter the approval date.",
+  /** Issue 13 item 6: HR records the approver and sends for approval; only an administrator records an approval. */
+  approvalNotYours:
+    "Only the approver can approve this estimate. Send it for approval; an administrator can record an approval received outside Meridian.",
+  approvalSavedAndSent: "Saved as version {version} and sent to {email} for approval.",
   taxIssue: "There was an issue calculating the tax. The page will reload.",
   estimateNotFound: "The cost estimate was not found.",
   estimateDisabled: "Cost estimates are not enabled for this group.",

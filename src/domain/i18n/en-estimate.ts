@@ -107,6 +107,10 @@ export const enEstimate = {
   // approval
   "estimate.approval.title": "Approval",
   "estimate.approval.approved": "Approved",
+  "estimate.approval.notApproved": "Not approved",
+  "estimate.approval.approverApproves": "The approver approves the estimate: enter their e-mail and send it for approval.",
+  "estimate.approval.recordedBy": "by {{name}} on {{date}}.",
+  "estimate.approval.recordOutside": "Approved (record an approval received outside Meridian)",
   "estimate.approval.name": "Approver name",
   "estimate.approval.email": "Approver e-mail",
   "estimate.approval.emailHint": "Needed to send the estimate for approval.",
@@ -114,6 +118,7 @@ export const enEstimate = {
   "estimate.approval.send": "Send for approval",
   "estimate.send.title": "Send the estimate for approval?",
   "estimate.send.description": "The estimate is e-mailed as a PDF to {{email}}.",
+  "estimate.send.saveFirst": "Your changes are saved first, as a new version of the estimate, and that version is sent.",
   "estimate.send.ccSender": "Copy me",
   "estimate.send.confirm": "Send",
   // history

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { estimateMessages } from "../../domain/estimate/messages.ts";
+import { estimateMessages, estimateText } from "../../domain/estimate/messages.ts";
 import { messages } from "../../domain/messages.ts";
 import { ASYNC_POLL_MAX, type TCostEstimateView } from "../../domain/estimate/schemas.ts";
 import { runPendingJobs } from "../../services/jobs/queue.ts";
@@ -148,10 +148,8 @@ describe("estimate.saveEstimate (basic)", () => {
       overrideServices: [{ serviceCode: svc.serviceCode, stageId: svc.stageId, currency: svc.currency, amount: "1234.50", taxability: "TAXABLE" }],
       customServices: [{ serviceName: "Pet relocation", amount: "800", currency: view.displayCurrency, taxability: "NON_TAXABLE" }],
       taxRateOverride: 25,
-      isApproved: true,
       approverName: "Grace Hopper",
       approverEmail: "grace@acme.test",
-      approvalDate: "2026-11-20",
     });
     expect(saved.success).toBe(true);
     const v2 = saved.costEstimate;
@@ -163,7 +161,7 @@ describe("estimate.saveEstimate (basic)", () => {
     expect(overridden.originalAmount).toBe(svc.originalAmount);
     const custom = v2.servicesEstimation.customServicesEstimations[0]!;
     expect(custom).toMatchObject({ serviceName: "Pet relocation", amount: 80000, taxability: "NON_TAXABLE", taxAmount: 0 });
-    expect(v2.employeeInformation).toMatchObject({ isApproved: true, approverName: "Grace Hopper", approverEmail: "grace@acme.test", approvalDate: "2026-11-20" });
+    expect(v2.employeeInformation).toMatchObject({ isApproved: false, approverName: "Grace Hopper", approverEmail: "grace@acme.test", approvalDate: null });
 
     const rows = await estimateRows(move.moveId);
     expect(rows.map((r) => r.status)).toEqual(["SUPERSEDED", "CURRENT"]);
@@ -200,7 +198,8 @@ describe("estimate.saveEstimate (basic)", () => {
       estimateMessages.fillRequired,
     );
     expect((required.cause as { fields?: Record<string, string> }).fields).toMatchObject({ "overrideServices.0.amount": estimateMessages.valueRequired });
-    const approver = await expectTrpcError(hr.estimate.saveEstimate({ ...base, isApproved: true }), "BAD_REQUEST", estimateMessages.fillRequired);
+    // Recording an approval is an administrator's (issue 13 item 6); theirs needs the approver's name.
+    const approver = await expectTrpcError((await admin()).estimate.saveEstimate({ ...base, isApproved: true }), "BAD_REQUEST", estimateMessages.fillRequired);
     expect((approver.cause as { fields?: Record<string, string> }).fields).toMatchObject({ approverName: estimateMessages.approverNameRequired });
     const email = await expectTrpcError(hr.estimate.saveEstimate({ ...base, approverEmail: "not-an-email" }), "BAD_REQUEST");
     expect((email.cause as { fields?: Record<string, string> }).fields).toMatchObject({ approverEmail: estimateMessages.validEmail });
@@ -397,6 +396,82 @@ describe("estimate stage 6: advanceCeDetails", () => {
     // The estimate uses the inputs: five year columns.
     const view = (await hr.estimate.openEstimationView(ref(move))).costEstimate!;
     expect(view.years).toBe(5);
+  });
+});
+
+describe("issue 13 item 6: approval is the approver's; sending says what it saves", () => {
+  test("HR cannot mark their estimate approved (FORBIDDEN, nothing written); ADMIN records an approval received outside Meridian; HR may keep or clear it", async () => {
+    const move = await staMove();
+    const hr = await hrAcme();
+    const view = (await hr.estimate.openEstimationView(ref(move))).costEstimate!;
+    const base = { ...ref(move), type: "STA" as const, displayCurrency: view.displayCurrency };
+    const approved = { isApproved: true, approverName: "Grace Hopper", approverEmail: "grace@acme.test", approvalDate: "2026-11-20" };
+    const before = await countTable(t.db, "cost_estimates");
+    await expectTrpcError(hr.estimate.saveEstimate({ ...base, costEstimateID: view.costEstimateId, ...approved }), "FORBIDDEN", estimateMessages.approvalNotYours);
+    expect(await countTable(t.db, "cost_estimates")).toBe(before);
+
+    // The ADMIN records it.
+    const recorded = await (await admin()).estimate.saveEstimate({ ...base, costEstimateID: view.costEstimateId, ...approved });
+    expect(recorded.costEstimate.employeeInformation).toMatchObject(approved);
+
+    // HR saving other edits keeps the recorded approval as it is; changing its name or date is refused.
+    const kept = await hr.estimate.saveEstimate({ ...base, costEstimateID: recorded.costEstimateId, ...approved, taxRateOverride: 20 });
+    expect(kept.costEstimate.employeeInformation).toMatchObject(approved);
+    await expectTrpcError(hr.estimate.saveEstimate({ ...base, costEstimateID: kept.costEstimateId, ...approved, approvalDate: "2026-11-21" }), "FORBIDDEN", estimateMessages.approvalNotYours);
+    await expectTrpcError(hr.estimate.saveEstimate({ ...base, costEstimateID: kept.costEstimateId, ...approved, approverName: "Hannah Reyes" }), "FORBIDDEN", estimateMessages.approvalNotYours);
+    // Clearing it (for a new round of approval) is HR's to do.
+    const cleared = await hr.estimate.saveEstimate({ ...base, costEstimateID: kept.costEstimateId, approverName: "Grace Hopper", approverEmail: "grace@acme.test" });
+    expect(cleared.costEstimate.employeeInformation).toMatchObject({ isApproved: false, approverName: "Grace Hopper", approverEmail: "grace@acme.test" });
+    // And once cleared, HR cannot set it again.
+    await expectTrpcError(hr.estimate.saveEstimate({ ...base, costEstimateID: cleared.costEstimateId, ...approved }), "FORBIDDEN", estimateMessages.approvalNotYours);
+  });
+
+  test("advanced estimates: the same rule on updateAdvanced", async () => {
+    const move = await ltaMove();
+    const hr = await hrAcme();
+    const view = (await hr.estimate.openEstimationView(ref(move))).costEstimate!;
+    const req = { ...ref(move), costEstimateId: view.costEstimateId, displayCurrency: view.displayCurrency, isApproved: true, approverName: "Grace Hopper", approvalDate: "2026-11-20" };
+    await expectTrpcError(hr.estimate.updateAdvanced(req), "FORBIDDEN", estimateMessages.approvalNotYours);
+    const byAdmin = await (await admin()).estimate.updateAdvanced(req);
+    expect(byAdmin.costEstimate.employeeInformation).toMatchObject({ isApproved: true, approverName: "Grace Hopper", approvalDate: "2026-11-20" });
+  });
+
+  test("sending without edits sends the current version and stores none; a send with edits (ON_SEND) stores exactly one, the one sent", async () => {
+    const move = await staMove();
+    const hr = await hrAcme();
+    const view = (await hr.estimate.openEstimationView(ref(move))).costEstimate!;
+    const saved = await hr.estimate.saveEstimate({ ...ref(move), costEstimateID: view.costEstimateId, type: "STA", displayCurrency: view.displayCurrency, approverEmail: "approver@acme.test" });
+    expect(saved.costEstimate.versionNumber).toBe(2);
+
+    await hr.estimate.sendForApproval({ ...ref(move), costEstimateId: saved.costEstimateId, ccSender: false });
+    let rows = await estimateRows(move.moveId);
+    expect(rows.map((r) => [r.version_number, r.status])).toEqual([
+      [1, "SUPERSEDED"],
+      [2, "CURRENT"],
+    ]);
+
+    // The page's send with edits: one ON_SEND save (version 3), then that version is sent.
+    const onSend = await hr.estimate.saveEstimate({
+      ...ref(move),
+      costEstimateID: saved.costEstimateId,
+      type: "STA",
+      displayCurrency: view.displayCurrency,
+      approverEmail: "approver@acme.test",
+      taxRateOverride: 30,
+      stageAction: "ON_SEND",
+    });
+    expect(onSend.costEstimate.versionNumber).toBe(3);
+    await hr.estimate.sendForApproval({ ...ref(move), costEstimateId: onSend.costEstimateId, ccSender: false });
+    rows = await estimateRows(move.moveId);
+    expect(rows.map((r) => [r.version_number, r.status, r.stage_action])).toEqual([
+      [1, "SUPERSEDED", "ON_PAGE"],
+      [2, "SUPERSEDED", "ON_SAVE"],
+      [3, "CURRENT", "ON_SEND"],
+    ]);
+    const mails = await t.db.selectFrom("outbox").select(["text", "link"]).where("to_address", "=", "approver@acme.test").orderBy("id").execute();
+    expect(mails.map((m) => /version (\d+)/.exec(m.text)?.[1])).toEqual(["2", "3"]);
+    expect(mails.map((m) => m.link?.endsWith(`costEstimateId=${m === mails[0] ? saved.costEstimateId : onSend.costEstimateId}`))).toEqual([true, true]);
+    expect(estimateText(estimateMessages.approvalSavedAndSent, { version: 3, email: "approver@acme.test" })).toBe("Saved as version 3 and sent to approver@acme.test for approval.");
   });
 });
 

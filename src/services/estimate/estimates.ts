@@ -352,14 +352,28 @@ async function currentRowOrThrow(db: DB, move: EstimateMove, costEstimateId: num
   return row;
 }
 
+/**
+ * Issue 13 item 6: approval is the approver's. HR records the approver and sends for approval but
+ * cannot mark the estimate approved (or change the name or date of a recorded approval); only an
+ * ADMIN records an approval received outside Meridian. Keeping a recorded approval as it is, or
+ * clearing it, stays open to HR.
+ */
+export function checkApprovalAuthority(actor: WizardActor, current: EstimateSettings["approval"], next: EstimateSettings["approval"]): void {
+  if (actor.user.role === "ADMIN" || !next.isApproved) return;
+  const unchanged = current.isApproved && (current.approverName ?? null) === (next.approverName ?? null) && (current.approvalDate ?? null) === (next.approvalDate ?? null);
+  if (!unchanged) throw new AppError("FORBIDDEN", estimateMessages.approvalNotYours);
+}
+
 /** POST saveEstimate (basic): a new version with the page's edits and approval. */
 export async function saveEstimate(db: DB, actor: WizardActor, move: EstimateMove, input: TSaveEstimateRequest) {
   const row = await currentRowOrThrow(db, move, input.costEstimateID);
+  const approval = { isApproved: input.isApproved, approverName: input.approverName, approverEmail: input.approverEmail, approvalDate: input.approvalDate };
+  checkApprovalAuthority(actor, settingsOfRow(row).approval, approval);
   const settings = settingsWithEdits(
     { ...settingsOfRow(row), type: input.type },
     {
       ...input,
-      approval: { isApproved: input.isApproved, approverName: input.approverName, approverEmail: input.approverEmail, approvalDate: input.approvalDate },
+      approval,
       endDate: input.endDate,
     },
     { originals: originalsOf(row), requireApproverEmail: input.stageAction === "ON_SEND" },
@@ -371,6 +385,8 @@ export async function saveEstimate(db: DB, actor: WizardActor, move: EstimateMov
 /** POST updateAdvancedCostEstimate: the same for an advanced estimate, with its tax settings. */
 export async function updateAdvancedEstimate(db: DB, actor: WizardActor, move: EstimateMove, input: TUpdateAdvancedRequest) {
   const row = await currentRowOrThrow(db, move, input.costEstimateId);
+  const approval = { isApproved: input.isApproved, approverName: input.approverName, approverEmail: input.approverEmail, approvalDate: input.approvalDate };
+  checkApprovalAuthority(actor, settingsOfRow(row).approval, approval);
   const settings = settingsWithEdits(
     settingsOfRow(row),
     {
@@ -378,7 +394,7 @@ export async function updateAdvancedEstimate(db: DB, actor: WizardActor, move: E
       taxRateOverride: input.manualTaxSection.taxRateOverride,
       taxYearOverrides: input.manualTaxSection.taxYearOverrides,
       taxCategory: input.taxCategories?.[0],
-      approval: { isApproved: input.isApproved, approverName: input.approverName, approverEmail: input.approverEmail, approvalDate: input.approvalDate },
+      approval,
     },
     { originals: originalsOf(row), requireApproverEmail: input.stageAction === "ON_SEND" },
   );

@@ -30,6 +30,7 @@ import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { ErrorState } from "../../components/ui/states.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { serverMessage } from "../../lib/errors.ts";
+import { useSignedInUser } from "../../lib/session.ts";
 import { trpcClient } from "../../lib/trpc.ts";
 import { BalanceSheetPanel } from "./balance-sheet.tsx";
 import { fieldErrorsOf, isConnectionFailure } from "./calls.ts";
@@ -295,6 +296,8 @@ function EstimateEditor({
   const { t, i18n } = useTranslation();
   const ref = useMemo(() => ({ employeeId, moveId }), [employeeId, moveId]);
   const advanced = view.type === "ADVANCED";
+  // Only an ADMIN records an approval received outside Meridian (issue 13 item 6).
+  const canRecordApproval = useSignedInUser().role === "ADMIN";
   const [state, setState] = useState<EstimateState>(() => {
     const initial = initialEstimateState(view);
     return carryApproval ? setApproval(initial, carryApproval) : initial;
@@ -473,6 +476,9 @@ function EstimateEditor({
     setSendOpen(false);
     setBusy("send");
     let target = stateRef.current.view;
+    // Edits are saved as a new version first, and the notice says so (issue 13 item 6); without
+    // edits the version shown is sent as it is.
+    let savedVersion: number | null = null;
     if (approvalChanged(stateRef.current) || isDirty(stateRef.current)) {
       const saved = await persist("ON_SEND");
       if (!saved) {
@@ -480,11 +486,16 @@ function EstimateEditor({
         return;
       }
       target = saved;
+      savedVersion = saved.versionNumber;
     }
     let text: Notice;
     try {
       const res = await trpcClient.estimate.sendForApproval.mutate({ employeeId, moveId, costEstimateId: target.costEstimateId, ccSender });
-      text = res.success ? { kind: "success", text: estimateText(estimateMessages.approvalSent, { email: res.sentTo }) } : { kind: "error", text: estimateMessages.approvalMailFailure };
+      const sent =
+        savedVersion === null
+          ? estimateText(estimateMessages.approvalSent, { email: res.sentTo })
+          : estimateText(estimateMessages.approvalSavedAndSent, { version: savedVersion, email: res.sentTo });
+      text = res.success ? { kind: "success", text: sent } : { kind: "error", text: estimateMessages.approvalMailFailure };
     } catch {
       text = { kind: "error", text: estimateMessages.approvalMailFailure };
     }
@@ -700,6 +711,8 @@ function EstimateEditor({
             />
             <ApprovalPanel
               approval={state.approval}
+              recorded={state.baseApproval}
+              canRecordApproval={canRecordApproval}
               errors={errors}
               disabled={locked}
               sending={busy === "send"}
@@ -737,6 +750,11 @@ function EstimateEditor({
         <DialogContent closeLabel={t("app.close")}>
           <DialogTitle>{t("estimate.send.title")}</DialogTitle>
           <DialogDescription>{t("estimate.send.description", { email: state.approval.approverEmail.trim() })}</DialogDescription>
+          {approvalChanged(state) || dirty ? (
+            <p className="text-sm text-foreground" data-testid="send-saves-first">
+              {t("estimate.send.saveFirst")}
+            </p>
+          ) : null}
           <div className="flex items-center gap-3">
             <Checkbox id="ce-cc-sender" checked={ccSender} onCheckedChange={(v) => setCcSender(v === true)} />
             <Label htmlFor="ce-cc-sender">{t("estimate.send.ccSender")}</Label>

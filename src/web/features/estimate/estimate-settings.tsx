@@ -132,8 +132,15 @@ function currencyChoices(view: TCostEstimateView, current: string): string[] {
   return list;
 }
 
+/**
+ * Issue 13 item 6: approval is the approver's. HR records the approver's name and e-mail and sends
+ * for approval; the approval itself reads as a status. Only an ADMIN (`canRecordApproval`) records an
+ * approval received outside Meridian (the Approved box and the date); the server refuses it from HR.
+ */
 export function ApprovalPanel({
   approval,
+  recorded,
+  canRecordApproval,
   errors,
   disabled,
   sending,
@@ -141,6 +148,9 @@ export function ApprovalPanel({
   onSend,
 }: {
   approval: Approval;
+  /** The approval as stored on the version shown. */
+  recorded: Approval;
+  canRecordApproval: boolean;
   errors: Record<string, string>;
   disabled: boolean;
   sending: boolean;
@@ -148,27 +158,49 @@ export function ApprovalPanel({
   onSend: () => void;
 }) {
   const { t } = useTranslation();
+  // HR cannot rename the approver of a recorded approval (the server keeps it as recorded).
+  const nameLocked = !canRecordApproval && recorded.isApproved;
   return (
     <section aria-labelledby="ce-approval-title" className="flex flex-col gap-4 rounded-lg border border-border p-5" data-testid="approval-panel">
       <h3 id="ce-approval-title" className="text-sm font-semibold text-foreground">
         {t("estimate.approval.title")}
       </h3>
-      <div className="flex items-center gap-3">
-        <Checkbox id="ce-approved" checked={approval.isApproved} disabled={disabled} onCheckedChange={(v) => onChange({ isApproved: v === true })} />
-        <Label htmlFor="ce-approved">{t("estimate.approval.approved")}</Label>
-      </div>
+      {canRecordApproval ? (
+        <div className="flex items-center gap-3">
+          <Checkbox id="ce-approved" checked={approval.isApproved} disabled={disabled} onCheckedChange={(v) => onChange({ isApproved: v === true })} />
+          <Label htmlFor="ce-approved">{t("estimate.approval.recordOutside")}</Label>
+        </div>
+      ) : (
+        <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground" data-testid="approval-status">
+          {recorded.isApproved ? (
+            <>
+              <Badge variant="success">{t("estimate.approval.approved")}</Badge>
+              {t("estimate.approval.recordedBy", { name: recorded.approverName || recorded.approverEmail, date: recorded.approvalDate })}
+            </>
+          ) : (
+            <>
+              <Badge variant="neutral">{t("estimate.approval.notApproved")}</Badge>
+              {t("estimate.approval.approverApproves")}
+            </>
+          )}
+        </p>
+      )}
       <div className="grid grid-cols-[minmax(0,1fr)] gap-4 tablet:grid-cols-2">
-        <FormField id="approverName" label={t("estimate.approval.name")} required={approval.isApproved} error={errors.approverName}>
-          {(field) => <Input {...field} autoComplete="name" maxLength={200} value={approval.approverName} disabled={disabled} onChange={(e) => onChange({ approverName: e.target.value })} />}
+        <FormField id="approverName" label={t("estimate.approval.name")} required={canRecordApproval && approval.isApproved} error={errors.approverName}>
+          {(field) => (
+            <Input {...field} autoComplete="name" maxLength={200} value={approval.approverName} disabled={disabled || nameLocked} onChange={(e) => onChange({ approverName: e.target.value })} />
+          )}
         </FormField>
         <FormField id="approverEmail" label={t("estimate.approval.email")} hint={t("estimate.approval.emailHint")} error={errors.approverEmail}>
           {(field) => (
             <Input {...field} type="email" autoComplete="email" maxLength={254} value={approval.approverEmail} disabled={disabled} onChange={(e) => onChange({ approverEmail: e.target.value })} />
           )}
         </FormField>
-        <FormField id="approvalDate" label={t("estimate.approval.date")} required={approval.isApproved} error={errors.approvalDate}>
-          {(field) => <Input {...field} type="date" value={approval.approvalDate} disabled={disabled} onChange={(e) => onChange({ approvalDate: e.target.value })} className="w-48" />}
-        </FormField>
+        {canRecordApproval ? (
+          <FormField id="approvalDate" label={t("estimate.approval.date")} required={approval.isApproved} error={errors.approvalDate}>
+            {(field) => <Input {...field} type="date" value={approval.approvalDate} disabled={disabled} onChange={(e) => onChange({ approvalDate: e.target.value })} className="w-48" />}
+          </FormField>
+        ) : null}
       </div>
       <div>
         <Button variant="secondary" onClick={onSend} busy={sending} disabled={disabled} data-testid="send-for-approval">

@@ -19,6 +19,7 @@ import {
   isRowLocked,
   isSectionStale,
   isTaxYearSection,
+  itemFeedback,
   itemFigures,
   liveTaxFrom,
   newCustomFigures,
@@ -184,6 +185,34 @@ describe("edits disable Export and Next until recalculated or saved (part 1 §4)
     const s = initialEstimateState(view());
     expect(editRow(s, "comp:salary", { amount: "1" })).toBe(s);
     expect(editRow(s, "svc:9:NOPE", { amount: "1" })).toBe(s);
+  });
+});
+
+describe("issue 13 item 6: the 'no amount' warning goes once an amount is typed", () => {
+  test("a WARNING hides while the row holds a valid amount; blank or invalid shows it again; INFO stays", () => {
+    const warning = "No amount could be estimated for this service. Please enter an amount.";
+    const v = view({
+      sections: [
+        section("relocation", [
+          item("svc:1:SETTLINGIN", { amount: 0, originalAmount: 0, feedbackStatus: "WARNING", estimateResultStatusMessage: warning }),
+          item("svc:1:REMOVALS", { taxability: "MAYBE", estimateResultStatusMessage: "Please confirm whether this item is taxable." }),
+        ]),
+      ],
+    });
+    let s = initialEstimateState(v);
+    const settling = v.sections[0]!.items[0]!;
+    const removals = v.sections[0]!.items[1]!;
+    expect(itemFeedback(s, settling)).toEqual({ status: "WARNING", message: warning });
+    s = editRow(s, settling.identifier, { amount: "750" });
+    expect(itemFeedback(s, settling)).toBeNull();
+    s = editRow(s, settling.identifier, { amount: "" });
+    expect(itemFeedback(s, settling)?.status).toBe("WARNING");
+    s = editRow(s, settling.identifier, { amount: "12abc" });
+    expect(itemFeedback(s, settling)?.status).toBe("WARNING");
+    s = editRow(s, removals.identifier, { amount: "1600" });
+    expect(itemFeedback(s, removals)?.status).toBe("INFO");
+    // The version page (no editing state) shows the engine's feedback as stored.
+    expect(itemFeedback(undefined, settling)?.message).toBe(warning);
   });
 });
 

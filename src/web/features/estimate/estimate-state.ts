@@ -208,6 +208,18 @@ function withoutKey<T>(record: Record<string, T>, key: string): Record<string, T
   return rest;
 }
 
+/**
+ * The feedback a row shows (issue 13 item 6): the engine's, except that a WARNING or ERROR (no
+ * amount could be estimated, a formula failed) goes as soon as a valid amount is typed for the row;
+ * an INFO note (taxability to confirm) stays.
+ */
+export function itemFeedback(state: EstimateState | undefined, item: TEstimateItem): { status: TEstimateItem["feedbackStatus"]; message: string } | null {
+  if (!item.estimateResultStatusMessage) return null;
+  const edit = state?.edits[item.identifier];
+  if (item.feedbackStatus !== "INFO" && edit && amountParses(edit.amount, item.currency)) return null;
+  return { status: item.feedbackStatus, message: item.estimateResultStatusMessage };
+}
+
 /** The values a service row shows in its inputs. */
 export function rowValues(state: EstimateState, item: TEstimateItem): RowEdit {
   return state.edits[item.identifier] ?? { amount: itemAmountText(item), taxability: item.taxability };

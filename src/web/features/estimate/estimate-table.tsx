@@ -24,6 +24,7 @@ import {
   isRowLocked,
   isSectionStale,
   isEditableService,
+  itemFeedback,
   itemFigures,
   newCustomFigures,
   rowValues,
@@ -87,7 +88,7 @@ export function EstimateTable({ view, edit, caption }: { view: TCostEstimateView
       <Fragment key={item.identifier}>
         <tr className={cn("border-b border-border align-top", figures.pending && "bg-warning-soft/40")} data-testid="estimate-row" data-identifier={item.identifier}>
           <th scope="row" className="min-w-36 px-3 py-2.5 text-left font-normal tablet:min-w-48">
-            <ItemName item={item} id={nameId} pending={figures.pending} />
+            <ItemName item={item} id={nameId} pending={figures.pending} feedback={itemFeedback(state, item)} />
           </th>
           <td className="px-3 py-2">
             {editable && edit ? (
@@ -389,9 +390,9 @@ function FigureCells({ figures, years, displayCurrency }: { figures: RowFigures;
   );
 }
 
-function ItemName({ item, id, pending }: { item: TEstimateItem; id: string; pending: boolean }) {
+function ItemName({ item, id, pending, feedback }: { item: TEstimateItem; id: string; pending: boolean; feedback: ReturnType<typeof itemFeedback> }) {
   const { t } = useTranslation();
-  const FeedbackIcon = item.feedbackStatus === "ERROR" ? CircleAlert : item.feedbackStatus === "WARNING" ? TriangleAlert : Info;
+  const FeedbackIcon = feedback?.status === "ERROR" ? CircleAlert : feedback?.status === "WARNING" ? TriangleAlert : Info;
   const badges: ReactNode[] = [];
   if (item.custom) badges.push(<Badge key="custom" variant="neutral">{t("estimate.custom.badge")}</Badge>);
   if (item.overridden) badges.push(<Badge key="overridden" variant="info">{t("estimate.table.overridden")}</Badge>);
@@ -404,15 +405,16 @@ function ItemName({ item, id, pending }: { item: TEstimateItem; id: string; pend
       </span>
       {item.benefits.length > 0 ? <span className="text-xs text-muted-foreground">{item.benefits.join(" · ")}</span> : null}
       {badges.length > 0 ? <span className="flex flex-wrap gap-1">{badges}</span> : null}
-      {item.estimateResultStatusMessage ? (
+      {feedback ? (
         <span
           className={cn(
             "flex items-start gap-1.5 text-xs",
-            item.feedbackStatus === "ERROR" ? "text-destructive" : item.feedbackStatus === "WARNING" ? "text-warning-foreground" : "text-muted-foreground",
+            feedback.status === "ERROR" ? "text-destructive" : feedback.status === "WARNING" ? "text-warning-foreground" : "text-muted-foreground",
           )}
+          data-testid="item-feedback"
         >
           <FeedbackIcon className="mt-px size-3.5 shrink-0" aria-hidden="true" />
-          {item.estimateResultStatusMessage}
+          {feedback.message}
         </span>
       ) : null}
     </div>
