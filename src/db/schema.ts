@@ -226,6 +226,16 @@ export type ServiceAttributeTable = {
   sort_order: Generated<number>;
 };
 
+/** Visibility of a service attribute to HR for one group (policy_id null) or one policy of it (migration 20261125130000). */
+export type ServiceAttributeConfigurationTable = {
+  id: Generated<number>;
+  attribute_id: number;
+  group_id: number;
+  policy_id: number | null;
+  viewable_by_hr: number;
+  updated_at: string;
+};
+
 export type SpendCategoryTable = {
   id: number;
   level: number;
@@ -659,6 +669,7 @@ export type Database = {
   sso_login_states: SsoLoginStateTable;
   services: ServiceTable;
   service_attributes: ServiceAttributeTable;
+  service_attribute_configurations: ServiceAttributeConfigurationTable;
   spend_categories: SpendCategoryTable;
   group_tags: GroupTagTable;
   policies: PolicyTable;

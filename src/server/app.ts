@@ -24,6 +24,7 @@ import { mountLegacyFormBuilder } from "../routers/legacy/form-builder.ts";
 import { mountLegacyWizardOverrides } from "../routers/legacy/wizard-overrides.ts";
 import { mountLegacyEstimate } from "../routers/legacy/estimate.ts";
 import { mountLegacyEstimateAdmin } from "../routers/legacy/estimate-admin.ts";
+import { mountLegacyServiceAttributes } from "../routers/legacy/service-attributes.ts";
 import { resolveSession, type Session } from "../services/auth.ts";
 import { createContextInner, mailerFor } from "../trpc.ts";
 import type { AssetSource } from "./assets.ts";
@@ -155,6 +156,7 @@ export function createApp(deps: AppDeps) {
   mountLegacyWizardOverrides(app, deps);
   mountLegacyEstimate(app, deps);
   mountLegacyEstimateAdmin(app, deps);
+  mountLegacyServiceAttributes(app, deps);
   mountLegacyFormBuilder(app, deps);
 
   // Web client: hashed assets, then page loads answered with the SPA shell and the right status.

@@ -6,6 +6,7 @@ import { formBuilderOperations } from "../routers/legacy/form-builder.openapi.ts
 import { wizardOverrideOperations } from "../routers/legacy/wizard-overrides.openapi.ts";
 import { estimateAdminOperations } from "../routers/legacy/estimate-admin.openapi.ts";
 import { estimateOperations } from "../routers/legacy/estimate.openapi.ts";
+import { serviceAttributeOperations } from "../routers/legacy/service-attributes.openapi.ts";
 import {
   ZSaveUserPropertyRequest,
   ZSaveUserPropertyResponse,
@@ -78,6 +79,7 @@ export const allLegacyOperations = (): Operation[] => [
   ...formBuilderOperations,
   ...estimateAdminOperations,
   ...estimateOperations,
+  ...serviceAttributeOperations,
 ];
 
 function jsonSchema(schema: z.ZodType) {

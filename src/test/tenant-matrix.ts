@@ -620,6 +620,8 @@ export const PATH_PARAMS: Record<string, string> = {
   "{email}": "email",
   "{stage}": "moveStage",
   "{serviceName}": "serviceKey",
+  "{serviceType}": "serviceType",
+  "attributes/{id}": "attributeId",
   "{type}": "activationType",
   "{area}": "area",
   "{key}": "key",

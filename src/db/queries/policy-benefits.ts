@@ -422,6 +422,65 @@ export function setServiceAttributeVisibility(db: DB, id: number, visible: boole
   return db.updateTable("service_attributes").set({ visible_to_hr: visible ? 1 : 0 }).where("id", "=", id).execute();
 }
 
+/**
+ * The attributes of the catalogue services matching `services` (regular or cash services, or one
+ * key), each with the group's configuration and, when `policyId` is set, the policy's.
+ */
+export function findConfiguredAttributes(
+  db: DB,
+  opts: { services: { cash: boolean } | { key: string }; groupId: number; policyId: number | null },
+) {
+  let q = db
+    .selectFrom("service_attributes as a")
+    .innerJoin("services as s", "s.key", "a.service_key")
+    .leftJoin("service_attribute_configurations as g", (join) =>
+      join.onRef("g.attribute_id", "=", "a.id").on("g.group_id", "=", opts.groupId).on("g.policy_id", "is", null),
+    )
+    // No policy: ids start at 1, so -1 joins nothing.
+    .leftJoin("service_attribute_configurations as p", (join) =>
+      join.onRef("p.attribute_id", "=", "a.id").on("p.policy_id", "=", opts.policyId ?? -1),
+    )
+    .selectAll("a")
+    .select(["g.viewable_by_hr as group_viewable", "p.viewable_by_hr as policy_viewable"]);
+  const services = opts.services;
+  q = "key" in services ? q.where("s.key", "=", services.key) : q.where("s.cash_service", "=", services.cash ? 1 : 0);
+  return q.orderBy("s.sort_order").orderBy("a.service_key").orderBy("a.sort_order").orderBy("a.id").execute();
+}
+
+/** One attribute with its service's cash flag. */
+export function findAttributeWithService(db: DB, id: number) {
+  return db
+    .selectFrom("service_attributes as a")
+    .innerJoin("services as s", "s.key", "a.service_key")
+    .selectAll("a")
+    .select("s.cash_service")
+    .where("a.id", "=", id)
+    .executeTakeFirst();
+}
+
+/** The group's (policyId null) or the policy's configuration row of an attribute. */
+export function findAttributeConfiguration(db: DB, attributeId: number, groupId: number, policyId: number | null) {
+  const q = db.selectFrom("service_attribute_configurations").selectAll().where("attribute_id", "=", attributeId);
+  return (policyId === null ? q.where("group_id", "=", groupId).where("policy_id", "is", null) : q.where("policy_id", "=", policyId)).executeTakeFirst();
+}
+
+/** Insert or update the group's or policy's configuration row (one per attribute and scope, however many parallel saves). */
+export function upsertAttributeConfiguration(
+  db: DB,
+  c: { attributeId: number; groupId: number; policyId: number | null; viewableByHr: boolean; now: string },
+) {
+  const set = { viewable_by_hr: c.viewableByHr ? 1 : 0, updated_at: c.now };
+  return db
+    .insertInto("service_attribute_configurations")
+    .values({ attribute_id: c.attributeId, group_id: c.groupId, policy_id: c.policyId, ...set })
+    .onConflict((oc) =>
+      c.policyId === null
+        ? oc.columns(["attribute_id", "group_id"]).where("policy_id", "is", null).doUpdateSet(set)
+        : oc.columns(["attribute_id", "policy_id"]).where("policy_id", "is not", null).doUpdateSet(set),
+    )
+    .execute();
+}
+
 export function findAllSpendCategories(db: DB) {
   return db.selectFrom("spend_categories").selectAll().orderBy("level").orderBy("id").execute();
 }

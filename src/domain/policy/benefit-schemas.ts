@@ -316,6 +316,53 @@ export const ZServiceAttributesResponse = z.array(ZServiceAttribute);
 export const ZSetAttributeVisibilityRequest = z.object({ attributeId: id, visibleToHr: zFlag });
 export const ZSetAttributeVisibilityResponse = z.object({ success: z.literal(true), attribute: ZServiceAttribute });
 
+/**
+ * `{serviceType}` of /api/v1/services/{serviceType}/attributes (§3 "service type (regular or
+ * cash)"): `regular` or `cash` (any case), or one catalogue service key.
+ */
+export const SERVICE_ATTRIBUTE_TYPES = ["regular", "cash"] as const;
+export const ZAttributeServiceType = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_]{1,64}$/, policyMessages.attributesLoadFailure)
+  .transform((v) => (SERVICE_ATTRIBUTE_TYPES as readonly string[]).includes(v.toLowerCase()) ? v.toLowerCase() : v.toUpperCase());
+const groupName = z.string().trim().min(1).max(64);
+const optionalGroupName = z.preprocess(blankToUndefined, groupName.optional());
+/** Where an attribute's visibility comes from: the catalogue, the group's or the policy's configuration. */
+export const ATTRIBUTE_CONFIGURED_FOR = ["GLOBAL", "GROUP", "POLICY"] as const;
+export const ZConfiguredAttribute = ZServiceAttribute.omit({ visibleToHr: true }).extend({
+  viewableByHR: z.boolean(),
+  configuredFor: z.enum(ATTRIBUTE_CONFIGURED_FOR),
+});
+/** GET /api/v1/services/{serviceType}/attributes?groupName (optional policyId: that policy's visibility). */
+export const ZGroupAttributesRequest = z.object({ serviceType: ZAttributeServiceType, groupName, policyId: optionalId });
+export type TGroupAttributesRequest = z.infer<typeof ZGroupAttributesRequest>;
+export const ZGroupAttributesResponse = z.object({
+  success: z.literal(true),
+  serviceType: z.string(),
+  groupName: z.string(),
+  policyId: z.number().int().nullable(),
+  attributes: z.array(ZConfiguredAttribute),
+});
+/**
+ * PUT /api/v1/services/{serviceType}/attributes/{id}/configurations with {groupName, viewableByHR}
+ * or {policyId, viewableByHR}; a policyId wins (a groupName beside it must be the policy's group).
+ */
+export const ZConfigureAttributeRequest = z.object({
+  serviceType: ZAttributeServiceType,
+  attributeId: id,
+  groupName: optionalGroupName,
+  policyId: optionalId,
+  viewableByHR: zFlag,
+});
+export type TConfigureAttributeRequest = z.infer<typeof ZConfigureAttributeRequest>;
+export const ZConfigureAttributeResponse = z.object({
+  success: z.literal(true),
+  groupName: z.string(),
+  policyId: z.number().int().nullable(),
+  attribute: ZConfiguredAttribute,
+});
+
 export type TSpendCategoryNode = {
   id: number;
   level: number;

@@ -67,6 +67,10 @@ export const policyMessages = {
   spendCategorySearchTooShort: "Please enter at least 3 characters, or *** to list every category.",
 
   // §8 errors
+  attributesLoadFailure: "Error in loading the attributes.",
+  attributeUpdateFailure: "Error in updating the attribute.",
+  /** (Meridian's wording) PUT …/attributes/{id}/configurations names neither a group nor a policy. */
+  attributeScopeRequired: "Please choose a group or a policy.",
   unableToUpdatePopup: "Unable to update popup.",
   setupSaveFailed: "Update failed - there was an error.",
   unableToAddServiceToPopup: "Unable to add service to the popup.",

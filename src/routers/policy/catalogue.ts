@@ -1,10 +1,14 @@
 import {
   ZCatalogueServicesResponse,
+  ZConfigureAttributeRequest,
+  ZConfigureAttributeResponse,
   ZCreateTagRequest,
   ZCurrenciesRequest,
   ZCurrenciesResponse,
   ZEmployeePolicyRequest,
   ZEmployeePolicyResponse,
+  ZGroupAttributesRequest,
+  ZGroupAttributesResponse,
   ZSearchSpendCategoriesRequest,
   ZSearchSpendCategoriesResponse,
   ZServiceAttributesRequest,
@@ -16,7 +20,9 @@ import {
   ZTagsResponse,
 } from "../../domain/policy/benefit-schemas.ts";
 import {
+  configureAttribute,
   createGroupTag,
+  groupAttributes,
   listGroupTags,
   listServiceAttributes,
   listServices,
@@ -49,6 +55,18 @@ export const policyCatalogueRouter = router({
     .input(sync(ZSetAttributeVisibilityRequest))
     .output(sync(ZSetAttributeVisibilityResponse))
     .mutation(({ ctx, input }) => setAttributeVisibility(ctx.db, { user: ctx.user, ip: ctx.ip }, input.attributeId, input.visibleToHr)),
+
+  /** GET /api/v1/services/{serviceType}/attributes?groupName: visibility for the group (or one of its policies). */
+  groupAttributes: policyReader
+    .input(sync(ZGroupAttributesRequest))
+    .output(sync(ZGroupAttributesResponse))
+    .query(({ ctx, input }) => groupAttributes(ctx.db, { user: ctx.user, ip: ctx.ip }, input)),
+
+  /** PUT /api/v1/services/{serviceType}/attributes/{id}/configurations (ADMIN). */
+  configureAttribute: roleProcedure("ADMIN")
+    .input(sync(ZConfigureAttributeRequest))
+    .output(sync(ZConfigureAttributeResponse))
+    .mutation(({ ctx, input }) => configureAttribute(ctx.db, { user: ctx.user, ip: ctx.ip }, input)),
 
   /** GET /spendCategories/extended */
   spendCategories: categoryReader.output(sync(ZSpendCategoryTree)).query(({ ctx }) => spendCategoryTree(ctx.db)),

@@ -6,6 +6,9 @@
 import type { DB } from "../../db/index.ts";
 import {
   findAllSpendCategories,
+  findAttributeConfiguration,
+  findAttributeWithService,
+  findConfiguredAttributes,
   findCurrencyCodes,
   findEmployeeMove,
   findGroupTagByName,
@@ -18,18 +21,26 @@ import {
   findVersionCurrencies,
   insertGroupTag,
   setServiceAttributeVisibility,
+  upsertAttributeConfiguration,
 } from "../../db/queries/policy-benefits.ts";
-import { findGroupByName } from "../../db/queries/groups.ts";
+import { findCatalogueService } from "../../db/queries/policy.ts";
+import { findGroupById, findGroupByName } from "../../db/queries/groups.ts";
 import type { GroupRef } from "../../db/schema.ts";
 import { AppError } from "../../domain/errors.ts";
 import { messages } from "../../domain/messages.ts";
-import { benefitMessages, type TCurrenciesRequest, type TSpendCategoryNode } from "../../domain/policy/benefit-schemas.ts";
+import {
+  benefitMessages,
+  type TConfigureAttributeRequest,
+  type TCurrenciesRequest,
+  type TGroupAttributesRequest,
+  type TSpendCategoryNode,
+} from "../../domain/policy/benefit-schemas.ts";
 import { SPEND_CATEGORY_LEAF_LEVEL, SPEND_CATEGORY_MIN_SEARCH, SPEND_CATEGORY_SELECT_ALL } from "../../domain/policy/catalogue.ts";
 import { policyMessages } from "../../domain/policy/messages.ts";
 import type { Role } from "../../domain/roles.ts";
 import type { SessionUser } from "../auth.ts";
 import type { Caller } from "./benefits.ts";
-import { assertPolicyGroup } from "./access.ts";
+import { assertPolicyGroup, assertPolicyRole, policyForCaller, type PolicyAccess } from "./access.ts";
 import { auditPolicy, conflictOnDuplicate } from "./common.ts";
 
 const flag = (n: number) => n === 1;
@@ -91,6 +102,109 @@ export async function setAttributeVisibility(db: DB, caller: Caller, attributeId
     });
   });
   return { success: true as const, attribute: { ...toAttribute(attribute), visibleToHr } };
+}
+
+// ── attribute visibility per group and per policy (§3 service attribute, §7 /api/v1/services/…) ──
+
+type AttributeServices = { cash: boolean } | { key: string };
+
+/** `regular` / `cash` services, or one catalogue service; NOT_FOUND with the call's §8 text otherwise. */
+async function attributeServicesOf(db: DB, serviceType: string, failure: string): Promise<AttributeServices> {
+  if (serviceType === "regular") return { cash: false };
+  if (serviceType === "cash") return { cash: true };
+  if (!(await findCatalogueService(db, serviceType))) throw new AppError("NOT_FOUND", failure, { serviceType: failure });
+  return { key: serviceType };
+}
+
+/** The named group, checked against the caller (an unknown name refuses HR as another group would). */
+async function attributeGroupFor(db: DB, caller: Caller, name: string, access: PolicyAccess) {
+  const group = await findGroupByName(db, name);
+  if (!group) {
+    if (caller.user.role !== "ADMIN") throw new AppError("FORBIDDEN", messages.otherGroup);
+    throw new AppError("NOT_FOUND", policyMessages.groupNotFound, { groupName: policyMessages.groupNotFound });
+  }
+  assertPolicyGroup(caller.user, group.id, access);
+  return group;
+}
+
+type ConfiguredRow = Awaited<ReturnType<typeof findConfiguredAttributes>>[number];
+
+const toConfiguredAttribute = (row: ConfiguredRow) => {
+  const { visibleToHr, ...attribute } = toAttribute(row);
+  const configuredFor = row.policy_viewable !== null ? "POLICY" : row.group_viewable !== null ? "GROUP" : "GLOBAL";
+  const viewableByHR = row.policy_viewable !== null ? flag(row.policy_viewable) : row.group_viewable !== null ? flag(row.group_viewable) : visibleToHr;
+  return { ...attribute, viewableByHR, configuredFor: configuredFor as "GLOBAL" | "GROUP" | "POLICY" };
+};
+
+/**
+ * catalogue.groupAttributes, GET /api/v1/services/{serviceType}/attributes?groupName: the
+ * attributes of the service type with their visibility to HR for the group (with `policyId`, for
+ * that policy of the group: policy over group over catalogue). ADMIN any group; HR its own, and
+ * only the attributes visible to it.
+ */
+export async function groupAttributes(db: DB, caller: Caller, input: TGroupAttributesRequest) {
+  assertPolicyRole(caller.user, "read");
+  const group = await attributeGroupFor(db, caller, input.groupName, "read");
+  let policyId: number | null = null;
+  if (input.policyId !== undefined) {
+    const policy = await policyForCaller(db, caller.user, input.policyId, "read");
+    if (policy.groupId !== group.id) throw new AppError("NOT_FOUND", policyMessages.policyNotFound, { policyId: policyMessages.policyNotFound });
+    policyId = policy.id;
+  }
+  const services = await attributeServicesOf(db, input.serviceType, policyMessages.attributesLoadFailure);
+  const rows = await findConfiguredAttributes(db, { services, groupId: group.id, policyId });
+  const attributes = rows.map(toConfiguredAttribute).filter((a) => caller.user.role === "ADMIN" || a.viewableByHR);
+  return { success: true as const, serviceType: input.serviceType, groupName: group.name, policyId, attributes };
+}
+
+/**
+ * catalogue.configureAttribute (ADMIN), PUT /api/v1/services/{serviceType}/attributes/{id}/
+ * configurations: the attribute's visibility to HR for a group ({groupName}) or one policy
+ * ({policyId}, the policy's group access). One row per attribute and group or policy, written with
+ * insert … on conflict, so parallel identical saves leave one row; audited.
+ */
+export async function configureAttribute(db: DB, caller: Caller, input: TConfigureAttributeRequest) {
+  assertPolicyRole(caller.user, "write");
+  let group: { id: number; name: string };
+  let policyId: number | null = null;
+  if (input.policyId !== undefined) {
+    const policy = await policyForCaller(db, caller.user, input.policyId, "write");
+    const row = await findGroupById(db, policy.groupId);
+    if (!row || (input.groupName !== undefined && input.groupName !== row.name)) {
+      throw new AppError("NOT_FOUND", policyMessages.policyNotFound, { policyId: policyMessages.policyNotFound });
+    }
+    group = row;
+    policyId = policy.id;
+  } else if (input.groupName !== undefined) {
+    group = await attributeGroupFor(db, caller, input.groupName, "write");
+  } else {
+    throw new AppError("VALIDATION", policyMessages.attributeScopeRequired, { groupName: policyMessages.attributeScopeRequired });
+  }
+  const services = await attributeServicesOf(db, input.serviceType, policyMessages.attributeUpdateFailure);
+  const attribute = await findAttributeWithService(db, input.attributeId);
+  const matches =
+    attribute !== undefined && ("key" in services ? attribute.service_key === services.key : flag(attribute.cash_service) === services.cash);
+  if (!attribute || !matches) throw new AppError("NOT_FOUND", policyMessages.attributeUpdateFailure, { id: policyMessages.attributeUpdateFailure });
+  const scope = policyId === null ? { groupName: group.name } : { policyId };
+  await db.transaction().execute(async (trx) => {
+    const old = await findAttributeConfiguration(trx, attribute.id, group.id, policyId);
+    await upsertAttributeConfiguration(trx, { attributeId: attribute.id, groupId: group.id, policyId, viewableByHr: input.viewableByHR, now: new Date().toISOString() });
+    await auditPolicy(trx, caller, {
+      groupId: group.id,
+      entity: "service_attribute",
+      entityId: attribute.id,
+      action: "policy.catalogue.configureAttribute",
+      oldValues: old ? { ...scope, viewableByHR: flag(old.viewable_by_hr) } : undefined,
+      newValues: { ...scope, viewableByHR: input.viewableByHR },
+    });
+  });
+  const { visibleToHr: _global, ...rest } = toAttribute(attribute);
+  return {
+    success: true as const,
+    groupName: group.name,
+    policyId,
+    attribute: { ...rest, viewableByHR: input.viewableByHR, configuredFor: (policyId === null ? "GROUP" : "POLICY") as "GROUP" | "POLICY" },
+  };
 }
 
 /** Spend categories are read by the policy, finance and CRM screens. */

@@ -34,6 +34,8 @@ export const TIMEOUTS_MS: Readonly<Record<string, number>> = {
   "policy.services.updateBudgetGroup": 5_000,
   "policy.catalogue.serviceAttributes": 5_000,
   "policy.catalogue.setAttributeVisibility": 5_000,
+  "policy.catalogue.groupAttributes": 5_000,
+  "policy.catalogue.configureAttribute": 5_000,
   // part 2 §9: dropdown loading 3 s; currency load 90 s; group status 10 s.
   "policy.policies.dropdowns": 3_000,
   "policy.catalogue.currencies": 90_000,
