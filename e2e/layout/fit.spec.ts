@@ -144,6 +144,7 @@ test.describe("every page fits 1366 and 390 px", () => {
         "/finance",
         "/crm",
         "/admin/outbox",
+        "/admin/client-errors",
         "/admin/resetPassword",
         "/admin/anonymizeUser",
         "/admin/sso",

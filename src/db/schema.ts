@@ -651,6 +651,21 @@ export type CityIndexTable = {
 
 export type UserPropertyTable = { user_id: number; key: string; value: number; updated_at: string };
 
+export type ClientErrorTable = {
+  id: Generated<number>;
+  /** Last reported (ISO-8601 UTC). */
+  at: string;
+  first_at: string;
+  user_id: number | null;
+  group_id: number | null;
+  page: string;
+  message: string;
+  detail: string | null;
+  user_agent: string | null;
+  count: Generated<number>;
+  fingerprint: string;
+};
+
 export type Database = {
   groups: GroupTable;
   users: UserTable;
@@ -701,6 +716,7 @@ export type Database = {
   jobs: JobTable;
   city_indices: CityIndexTable;
   reference_data_versions: ReferenceDataVersionTable;
+  client_errors: ClientErrorTable;
 };
 
 export type GroupRow = Selectable<GroupTable>;

@@ -16,6 +16,7 @@ import { wizardRouter } from "./wizard/index.ts";
 import { formBuilderRouter } from "./form-builder.ts";
 import { estimateRouter } from "./estimate/index.ts";
 import { movesRouter } from "./moves.ts";
+import { errorsRouter } from "./errors.ts";
 import { createCallerFactory, router } from "../trpc.ts";
 
 /** Every area's router. Later areas (wizard, estimate, policy, finance, reporting, crm) are added here. */
@@ -38,6 +39,7 @@ export const appRouter = router({
   formBuilder: formBuilderRouter,
   estimate: estimateRouter,
   moves: movesRouter,
+  errors: errorsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -28,6 +28,8 @@ export const pages: Page[] = [
   { pattern: /^\/user\/set-new-password\/?$/, rule: { kind: "public" } },
   { pattern: /^\/user\/terms-and-conditions\/?$/, rule: { kind: "signed-in" } },
   { pattern: /^\/admin\/outbox\/?$/, rule: staff("ADMIN") },
+  // The error-reporting service's list (part 1 §8, part 2 §8).
+  { pattern: /^\/admin\/client-errors\/?$/, rule: staff("ADMIN") },
   { pattern: /^\/admin\/resetPassword\/?$/, rule: staff("ADMIN") },
   { pattern: /^\/admin\/anonymizeUser\/?$/, rule: staff("ADMIN") },
   { pattern: /^\/admin\/sso\/?$/, rule: staff("ADMIN") },

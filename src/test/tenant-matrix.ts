@@ -669,6 +669,8 @@ const COUNT_ONLY = new Set(["cities", "states", "countries", "currencies"]);
  * What an attacker's call may change, and why (everything else must be byte-for-byte unchanged):
  * - `login_throttle`: failed sign-ins counted per address and account; auth.login and POST /login
  *   are open to everyone, so the attacker's own attempts count there.
+ * - `client_errors`: errors.report is open to everyone (a signed-out page can fail too); the
+ *   reporter's user and group come from its own session, never from the input.
  * - the caller's own `sessions` rows (sign-out ends its session, registerClientInfo stores its
  *   time zone, last_seen_at), `user_properties` (saveUserProperty saves its own) and `users` row
  *   (acceptTerms, last sign-in).
@@ -679,6 +681,7 @@ function scopeOf(table: string, callerId: number | null, victim: Victim): string
   const caller = callerId ?? -1;
   switch (table) {
     case "login_throttle":
+    case "client_errors":
       return null;
     case "sessions":
     case "user_properties":

@@ -10,7 +10,7 @@
  */
 import { useQuery, type QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, createRoute, lazyRouteComponent, Outlet, redirect, useRouter } from "@tanstack/react-router";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Role } from "../domain/roles.ts";
 import { ForbiddenPage, NotFoundPage } from "./components/status-pages.tsx";
@@ -18,6 +18,7 @@ import { LoadingBlock } from "./components/ui/spinner.tsx";
 import { ErrorState } from "./components/ui/states.tsx";
 import { useDocumentTitle } from "./lib/document-title.ts";
 import { errorText } from "./lib/errors.ts";
+import { reportError } from "./lib/report-error.ts";
 import { useServerMessages } from "./lib/i18n.ts";
 import { meQueryOptions, useSignedInUser, type SignedInUser } from "./lib/session.ts";
 
@@ -61,6 +62,8 @@ const RootNotFound = withPages(function RootNotFound() {
 function RootError({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const router = useRouter();
+  // A failure the router caught (a route's load or render) reaches the error-reporting service.
+  useEffect(() => reportError(error), [error]);
   return (
     <main id="main" className="mx-auto max-w-xl px-4 py-24">
       <h1 className="sr-only">{t("app.name")}</h1>

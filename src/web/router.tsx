@@ -14,6 +14,7 @@ import { formBuilderRoutes } from "./features/forms/routes.tsx";
 import { estimateAdminRoutes } from "./features/estimate-admin/routes.tsx";
 import { estimateRoutes } from "./features/estimate/routes.tsx";
 import { moveFileRoutes } from "./features/move-file/routes.tsx";
+import { clientErrorsRoutes } from "./features/client-errors/routes.tsx";
 import { useDocumentTitle } from "./lib/document-title.ts";
 import { textsChunk } from "./lib/i18n.ts";
 import { queryClient } from "./lib/trpc.ts";
@@ -179,6 +180,7 @@ const routeTree = rootRoute.addChildren([
     ...estimateAdminRoutes.app,
     ...estimateRoutes.app,
     ...moveFileRoutes.app,
+    ...clientErrorsRoutes.app,
   ]),
 ]);
 

@@ -13,6 +13,7 @@ import { enEstimateAdmin } from "./en-estimate-admin.ts";
 import { enEstimate } from "./en-estimate.ts";
 import { enEstimateMail } from "./en-estimate-mail.ts";
 import { enMoveFile } from "./en-move-file.ts";
+import { enClientErrors } from "./en-client-errors.ts";
 
 /**
  * English UI texts shipped with the product. They are seeded into the translations table
@@ -34,6 +35,7 @@ export const en = {
   ...enEstimate,
   ...enEstimateMail,
   ...enMoveFile,
+  ...enClientErrors,
   ...enApp,
 } as const satisfies Record<string, string>;
 

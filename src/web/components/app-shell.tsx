@@ -24,7 +24,7 @@ type NavItem =
   | {
       key: string;
       label: MessageId;
-      to: "/" | "/admin" | "/admin/outbox" | "/finance" | "/crm" | "/supplier" | "/admin/resetPassword" | "/admin/anonymizeUser" | "/admin/sso" | "/admin/policy/group-setup" | "/admin/form-builder" | "/admin/cost-estimates" | "/admin/mercer";
+      to: "/" | "/admin" | "/admin/outbox" | "/admin/client-errors" | "/finance" | "/crm" | "/supplier" | "/admin/resetPassword" | "/admin/anonymizeUser" | "/admin/sso" | "/admin/policy/group-setup" | "/admin/form-builder" | "/admin/cost-estimates" | "/admin/mercer";
     }
   | { key: string; label: MessageId; to: "/$group/home"; group: string }
   /** The new-move wizard of the own group (HR). */
@@ -98,6 +98,7 @@ export function navEntriesFor(user: SignedInUser): NavEntry[] {
             { key: "resetPassword", label: "nav.adminResetPassword", to: "/admin/resetPassword" },
             { key: "anonymize", label: "nav.adminAnonymize", to: "/admin/anonymizeUser" },
             { key: "outbox", label: "nav.outbox", to: "/admin/outbox" },
+            { key: "clientErrors", label: "nav.clientErrors", to: "/admin/client-errors" },
           ],
         },
       ];

@@ -1,0 +1,23 @@
+/** English UI texts of the admin page /admin/client-errors (the error-reporting service; merged into en.ts). */
+export const enClientErrors = {
+  "clientErrors.title": "Client errors",
+  "clientErrors.description": "Errors people's browsers met and reported, newest first. A repeat of the same error adds to its count.",
+  "clientErrors.search": "Search errors",
+  "clientErrors.searchPlaceholder": "Message, page, stack or e-mail",
+  "clientErrors.empty": "No client errors match this search.",
+  "clientErrors.emptyAll": "No client errors have been reported.",
+  "clientErrors.list": "Reported errors",
+  "clientErrors.count_one": "{{count}} time",
+  "clientErrors.count_other": "{{count}} times",
+  "clientErrors.lastAt": "Last",
+  "clientErrors.firstAt": "First",
+  "clientErrors.page": "Page",
+  "clientErrors.reporter": "Reported by",
+  "clientErrors.signedOut": "Signed out",
+  "clientErrors.browser": "Browser",
+  "clientErrors.detail": "Stack",
+  "clientErrors.previous": "Previous",
+  "clientErrors.next": "Next",
+  "clientErrors.pageNumber": "Page {{page}}",
+  "clientErrors.pagination": "Client error pages",
+} as const satisfies Record<string, string>;
