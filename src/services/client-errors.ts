@@ -7,36 +7,15 @@ import {
   type TClientErrorsResponse,
   type TReportClientErrorResponse,
 } from "../domain/client-errors/schemas.ts";
-import { countReport, REPORT_RULE, type ReportRule, type ReportWindow } from "../domain/client-errors/rate-limit.ts";
+import { REPORT_RULE } from "../domain/client-errors/rate-limit.ts";
+import { countLoginAttempt } from "../db/queries/login-throttle.ts";
 import type { Session } from "./auth.ts";
 
 /** At most this many distinct errors are kept; past it only repeats of known ones are counted. */
 export const CLIENT_ERRORS_MAX_ROWS = 10_000;
-/** Windows kept per process before the oldest are dropped (memory stays bounded under many addresses). */
-const MAX_WINDOWS = 10_000;
-
-/** The report windows of one database (so test files, each with its own database, never share them). */
-const windowsByDb = new WeakMap<DB, Map<string, ReportWindow>>();
-
-function windowsOf(db: DB): Map<string, ReportWindow> {
-  let windows = windowsByDb.get(db);
-  if (!windows) windowsByDb.set(db, (windows = new Map()));
-  return windows;
-}
-
-/** Counts one report of `key` (its session, or its address) and says whether to store it. */
-export function allowReport(db: DB, key: string, now: number, rule: ReportRule = REPORT_RULE): boolean {
-  const windows = windowsOf(db);
-  const counted = countReport(windows.get(key), now, rule);
-  windows.delete(key); // re-inserted last: the map's order is oldest use first
-  windows.set(key, counted.window);
-  if (windows.size > MAX_WINDOWS) {
-    for (const [k, w] of windows) {
-      if (windows.size <= MAX_WINDOWS && now - w.startedAt < rule.windowMs) break;
-      windows.delete(k);
-    }
-  }
-  return counted.allowed;
+/** Counts one report of `key` (its session, or its address) and says whether to store it: atomic, shared by every instance. */
+export async function allowReport(db: DB, key: string, now: Date): Promise<boolean> {
+  return (await countLoginAttempt(db, `client-errors:${key}`, REPORT_RULE, now)).allowed;
 }
 
 export function fingerprintOf(message: string, detail: string | null): string {
@@ -57,7 +36,7 @@ export async function reportClientError(
   now: Date = new Date(),
 ): Promise<TReportClientErrorResponse> {
   const key = ctx.session ? `session:${ctx.session.id}` : `ip:${ctx.ip ?? "unknown"}`;
-  if (!allowReport(db, key, now.getTime())) return { ok: true };
+  if (!(await allowReport(db, key, now))) return { ok: true };
   const detail = input.detail?.trim() ? input.detail : null;
   await storeClientError(
     db,
