@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { ZActivationState } from "../roles.ts";
+import { ZMovePolicyRef } from "./policy-ref.ts";
 import { ZMoveStatus, zId } from "../wizard/search.ts";
 
 export const ZMoveFileRequest = z.object({ group: z.string().trim().min(1).max(64), employeeId: zId, moveId: zId });
@@ -37,13 +38,7 @@ export const ZMoveFileResponse = z.object({
     initiatedAt: z.string().nullable(),
     initiatedBy: z.string().nullable(),
   }),
-  policy: z.object({
-    id: z.number().int(),
-    versionId: z.number().int(),
-    name: z.string(),
-    versionNumber: z.number().int(),
-    estimateType: z.string(),
-  }),
+  policy: ZMovePolicyRef,
   /** Whether the move's policy has a cost estimate (stage 4). */
   estimateAvailable: z.boolean(),
   /** The CURRENT estimate version, or null when none was made. */

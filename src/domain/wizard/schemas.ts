@@ -9,6 +9,7 @@ import { ZFormType } from "../forms/catalogue.ts";
 import { ZCity } from "../reference/schemas.ts";
 import { zFlag } from "../policy/benefit-schemas.ts";
 import { zInt } from "../numbers.ts";
+import { ZMovePolicyRef } from "../moves/policy-ref.ts";
 import { MOVE_SORTS, zId, zOptionalId, ZMoveStatus, zStage } from "./search.ts";
 
 export { MOVE_SORTS, MOVE_STATUSES, WIZARD_STAGES, zId, zOptionalId, ZMoveStatus, zStage, ZWizardSearch } from "./search.ts";
@@ -179,14 +180,7 @@ export const ZInitiationSummaryRequest = z.object({ employeeId: zId, moveId: zId
 export const ZInitiationSummaryResponse = z.object({
   success: z.boolean(),
   employee: z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string(), email: z.string() }),
-  policy: z.object({
-    id: z.number().int(),
-    versionId: z.number().int(),
-    name: z.string(),
-    versionNumber: z.number().int(),
-    estimateType: z.string(),
-    cityGuideOnly: z.boolean(),
-  }),
+  policy: ZMovePolicyRef.extend({ cityGuideOnly: z.boolean() }),
   move: z.object({
     id: z.number().int(),
     status: ZMoveStatus,

@@ -15,6 +15,7 @@ import { AppError } from "../../domain/errors.ts";
 import { displayRound, formatMoney, toMajorString } from "../../domain/money/money.ts";
 import { overrideChange, TIMELINE_LIMIT, type TMoveFileRequest, type TMoveFileResponse } from "../../domain/moves/move-file.ts";
 import { moveStageNames } from "../../domain/policy/catalogue.ts";
+import { movePolicyRef } from "../../domain/moves/policy-ref.ts";
 import { wizardMessages } from "../../domain/wizard/messages.ts";
 import type { SessionUser } from "../auth.ts";
 import { moveForCaller } from "../wizard/access.ts";
@@ -73,13 +74,7 @@ export async function moveFile(db: DB, user: SessionUser, group: GroupRef, input
       initiatedAt: move.initiated_at,
       initiatedBy: initiator ? fullName(initiator.first_name, initiator.last_name) : null,
     },
-    policy: {
-      id: move.policy_id,
-      versionId: move.policy_version_id,
-      name: move.policy_name,
-      versionNumber: move.version_number,
-      estimateType: move.estimate_type,
-    },
+    policy: movePolicyRef(move),
     estimateAvailable: move.estimate_type !== "NONE" && move.cost_estimate_enabled === 1,
     estimate: current
       ? {

@@ -26,6 +26,7 @@ import { messages } from "../../domain/messages.ts";
 import { displayRound, formatMoney, toMajorString, type Money } from "../../domain/money/money.ts";
 import { moveStageNames, SERVICE_POLICY_TYPE_LABELS, NO_BUDGET_GROUP, type ServicePolicyType } from "../../domain/policy/catalogue.ts";
 import { wizardMessages } from "../../domain/wizard/messages.ts";
+import { movePolicyRef } from "../../domain/moves/policy-ref.ts";
 import type { TInitiationSummaryResponse } from "../../domain/wizard/schemas.ts";
 import type { Mailer } from "../mail.ts";
 import type { SessionUser } from "../auth.ts";
@@ -170,14 +171,7 @@ export async function initiationSummary(
   return {
     success: true,
     employee: { id: move.employee_user_id, firstName: move.employee_first_name, lastName: move.employee_last_name, email: move.employee_email },
-    policy: {
-      id: move.policy_id,
-      versionId: move.policy_version_id,
-      name: move.policy_name,
-      versionNumber: move.version_number,
-      estimateType: move.estimate_type,
-      cityGuideOnly: move.city_guide_only === 1,
-    },
+    policy: { ...movePolicyRef(move), cityGuideOnly: move.city_guide_only === 1 },
     move: {
       id: move.id,
       status: move.status,
