@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Building2 } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BILLING_STATUSES } from "../../../domain/estimate/schemas.ts";
 import { Alert } from "../../components/ui/alert.tsx";
@@ -36,14 +36,28 @@ export function CostEstimatesPage() {
 
   const failureText = (error: unknown) => (errorCode(error) === null ? t("estimateAdmin.networkError") : (serverMessage(error) ?? t("estimateAdmin.updateFailed")));
 
-  async function save(group: Group, change: Pending) {
+  // One group's changes are sent in order, one at a time; a change made while another saves waits
+  // for it instead of being dropped. The row shows what was chosen until its last save is answered.
+  const queued = useRef(new Map<number, { tail: Promise<void>; count: number }>());
+  function change(group: Group, next: Pending) {
     setOutcome(null);
-    setPending((p) => ({ ...p, [group.groupId]: { ...p[group.groupId], ...change } }));
-    const clear = () =>
+    setPending((p) => ({ ...p, [group.groupId]: { ...p[group.groupId], ...next } }));
+    const entry = queued.current.get(group.groupId) ?? { tail: Promise.resolve(), count: 0 };
+    entry.count += 1;
+    entry.tail = entry.tail.then(() => save(group, next));
+    queued.current.set(group.groupId, entry);
+  }
+
+  async function save(group: Group, change: Pending) {
+    const clear = () => {
+      const entry = queued.current.get(group.groupId);
+      if (entry) entry.count -= 1;
+      if (entry && entry.count > 0) return; // a later change of this row is still to be sent
       setPending((p) => {
         const { [group.groupId]: _done, ...rest } = p;
         return rest;
       });
+    };
     try {
       const result =
         change.flag !== undefined
@@ -98,7 +112,7 @@ export function CostEstimatesPage() {
               </TableHeader>
               <TableBody>
                 {data.groups.map((group) => (
-                  <GroupRow key={group.groupId} group={group} pending={pending[group.groupId]} onChange={(change) => void save(group, change)} />
+                  <GroupRow key={group.groupId} group={group} pending={pending[group.groupId]} onChange={(next) => change(group, next)} />
                 ))}
               </TableBody>
             </Table>
@@ -136,10 +150,7 @@ function GroupRow({ group, pending, onChange }: { group: Group; pending: Pending
             id={flagId}
             checked={flag}
             aria-label={t("estimateAdmin.flagLabel", { group: group.displayName })}
-            onCheckedChange={(checked) => {
-              // One change at a time per group; the control keeps its focus while it saves.
-              if (!busy) onChange({ flag: checked });
-            }}
+            onCheckedChange={(checked) => onChange({ flag: checked })}
           />
           <span className="text-sm text-muted-foreground" aria-hidden="true">
             {busy ? t("estimateAdmin.saving") : flag ? t("estimateAdmin.on") : t("estimateAdmin.off")}
@@ -151,9 +162,7 @@ function GroupRow({ group, pending, onChange }: { group: Group; pending: Pending
           className="w-44"
           value={billing}
           aria-label={t("estimateAdmin.billingLabel", { group: group.displayName })}
-          onChange={(e) => {
-            if (!busy) onChange({ billing: e.target.value as BillingStatus });
-          }}
+          onChange={(e) => onChange({ billing: e.target.value as BillingStatus })}
         >
           {BILLING_STATUSES.map((status) => (
             <option key={status} value={status}>
