@@ -1,5 +1,5 @@
-import type { Page } from "@playwright/test";
 import { demo, expect, expectAccessible, test } from "../fixtures.ts";
+import { overflowing } from "../layout/overflow.ts";
 
 /**
  * The HR move page (issue 13 item 4; the spec's employee file summary,
@@ -8,34 +8,6 @@ import { demo, expect, expectAccessible, test } from "../fixtures.ts";
  * Demo data: src/db/seed-wizard.ts (Priya Raman, acme, Global Long-Term Assignment, open).
  */
 
-/** Elements (outside a horizontal scroll box) and text that stick out of the viewport. */
-async function overflowing(page: Page): Promise<{ scrollWidth: number; offenders: string[] }> {
-  return page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const describe = (el: Element) => {
-      const r = el.getBoundingClientRect();
-      const cls = typeof el.className === "string" && el.className ? `.${el.className.trim().split(/\s+/).slice(0, 4).join(".")}` : "";
-      return `${el.tagName.toLowerCase()}${cls} [${Math.round(r.left)}…${Math.round(r.right)}] "${(el.textContent ?? "").trim().slice(0, 40)}"`;
-    };
-    const inScrollBox = (el: Element) => {
-      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
-        if (/(auto|scroll)/.test(getComputedStyle(p).overflowX)) return true;
-      }
-      return false;
-    };
-    const offenders: Element[] = [];
-    for (const el of document.body.querySelectorAll("*")) {
-      const r = el.getBoundingClientRect();
-      if (r.width === 0 || r.height === 0) continue;
-      if (r.left >= -1 && r.right <= width + 1) continue;
-      const style = getComputedStyle(el);
-      if (style.visibility === "hidden" || style.display === "none") continue;
-      if (offenders.some((o) => o.contains(el)) || inScrollBox(el)) continue;
-      offenders.push(el);
-    }
-    return { scrollWidth: document.documentElement.scrollWidth, offenders: offenders.slice(0, 8).map(describe) };
-  });
-}
 
 const PANELS = ["Person", "Move", "Policy", "Cost estimate", "Policy overrides", "Timeline"];
 

@@ -69,6 +69,11 @@ export async function claimNextJob(db: DB, now: string, leaseUntil: string, kind
  */
 export type JobClaim = { id: string; attempts: number };
 
+/** The job row still held by `claim`: a finish or release by a claim that lost its lease writes nothing. */
+function stillClaimed(eb: ExpressionBuilder<Database, "jobs">, claim: JobClaim) {
+  return eb.and([eb("id", "=", claim.id), eb("attempts", "=", claim.attempts), eb("status", "=", "RUNNING")]);
+}
+
 /** Records the outcome of the claim `claim`; answers false (nothing written) when the job is no longer that claim's. */
 export async function finishJob(
   db: DB,
@@ -88,9 +93,7 @@ export async function finishJob(
       updated_at: at,
       finished_at: at,
     })
-    .where("id", "=", claim.id)
-    .where("attempts", "=", claim.attempts)
-    .where("status", "=", "RUNNING")
+    .where((eb) => stillClaimed(eb, claim))
     .returning("id")
     .execute();
   return updated.length > 0;
@@ -101,9 +104,7 @@ export async function releaseJob(db: DB, claim: JobClaim, error: string, at: str
   const updated = await db
     .updateTable("jobs")
     .set({ status: "PENDING", error, locked_until: null, updated_at: at })
-    .where("id", "=", claim.id)
-    .where("attempts", "=", claim.attempts)
-    .where("status", "=", "RUNNING")
+    .where((eb) => stillClaimed(eb, claim))
     .returning("id")
     .execute();
   return updated.length > 0;
