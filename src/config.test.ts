@@ -19,6 +19,7 @@ describe("readConfig: defaults", () => {
       mailFrom: "Meridian <no-reply@meridian.local>",
       activationCodeDays: 7,
       resetLinkMinutes: 60,
+      estimateApprovalLinkDays: 14,
     });
   });
 });
@@ -47,6 +48,7 @@ describe("readConfig: values", () => {
       MAIL_FROM: "HR <hr@example.com>",
       ACTIVATION_CODE_DAYS: "3",
       RESET_LINK_MINUTES: "30",
+      ESTIMATE_APPROVAL_LINK_DAYS: "3",
     });
     expect(config).toEqual({
       port: 8080,
@@ -64,6 +66,7 @@ describe("readConfig: values", () => {
       mailFrom: "HR <hr@example.com>",
       activationCodeDays: 3,
       resetLinkMinutes: 30,
+      estimateApprovalLinkDays: 3,
     });
   });
 
@@ -94,6 +97,9 @@ describe("readConfig: invalid values", () => {
     ["LOG_REQUESTS", "2"],
     ["MAX_BODY_BYTES", "lots"],
     ["LOGIN_MAX_FAILURES", "0"],
+    ["ESTIMATE_APPROVAL_LINK_DAYS", "0"],
+    ["ESTIMATE_APPROVAL_LINK_DAYS", "366"],
+    ["ESTIMATE_APPROVAL_LINK_DAYS", "1.5"],
   ])("%s=%p is refused, naming the variable", (name, value) => {
     expect(() => readConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration: .*${name}: `));
   });

@@ -27,6 +27,8 @@ const ZConfig = z.object({
   MAIL_FROM: z.string().default("Meridian <no-reply@meridian.local>"),
   ACTIVATION_CODE_DAYS: z.coerce.number().int().positive().default(7),
   RESET_LINK_MINUTES: z.coerce.number().int().positive().default(60),
+  /** How long the approval link in a cost estimate's approval e-mail stays valid (issue 13 item 6). */
+  ESTIMATE_APPROVAL_LINK_DAYS: z.coerce.number().int().positive().max(365).default(14),
 });
 
 export type Config = {
@@ -45,6 +47,7 @@ export type Config = {
   mailFrom: string;
   activationCodeDays: number;
   resetLinkMinutes: number;
+  estimateApprovalLinkDays: number;
 };
 
 export function readConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -82,5 +85,6 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     activationCodeDays: e.ACTIVATION_CODE_DAYS,
     resetLinkMinutes: e.RESET_LINK_MINUTES,
+    estimateApprovalLinkDays: e.ESTIMATE_APPROVAL_LINK_DAYS,
   };
 }
