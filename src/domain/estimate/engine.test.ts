@@ -348,7 +348,7 @@ describe("tax methods (hand-computed)", () => {
     // Finance Act 2025 (FY 2025-26): salary 12,80,000 → taxable 12,05,000, tax after marginal relief
     // 5,000 + cess = 5,200; with a 1,00,000 benefit, taxable 13,05,000 → 75,750 + cess = 78,780:
     // 73,580 over the benefit (73.58%, shown and applied as the whole percent 74, part 1 §9).
-    const india = taxSystemFor({ countryCode: "IN" })!;
+    const india = taxSystemFor({ countryCode: "IN", on: "2025-09-01" })!;
     const inr = (major: number) => ({ amount: major * 100, currency: "INR" });
     const benefit = service({ serviceCode: "LUMPSUM", budget: inr(100_000) });
     const run = (t: Partial<EstimateInput["tax"]>) =>

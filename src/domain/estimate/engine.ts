@@ -1010,8 +1010,10 @@ export function computeEstimate(input: EstimateInput): EstimateComputation {
   for (const c of [salary?.currency, input.origin.currency, input.destination.currency]) if (c) displayCurrencies.add(c);
   for (const w of works) displayCurrencies.add(w.currency);
 
-  const tables = new Map<string, { name: string; taxYear: string; source: string }>();
-  for (const s of [tax.home, tax.host]) for (const i of s?.info ?? []) tables.set(i.id, { name: i.name, taxYear: i.taxYear, source: i.source });
+  const tables = new Map<string, { name: string; taxYear: string; source: string; note?: string }>();
+  for (const s of [tax.home, tax.host]) {
+    for (const i of s?.info ?? []) tables.set(i.id, i.note === undefined ? { name: i.name, taxYear: i.taxYear, source: i.source } : { name: i.name, taxYear: i.taxYear, source: i.source, note: i.note });
+  }
 
   const servicesEstimations: EstimateComputation["servicesEstimation"]["servicesEstimations"] = [];
   const customServicesEstimations: EstimateComputation["servicesEstimation"]["customServicesEstimations"] = [];

@@ -232,7 +232,8 @@ export const ZCostEstimateView = z.object({
   balanceSheetEnabled: z.boolean(),
   /** The stage-6 inputs changed after the last computation: the balance sheet is flagged for recalculation. */
   balanceSheetNeedsRecalculation: z.boolean(),
-  taxTables: z.array(z.object({ name: z.string(), taxYear: z.string(), source: z.string() })),
+  /** The tax tables used, each of the year the move date picks; `note` when the date lies past the newest table (it is used). */
+  taxTables: z.array(z.object({ name: z.string(), taxYear: z.string(), source: z.string(), note: z.string().optional() })),
   createdAt: z.string(),
   createdBy: z.string().nullable(),
 });
@@ -472,6 +473,8 @@ export const ZTaxRateResponse = z.object({
   rate: z.number().int(),
   taxYear: z.string(),
   source: z.string(),
+  /** Set when the move date lies outside the tables' years: the nearest (newest) table was used. */
+  note: z.string().nullable(),
   /** The family the rate was computed for (from the request, else the move, else SINGLE without dependants). */
   filingStatus: ZFilingStatus,
   dependants: z.number().int(),

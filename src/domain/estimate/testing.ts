@@ -10,7 +10,7 @@ import type { BalanceSheetInput } from "./balance-sheet.ts";
 import type { EstimateInput, EstimateServiceInput } from "./engine.ts";
 
 function info(id: string, currency: string) {
-  return [{ id, countryCode: "XX", region: null, name: `Test table ${id}`, currency, taxYear: "2026", source: "test" }];
+  return [{ id, countryCode: "XX", region: null, name: `Test table ${id}`, currency, taxYear: "2026", periodStart: "2026-01-01", periodEnd: "2026-12-31", source: "test" }];
 }
 
 const breakdown = (currency: string, income: number, incomeTax: number, socialSecurity = 0): TaxBreakdown => ({

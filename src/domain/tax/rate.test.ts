@@ -10,7 +10,7 @@ import { expectLines, systemOf } from "./test-helpers.ts";
 describe("Hong Kong 2025/26: allowances by family", () => {
   const hk = systemOf("HK");
   const at = (profile?: Parameters<typeof taxRatePercent>[0]["profile"]) =>
-    taxRatePercent({ countryCode: "HK", taxCategory: "MARGINAL", salaryMinor: 300_000_00, profile });
+    taxRatePercent({ countryCode: "HK", taxCategory: "MARGINAL", salaryMinor: 300_000_00, moveDate: "2025-09-01", profile });
 
   test("single, 300,000: 18 % (14 % band on net chargeable income + MPF 5 %)", () => {
     // MPF 300,000 × 5% = 15,000 (under the 18,000 cap); net income 285,000; basic allowance 132,000
@@ -39,7 +39,7 @@ describe("Hong Kong 2025/26: allowances by family", () => {
 describe("United States federal 2025: filing status", () => {
   const us = systemOf("US");
   const at = (profile?: Parameters<typeof taxRatePercent>[0]["profile"]) =>
-    taxRatePercent({ countryCode: "US", taxCategory: "MARGINAL", salaryMinor: 100_000_00, profile });
+    taxRatePercent({ countryCode: "US", taxCategory: "MARGINAL", salaryMinor: 100_000_00, moveDate: "2025-09-01", profile });
 
   test("100,000 married filing jointly: 20 % (12 % bracket + FICA 7.65 %)", () => {
     // taxable 100,000 − 31,500 = 68,500, in the 12% bracket (23,850–96,950):
@@ -66,7 +66,7 @@ describe("United States federal 2025: filing status", () => {
 describe("Germany: children lower the rate where the Freibeträge apply", () => {
   test("150,000: single vs married with two children", () => {
     const de = (profile?: Parameters<typeof taxRatePercent>[0]["profile"]) =>
-      taxRatePercent({ countryCode: "DE", taxCategory: "MARGINAL", salaryMinor: 150_000_00, profile });
+      taxRatePercent({ countryCode: "DE", taxCategory: "MARGINAL", salaryMinor: 150_000_00, moveDate: "2025-09-01", profile });
     // above every contribution ceiling: single 42% zone + Soli 5.5% × 42% = 44.31% → 44
     expect(de()).toBe(44);
     // married, 2 children: splitting on (zvE − 19,200) / 2 = 57,029.64, zone 3 slope

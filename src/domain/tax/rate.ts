@@ -26,8 +26,7 @@ function rateOf(system: TaxSystem, category: TaxCategory, salaryMinor: number, p
  * Whole percent (0–100, rounded by money.ts `displayRound.taxRatePercent`) for the category at the
  * salary (minor units of the system's currency) and the family (`profile`: filing status and
  * dependants; default SINGLE without dependants), or null when the jurisdiction is unknown.
- * NON_TAXABLE is 0. `moveDate` is accepted for year selection; every table currently covers one
- * tax year, so it does not change the result yet.
+ * NON_TAXABLE is 0. `moveDate` picks the tax year (today when missing; see `taxSystemFor`).
  */
 export function taxRatePercent(input: {
   countryCode: string;
@@ -37,7 +36,7 @@ export function taxRatePercent(input: {
   moveDate?: string | null;
   profile?: TaxProfile;
 }): number | null {
-  const system = taxSystemFor({ countryCode: input.countryCode, region: input.region ?? null });
+  const system = taxSystemFor({ countryCode: input.countryCode, region: input.region ?? null, on: input.moveDate ?? null });
   if (system === null) return null;
   const rate = rateOf(system, input.taxCategory, input.salaryMinor, input.profile);
   const percent = Number(displayRound.taxRatePercent(dec(rate).times(100)));

@@ -4,6 +4,54 @@ import { AppError } from "../errors.ts";
 import { FILING_STATUSES, listTaxTables, TAX_CATEGORIES, taxRatePercent, taxSystemFor } from "./index.ts";
 import { systemOf } from "./test-helpers.ts";
 
+/** A date inside every 2025 table's tax year (calendar 2025, GB/HK/IN 2025-26, AU 2025-26). */
+const Y2025 = "2025-09-01";
+
+describe("tax years: the date picks each table's year", () => {
+  test("each jurisdiction's years do not overlap, and every table names its period", () => {
+    const tables = listTaxTables();
+    const byKey = new Map<string, typeof tables>();
+    for (const t of tables) byKey.set(`${t.countryCode}-${t.region ?? ""}`, [...(byKey.get(`${t.countryCode}-${t.region ?? ""}`) ?? []), t]);
+    for (const years of byKey.values()) {
+      const sorted = [...years].sort((a, b) => a.periodStart.localeCompare(b.periodStart));
+      for (let i = 1; i < sorted.length; i++) expect(sorted[i]!.periodStart > sorted[i - 1]!.periodEnd).toBe(true);
+    }
+  });
+
+  test("a date inside a table's period picks it, without a note", () => {
+    for (const table of listTaxTables()) {
+      for (const on of [table.periodStart, table.periodEnd]) {
+        const system = taxSystemFor({ countryCode: table.countryCode, region: table.region, on })!;
+        const info = system.info.find((i) => i.region === table.region)!;
+        expect({ on, id: info.id, note: info.note }).toEqual({ on, id: table.id, note: undefined });
+      }
+    }
+  });
+
+  test("past the newest table: the newest is used and its note says so", () => {
+    for (const country of ["US", "GB", "DE", "JP", "IN", "AU"]) {
+      const newest = listTaxTables()
+        .filter((t) => t.countryCode === country && t.region === null)
+        .sort((a, b) => b.periodEnd.localeCompare(a.periodEnd))[0]!;
+      const system = taxSystemFor({ countryCode: country, on: "2099-06-30" })!;
+      expect(system.info[0]!.id).toBe(newest.id);
+      expect(system.info[0]!.note).toContain("newest table");
+      expect(system.info[0]!.note).toContain("2099-06-30");
+    }
+  });
+
+  test("before the oldest table: the oldest is used, with a note", () => {
+    const system = taxSystemFor({ countryCode: "DE", on: "1999-01-01" })!;
+    expect(system.info[0]!.note).toContain("1999-01-01");
+  });
+
+  test("a timestamp is read as its date; a malformed date is refused", () => {
+    expect(taxSystemFor({ countryCode: "DE", on: "2025-09-01T10:00:00Z" })!.info[0]!.periodStart <= "2025-09-01").toBe(true);
+    expect(() => taxSystemFor({ countryCode: "DE", on: "2025-13-45" })).toThrow(AppError);
+    expect(() => taxSystemFor({ countryCode: "DE", on: "next year" })).toThrow(AppError);
+  });
+});
+
 describe("taxSystemFor and listTaxTables", () => {
   test("unknown country → null", () => {
     expect(taxSystemFor({ countryCode: "ZZ" })).toBeNull();
@@ -11,17 +59,17 @@ describe("taxSystemFor and listTaxTables", () => {
   });
 
   test("country + region tables, codes case-insensitive", () => {
-    const system = taxSystemFor({ countryCode: "us", region: "ca" });
+    const system = taxSystemFor({ countryCode: "us", region: "ca", on: Y2025 });
     expect(system?.info.map((i) => i.id)).toEqual(["us-federal-2025", "us-ca-2025"]);
     expect(system?.currency).toBe("USD");
-    expect(taxSystemFor({ countryCode: "CH", region: "ZH" })?.info.map((i) => i.id)).toEqual(["ch-federal-2025", "ch-zh-2025"]);
-    expect(taxSystemFor({ countryCode: "CA", region: "BC" })?.info.map((i) => i.id)).toEqual(["ca-federal-2025", "ca-bc-2025"]);
+    expect(taxSystemFor({ countryCode: "CH", region: "ZH", on: Y2025 })?.info.map((i) => i.id)).toEqual(["ch-federal-2025", "ch-zh-2025"]);
+    expect(taxSystemFor({ countryCode: "CA", region: "BC", on: Y2025 })?.info.map((i) => i.id)).toEqual(["ca-federal-2025", "ca-bc-2025"]);
   });
 
   test("a region without a table (or no region) gives the country table alone", () => {
-    expect(taxSystemFor({ countryCode: "US", region: "OR" })?.info.map((i) => i.id)).toEqual(["us-federal-2025"]);
-    expect(taxSystemFor({ countryCode: "US", region: null })?.info.map((i) => i.id)).toEqual(["us-federal-2025"]);
-    expect(taxSystemFor({ countryCode: "GB", region: "ENG" })?.info.map((i) => i.id)).toEqual(["gb-2025-26"]);
+    expect(taxSystemFor({ countryCode: "US", region: "OR", on: Y2025 })?.info.map((i) => i.id)).toEqual(["us-federal-2025"]);
+    expect(taxSystemFor({ countryCode: "US", region: null, on: Y2025 })?.info.map((i) => i.id)).toEqual(["us-federal-2025"]);
+    expect(taxSystemFor({ countryCode: "GB", region: "ENG", on: Y2025 })?.info.map((i) => i.id)).toEqual(["gb-2025-26"]);
   });
 
   test("every required jurisdiction has a table in its currency, with a year and a public source", () => {
@@ -38,7 +86,8 @@ describe("taxSystemFor and listTaxTables", () => {
     expect(regions.sort()).toEqual(["CA-BC", "CA-ON", "CH-ZH", "US-CA", "US-FL", "US-IL", "US-MA", "US-NJ", "US-NY", "US-TX", "US-WA"]);
     expect(new Set(tables.map((t) => t.id)).size).toBe(tables.length);
     for (const table of tables) {
-      expect(table.taxYear).toMatch(/2025/);
+      expect(table.taxYear).toMatch(/20\d\d/);
+      expect(table.periodStart < table.periodEnd).toBe(true);
       expect(table.source).toMatch(/https:\/\//);
       expect(table.countryCode).toMatch(/^[A-Z]{2}$/);
     }
@@ -170,7 +219,7 @@ describe("supplemental rate", () => {
 });
 
 describe("taxRatePercent", () => {
-  const base = { countryCode: "US", region: "CA", salaryMinor: 100_000_00 } as const;
+  const base = { moveDate: "2025-09-01", countryCode: "US", region: "CA", salaryMinor: 100_000_00 } as const;
 
   test("unknown country → null", () => {
     expect(taxRatePercent({ countryCode: "XX", taxCategory: "MARGINAL", salaryMinor: 100_000_00 })).toBeNull();

@@ -24,9 +24,10 @@ import {
 const RATE_PLACES = 6;
 const MAX_DEPENDANTS = 20;
 
-export function infoOf(table: TaxTable): TaxTableInfo {
-  const { id, countryCode, region, name, currency, taxYear, source } = table;
-  return { id, countryCode, region, name, currency, taxYear, source };
+export function infoOf(table: TaxTable, note?: string): TaxTableInfo {
+  const { id, countryCode, region, name, currency, taxYear, periodStart, periodEnd, source } = table;
+  const info: TaxTableInfo = { id, countryCode, region, name, currency, taxYear, periodStart, periodEnd, source };
+  return note === undefined ? info : { ...info, note };
 }
 
 export function resolveProfile(profile: TaxProfile | undefined): ResolvedProfile {
@@ -65,7 +66,7 @@ function selectKinds(kinds: readonly LineKind[]) {
 const ALL_KINDS = selectKinds(["INCOME_TAX", "SOCIAL_SECURITY"]);
 const INCOME_TAX_ONLY = selectKinds(["INCOME_TAX"]);
 
-function buildSystem(tables: readonly TaxTable[]): TaxSystem {
+function buildSystem(tables: readonly TaxTable[], notes: readonly (string | undefined)[] = []): TaxSystem {
   const currency = tables[0]!.currency;
   const places = minorUnitsOf(currency);
   const unit = dec(10).pow(places);
@@ -165,36 +166,84 @@ function buildSystem(tables: readonly TaxTable[]): TaxSystem {
   };
 
   const publishedSupplementalRate = tables.some((table) => table.supplementalRate !== undefined);
-  return { info: tables.map(infoOf), currency, publishedSupplementalRate, tax, marginalRate, benefitRate, effectiveRate, supplementalRate };
+  return { info: tables.map((table, i) => infoOf(table, notes[i])), currency, publishedSupplementalRate, tax, marginalRate, benefitRate, effectiveRate, supplementalRate };
 }
 
 function normalise(code: string | null | undefined): string {
   return (code ?? "").trim().toUpperCase();
 }
 
-const countryTables = new Map(COUNTRY_TABLES.map((table) => [table.countryCode, table]));
-const regionTables = new Map(REGION_TABLES.map((table) => [`${table.countryCode}-${table.region}`, table]));
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The date a table is picked for: an ISO date (a longer timestamp is cut to its date); today (UTC) when none. */
+export function taxDateOf(on: string | null | undefined, now: Date = new Date()): string {
+  const date = (on ?? "").trim().slice(0, 10);
+  if (date === "") return now.toISOString().slice(0, 10);
+  if (!ISO_DATE.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`))) {
+    throw new AppError("VALIDATION", "The date must be a date (YYYY-MM-DD).");
+  }
+  return date;
+}
+
+/** The years of one jurisdiction's table, oldest first. */
+function byYear(tables: readonly TaxTable[], keyOf: (table: TaxTable) => string): Map<string, TaxTable[]> {
+  const map = new Map<string, TaxTable[]>();
+  for (const table of tables) {
+    const key = keyOf(table);
+    map.set(key, [...(map.get(key) ?? []), table]);
+  }
+  for (const years of map.values()) years.sort((a, b) => a.periodStart.localeCompare(b.periodStart));
+  return map;
+}
+
+const countryYears = byYear(COUNTRY_TABLES, (table) => table.countryCode);
+const regionYears = byYear(REGION_TABLES, (table) => `${table.countryCode}-${table.region}`);
 const systems = new Map<string, TaxSystem>();
 
 /**
- * The system for a jurisdiction: the country table, plus the region table when there is one for
- * that region (an unknown or missing region gives the country table alone, e.g. US federal only);
- * an unknown country gives null.
+ * The table of the year that holds `date`; past the newest year the newest table, before the
+ * oldest the oldest, each with a note saying so (the table itself is not changed).
+ */
+export function tableForDate(years: readonly TaxTable[], date: string): { table: TaxTable; note?: string } {
+  const holding = years.find((table) => table.periodStart <= date && date <= table.periodEnd);
+  if (holding) return { table: holding };
+  const newest = years[years.length - 1]!;
+  if (date > newest.periodEnd) {
+    return {
+      table: newest,
+      note: `${newest.name} ${newest.taxYear} is the newest table (it ends ${newest.periodEnd}); it is used for ${date}.`,
+    };
+  }
+  // Between two years' periods (none today) or before the oldest: the latest year that starts before the date, else the oldest.
+  const earlier = [...years].reverse().find((table) => table.periodStart <= date);
+  const table = earlier ?? years[0]!;
+  return { table, note: `No ${table.name} table covers ${date}; the ${table.taxYear} table (${table.periodStart} to ${table.periodEnd}) is used.` };
+}
+
+/**
+ * The system for a jurisdiction on a date: the country table, plus the region table when there is
+ * one for that region (an unknown or missing region gives the country table alone, e.g. US
+ * federal only), each of the tax year that holds `jurisdiction.on` (today when missing; see
+ * `tableForDate`); an unknown country gives null.
  */
 export function taxSystemFor(jurisdiction: TaxJurisdiction): TaxSystem | null {
   const countryCode = normalise(jurisdiction.countryCode);
-  const country = countryTables.get(countryCode);
-  if (country === undefined) return null;
-  const region = regionTables.get(`${countryCode}-${normalise(jurisdiction.region)}`);
-  const key = region === undefined ? countryCode : `${countryCode}-${region.region}`;
+  const countries = countryYears.get(countryCode);
+  if (countries === undefined) return null;
+  const date = taxDateOf(jurisdiction.on);
+  const picked = [tableForDate(countries, date)];
+  const regions = regionYears.get(`${countryCode}-${normalise(jurisdiction.region)}`);
+  if (regions !== undefined) picked.push(tableForDate(regions, date));
+  const key = picked.map((p) => `${p.table.id}:${p.note ?? ""}`).join("|");
   let system = systems.get(key);
   if (system === undefined) {
-    system = buildSystem(region === undefined ? [country] : [country, region]);
+    system = buildSystem(picked.map((p) => p.table), picked.map((p) => p.note));
     systems.set(key, system);
   }
   return system;
 }
 
+/** Every table of every year (the estimate admin's list of sources). */
 export function listTaxTables(): TaxTableInfo[] {
-  return [...COUNTRY_TABLES, ...REGION_TABLES].map(infoOf);
+  return [...COUNTRY_TABLES, ...REGION_TABLES].map((table) => infoOf(table));
 }

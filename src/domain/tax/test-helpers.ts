@@ -2,8 +2,9 @@
 import { expect } from "bun:test";
 import { taxSystemFor, type TaxBreakdown, type TaxSystem } from "./index.ts";
 
-export function systemOf(countryCode: string, region: string | null = null): TaxSystem {
-  const system = taxSystemFor({ countryCode, region });
+/** The system of a jurisdiction on a date: the tests of a year's figures name the date (default: in every 2025 table's year). */
+export function systemOf(countryCode: string, region: string | null = null, on = "2025-09-01"): TaxSystem {
+  const system = taxSystemFor({ countryCode, region, on });
   if (system === null) throw new Error(`no tax system for ${countryCode}/${region}`);
   return system;
 }

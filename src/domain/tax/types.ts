@@ -30,7 +30,11 @@ export type TaxBreakdown = {
   lines: TaxLine[];
 };
 
-export type TaxJurisdiction = { countryCode: string /* ISO 3166 alpha-2 */; region?: string | null };
+/**
+ * Where and when: `on` (ISO date, e.g. the move date) picks the tax year of each table; without it,
+ * today's date (UTC).
+ */
+export type TaxJurisdiction = { countryCode: string /* ISO 3166 alpha-2 */; region?: string | null; on?: string | null };
 
 export type TaxTableInfo = {
   id: string;
@@ -39,7 +43,15 @@ export type TaxTableInfo = {
   name: string;
   currency: string;
   taxYear: string;
+  /** First and last day (ISO dates, inclusive) of the income the table taxes: its tax year. */
+  periodStart: string;
+  periodEnd: string;
   source: string;
+  /**
+   * Set when the date asked for lies outside every year the jurisdiction has a table for: the
+   * nearest table is used (the newest past the end), and this says so, for the reader.
+   */
+  note?: string;
 };
 
 export type TaxSystem = {

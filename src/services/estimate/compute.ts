@@ -21,8 +21,10 @@ export type ComputeMeta = { costEstimateId: number; versionNumber: number; curre
 export function engineInputOf(source: EstimateSource, settings: EstimateSettings): EstimateInput {
   const { move, details } = source;
   const overrides = new Map(settings.overrides.map((o) => [`${o.stageId}:${o.serviceCode}`, o]));
-  const home = taxSystemFor({ countryCode: details.home.countryCode ?? move.origin_country_code ?? "", region: details.home.region });
-  const host = taxSystemFor({ countryCode: details.host.countryCode ?? move.destination_country_code ?? "", region: details.host.region });
+  // The move date picks each table's tax year (the assignment start when there is no move date; today when neither).
+  const on = move.move_date ?? move.assignment_start_date ?? null;
+  const home = taxSystemFor({ countryCode: details.home.countryCode ?? move.origin_country_code ?? "", region: details.home.region, on });
+  const host = taxSystemFor({ countryCode: details.host.countryCode ?? move.destination_country_code ?? "", region: details.host.region, on });
   const index = (i: EstimateSource["indices"]["home"]) => (i ? { colIndex: i.colIndex, housingIndex: i.housingIndex, monthlyRent: { amount: i.monthlyRent, currency: i.currency } } : null);
   return {
     type: settings.type,

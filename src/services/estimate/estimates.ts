@@ -452,13 +452,20 @@ export async function taxRateProfile(db: DB, input: TTaxRateRequest, groupId: nu
 /** GET /{group}/get-tax-rate: the whole-percent rate of the jurisdiction at the salary, for the family. */
 export async function taxRate(db: DB, input: TTaxRateRequest, groupId: number) {
   const profile = await taxRateProfile(db, input, groupId);
-  const system = taxSystemFor({ countryCode: input.countryCode, region: input.region });
-  if (!system) return { rate: 0, taxYear: "", source: "No tax table for this country: 0 % assumed.", ...profile };
+  const system = taxSystemFor({ countryCode: input.countryCode, region: input.region, on: input.moveDate ?? null });
+  if (!system) return { rate: 0, taxYear: "", source: "No tax table for this country: 0 % assumed.", note: null, ...profile };
   const salary = parseAmount(input.salaryAmount, input.salaryCurrency);
   const rates = await loadRates(db);
   const salaryMinor = convert(salary, rates.rateOf(salary.currency, system.currency), system.currency).amount;
   const rate = taxRatePercent({ countryCode: input.countryCode, region: input.region, taxCategory: input.taxCategory, salaryMinor, moveDate: input.moveDate, profile }) ?? 0;
-  return { rate, taxYear: system.info.map((i) => i.taxYear).join(", "), source: system.info.map((i) => `${i.name}: ${i.source}`).join("; "), ...profile };
+  const notes = system.info.flatMap((i) => (i.note === undefined ? [] : [i.note]));
+  return {
+    rate,
+    taxYear: system.info.map((i) => i.taxYear).join(", "),
+    source: system.info.map((i) => `${i.name}: ${i.source}`).join("; "),
+    note: notes.length === 0 ? null : notes.join(" "),
+    ...profile,
+  };
 }
 
 /** GET cost-estimate-history/{employeeId}: every kept version of the employee's estimates. */

@@ -200,7 +200,7 @@ function addEstimateSheet(workbook: ExcelJS.Workbook, view: TCostEstimateView) {
   if (view.taxTables.length > 0) {
     sheet.addRow([]);
     sheet.addRow(["Tax tables"]).font = BOLD;
-    for (const t of view.taxTables) sheet.addRow([`${t.name} (${t.taxYear})`, t.source]);
+    for (const t of view.taxTables) sheet.addRow([`${t.name} (${t.taxYear})`, t.note === undefined ? t.source : `${t.source} ${t.note}`]);
   }
   sheet.addRow([]);
   sheet.addRow(["Amounts per year include tax; the Tax column is the tax part of the total."]).font = { italic: true };
@@ -442,7 +442,7 @@ function drawEstimate(w: PdfWriter, view: TCostEstimateView) {
   }
   w.table(columnWidths(years + 3, 230), header, rows);
   for (const r of view.exchangeRates) w.note(`Exchange rate: 1 ${r.from} = ${r.rate} ${r.to}`);
-  for (const t of view.taxTables) w.note(`Tax table: ${t.name} (${t.taxYear}), ${t.source}`);
+  for (const t of view.taxTables) w.note(`Tax table: ${t.name} (${t.taxYear}), ${t.source}${t.note === undefined ? "" : ` ${t.note}`}`);
   w.note("Amounts per year include tax; the Tax column is the tax part of the total.");
   w.gap();
 }

@@ -11,6 +11,8 @@ export const ae: TaxTable = {
   name: "United Arab Emirates (no personal income tax)",
   currency: "AED",
   taxYear: "2025",
+  periodStart: "2025-01-01",
+  periodEnd: "2025-12-31",
   source: "UAE Ministry of Finance, taxation overview (no personal income tax), https://mof.gov.ae/en/public-finance/tax/",
   compute: (income) => ({ taxableIncome: income, lines: [] }),
 };

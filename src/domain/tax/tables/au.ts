@@ -32,6 +32,8 @@ export const au: TaxTable = {
   name: "Australia resident income tax and Medicare levy",
   currency: "AUD",
   taxYear: "2025-26",
+  periodStart: "2025-07-01",
+  periodEnd: "2026-06-30",
   source:
     "ATO, tax rates – Australian residents 2025-26, https://www.ato.gov.au/tax-rates-and-codes/tax-rates-australian-residents; ATO Medicare levy, https://www.ato.gov.au/individuals-and-families/medicare-and-private-health-insurance/medicare-levy",
   compute(income) {

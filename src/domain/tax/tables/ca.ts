@@ -57,6 +57,8 @@ export const caFederal: TaxTable = {
   name: "Canada federal income tax, CPP and EI",
   currency: "CAD",
   taxYear: "2025",
+  periodStart: "2025-01-01",
+  periodEnd: "2025-12-31",
   source:
     "CRA, Canadian income tax rates for individuals 2025, https://www.canada.ca/en/revenue-agency/services/tax/individuals/frequently-asked-questions-individuals/canadian-income-tax-rates-individuals-current-previous-years.html; CRA CPP and EI rates 2025",
   compute(income) {
@@ -99,6 +101,8 @@ export const caOntario: TaxTable = {
   name: "Ontario income tax, surtax and Health Premium",
   currency: "CAD",
   taxYear: "2025",
+  periodStart: "2025-01-01",
+  periodEnd: "2025-12-31",
   source: "Ontario, personal income tax 2025 (ON428), https://www.ontario.ca/document/ontario-personal-income-tax",
   compute(income) {
     const { cppBase, ei, taxable } = canadaBase(income);
@@ -130,6 +134,8 @@ export const caBritishColumbia: TaxTable = {
   name: "British Columbia income tax",
   currency: "CAD",
   taxYear: "2025",
+  periodStart: "2025-01-01",
+  periodEnd: "2025-12-31",
   source: "Government of British Columbia, personal income tax rates 2025, https://www2.gov.bc.ca/gov/content/taxes/income-taxes/personal/tax-rates",
   compute(income) {
     const { cppBase, ei, taxable } = canadaBase(income);

@@ -103,6 +103,8 @@ export const chFederal: TaxTable = {
   name: "Switzerland direct federal tax and employee AHV/IV/EO/ALV (approximation)",
   currency: "CHF",
   taxYear: "2025",
+  periodStart: "2025-01-01",
+  periodEnd: "2025-12-31",
   source:
     "Art. 36 DBG as indexed by the EFD ordinance of 22.08.2024 (AS 2024 479), https://www.fedlex.admin.ch/eli/cc/1991/1184_1184_1184/de#art_36; AHV/IV/EO/ALV contribution rates 2025, https://www.ahv-iv.ch/p/2.01.d",
   compute(income, profile) {
@@ -174,6 +176,8 @@ export const chZurich: TaxTable = {
   name: "Canton and City of Zurich income tax (approximation: Steuerfuss 98% + 119%)",
   currency: "CHF",
   taxYear: "2025",
+  periodStart: "2025-01-01",
+  periodEnd: "2025-12-31",
   source:
     "§ 35 StG ZH (Zürcher Steuerbuch Nr. 34/1), https://www.zh.ch/de/steuern-finanzen/steuern/treuhaender/steuerbuch/steuerbuch-definition/zstb-34-1.html; Steuerfüsse 2025, https://www.zh.ch/de/steuern-finanzen/steuern/steuern-natuerliche-personen/steuerfuesse.html",
   compute(income, profile) {

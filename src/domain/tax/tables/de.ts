@@ -122,6 +122,8 @@ export const de: TaxTable = {
   name: "Germany income tax, solidarity surcharge and employee social insurance",
   currency: "EUR",
   taxYear: "2025",
+  periodStart: "2025-01-01",
+  periodEnd: "2025-12-31",
   source:
     "§32a EStG (Steuerfortentwicklungsgesetz, BGBl. 2024 I Nr. 449), https://www.gesetze-im-internet.de/estg/__32a.html; §10 Abs. 1 Nr. 3, §31, §32 Abs. 6, §66 EStG, https://www.gesetze-im-internet.de/estg/; SolZG 1995, https://www.gesetze-im-internet.de/solzg_1995/; Bundesregierung, Rechengrößen 2025, https://www.bundesregierung.de/breg-de/aktuelles/beitragsbemessungsgrenzen-2025-2299044",
   compute(income, profile) {

@@ -66,6 +66,8 @@ export const es: TaxTable = {
   name: "Spain IRPF (state + complementary regional scale) and employee Social Security",
   currency: "EUR",
   taxYear: "2025",
+  periodStart: "2025-01-01",
+  periodEnd: "2025-12-31",
   source:
     "Ley 35/2006 del IRPF arts. 19, 20 (RDL 4/2024), 57, 58, 63, 74, 84, DT 15.ª (BOE-A-2006-20764), https://www.boe.es/buscar/act.php?id=BOE-A-2006-20764; Seguridad Social, bases y tipos 2025, https://www.seg-social.es/wps/portal/wss/internet/Trabajadores/CotizacionRecaudacionTrabajadores/36537",
   compute(income, profile) {

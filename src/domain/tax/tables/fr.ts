@@ -79,6 +79,8 @@ export const fr: TaxTable = {
   name: "France impôt sur le revenu (barème 2025, revenus 2024) and employee social contributions",
   currency: "EUR",
   taxYear: "2025",
+  periodStart: "2025-01-01",
+  periodEnd: "2025-12-31",
   source:
     "Loi n° 2025-127 de finances pour 2025, art. 2 (art. 197 CGI), https://www.service-public.fr/particuliers/vosdroits/F1419; URSSAF taux de cotisations 2025, https://www.urssaf.fr/accueil/outils-documentation/taux-baremes/taux-cotisations-secteur-prive.html",
   compute(income, profile) {

@@ -29,6 +29,8 @@ export const gb: TaxTable = {
   name: "United Kingdom (rUK) income tax and employee Class 1 National Insurance",
   currency: "GBP",
   taxYear: "2025/26",
+  periodStart: "2025-04-06",
+  periodEnd: "2026-04-05",
   source:
     "HMRC, Income Tax rates and allowances, https://www.gov.uk/government/publications/rates-and-allowances-income-tax/income-tax-rates-and-allowances-current-and-past; HMRC, Rates and thresholds for employers 2025 to 2026, https://www.gov.uk/guidance/rates-and-thresholds-for-employers-2025-to-2026",
   compute(income) {

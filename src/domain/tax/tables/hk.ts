@@ -31,6 +31,8 @@ export const hk: TaxTable = {
   name: "Hong Kong salaries tax and MPF",
   currency: "HKD",
   taxYear: "2025/26",
+  periodStart: "2025-04-01",
+  periodEnd: "2026-03-31",
   source:
     "IRD, salaries tax rates and allowances, https://www.ird.gov.hk/eng/tax/sal.htm, https://www.ird.gov.hk/eng/tax/ind_stp.htm; MPFA mandatory contributions, https://www.mpfa.org.hk/en/mpf-system/mandatory-contributions/employees",
   compute(income, profile) {

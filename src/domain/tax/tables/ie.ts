@@ -49,6 +49,8 @@ export const ie: TaxTable = {
   name: "Ireland income tax, USC and PRSI",
   currency: "EUR",
   taxYear: "2025",
+  periodStart: "2025-01-01",
+  periodEnd: "2025-12-31",
   source:
     "Revenue, tax rates, bands and reliefs 2025, https://www.revenue.ie/en/personal-tax-credits-reliefs-and-exemptions/tax-relief-charts/index.aspx; USC rates 2025, https://www.revenue.ie/en/jobs-and-pensions/usc/standard-rates-thresholds.aspx; PRSI Class A, https://www.gov.ie/en/publication/ffa563-prsi-class-a-rates/",
   compute(income, profile) {

@@ -53,6 +53,8 @@ export const inNewRegime: TaxTable = {
   name: "India income tax, new regime (s.115BAC)",
   currency: "INR",
   taxYear: "FY2025-26",
+  periodStart: "2025-04-01",
+  periodEnd: "2026-03-31",
   source: "Income Tax Department, new regime slabs FY 2025-26 (Finance Act 2025), https://incometaxindia.gov.in/Pages/i-am/individual.aspx",
   compute(income) {
     const taxable = pos(income.minus(STANDARD_DEDUCTION));

@@ -83,6 +83,8 @@ export const jp: TaxTable = {
   name: "Japan income tax, reconstruction surtax, resident tax and social insurance",
   currency: "JPY",
   taxYear: "2025",
+  periodStart: "2025-01-01",
+  periodEnd: "2025-12-31",
   source:
     "National Tax Agency, Tax Answer No. 2260 (rates), No. 1410 (employment income deduction), No. 1199 (basic deduction, 2025 reform), https://www.nta.go.jp/taxes/shiraberu/taxanswer/shotoku/2260.htm; Tokyo Metropolitan Government, individual inhabitant tax, https://www.tax.metro.tokyo.lg.jp/kazei/kojin_ju",
   compute(income, profile) {

@@ -38,6 +38,8 @@ export const nl: TaxTable = {
   name: "Netherlands box 1 income tax and national insurance (loonheffing)",
   currency: "EUR",
   taxYear: "2025",
+  periodStart: "2025-01-01",
+  periodEnd: "2025-12-31",
   source:
     "Belastingdienst, box 1 tarieven 2025 and tabellen algemene heffingskorting / arbeidskorting 2025, https://www.belastingdienst.nl/wps/wcm/connect/nl/belastingdienst/content/belastingtarieven-box-1",
   compute(income) {

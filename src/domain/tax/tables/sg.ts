@@ -36,6 +36,8 @@ export const sg: TaxTable = {
   name: "Singapore resident income tax (YA2025)",
   currency: "SGD",
   taxYear: "YA2025",
+  periodStart: "2024-01-01",
+  periodEnd: "2024-12-31",
   source:
     "IRAS, individual income tax rates (YA2024 onwards), https://www.iras.gov.sg/taxes/individual-income-tax/basics-of-individual-income-tax/tax-residency-and-tax-rates/individual-income-tax-rates; Budget 2025 YA2025 rebate",
   compute(income) {

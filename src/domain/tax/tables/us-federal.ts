@@ -42,6 +42,8 @@ export const usFederal: TaxTable = {
   name: "United States federal income tax and FICA",
   currency: "USD",
   taxYear: "2025",
+  periodStart: "2025-01-01",
+  periodEnd: "2025-12-31",
   source:
     "IRS Rev. Proc. 2024-40, https://www.irs.gov/pub/irs-drop/rp-24-40.pdf; standard deduction per P.L. 119-21 §70102; SSA 2025 wage base, https://www.ssa.gov/news/press/factsheets/colafacts2025.pdf",
   compute(income, profile) {

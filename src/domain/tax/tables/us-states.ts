@@ -36,6 +36,8 @@ export const usCalifornia: TaxTable = {
   name: "California personal income tax and SDI",
   currency: "USD",
   taxYear: "2025",
+  periodStart: "2025-01-01",
+  periodEnd: "2025-12-31",
   source:
     "California FTB 2025 Tax Rate Schedules, https://www.ftb.ca.gov/forms/2025/2025-540-tax-rate-schedules.pdf; EDD DE 44 (SDI 1.2%, supplemental 6.6%), https://edd.ca.gov/pdf_pub_ctr/de44.pdf",
   compute(income, profile) {
@@ -79,6 +81,8 @@ export const usNewYork: TaxTable = {
   name: "New York State personal income tax, SDI and PFL",
   currency: "USD",
   taxYear: "2025",
+  periodStart: "2025-01-01",
+  periodEnd: "2025-12-31",
   source:
     "NY Tax Law §601 / IT-201 instructions 2025, https://www.tax.ny.gov/forms/current-forms/it/it201i.htm; NYS-50-T-NYS (supplemental 11.70%); NY PFL 2025, https://paidfamilyleave.ny.gov/2025",
   compute(income, profile) {
@@ -105,6 +109,8 @@ function noWageTax(region: "TX" | "FL", name: string, source: string): TaxTable 
     name,
     currency: "USD",
     taxYear: "2025",
+    periodStart: "2025-01-01",
+    periodEnd: "2025-12-31",
     source,
     compute: (income) => ({ taxableIncome: income, lines: [] }),
     supplementalRate: () => "0",
@@ -138,6 +144,8 @@ export const usWashington: TaxTable = {
   name: "Washington (no wage income tax; PFML and WA Cares premiums)",
   currency: "USD",
   taxYear: "2025",
+  periodStart: "2025-01-01",
+  periodEnd: "2025-12-31",
   source: "WA ESD Paid Leave 2025 premium rate 0.92% (employee 71.52%), https://paidleave.wa.gov/rates/; WA Cares 0.58%, https://wacaresfund.wa.gov/",
   compute(income) {
     return {
@@ -166,6 +174,8 @@ export const usIllinois: TaxTable = {
   name: "Illinois individual income tax",
   currency: "USD",
   taxYear: "2025",
+  periodStart: "2025-01-01",
+  periodEnd: "2025-12-31",
   source: "Illinois Department of Revenue, income tax rates and 2025 exemption allowance, https://tax.illinois.gov/research/taxrates/income.html",
   compute(income, profile) {
     const exemptions = income.gt(IL_EXEMPTION_AGI_LIMIT[profile.filingStatus]) ? 0 : (adultsOf(profile) + profile.dependants) * IL_EXEMPTION;
@@ -193,6 +203,8 @@ export const usMassachusetts: TaxTable = {
   name: "Massachusetts personal income tax and surtax",
   currency: "USD",
   taxYear: "2025",
+  periodStart: "2025-01-01",
+  periodEnd: "2025-12-31",
   source: "Massachusetts DOR, tax rates and 4% surtax threshold 1,083,150 for 2025, https://www.mass.gov/info-details/massachusetts-tax-rates",
   compute(income, profile) {
     const taxable = pos(income.minus(MA_EXEMPTION[profile.filingStatus]).minus(profile.dependants * MA_DEPENDANT_EXEMPTION));
@@ -224,6 +236,8 @@ export const usNewJersey: TaxTable = {
   name: "New Jersey gross income tax",
   currency: "USD",
   taxYear: "2025",
+  periodStart: "2025-01-01",
+  periodEnd: "2025-12-31",
   source: "NJ Division of Taxation, NJ-1040 tax rate schedules, https://www.nj.gov/treasury/taxation/taxtables.shtml",
   compute(income, profile) {
     const exemptions = adultsOf(profile) * NJ_EXEMPTION + profile.dependants * NJ_DEPENDANT_EXEMPTION;

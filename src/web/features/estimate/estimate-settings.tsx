@@ -14,6 +14,7 @@ import { Input, NativeSelect } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import type { Approval, TaxCategory, TaxSettings } from "./estimate-state.ts";
 import { PercentInput } from "./estimate-parts.tsx";
+import { TaxTablesList } from "./tax-tables.tsx";
 
 type MethodKey = "estimate.tax.method.SUPPLEMENTAL" | "estimate.tax.method.MARGINAL" | "estimate.tax.method.GROSS_UP";
 type CategoryKey = "estimate.tax.category.MARGINAL" | "estimate.tax.category.SUPPLEMENTAL" | "estimate.tax.category.EFFECTIVE" | "estimate.tax.category.NON_TAXABLE";
@@ -110,18 +111,7 @@ export function TaxPanel({
           </div>
         ) : null}
       </div>
-      {view.taxTables.length > 0 ? (
-        <div className="rounded-md bg-muted/60 p-3 text-[13px]" data-testid="tax-tables">
-          <p className="font-medium text-foreground">{t("estimate.tax.tables")}</p>
-          <ul className="mt-1 flex flex-col gap-0.5 text-muted-foreground [overflow-wrap:anywhere]">
-            {view.taxTables.map((table) => (
-              <li key={`${table.name}-${table.taxYear}`}>
-                <span className="text-foreground">{table.name}</span> ({table.taxYear}) · {table.source}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <TaxTablesList tables={view.taxTables} />
     </section>
   );
 }

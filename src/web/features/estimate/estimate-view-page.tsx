@@ -23,6 +23,7 @@ import { categoryKey, methodKey } from "./estimate-settings.tsx";
 import { ExportLinks, TypeBadge } from "./estimate-parts.tsx";
 import { EstimateTable } from "./estimate-table.tsx";
 import { formatDate, formatDateTime, formatRate, formatWhole } from "./format.ts";
+import { TaxTablesList } from "./tax-tables.tsx";
 
 export function EstimateViewPage({ group, employeeId, costEstimateId }: { group: string; employeeId?: number; costEstimateId?: number }) {
   const { t } = useTranslation();
@@ -140,18 +141,7 @@ function EstimateVersion({ group, employeeId, costEstimateId, header }: { group:
           <p className="text-sm text-muted-foreground" data-testid="version-total">
             {t("estimate.page.total", { total: formatWhole(view.total, view.displayCurrency) })}
           </p>
-          {view.taxTables.length > 0 ? (
-            <div className="rounded-md bg-muted/60 p-3 text-[13px]">
-              <p className="font-medium text-foreground">{t("estimate.tax.tables")}</p>
-              <ul className="mt-1 flex flex-col gap-0.5 text-muted-foreground">
-                {view.taxTables.map((table) => (
-                  <li key={`${table.name}-${table.taxYear}`}>
-                    <span className="text-foreground">{table.name}</span> ({table.taxYear}) · {table.source}
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
+          <TaxTablesList tables={view.taxTables} />
         </CardContent>
       </Card>
     </div>
