@@ -14,6 +14,8 @@ import { enEstimate } from "./en-estimate.ts";
 import { enEstimateMail } from "./en-estimate-mail.ts";
 import { enMoveFile } from "./en-move-file.ts";
 import { enClientErrors } from "./en-client-errors.ts";
+import { enConnection } from "./en-connection.ts";
+import { enServiceEstimate } from "./en-service-estimate.ts";
 
 /**
  * English UI texts shipped with the product. They are seeded into the translations table
@@ -36,6 +38,8 @@ export const en = {
   ...enEstimateMail,
   ...enMoveFile,
   ...enClientErrors,
+  ...enConnection,
+  ...enServiceEstimate,
   ...enApp,
 } as const satisfies Record<string, string>;
 

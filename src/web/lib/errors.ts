@@ -1,4 +1,5 @@
 import { TRPCClientError } from "@trpc/client";
+import { connectionFailureOf } from "./connection-error.ts";
 
 export type ErrorCode =
   | "BAD_REQUEST"
@@ -26,14 +27,11 @@ export function errorCode(error: unknown): ErrorCode | null {
 
 /**
  * No usable answer from the server (offline, aborted, past its time limit in src/web/lib/timeouts.ts,
- * or a 504 gateway timeout): the spec's connection case (part 1 §8, part 2 §8).
+ * or a gateway's 502/503/504): the spec's connection case (part 1 §8, part 2 §8). The rule lives in
+ * src/web/lib/connection-error.ts (`connectionFailureOf`, and `reloadsPage` for the reload).
  */
 export function isConnectionFailure(error: unknown): boolean {
-  const meta = error instanceof TRPCClientError ? (error.meta as { response?: { status?: number } } | undefined) : undefined;
-  if (meta?.response?.status === 504) return true;
-  const data = dataOf(error);
-  if (!data?.code) return true;
-  return data.httpStatus === 504 || data.code === "GATEWAY_TIMEOUT";
+  return connectionFailureOf(error) !== null;
 }
 
 /**

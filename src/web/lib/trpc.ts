@@ -4,6 +4,7 @@ import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "../../routers/_app.ts";
 import { errorCode } from "./errors.ts";
 import { timeoutLink } from "./timeouts.ts";
+import { withGatewayErrors } from "./connection-error.ts";
 
 /** Sends the browser to the sign-in page, coming back here afterwards. */
 export function goToLogin(): void {
@@ -41,8 +42,9 @@ export const queryClient = new QueryClient({
 });
 
 export const trpcClient = createTRPCClient<AppRouter>({
-  // Every call has its spec time limit (src/web/lib/timeouts.ts); past it, it fails as a connection error.
-  links: [timeoutLink(), httpBatchLink({ url: "/trpc", fetch: (input, init) => fetch(input, { ...init, credentials: "same-origin" }) })],
+  // Every call has its spec time limit (src/web/lib/timeouts.ts); past it, it fails as a connection error;
+  // a gateway's 502/503/504 page fails with its status (src/web/lib/connection-error.ts).
+  links: [timeoutLink(), httpBatchLink({ url: "/trpc", fetch: withGatewayErrors((input, init) => fetch(input, { ...init, credentials: "same-origin" })) })],
 });
 
 /** Typed query and mutation options for every procedure: `useQuery(trpc.group.home.queryOptions({ group }))`. */

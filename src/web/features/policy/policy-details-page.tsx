@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { policyMessages } from "../../../domain/policy/messages.ts";
 import type { TValidationError } from "../../../domain/policy/schemas.ts";
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "../../components/ui/accordion.tsx";
+import { ConnectionReloadNotice } from "../../components/connection-reload-notice.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { ConfirmDialog } from "../../components/ui/alert-dialog.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
@@ -13,6 +14,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { EmptyState, LoadingRows } from "../../components/ui/states.tsx";
+import { useConnectionReload } from "../../lib/connection-error.ts";
 import { errorText } from "../../lib/errors.ts";
 import { useSignedInUser } from "../../lib/session.ts";
 import { cn } from "../../lib/utils.ts";
@@ -284,25 +286,35 @@ function AddServiceForm({ stage, onAdded }: { stage: DetailsStage; onAdded: (ser
   const { t } = useTranslation();
   const ctx = useDetails();
   const [error, setError] = useState<string | null>(null);
+  // part 2 §8: a connection error with a finished request reloads the page.
+  const connection = useConnectionReload();
   const add = useMutation(
     trpc.policy.services.add.mutationOptions({
       onSuccess: async (_result, variables) => {
         await refreshDetails();
         onAdded(variables.serviceKey);
       },
-      onError: (e) => setError(errorText(e, policyMessages.errorAddingService)),
+      onError: (e) => {
+        setError(errorText(e, policyMessages.errorAddingService));
+        connection.handle(e);
+      },
     }),
   );
   return (
-    <ServicePicker
-      label={t("policyConfig.details.addService", { stage: stage.name })}
-      submitLabel={t("policyConfig.details.add")}
-      options={stage.availableServices}
-      busy={add.isPending}
-      error={error}
-      onError={setError}
-      onAdd={(serviceKey) => add.mutateAsync(serviceRef(ctx, stage.id, serviceKey))}
-    />
+    <div className="flex flex-col gap-2">
+      <ServicePicker
+        label={t("policyConfig.details.addService", { stage: stage.name })}
+        submitLabel={t("policyConfig.details.add")}
+        options={stage.availableServices}
+        busy={add.isPending}
+        error={error}
+        onError={setError}
+        onAdd={(serviceKey) => add.mutateAsync(serviceRef(ctx, stage.id, serviceKey))}
+      />
+      <div aria-live="polite" className="text-[13px] text-destructive empty:hidden">
+        <ConnectionReloadNotice reload={connection} />
+      </div>
+    </div>
   );
 }
 

@@ -27,6 +27,8 @@ import { trpc, trpcClient } from "../../lib/trpc.ts";
 import { useAutosave } from "../../lib/use-autosave.ts";
 import { mergeServicePatch } from "./service-patch.ts";
 import { AutosaveStatus } from "../../components/autosave-status.tsx";
+import { ConnectionReloadNotice } from "../../components/connection-reload-notice.tsx";
+import { useConnectionReload } from "../../lib/connection-error.ts";
 import { BudgetGroupPanel } from "./budget-group-panel.tsx";
 import { BudgetRow, BudgetTableHeader, type BudgetTexts } from "./budget-table.tsx";
 import { DetailsAttributes } from "./details-attributes.tsx";
@@ -51,6 +53,8 @@ export function ServiceForm({ stage, service, onTypeChanged }: { stage: DetailsS
   const [moveHubRefusal, setMoveHubRefusal] = useState<string | null>(null);
   const [pendingGroup, setPendingGroup] = useState<number | null>(null);
   const [confirmRemove, setConfirmRemove] = useState(false);
+  // part 2 §8: a connection error with a finished request (a 504 on removing a service too) reloads the page.
+  const connection = useConnectionReload();
 
   // Every field of the service is one record: its saves go out in order, the latest last.
   const autosave = useAutosave<TServicePatch>(
@@ -84,13 +88,19 @@ export function ServiceForm({ stage, service, onTypeChanged }: { stage: DetailsS
         setFeedback(null);
         await refreshDetails();
       },
-      onError: (error) => setFeedback({ kind: "destructive", text: errorText(error, policyMessages.errorUpdatingService) }),
+      onError: (error) => {
+        setFeedback({ kind: "destructive", text: errorText(error, policyMessages.errorUpdatingService) });
+        connection.handle(error);
+      },
     }),
   );
   const remove = useMutation(
     trpc.policy.services.remove.mutationOptions({
       onSuccess: () => refreshDetails(),
-      onError: (error) => setFeedback({ kind: "destructive", text: errorText(error, policyMessages.errorRemovingService) }),
+      onError: (error) => {
+        setFeedback({ kind: "destructive", text: errorText(error, policyMessages.errorRemovingService) });
+        connection.handle(error);
+      },
     }),
   );
 
@@ -314,6 +324,7 @@ export function ServiceForm({ stage, service, onTypeChanged }: { stage: DetailsS
         {feedback ? (
           <Alert variant={feedback.kind} role={feedback.kind === "success" ? "status" : "alert"}>
             {feedback.text}
+            <ConnectionReloadNotice reload={connection} />
           </Alert>
         ) : null}
       </div>
