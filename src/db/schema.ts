@@ -609,6 +609,27 @@ export type CostEstimateTable = {
   created_at: string;
   created_by: number | null;
   deleted_at: string | null;
+  /** The approver's decision through the approval link (migration 20261125153000): APPROVED | REJECTED. */
+  approval_decision: string | null;
+  approval_comment: string | null;
+  approval_decided_at: string | null;
+  /** The approver's e-mail the link was sent to. */
+  approval_decided_by: string | null;
+};
+
+/** One approval link sent for a cost estimate version (only the token's SHA-256 is stored). */
+export type EstimateApprovalLinkTable = {
+  id: Generated<number>;
+  group_id: number;
+  move_id: number;
+  cost_estimate_id: number;
+  token_hash: string;
+  approver_email: string;
+  sent_by: number | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  decision: string | null;
 };
 
 export type JobStatus = "PENDING" | "RUNNING" | "DONE" | "FAILED";
@@ -717,6 +738,7 @@ export type Database = {
   city_indices: CityIndexTable;
   reference_data_versions: ReferenceDataVersionTable;
   client_errors: ClientErrorTable;
+  estimate_approval_links: EstimateApprovalLinkTable;
 };
 
 export type GroupRow = Selectable<GroupTable>;

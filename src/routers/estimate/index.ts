@@ -32,7 +32,9 @@ import {
   ZTaxRateResponse,
   ZUpdateAdvancedRequest,
 } from "../../domain/estimate/schemas.ts";
+import { ZApprovalLinkRequest, ZApprovalLinkResponse, ZDecideApprovalRequest, ZDecideApprovalResponse } from "../../domain/estimate/approval-link.ts";
 import { sendForApproval } from "../../services/estimate/approval.ts";
+import { decideApproval, readApprovalLink } from "../../services/estimate/approval-link.ts";
 import { advanceCeDetails, saveAdvanceCeDetails } from "../../services/estimate/details.ts";
 import {
   calculateTax,
@@ -46,7 +48,7 @@ import {
 } from "../../services/estimate/estimates.ts";
 import { exportEstimate } from "../../services/estimate/export-file.ts";
 import { recalculationResult, recalculationStatus, startRecalculation } from "../../services/estimate/recalculate.ts";
-import { authedProcedure, groupProcedure, router, sync, type Context } from "../../trpc.ts";
+import { authedProcedure, groupProcedure, publicProcedure, router, sync, type Context } from "../../trpc.ts";
 import { mailDeps } from "../users.ts";
 import { estimateAdminRouter } from "./admin.ts";
 import { estimateMoveProcedure, estimateReadProcedure } from "./procedures.ts";
@@ -124,6 +126,19 @@ export const estimateRouter = router({
     .input(sync(ZSendForApprovalRequest))
     .output(sync(ZSendForApprovalResponse))
     .mutation(({ ctx, input }) => sendForApproval(mailDeps(ctx), actorOf(ctx), ctx.move, input)),
+  /**
+   * The approver's page (issue 13 item 6; no legacy path in the spec, tRPC only): what the signed
+   * link opens. Public (the token is the capability), read-only.
+   */
+  approvalLink: publicProcedure
+    .input(sync(ZApprovalLinkRequest))
+    .output(sync(ZApprovalLinkResponse))
+    .query(({ ctx, input }) => readApprovalLink(ctx.db, input.token)),
+  /** The approver approves or rejects (with a comment) through the signed link: one decision per version, counted per address. */
+  decideApproval: publicProcedure
+    .input(sync(ZDecideApprovalRequest))
+    .output(sync(ZDecideApprovalResponse))
+    .mutation(({ ctx, input }) => decideApproval(mailDeps(ctx), input, { ip: ctx.ip })),
   /** GET /hr/json/cost-estimate-history/{employeeId}. */
   history: authedProcedure
     .input(sync(ZHistoryRequest))
