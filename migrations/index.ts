@@ -14,6 +14,7 @@ import * as m20261125110000 from "./20261125110000_reference_versions.ts";
 import * as m20261125120000 from "./20261125120000_summary_fields.ts";
 import * as m20261125130000 from "./20261125130000_attribute_configurations.ts";
 import * as m20261125140000 from "./20261125140000_client_errors.ts";
+import * as m20261125150000 from "./20261125150000_terms_form.ts";
 import * as m20261125153000 from "./20261125153000_estimate_approval_links.ts";
 
 export const migrations: Record<string, Migration> = {
@@ -30,5 +31,6 @@ export const migrations: Record<string, Migration> = {
   "20261125120000_summary_fields": m20261125120000,
   "20261125130000_attribute_configurations": m20261125130000,
   "20261125140000_client_errors": m20261125140000,
+  "20261125150000_terms_form": m20261125150000,
   "20261125153000_estimate_approval_links": m20261125153000,
 };

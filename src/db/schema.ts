@@ -54,6 +54,8 @@ export type UserTable = {
   phone: string | null;
   /** dd/MM/yyyy as entered at activation is stored as YYYY-MM-DD. */
   move_date: string | null;
+  /** JSON object (model name → value) of the terms form's configurable fields, as last accepted. */
+  terms_form_values: string | null;
   anonymized_at: string | null;
   created_at: string;
   updated_at: string;
@@ -546,6 +548,21 @@ export type FormFieldTable = {
   updated_at: string;
 };
 
+/** The configurable fields of a group's terms form (part 2 §3). */
+export type TermsFormFieldTable = {
+  id: Generated<number>;
+  group_id: number;
+  model_name: string;
+  label: string;
+  field_type: "text" | "date" | "select" | "checkbox";
+  mandatory: Generated<number>;
+  /** JSON array of strings. */
+  available_values: Generated<string>;
+  sort_order: Generated<number>;
+  created_at: string;
+  updated_at: string;
+};
+
 export type FormPrefillValueTable = {
   id: Generated<number>;
   group_id: number;
@@ -730,6 +747,7 @@ export type Database = {
   move_budget_overrides: MoveBudgetOverrideTable;
   form_sections: FormSectionTable;
   form_fields: FormFieldTable;
+  terms_form_fields: TermsFormFieldTable;
   form_prefill_values: FormPrefillValueTable;
   splash_contents: SplashContentTable;
   move_estimate_details: MoveEstimateDetailsTable;

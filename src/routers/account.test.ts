@@ -198,7 +198,19 @@ describe("terms and conditions", () => {
     expect(blocked.body.error.message).toBe(activationMessages.termsNotAccepted);
     expect((await trpcQuery(app, "auth.me", undefined, { cookie })).status).toBe(200);
     const terms = (await jsonOf(await trpcQuery(app, "account.terms", undefined, { cookie }))).body.result.data;
-    expect(terms).toEqual({ version: "1", accepted: false, acceptedAt: null, acceptedVersion: null, userType: "manager" });
+    expect(terms).toEqual({
+      version: "1",
+      accepted: false,
+      acceptedAt: null,
+      acceptedVersion: null,
+      userType: "manager",
+      email: "noterms-user@acme.test",
+      firstName: "Test",
+      lastName: "User",
+      moveDate: "",
+      fields: [],
+      values: {},
+    });
 
     const refused = await jsonOf(await postForm(app, "/user/terms-and-conditions", { accept: "" }, { cookie }));
     expect(refused).toEqual({

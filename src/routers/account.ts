@@ -8,11 +8,12 @@ import {
   ZActivationPathType,
   ZTermsResponse,
 } from "../domain/activation/schemas.ts";
+import { ZSaveTermsFormConfigRequest, ZSaveTermsFormConfigResponse, ZTermsFormConfigRequest, ZTermsFormConfigResponse } from "../domain/activation/terms-form.ts";
 import { activateAccount, getActivationForm } from "../services/activation.ts";
 import { publicBaseUrl } from "../services/mail.ts";
-import { acceptTerms, getTermsStatus } from "../services/terms.ts";
+import { acceptTerms, getTermsFormConfig, getTermsStatus, saveTermsFormConfig } from "../services/terms.ts";
 import { sessionCookie } from "../server/cookies.ts";
-import { authedProcedure, publicProcedure, router, sync } from "../trpc.ts";
+import { authedProcedure, groupProcedure, publicProcedure, router, sync } from "../trpc.ts";
 
 /** Activation (public, by code) and the signed-in user's terms and conditions. */
 export const accountRouter = router({
@@ -38,12 +39,24 @@ export const accountRouter = router({
       return result;
     }),
 
-  /** The terms page: version and acceptance. */
+  /** The terms page: version, acceptance and the terms form (own fields and the group's configurable ones). */
   terms: authedProcedure.output(sync(ZTermsResponse)).query(({ ctx }) => getTermsStatus(ctx.db, ctx.user)),
 
   /** POST /user/terms-and-conditions. */
   acceptTerms: authedProcedure
     .input(sync(ZAcceptTermsRequest))
     .output(sync(ZAcceptTermsResponse))
-    .mutation(({ ctx, input }) => acceptTerms(ctx.db, ctx.user, input.accept, ctx.ip)),
+    .mutation(({ ctx, input }) => acceptTerms(ctx.db, ctx.user, input, ctx.ip)),
+
+  /** The configurable fields of a group's terms form: HR of the group, or an admin. */
+  termsForm: groupProcedure("HR", "ADMIN")
+    .input(sync(ZTermsFormConfigRequest))
+    .output(sync(ZTermsFormConfigResponse))
+    .query(({ ctx }) => getTermsFormConfig(ctx.db, ctx.group)),
+
+  /** Saves the group's configurable terms fields (the whole list, in order). */
+  saveTermsForm: groupProcedure("HR", "ADMIN")
+    .input(sync(ZSaveTermsFormConfigRequest))
+    .output(sync(ZSaveTermsFormConfigResponse))
+    .mutation(({ ctx, input }) => saveTermsFormConfig(ctx.db, { user: ctx.user, ip: ctx.ip }, ctx.group, input.fields)),
 });

@@ -78,6 +78,7 @@ export async function anonymizeUser(db: DB, actor: Actor, userId: number, now = 
         email: anon.email,
         phone: anon.phone,
         move_date: anon.moveDate,
+        terms_form_values: null,
         password_hash: null,
         is_sso_user: 0,
         activation_state: "DISABLED",
@@ -99,7 +100,7 @@ export async function anonymizeUser(db: DB, actor: Actor, userId: number, now = 
       entityId: user.id,
       action: "anonymize",
       // No personal data in the log: only which parts were replaced.
-      newValues: { fields: ["first_name", "last_name", "email", "phone", "move_date", "password_hash", "is_sso_user"], tables: anonymizationScrubbers.map((s) => s.table) },
+      newValues: { fields: ["first_name", "last_name", "email", "phone", "move_date", "terms_form_values", "password_hash", "is_sso_user"], tables: anonymizationScrubbers.map((s) => s.table) },
       ip: actor.ip,
     });
   });

@@ -3,7 +3,7 @@ import { ZId } from "../numbers.ts";
 import { ZEmail } from "../auth/email.ts";
 import { passwordMismatch, passwordRules } from "../auth/password.ts";
 import { activationMessages } from "./messages.ts";
-import { activationPathTypes, invitableRoles, isTicked, parseMoveDate } from "./rules.ts";
+import { activationPathTypes, invitableRoles, parseMoveDate } from "./rules.ts";
 
 /** Contracts of activation, invitations, terms and the outbox, shared by procedures, legacy routes and forms. */
 
@@ -92,29 +92,10 @@ export const ZActivateResponse = z.object({
 });
 export type TActivateResponse = z.infer<typeof ZActivateResponse>;
 
-// ── Terms and conditions ────────────────────────────────────────────────────────────────────
+// ── Terms and conditions: the terms form's contracts live in terms-form.ts ─────────────────
 
-export const ZTermsResponse = z.object({
-  version: z.string(),
-  accepted: z.boolean(),
-  acceptedAt: z.string().nullable(),
-  acceptedVersion: z.string().nullable(),
-  userType: z.enum(["employee", "manager", "admin", "supplier"]),
-});
-export type TTermsResponse = z.infer<typeof ZTermsResponse>;
-
-export const ZAcceptTermsRequest = z.object({
-  accept: z.union([z.string().max(10), z.boolean()]).optional().transform((v) => isTicked(v)),
-});
-export type TAcceptTermsRequest = z.input<typeof ZAcceptTermsRequest>;
-
-export const ZAcceptTermsResponse = z.object({
-  success: z.boolean(),
-  redirectUrl: z.string().nullable(),
-  errors: z.record(z.string(), z.string()).nullable(),
-  message: z.string().nullable(),
-});
-export type TAcceptTermsResponse = z.infer<typeof ZAcceptTermsResponse>;
+export { ZAcceptTermsRequest, ZAcceptTermsResponse, ZTermsResponse } from "./terms-form.ts";
+export type { TAcceptTermsRequest, TAcceptTermsResponse, TTermsResponse } from "./terms-form.ts";
 
 // ── Invitations ─────────────────────────────────────────────────────────────────────────────
 

@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
 import { ZAcceptTermsRequest, ZActivateFields, ZActivationPathType } from "../../domain/activation/schemas.ts";
+import { TERMS_CORE_FIELDS } from "../../domain/activation/terms-form.ts";
 import { activationMessages } from "../../domain/activation/messages.ts";
 import { AppError, publicError } from "../../domain/errors.ts";
 import { messages } from "../../domain/messages.ts";
@@ -40,8 +41,8 @@ export function mountLegacyAccount(app: Hono<AppEnv>, deps: AppDeps) {
     try {
       const session = c.get("session");
       if (!session) throw new AppError("UNAUTHORIZED", messages.signInRequired);
-      const input = parseFields(ZAcceptTermsRequest, await readFields(c));
-      return c.json(await acceptTerms(deps.db, session.user, input.accept, clientIp(c)));
+      const input = parseFields(ZAcceptTermsRequest, termsFormFields(await readFields(c)));
+      return c.json(await acceptTerms(deps.db, session.user, input, clientIp(c)));
     } catch (error) {
       logUnexpected("terms-and-conditions", error);
       const pub = publicError(error);
@@ -49,4 +50,23 @@ export function mountLegacyAccount(app: Hono<AppEnv>, deps: AppDeps) {
       return c.json({ success: false, redirectUrl: null, errors: pub.fields ?? null, message }, httpStatusOf(error));
     }
   });
+}
+
+const CORE = new Set<string>(TERMS_CORE_FIELDS);
+
+/**
+ * The terms form as posted: its own fields stay where they are, every other posted field is a
+ * configurable one (by model name) and goes into `fields`. A JSON body may also send `fields`
+ * itself; the `fields` schema bounds both.
+ */
+function termsFormFields(posted: Record<string, unknown>): Record<string, unknown> {
+  const own: Record<string, unknown> = {};
+  const fields: Record<string, unknown> =
+    posted["fields"] && typeof posted["fields"] === "object" && !Array.isArray(posted["fields"]) ? { ...(posted["fields"] as object) } : {};
+  for (const [key, value] of Object.entries(posted)) {
+    if (key === "fields") continue;
+    if (CORE.has(key)) own[key] = value;
+    else fields[key] = value;
+  }
+  return { ...own, fields };
 }
