@@ -9,13 +9,15 @@ import { z } from "zod";
 import { zInt } from "../numbers.ts";
 import { zFlag } from "../policy/benefit-schemas.ts";
 import { ZMoveRef, zId, zOptionalId } from "../wizard/schemas.ts";
+import { parseIsoDate } from "../wizard/validation.ts";
 import { estimateMessages } from "./messages.ts";
 
 const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
 const blankToNull = (v: unknown) => (v === "" || v === undefined ? null : v);
 const groupName = z.string().trim().min(1).max(64);
 const currency = z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, estimateMessages.unknownCurrency);
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** A real calendar date, YYYY-MM-DD (2025-02-30 is refused). */
+const isoDate = z.string().refine((text) => parseIsoDate(text) !== null, { message: "Please enter a valid date." });
 const optionalIsoDate = z.preprocess(blankToNull, isoDate.nullable()).default(null);
 const minor = z.number().int();
 

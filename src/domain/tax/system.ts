@@ -179,7 +179,8 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 export function taxDateOf(on: string | null | undefined, now: Date = new Date()): string {
   const date = (on ?? "").trim().slice(0, 10);
   if (date === "") return now.toISOString().slice(0, 10);
-  if (!ISO_DATE.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`))) {
+  const parsed = new Date(`${date}T00:00:00Z`);
+  if (!ISO_DATE.test(date) || Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== date) {
     throw new AppError("VALIDATION", "The date must be a date (YYYY-MM-DD).");
   }
   return date;

@@ -526,3 +526,31 @@ describe("estimate approval, export, soft delete", () => {
     expect((await (await admin()).estimate.history({ employeeId: move.employeeId })).history).toHaveLength(1);
   });
 });
+
+describe("tax years (issue 13 item 12): the move date picks the tables' year", () => {
+  test("a move dated past the newest tables: the newest are used and the estimate says so; a date inside a year adds no note", async () => {
+    const move = await ltaMove();
+    const hr = await hrAcme();
+    await t.db.updateTable("moves").set({ move_date: "2099-05-01" }).where("id", "=", move.moveId).execute();
+    const late = (await hr.estimate.openEstimationView(ref(move))).costEstimate!;
+    expect(late.taxTables.length).toBeGreaterThan(0);
+    for (const table of late.taxTables) expect(table.note).toContain("2099-05-01");
+
+    const other = await ltaMove();
+    await t.db.updateTable("moves").set({ move_date: "2025-09-01" }).where("id", "=", other.moveId).execute();
+    const inYear = (await hr.estimate.openEstimationView(ref(other))).costEstimate!;
+    expect(inYear.taxTables.length).toBeGreaterThan(0);
+    for (const table of inYear.taxTables) expect(table.note).toBeUndefined();
+  });
+
+  test("get-tax-rate: moveDate picks the year; past the newest table the answer carries a note", async () => {
+    const hr = await hrAcme();
+    const base = { group: "acme", countryCode: "DE", taxCategory: "MARGINAL", salaryAmount: "80000", salaryCurrency: "EUR" } as const;
+    const inYear = await hr.estimate.taxRate({ ...base, moveDate: "2025-09-01" });
+    expect(inYear.taxYear).toBe("2025");
+    expect(inYear.note).toBeNull();
+    const late = await hr.estimate.taxRate({ ...base, moveDate: "2099-01-01" });
+    expect(late.note).toContain("2099-01-01");
+    await expectInputError(hr.estimate.taxRate({ ...base, moveDate: "2025-13-40" }), "moveDate");
+  });
+});
