@@ -82,19 +82,23 @@ function buildSystem(tables: readonly TaxTable[], notes: readonly (string | unde
     return minor;
   };
 
-  const exactSum = (income: Amount, profile: ResolvedProfile, of: readonly TaxTable[], kinds: (kind: LineKind) => boolean): Amount => {
+  const exactSum = (income: Amount, profile: ResolvedProfile, of: readonly TaxTable[], kinds: (kind: LineKind) => boolean, unrounded = false): Amount => {
     let sum = ZERO;
-    for (const table of of) for (const line of table.compute(income, profile).lines) if (kinds(line.kind)) sum = sum.plus(line.amount);
+    for (const table of of) {
+      const result = unrounded && table.computeUnrounded ? table.computeUnrounded(income, profile) : table.compute(income, profile);
+      for (const line of result.lines) if (kinds(line.kind)) sum = sum.plus(line.amount);
+    }
     return sum;
   };
 
   /**
    * Slope of the tax just right of `income`, over two adjacent tiny intervals: where they differ,
    * one of them straddles a kink or a cliff (a threshold that falls between whole minor units);
-   * the smaller slope is the one that does not jump.
+   * the smaller slope is the one that does not jump. Measured on the tables' unrounded lines (a
+   * statutory rounding makes a staircase, flat between its steps).
    */
   const slope = (income: Amount, profile: ResolvedProfile, of: readonly TaxTable[], kinds: (kind: LineKind) => boolean): Amount => {
-    const [a, b, c] = [1, 2, 3].map((k) => exactSum(income.plus(step.times(k)), profile, of, kinds)) as [Amount, Amount, Amount];
+    const [a, b, c] = [1, 2, 3].map((k) => exactSum(income.plus(step.times(k)), profile, of, kinds, true)) as [Amount, Amount, Amount];
     const first = b.minus(a).dividedBy(step);
     const second = c.minus(b).dividedBy(step);
     return first.abs().lte(second.abs()) ? first : second;

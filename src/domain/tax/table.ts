@@ -33,6 +33,13 @@ export type TableResult = { taxableIncome: Amount; lines: RawLine[] };
 export type TaxTable = TaxTableInfo & {
   /** Lines for an annual gross employment income (major units). */
   compute(income: Amount, profile: ResolvedProfile): TableResult;
+  /**
+   * The same lines without the statutory roundings `compute` applies to intermediate amounts (a
+   * taxable income or a tax truncated to whole units, tariff steps of CHF 100, …), when it applies
+   * any: point slopes (marginal rates) are measured on it, since a rounded tax is a staircase whose
+   * slope is zero between its steps. Taxes and rates over a benefit always use `compute`.
+   */
+  computeUnrounded?(income: Amount, profile: ResolvedProfile): TableResult;
   /** The published flat supplemental withholding rate, when the authority has one (decimal string). */
   supplementalRate?: (income: Amount, profile: ResolvedProfile) => string;
 };
