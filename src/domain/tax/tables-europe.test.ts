@@ -50,12 +50,12 @@ describe("Germany 2025 (§32a EStG, SolZG, social insurance)", () => {
     // RV 60,000 × 9.3% = 5,580.00; AV 1.3% = 780.00; KV 8.55% = 5,130.00; PV 2.4% (childless) = 1,440.00
     // §10 Abs. 1 Nr. 3 Buchst. a Satz 4 EStG: KV deductible 5,130 × 96% = 4,924.80
     // zvE = 60,000 − 1,230 − 36 − 5,580 − 4,924.80 − 1,440 = 46,789.20; z = (46,789.20 − 17,443) / 10,000 = 2.93462
-    // ESt = (176.64 × 2.93462 + 2,397) × 2.93462 + 1,015.13 = 9,570.6369 → 9,570.64
-    // Soli: 9,570.64 ≤ Freigrenze 19,950 → 0
+    // §32a Abs. 1: zvE rounded down to 46,789; z = 2.9346: (176.64 × 2.9346 + 2,397) × 2.9346 + 1,015.13
+    // = 9,570.59 → rounded down to whole euros 9,570; Soli: 9,570 ≤ Freigrenze 19,950 → 0
     const b = de.tax(60_000_00);
-    expect(b.taxableIncome).toBe(46_789_20);
+    expect(b.taxableIncome).toBe(46_789_00);
     expectLines(b, {
-      Einkommensteuer: 9_570_64,
+      Einkommensteuer: 9_570_00,
       Solidaritätszuschlag: 0,
       Rentenversicherung: 5_580_00,
       Arbeitslosenversicherung: 780_00,
@@ -67,14 +67,15 @@ describe("Germany 2025 (§32a EStG, SolZG, social insurance)", () => {
   test("MARRIED_JOINT with 2 children, 120,000: splitting, ceilings, care discount, Kinderfreibeträge", () => {
     // RV 96,600 × 9.3% = 8,983.80; AV 96,600 × 1.3% = 1,255.80; KV 66,150 × 8.55% = 5,655.825 → 5,655.83;
     // PV 66,150 × (1.8% − 0.25%) = 1,025.325 → 1,025.33
-    // zvE = 120,000 − 1,230 − 72 − 8,983.80 − 5,655.825 × 96% − 1,025.325 = 103,259.283
-    // splitting: T(103,259.283) = 22,548.21; T(− 9,600) = 19,169.05; T(− 19,200) = 15,952.68
-    // child 1 saves 3,379.16 > Kindergeld 3,060, child 2 saves 3,216.37 > 3,060: both Freibeträge
-    // ESt = 15,952.68 + 2 × 3,060 = 22,072.68 (the family keeps 2 × 3,060 Kindergeld); zvE 84,059.28
+    // zvE = 120,000 − 1,230 − 72 − 8,983.80 − 5,655.83 × 96% − 1,025.33 = 103,259.2732 → 103,259
+    // splitting (§32a Abs. 5, halves rounded down, tax rounded down, doubled): 2 × T(51,629) = 22,546;
+    // 2 × T(46,829) = 19,168; 2 × T(41,029) = 15,952
+    // child 1 saves 3,378 > Kindergeld 3,060, child 2 saves 3,216 > 3,060: both Freibeträge
+    // ESt = 15,952 + 2 × 3,060 = 22,072 (the family keeps 2 × 3,060 Kindergeld); zvE 84,059
     const b = de.tax(120_000_00, { filingStatus: "MARRIED_JOINT", dependants: 2 });
-    expect(b.taxableIncome).toBe(84_059_28);
+    expect(b.taxableIncome).toBe(84_059_00);
     expectLines(b, {
-      Einkommensteuer: 22_072_68,
+      Einkommensteuer: 22_072_00,
       Solidaritätszuschlag: 0,
       Rentenversicherung: 8_983_80,
       Arbeitslosenversicherung: 1_255_80,
@@ -84,39 +85,39 @@ describe("Germany 2025 (§32a EStG, SolZG, social insurance)", () => {
   });
 
   test("Günstigerprüfung child by child: MARRIED_JOINT with 3 children, 120,000", () => {
-    // PV 66,150 × (1.8% − 2 × 0.25%) = 859.95; zvE = 120,000 − 1,302 − 8,983.80 − 5,429.592 − 859.95 = 103,424.658
-    // savings per child 3,381.96, 3,219.17, 3,056.38: the third child's 3,056.38 < Kindergeld 3,060 keeps the Kindergeld
-    // ESt = T(zvE − 19,200) 16,006.71 + 2 × 3,060 = 22,126.71
-    expectLines(de.tax(120_000_00, { filingStatus: "MARRIED_JOINT", dependants: 3 }), { Einkommensteuer: 22_126_71, Solidaritätszuschlag: 0 });
+    // PV 66,150 × (1.8% − 2 × 0.25%) = 859.95; zvE = 120,000 − 1,302 − 8,983.80 − 5,429.5968 − 859.95 = 103,424.6532 → 103,424
+    // savings per child 3,382, 3,218, 3,056: the third child's 3,056 < Kindergeld 3,060 keeps the Kindergeld
+    // ESt = T(zvE − 19,200) 16,006 + 2 × 3,060 = 22,126
+    expectLines(de.tax(120_000_00, { filingStatus: "MARRIED_JOINT", dependants: 3 }), { Einkommensteuer: 22_126_00, Solidaritätszuschlag: 0 });
   });
 
   test("Kindergeld better: MARRIED_JOINT with 2 children, 60,000", () => {
-    // zvE = 60,000 − 1,302 − 5,580 − 4,924.80 − 60,000 × 1.55% (930) = 47,263.20; T = 5,132.38;
-    // child 1 would save only 2,429.61 < 3,060: no Freibetrag, the tariff tax stands
+    // zvE = 60,000 − 1,302 − 5,580 − 4,924.80 − 60,000 × 1.55% (930) = 47,263.20 → 47,263; 2 × T(23,631) = 5,132;
+    // child 1 would save only 2,430 < 3,060: no Freibetrag, the tariff tax stands
     const b = de.tax(60_000_00, { filingStatus: "MARRIED_JOINT", dependants: 2 });
-    expect(b.taxableIncome).toBe(47_263_20);
-    expectLines(b, { Einkommensteuer: 5_132_38 });
+    expect(b.taxableIncome).toBe(47_263_00);
+    expectLines(b, { Einkommensteuer: 5_132_00 });
   });
 
-  test("150,000 married with two children: the Freibeträge save 1,492.98 over the Kindergeld", () => {
+  test("150,000 married with two children: the Freibeträge save 1,494 over the Kindergeld", () => {
     const family = de.tax(150_000_00, { filingStatus: "MARRIED_JOINT", dependants: 2 });
-    // zvE 133,259.28: T = 34,157.33 without children; T(− 19,200) 26,544.35 + 6,120 = 32,664.35
-    expectLines(family, { Einkommensteuer: 32_664_35, Solidaritätszuschlag: 0 });
-    expect(family.taxableIncome).toBe(114_059_28);
+    // zvE 133,259.2732 → 133,259: T = 34,156 without children; T(− 19,200) 26,542 + 6,120 = 32,662
+    expectLines(family, { Einkommensteuer: 32_662_00, Solidaritätszuschlag: 0 });
+    expect(family.taxableIncome).toBe(114_059_00);
   });
 
   test("Soli base with the Freibeträge, without the Kindergeld: MARRIED_JOINT with 2 children, 250,000", () => {
-    // zvE = 250,000 − 1,302 − 8,983.80 − 5,429.592 − 1,025.325 = 233,259.283
-    // ESt = T(214,059.283) 68,081.06 + 6,120 = 74,201.06; Soli base 68,081.06 (not 74,201.06):
-    // min(5.5% × 68,081.06 = 3,744.46, 11.9% × (68,081.06 − 39,900) = 3,353.55) → 3,353.55
-    expectLines(de.tax(250_000_00, { filingStatus: "MARRIED_JOINT", dependants: 2 }), { Einkommensteuer: 74_201_06, Solidaritätszuschlag: 3_353_55 });
+    // zvE = 250,000 − 1,302 − 8,983.80 − 5,429.5968 − 1,025.33 = 233,259.2732 → 233,259
+    // ESt = 2 × T(107,029) 68,080 + 6,120 = 74,200; Soli base 68,080 (not 74,200):
+    // min(5.5% × 68,080 = 3,744.40, 11.9% × (68,080 − 39,900) = 3,353.42) → 3,353.42
+    expectLines(de.tax(250_000_00, { filingStatus: "MARRIED_JOINT", dependants: 2 }), { Einkommensteuer: 74_200_00, Solidaritätszuschlag: 3_353_42 });
   });
 
   test("SINGLE, 250,000: zone 4 and the full solidarity surcharge", () => {
-    // zvE = 250,000 − 1,266 − 8,983.80 − 5,655.825 × 96% − 66,150 × 2.4% (1,587.60) = 232,733.008
-    // ESt = 0.42 × 232,733.008 − 10,911.92 = 86,835.9434 → 86,835.94
-    // Soli = min(5.5% × 86,835.9434 = 4,775.9769, 11.9% × (86,835.9434 − 19,950) = 7,959.43) → 4,775.98
-    expectLines(de.tax(250_000_00), { Einkommensteuer: 86_835_94, Solidaritätszuschlag: 4_775_98, Pflegeversicherung: 1_587_60 });
+    // zvE = 250,000 − 1,266 − 8,983.80 − 5,655.83 × 96% − 66,150 × 2.4% (1,587.60) = 232,733.0032 → 232,733
+    // ESt = 0.42 × 232,733 − 10,911.92 = 86,835.94 → 86,835 (whole euros, rounded down)
+    // Soli = min(5.5% × 86,835 = 4,775.925, 11.9% × (86,835 − 19,950) = 7,959.32) → 4,775.92 (fractions of a cent dropped)
+    expectLines(de.tax(250_000_00), { Einkommensteuer: 86_835_00, Solidaritätszuschlag: 4_775_92, Pflegeversicherung: 1_587_60 });
   });
 });
 
