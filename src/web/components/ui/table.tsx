@@ -1,9 +1,26 @@
-import type { ComponentProps } from "react";
+import { useLayoutEffect, useRef, useState, type ComponentProps } from "react";
 import { cn } from "../../lib/utils.ts";
 
+/** A table in its own horizontal scroll box; the box takes keyboard focus while it actually scrolls (so it can be scrolled without a mouse). */
 export function Table({ className, ...props }: ComponentProps<"table">) {
+  const box = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el || typeof ResizeObserver === "undefined") return;
+    const check = () => setScrolls(el.scrollWidth > el.clientWidth + 1);
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    return () => observer.disconnect();
+  }, []);
   return (
-    <div className="relative w-full overflow-x-auto">
+    <div
+      ref={box}
+      tabIndex={scrolls ? 0 : undefined}
+      className="relative w-full overflow-x-auto focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
       <table className={cn("w-full caption-bottom border-collapse text-sm", className)} {...props} />
     </div>
   );

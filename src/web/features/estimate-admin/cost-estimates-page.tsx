@@ -3,6 +3,7 @@ import { Building2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BILLING_STATUSES } from "../../../domain/estimate/schemas.ts";
+import { SaveBar } from "../../components/save-bar.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Card } from "../../components/ui/card.tsx";
@@ -86,13 +87,15 @@ export function CostEstimatesPage() {
   return (
     <>
       <PageHeader title={t("estimateAdmin.title")} description={t("estimateAdmin.description")} />
-      <div aria-live="polite" className="mb-4 empty:hidden">
-        {outcome ? (
-          <Alert variant={outcome.kind === "success" ? "success" : "destructive"} role={outcome.kind === "success" ? "status" : "alert"} data-testid="estimate-admin-outcome">
-            {outcome.text}
-          </Alert>
-        ) : null}
-      </div>
+      <SaveBar active={outcome !== null}>
+        <div aria-live="polite" className="mb-4 empty:hidden">
+          {outcome ? (
+            <Alert variant={outcome.kind === "success" ? "success" : "destructive"} role={outcome.kind === "success" ? "status" : "alert"} data-testid="estimate-admin-outcome">
+              {outcome.text}
+            </Alert>
+          ) : null}
+        </div>
+      </SaveBar>
       <Card>
         <QueryView
           query={groups}

@@ -8,6 +8,7 @@ import { GroupSelect } from "../../components/group-select.tsx";
 import { useLeaveGuard } from "../../components/leave-guard.tsx";
 import { ConfirmDialog } from "../../components/ui/alert-dialog.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
+import { SaveBar } from "../../components/save-bar.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { FieldError, Input } from "../../components/ui/input.tsx";
@@ -139,7 +140,7 @@ export function FormBuilderPage({ group, onGroupChange }: { group: string | unde
       <Card className="mb-6 flex flex-col gap-4 p-4 tablet:flex-row tablet:items-end tablet:justify-between">
         <GroupPicker value={group} onChange={onGroupChange} />
         {group ? (
-          <div className="flex flex-col items-start gap-2 tablet:items-end">
+          <SaveBar className="flex flex-col items-start gap-2 tablet:items-end">
             <div className="flex flex-wrap items-center gap-2">
               {dirty ? <Badge variant="warning" dot>{t("formBuilder.unsaved")}</Badge> : null}
               <Button asChild variant="outline">
@@ -168,7 +169,7 @@ export function FormBuilderPage({ group, onGroupChange }: { group: string | unde
                 {blockerText}
               </p>
             ) : null}
-          </div>
+          </SaveBar>
         ) : null}
       </Card>
 

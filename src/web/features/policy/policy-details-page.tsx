@@ -7,6 +7,7 @@ import { policyMessages } from "../../../domain/policy/messages.ts";
 import type { TValidationError } from "../../../domain/policy/schemas.ts";
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "../../components/ui/accordion.tsx";
 import { ConnectionReloadNotice } from "../../components/connection-reload-notice.tsx";
+import { SaveBar } from "../../components/save-bar.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { ConfirmDialog } from "../../components/ui/alert-dialog.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
@@ -127,7 +128,7 @@ function VersionDetails({
     <DetailsContext.Provider value={ctx}>
       <UnsavedChangesProvider>
         <div className="flex flex-col gap-6">
-          <div className="flex flex-wrap items-center gap-3">
+          <SaveBar className="flex flex-wrap items-center gap-3">
             <Badge variant={data.status === "DRAFT" ? "warning" : "success"}>
               {t("policyConfig.details.version", { number: data.versionNumber })} · {t(`policyConfig.versionStatus.${data.status}`)}
             </Badge>
@@ -146,7 +147,7 @@ function VersionDetails({
                 </Button>
               ) : null}
             </div>
-          </div>
+          </SaveBar>
           <div aria-live="polite" className="empty:hidden">
             {validateError ? (
               <Alert variant="destructive" role="alert">

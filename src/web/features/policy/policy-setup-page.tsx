@@ -17,6 +17,7 @@ import { Checkbox } from "../../components/ui/checkbox.tsx";
 import { FormField } from "../../components/ui/form-field.tsx";
 import { Input, NativeSelect } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
+import { SaveBar } from "../../components/save-bar.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
@@ -534,7 +535,7 @@ function SetupForm({ policy, options, editDraft }: { policy: TPolicySetup; optio
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
+      <SaveBar className="flex flex-wrap items-center justify-between gap-3">
         {/* The same version badge as the details page. */}
         {version ? (
           <Badge variant={version.status === "DRAFT" ? "warning" : "success"}>
@@ -556,7 +557,7 @@ function SetupForm({ policy, options, editDraft }: { policy: TPolicySetup; optio
             </>
           ) : null}
         </p>
-      </div>
+      </SaveBar>
       {readOnly ? (
         <Alert variant="info">
           {t("policy.setup.readOnlyVersion")}{" "}
