@@ -83,7 +83,7 @@ describe("taxSystemFor and listTaxTables", () => {
       expect(tables.filter((t) => t.countryCode === country).every((t) => t.currency === currency)).toBe(true);
     }
     const regions = tables.filter((t) => t.region !== null).map((t) => `${t.countryCode}-${t.region}`);
-    expect(regions.sort()).toEqual(["CA-BC", "CA-ON", "CH-ZH", "US-CA", "US-FL", "US-IL", "US-MA", "US-NJ", "US-NY", "US-TX", "US-WA"]);
+    expect([...new Set(regions)].sort()).toEqual(["CA-BC", "CA-ON", "CH-ZH", "US-CA", "US-FL", "US-IL", "US-MA", "US-NJ", "US-NY", "US-TX", "US-WA"]);
     expect(new Set(tables.map((t) => t.id)).size).toBe(tables.length);
     for (const table of tables) {
       expect(table.taxYear).toMatch(/20\d\d/);
@@ -191,23 +191,38 @@ describe("effective rate", () => {
 });
 
 describe("supplemental rate", () => {
+  // US: the published flat rates (federal 22% + the state's) plus the employee's FICA over the
+  // supplemental wages stacked on the salary (6.2% under the wage base, Medicare 1.45%, 0.9% over
+  // 200,000) and the state's employee contributions (CA SDI, WA PFML and WA Cares; NY SDI and PFL
+  // are at their caps at 100,000).
   test.each([
-    ["TX", 100_000_00, "0.22"],
-    ["FL", 100_000_00, "0.22"],
-    ["WA", 100_000_00, "0.22"],
-    ["CA", 100_000_00, "0.286"], // 22% + 6.6%
-    ["NY", 100_000_00, "0.337"], // 22% + 11.7%
-    ["IL", 100_000_00, "0.2695"], // 22% + 4.95%
-    ["MA", 100_000_00, "0.27"], // 22% + 5%
-    ["NJ", 100_000_00, "0.2837"], // 22% + NJ marginal 6.37% (no published flat rate)
-    ["TX", 1_500_000_00, "0.37"], // over USD 1,000,000
-    ["CA", 1_500_000_00, "0.436"], // 37% + 6.6%
+    ["TX", 100_000_00, "0.2965"], // 22% + 6.2% + 1.45%
+    ["FL", 100_000_00, "0.2965"],
+    ["WA", 100_000_00, "0.30888"], // + PFML 0.657984% + WA Cares 0.58%
+    ["CA", 100_000_00, "0.3745"], // + 6.6% + SDI 1.2%
+    ["NY", 100_000_00, "0.4135"], // + 11.7%
+    ["IL", 100_000_00, "0.346"], // + 4.95%
+    ["MA", 100_000_00, "0.3465"], // + 5%
+    ["NJ", 100_000_00, "0.3602"], // + NJ marginal 6.37% (no published flat rate)
+    // a salary over USD 1,000,000 does not make the rate 37% (that is keyed on the supplemental
+    // wages): 22% + Medicare 1.45% + Additional Medicare 0.9% (over the Social Security wage base)
+    ["TX", 1_500_000_00, "0.2435"],
+    ["CA", 1_500_000_00, "0.3215"], // + 6.6% + 1.2%
   ])("US-%s at %d → %s", (state, income, rate) => {
     expect(systemOf("US", state).supplementalRate(income)).toBe(rate);
   });
 
-  test("federal only → 22%", () => {
-    expect(systemOf("US").supplementalRate(50_000_00)).toBe("0.22");
+  test("37% on the supplemental wages over USD 1,000,000, FICA on them stacked on the salary", () => {
+    // 2,000,000 of supplemental wages on a 100,000 salary: (1,000,000 × 22% + 1,000,000 × 37%) / 2,000,000 = 29.5%;
+    // FICA: (176,100 − 100,000) × 6.2% = 4,718.20 + 2,000,000 × 1.45% = 29,000 + (2,100,000 − 200,000) × 0.9% = 17,100
+    // → 50,818.20 / 2,000,000 = 2.54091% → 32.0409%
+    expect(systemOf("US", "TX").supplementalRate(100_000_00, undefined, 2_000_000_00)).toBe("0.320409");
+    // up to 1,000,000 of supplemental wages: 22%; 500,000 on 100,000 → FICA (4,718.20 + 7,250 + 3,600) / 500,000
+    expect(systemOf("US", "TX").supplementalRate(100_000_00, undefined, 500_000_00)).toBe("0.251136"); // 22% + 15,568.20 / 500,000 = 3.11364%
+  });
+
+  test("federal only → 22% + FICA", () => {
+    expect(systemOf("US").supplementalRate(50_000_00)).toBe("0.2965");
   });
 
   test("elsewhere the marginal rate", () => {
@@ -232,7 +247,7 @@ describe("taxRatePercent", () => {
 
   test("categories rounded to whole percent (half up)", () => {
     expect(taxRatePercent({ ...base, taxCategory: "MARGINAL" })).toBe(40); // 40.15%
-    expect(taxRatePercent({ ...base, taxCategory: "SUPPLEMENTAL" })).toBe(29); // 28.6%
+    expect(taxRatePercent({ ...base, taxCategory: "SUPPLEMENTAL" })).toBe(37); // 22% + FICA 7.65% + 6.6% + SDI 1.2% = 37.45%
     expect(taxRatePercent({ ...base, taxCategory: "EFFECTIVE" })).toBe(28); // 27,506.98 / 100,000 = 27.507%
     expect(taxRatePercent({ countryCode: "GB", taxCategory: "MARGINAL", salaryMinor: 110_000_00 })).toBe(62);
     expect(taxRatePercent({ countryCode: "SG", taxCategory: "EFFECTIVE", salaryMinor: 100_000_00 })).toBe(5); // 5.335%
@@ -254,7 +269,7 @@ describe("taxRatePercent", () => {
   test("moveDate and profile are accepted", () => {
     expect(
       taxRatePercent({ countryCode: "us", region: "ny", taxCategory: "EFFECTIVE", salaryMinor: 80_000_00, moveDate: "2025-07-01", profile: { filingStatus: "MARRIED_JOINT", dependants: 2 } }),
-    ).toBe(19); // 14,879.35 / 80,000 = 18.6%
+    ).toBe(13); // 14,879.35 − child tax credit 2 × 2,200 = 10,479.35 / 80,000 = 13.1%
     expect(taxRatePercent({ ...base, taxCategory: "MARGINAL", moveDate: null })).toBe(40);
   });
 });

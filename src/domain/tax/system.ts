@@ -64,7 +64,7 @@ function selectKinds(kinds: readonly LineKind[]) {
 }
 
 const ALL_KINDS = selectKinds(["INCOME_TAX", "SOCIAL_SECURITY"]);
-const INCOME_TAX_ONLY = selectKinds(["INCOME_TAX"]);
+const SOCIAL_SECURITY_ONLY = selectKinds(["SOCIAL_SECURITY"]);
 
 function buildSystem(tables: readonly TaxTable[], notes: readonly (string | undefined)[] = []): TaxSystem {
   const currency = tables[0]!.currency;
@@ -161,10 +161,17 @@ function buildSystem(tables: readonly TaxTable[], notes: readonly (string | unde
     const income = toMajor(incomeMinor);
     const benefit = toMajor(benefitMinor);
     if (!tables.some((table) => table.supplementalRate !== undefined)) return rateString(rateOver(income, benefit, resolved, tables, ALL_KINDS));
-    // A published flat rate where there is one; a table without one adds its income tax rate over the benefit.
+    // A published flat rate where there is one (keyed on the supplemental wages, the benefit), plus
+    // the table's employee social security over the benefit stacked on the income, since the flat
+    // rate stands for the employee's cost (US: FICA with its wage base and Additional Medicare); a
+    // table without one adds its own rate over the benefit (income tax and social security).
     let rate = ZERO;
     for (const table of tables) {
-      rate = rate.plus(table.supplementalRate ? dec(table.supplementalRate(income, resolved)) : rateOver(income, benefit, resolved, [table], INCOME_TAX_ONLY));
+      rate = rate.plus(
+        table.supplementalRate
+          ? dec(table.supplementalRate(income, resolved, benefit.isZero() ? undefined : benefit)).plus(rateOver(income, benefit, resolved, [table], SOCIAL_SECURITY_ONLY))
+          : rateOver(income, benefit, resolved, [table], ALL_KINDS),
+      );
     }
     return rateString(rate);
   };

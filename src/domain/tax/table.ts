@@ -40,8 +40,13 @@ export type TaxTable = TaxTableInfo & {
    * slope is zero between its steps. Taxes and rates over a benefit always use `compute`.
    */
   computeUnrounded?(income: Amount, profile: ResolvedProfile): TableResult;
-  /** The published flat supplemental withholding rate, when the authority has one (decimal string). */
-  supplementalRate?: (income: Amount, profile: ResolvedProfile) => string;
+  /**
+   * The published flat supplemental withholding rate, when the authority has one (decimal string),
+   * for supplemental wages of `benefit` (major units) paid on a salary of `income`; `benefit` is
+   * missing for the point rate (the first unit of supplemental wages). The system adds the table's
+   * social security lines over the benefit, since the flat rate stands for the employee's cost.
+   */
+  supplementalRate?: (income: Amount, profile: ResolvedProfile, benefit?: Amount) => string;
 };
 
 /** One bracket: income above `from` (major units) is taxed at `rate`, up to the next bracket's `from`. */

@@ -78,7 +78,10 @@ export type TaxSystem = {
   effectiveRate(incomeMinor: number, profile?: TaxProfile): string;
   /**
    * Flat withholding rate for supplemental pay: the published flat rate where a table has one (US
-   * 22% federal + state supplemental); elsewhere the rate over `benefitMinor` (`benefitRate`), or
+   * federal 22%, 37% on the supplemental wages — `benefitMinor` — over USD 1,000,000, + state
+   * supplemental rates), plus the employee's social security over the benefit stacked on the income
+   * (US FICA: 6.2% up to the wage base, Medicare 1.45% + 0.9% over the threshold), since the flat
+   * rate stands for the employee's cost; elsewhere the rate over `benefitMinor` (`benefitRate`), or
    * the point slope when no benefit is given.
    */
   supplementalRate(incomeMinor: number, profile?: TaxProfile, benefitMinor?: number): string;
