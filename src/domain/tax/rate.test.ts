@@ -14,9 +14,10 @@ describe("Hong Kong 2025/26: allowances by family", () => {
 
   test("single, 300,000: 18 % (14 % band on net chargeable income + MPF 5 %)", () => {
     // MPF 300,000 × 5% = 15,000 (under the 18,000 cap); net income 285,000; basic allowance 132,000
-    // net chargeable 153,000: 1,000 + 3,000 + 5,000 + 3,000 × 14% = 9,420.00 (standard 285,000 × 15% = 42,750 is higher)
+    // net chargeable 153,000: 1,000 + 3,000 + 5,000 + 3,000 × 14% = 9,420.00 (standard 285,000 × 15% = 42,750 is higher),
+    // less the 2025/26 one-off reduction (100% up to 3,000) → 6,420.00
     // margin: 14% × (1 − 5%) + 5% = 18.3% → 18
-    expectLines(hk.tax(300_000_00), { "Salaries tax": 9_420_00, "MPF mandatory contribution": 15_000_00 });
+    expectLines(hk.tax(300_000_00), { "Salaries tax": 6_420_00, "MPF mandatory contribution": 15_000_00 });
     expect(at()).toBe(18);
   });
 
@@ -29,10 +30,11 @@ describe("Hong Kong 2025/26: allowances by family", () => {
     expect(at({ filingStatus: "MARRIED_JOINT", dependants: 2 })).toBe(5);
   });
 
-  test("married without children, 300,000: 7 % (the 2 % band)", () => {
-    // 285,000 − 264,000 = 21,000 in the 2% band: 420.00; margin 2% × 95% + 5% = 6.9% → 7
-    expectLines(hk.tax(300_000_00, { filingStatus: "MARRIED_JOINT" }), { "Salaries tax": 420_00 });
-    expect(at({ filingStatus: "MARRIED_JOINT" })).toBe(7);
+  test("married without children, 300,000: 5 % (the 2 % band's tax is within the 2025/26 one-off reduction)", () => {
+    // 285,000 − 264,000 = 21,000 in the 2% band: 420.00, reduced by 100% up to 3,000 (2026-27 Budget) → 0;
+    // margin: the MPF contribution alone
+    expectLines(hk.tax(300_000_00, { filingStatus: "MARRIED_JOINT" }), { "Salaries tax": 0 });
+    expect(at({ filingStatus: "MARRIED_JOINT" })).toBe(5);
   });
 });
 

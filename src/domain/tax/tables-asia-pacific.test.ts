@@ -5,8 +5,8 @@
 import { describe, expect, test } from "bun:test";
 import { expectLines, systemOf } from "./test-helpers.ts";
 
-describe("Singapore YA2025 (resident)", () => {
-  const sg = systemOf("SG");
+describe("Singapore YA2025 (resident; income of 2024)", () => {
+  const sg = systemOf("SG", null, "2024-09-01");
   const label = "Income tax (after YA2025 rebate)";
 
   test("100,000", () => {
@@ -26,24 +26,25 @@ describe("Singapore YA2025 (resident)", () => {
   });
 });
 
-describe("Hong Kong 2025/26", () => {
+describe("Hong Kong 2025/26 (with the 2025/26 one-off reduction of 100% up to 3,000)", () => {
   const hk = systemOf("HK");
 
   test("600,000: progressive rates are lower", () => {
     // MPF min(600,000 × 5%, 18,000) = 18,000; net income 582,000; net chargeable 582,000 − 132,000 = 450,000
-    // progressive 1,000 + 3,000 + 5,000 + 7,000 + 250,000 × 17% = 58,500; standard 582,000 × 15% = 87,300 → 58,500.00
-    expectLines(hk.tax(600_000_00), { "Salaries tax": 58_500_00, "MPF mandatory contribution": 18_000_00 });
+    // progressive 1,000 + 3,000 + 5,000 + 7,000 + 250,000 × 17% = 58,500; standard 582,000 × 15% = 87,300
+    // → 58,500 − reduction 3,000 = 55,500.00
+    expectLines(hk.tax(600_000_00), { "Salaries tax": 55_500_00, "MPF mandatory contribution": 18_000_00 });
   });
 
   test("10,000,000: standard rate is lower (15% / 16% over 5,000,000)", () => {
     // net income 9,982,000; progressive 16,000 + 9,650,000 × 17% = 1,656,500
-    // standard 5,000,000 × 15% = 750,000 + 4,982,000 × 16% = 797,120 → 1,547,120.00
-    expectLines(hk.tax(10_000_000_00), { "Salaries tax": 1_547_120_00 });
+    // standard 5,000,000 × 15% = 750,000 + 4,982,000 × 16% = 797,120 → 1,547,120 − 3,000 = 1,544,120.00
+    expectLines(hk.tax(10_000_000_00), { "Salaries tax": 1_544_120_00 });
   });
 
   test("married with 2 children, 600,000", () => {
-    // net chargeable 582,000 − 264,000 − 2 × 130,000 = 58,000: 1,000 + 8,000 × 6% = 1,480.00
-    expectLines(hk.tax(600_000_00, { filingStatus: "MARRIED_JOINT", dependants: 2 }), { "Salaries tax": 1_480_00 });
+    // net chargeable 582,000 − 264,000 − 2 × 130,000 = 58,000: 1,000 + 8,000 × 6% = 1,480, all of it reduced → 0
+    expectLines(hk.tax(600_000_00, { filingStatus: "MARRIED_JOINT", dependants: 2 }), { "Salaries tax": 0 });
   });
 });
 
@@ -52,17 +53,18 @@ describe("Japan 2025", () => {
 
   test("SINGLE, 5,000,000 yen", () => {
     // pension 5,000,000 × 9.15% = 457,500; health 4.955% = 247,750; employment 0.55% = 27,500 → social 732,750
-    // employment income deduction 20% × 5,000,000 + 440,000 = 1,440,000 → total income 3,560,000
-    // basic deduction (≤ 4,890,000) 680,000 → taxable 2,147,250: 97,500 + 197,250 × 10% = 117,225
-    // reconstruction 117,225 × 2.1% = 2,461.725 → 2,462
-    // resident: 3,560,000 − 732,750 − 430,000 = 2,397,250 × 10% = 239,725 − adjustment 2,500 = 237,225; per capita 5,000
+    // employment income (Appended Table 5): A = 5,000,000 ÷ 4 = 1,250,000; × 3.2 − 440,000 = 3,560,000
+    // basic deduction (≤ 4,890,000) 680,000 → 2,147,250, truncated to 2,147,000: 97,500 + 197,000 × 10% = 117,200
+    // with reconstruction 117,200 × 102.1% = 119,661.2 → 119,600 (100-yen truncation): surtax line 2,400
+    // resident: 3,560,000 − 732,750 − 430,000 = 2,397,250 → 2,397,000; adjustment 2,500 (1,500 + 1,000)
+    //   ward 6% 143,820 − 1,500 = 142,320 → 142,300; Tokyo 4% 95,880 − 1,000 = 94,880 → 94,800 → 237,100; per capita 5,000
     const b = jp.tax(5_000_000);
     expect(b.currency).toBe("JPY");
-    expect(b.taxableIncome).toBe(2_147_250);
+    expect(b.taxableIncome).toBe(2_147_000);
     expectLines(b, {
-      "Income tax": 117_225,
-      "Reconstruction special income tax": 2_462,
-      "Resident tax (income levy)": 237_225,
+      "Income tax": 117_200,
+      "Reconstruction special income tax": 2_400,
+      "Resident tax (income levy)": 237_100,
       "Resident tax (per-capita levy)": 5_000,
       "Employees' pension insurance": 457_500,
       "Health insurance": 247_750,
@@ -73,13 +75,14 @@ describe("Japan 2025", () => {
   test("MARRIED_JOINT (spouse without income), 8,000,000 yen", () => {
     // pension capped 7,800,000 × 9.15% = 713,700; health 396,400; employment 44,000 → 1,154,100
     // deduction 10% × 8,000,000 + 1,100,000 = 1,900,000 → total income 6,100,000; basic 630,000; spouse 380,000
-    // taxable 6,100,000 − 1,154,100 − 630,000 − 380,000 = 3,935,900: 97,500 + 135,000 + 635,900 × 20% = 359,680
-    // reconstruction 7,553.28 → 7,553
-    // resident 6,100,000 − 1,154,100 − 430,000 − 330,000 = 4,185,900 × 10% = 418,590 − 2,500 = 416,090
+    // taxable 6,100,000 − 1,154,100 − 630,000 − 380,000 = 3,935,900 → 3,935,000: 97,500 + 135,000 + 635,000 × 20% = 359,500
+    // × 102.1% = 367,049.5 → 367,000: surtax line 7,500
+    // resident 6,100,000 − 1,154,100 − 430,000 − 330,000 = 4,185,900 → 4,185,000; adjustment 2,500
+    //   251,100 − 1,500 = 249,600; 167,400 − 1,000 = 166,400 → 416,000
     expectLines(jp.tax(8_000_000, { filingStatus: "MARRIED_JOINT" }), {
-      "Income tax": 359_680,
-      "Reconstruction special income tax": 7_553,
-      "Resident tax (income levy)": 416_090,
+      "Income tax": 359_500,
+      "Reconstruction special income tax": 7_500,
+      "Resident tax (income levy)": 416_000,
       "Employees' pension insurance": 713_700,
       "Health insurance": 396_400,
       "Employment insurance": 44_000,

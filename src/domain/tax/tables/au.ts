@@ -1,19 +1,17 @@
 /**
- * Australia, 2025-26 resident individual rates, low income tax offset and the 2% Medicare levy.
+ * Australia, resident individual rates, low income tax offset and the 2% Medicare levy: 2025-26 and
+ * 2026-27 (one compute function; each year supplies its rates).
  *
  * The Medicare levy uses the single low-income threshold of 2024-25 (27,222, phase-in at 10% to
- * 34,027); the 2025-26 threshold was not yet legislated when this table was written. Family
- * thresholds, the Medicare levy surcharge and HELP repayments are not modelled. Superannuation
- * guarantee is employer-paid.
+ * 34,027) in both years: the 2025-26 and 2026-27 thresholds are set by later budgets and were not
+ * known when this table was written. Family thresholds, the Medicare levy surcharge and HELP
+ * repayments are not modelled. Superannuation guarantee is employer-paid.
  */
 import { type Amount, type Bracket, bracketTax, dec, incomeTaxLine, min, pos, socialLine, type TaxTable, ZERO } from "../table.ts";
 
-// ATO, tax rates — Australian residents, 2025-26: https://www.ato.gov.au/tax-rates-and-codes/tax-rates-australian-residents
-const RATES: readonly Bracket[] = [[0, "0"], [18_200, "0.16"], [45_000, "0.30"], [135_000, "0.37"], [190_000, "0.45"]];
-
 // Low income tax offset: 700 up to 37,500; −5c per dollar to 45,000; −1.5c per dollar to 66,667.
 // https://www.ato.gov.au/individuals-and-families/income-deductions-offsets-and-records/tax-offsets/low-and-middle-income-earner-tax-offsets
-function lowIncomeOffset(income: Amount): Amount {
+export function lowIncomeOffset(income: Amount): Amount {
   if (income.lte(37_500)) return dec(700);
   if (income.lte(45_000)) return dec(700).minus(income.minus(37_500).times("0.05"));
   return pos(dec(325).minus(income.minus(45_000).times("0.015")));
@@ -25,23 +23,53 @@ const MEDICARE_RATE = "0.02";
 const MEDICARE_THRESHOLD = 27_222;
 const MEDICARE_SHADE_IN_RATE = "0.10";
 
-export const au: TaxTable = {
-  id: "au-2025-26",
-  countryCode: "AU",
-  region: null,
-  name: "Australia resident income tax and Medicare levy",
-  currency: "AUD",
+type Year = { taxYear: string; start: number; rates: readonly Bracket[]; source: string };
+
+// ATO, tax rates — Australian residents, 2025-26: 0 to 18,200; 16% to 45,000; 30% to 135,000; 37% to
+// 190,000; 45% above. https://www.ato.gov.au/tax-rates-and-codes/tax-rates-australian-residents
+const YEAR_2025_26: Year = {
   taxYear: "2025-26",
-  periodStart: "2025-07-01",
-  periodEnd: "2026-06-30",
+  start: 2025,
+  rates: [[0, "0"], [18_200, "0.16"], [45_000, "0.30"], [135_000, "0.37"], [190_000, "0.45"]],
   source:
     "ATO, tax rates – Australian residents 2025-26, https://www.ato.gov.au/tax-rates-and-codes/tax-rates-australian-residents; ATO Medicare levy, https://www.ato.gov.au/individuals-and-families/medicare-and-private-health-insurance/medicare-levy",
-  compute(income) {
-    const tax = bracketTax(income, RATES);
-    const medicare = income.lte(MEDICARE_THRESHOLD) ? ZERO : min(income.times(MEDICARE_RATE), income.minus(MEDICARE_THRESHOLD).times(MEDICARE_SHADE_IN_RATE));
-    return {
-      taxableIncome: income,
-      lines: [incomeTaxLine("Income tax (after low income tax offset)", pos(tax.minus(lowIncomeOffset(income)))), socialLine("Medicare levy", medicare, MEDICARE_RATE)],
-    };
-  },
 };
+// 2026-27: the 16% rate becomes 15% from 1 July 2026 (and 14% from 1 July 2027): the 2025-26 Budget's tax cut,
+// legislated in March 2025 (from memory; the amending Act's title not re-checked); other thresholds and
+// rates unchanged.
+// https://www.ato.gov.au/tax-rates-and-codes/tax-rates-australian-residents
+const YEAR_2026_27: Year = {
+  taxYear: "2026-27",
+  start: 2026,
+  rates: [[0, "0"], [18_200, "0.15"], [45_000, "0.30"], [135_000, "0.37"], [190_000, "0.45"]],
+  source:
+    "ATO, tax rates – Australian residents (2026-27: 15% from 1 July 2026), https://www.ato.gov.au/tax-rates-and-codes/tax-rates-australian-residents; ATO Medicare levy, https://www.ato.gov.au/individuals-and-families/medicare-and-private-health-insurance/medicare-levy",
+};
+
+function australiaTable(year: Year): TaxTable {
+  return {
+    id: `au-${year.taxYear}`,
+    countryCode: "AU",
+    region: null,
+    name: "Australia resident income tax and Medicare levy",
+    currency: "AUD",
+    taxYear: year.taxYear,
+    periodStart: `${year.start}-07-01`,
+    periodEnd: `${year.start + 1}-06-30`,
+    source: year.source,
+    compute(income) {
+      const tax = bracketTax(income, year.rates);
+      const medicare = income.lte(MEDICARE_THRESHOLD) ? ZERO : min(income.times(MEDICARE_RATE), income.minus(MEDICARE_THRESHOLD).times(MEDICARE_SHADE_IN_RATE));
+      return {
+        taxableIncome: income,
+        lines: [
+          incomeTaxLine("Income tax (after low income tax offset)", pos(tax.minus(lowIncomeOffset(income)))),
+          socialLine("Medicare levy", medicare, MEDICARE_RATE),
+        ],
+      };
+    },
+  };
+}
+
+export const au: TaxTable = australiaTable(YEAR_2025_26);
+export const au2026: TaxTable = australiaTable(YEAR_2026_27);

@@ -1,5 +1,6 @@
 /**
- * India, new tax regime (section 115BAC), FY 2025-26 (AY 2026-27), resident individual.
+ * India, new tax regime (section 115BAC), resident individual: FY 2025-26 (AY 2026-27) and tax year
+ * 2026-27 (Income-tax Act, 2025), one compute function.
  *
  * Taxable income = salary − standard deduction 75,000. Rebate u/s 87A: full up to 60,000 when total
  * income ≤ 12,00,000, with marginal relief above (tax limited to the income over 12,00,000): between
@@ -46,26 +47,52 @@ function taxWithSurcharge(taxable: Amount): { tax: Amount; surcharge: Amount } {
   return { tax, surcharge: pos(relieved.minus(tax)) };
 }
 
-export const inNewRegime: TaxTable = {
+type Year = { id: string; taxYear: string; start: number; source: string };
+
+function indiaTable(year: Year): TaxTable {
+  return {
+    id: year.id,
+    countryCode: "IN",
+    region: null,
+    name: "India income tax, new regime (s.115BAC)",
+    currency: "INR",
+    taxYear: year.taxYear,
+    periodStart: `${year.start}-04-01`,
+    periodEnd: `${year.start + 1}-03-31`,
+    source: year.source,
+    compute(income) {
+      const taxable = pos(income.minus(STANDARD_DEDUCTION));
+      const { tax, surcharge } = taxWithSurcharge(taxable);
+      return {
+        taxableIncome: taxable,
+        lines: [
+          incomeTaxLine("Income tax (after rebate u/s 87A)", tax),
+          incomeTaxLine("Surcharge", surcharge),
+          incomeTaxLine("Health and education cess", tax.plus(surcharge).times(CESS_RATE)),
+        ],
+      };
+    },
+  };
+}
+
+export const inNewRegime: TaxTable = indiaTable({
   id: "in-fy2025-26",
-  countryCode: "IN",
-  region: null,
-  name: "India income tax, new regime (s.115BAC)",
-  currency: "INR",
   taxYear: "FY2025-26",
-  periodStart: "2025-04-01",
-  periodEnd: "2026-03-31",
+  start: 2025,
   source: "Income Tax Department, new regime slabs FY 2025-26 (Finance Act 2025), https://incometaxindia.gov.in/Pages/i-am/individual.aspx",
-  compute(income) {
-    const taxable = pos(income.minus(STANDARD_DEDUCTION));
-    const { tax, surcharge } = taxWithSurcharge(taxable);
-    return {
-      taxableIncome: taxable,
-      lines: [
-        incomeTaxLine("Income tax (after rebate u/s 87A)", tax),
-        incomeTaxLine("Surcharge", surcharge),
-        incomeTaxLine("Health and education cess", tax.plus(surcharge).times(CESS_RATE)),
-      ],
-    };
-  },
-};
+});
+
+// Tax year 2026-27 (1 April 2026 – 31 March 2027), the first under the Income-tax Act, 2025, which replaces
+// the 1961 Act from 1 April 2026 and keeps the new regime as the default. The Union Budget 2026-27 (1 Feb
+// 2026) left the new-regime slabs unchanged (0–4L nil, 5% … 30% above 24L, as reported of the Budget
+// Speech); the standard deduction 75,000, the rebate up to 60,000 for total income ≤ 12L with marginal
+// relief, the surcharge (10/15/25%) and the 4% cess are carried over unchanged. These carry-overs and the
+// new Act's section numbers were not re-checked against the enacted text here (the labels keep the 1961
+// Act's names: "u/s 87A", "s.115BAC").
+export const inNewRegime2026: TaxTable = indiaTable({
+  id: "in-fy2026-27",
+  taxYear: "FY2026-27",
+  start: 2026,
+  source:
+    "Income Tax Department, new regime slabs (Income-tax Act, 2025; Union Budget 2026-27: slabs unchanged from FY 2025-26), https://incometaxindia.gov.in/Pages/i-am/individual.aspx",
+});
