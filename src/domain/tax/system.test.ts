@@ -110,8 +110,8 @@ describe("marginal rate", () => {
     // GB taper zone: 40% × 1.5 + NI 2%
     ["GB", null, 110_000_00, "0.62"],
     ["GB", null, 50_000_00, "0.28"],
-    // IE 40% + USC 3% + PRSI 4.1%
-    ["IE", null, 60_000_00, "0.471"],
+    // IE 40% + USC 3% + PRSI 4.125% (39 weeks at 4.1%, 13 at 4.2% from 1 October 2025)
+    ["IE", null, 60_000_00, "0.47125"],
     // NL 37.48% + AHK taper 6.337% + AK taper 6.51%
     ["NL", null, 60_000_00, "0.50327"],
     ["HK", null, 600_000_00, "0.17"],

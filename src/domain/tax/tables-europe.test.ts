@@ -251,24 +251,26 @@ describe("Ireland 2025", () => {
 
   test("SINGLE, 60,000", () => {
     // 44,000 × 20% = 8,800 + 16,000 × 40% = 6,400 → 15,200 − credits (2,000 + 2,000) = 11,200.00
-    // USC 12,012 × 0.5% = 60.06; 15,370 × 2% = 307.40; 32,618 × 3% = 978.54 → 1,346.00; PRSI 60,000 × 4.1% = 2,460.00
-    expectLines(ie.tax(60_000_00), { "Income tax (after credits)": 11_200_00, "Universal Social Charge": 1_346_00, "PRSI (Class A1)": 2_460_00 });
+    // USC 12,012 × 0.5% = 60.06; 15,370 × 2% = 307.40; 32,618 × 3% = 978.54 → 1,346.00
+    // PRSI 39 weeks at 4.1% + 13 at 4.2% (from 1 October 2025): 45,000 × 4.1% + 15,000 × 4.2% = 1,845 + 630 = 2,475.00
+    expectLines(ie.tax(60_000_00), { "Income tax (after credits)": 11_200_00, "Universal Social Charge": 1_346_00, "PRSI (Class A1)": 2_475_00 });
   });
 
   test("MARRIED_JOINT (one earner), 100,000", () => {
     // 53,000 × 20% = 10,600 + 47,000 × 40% = 18,800 → 29,400 − (4,000 + 2,000) = 23,400.00
-    // USC 60.06 + 307.40 + 42,662 × 3% (1,279.86) + 29,956 × 8% (2,396.48) = 4,043.80; PRSI 4,100.00
+    // USC 60.06 + 307.40 + 42,662 × 3% (1,279.86) + 29,956 × 8% (2,396.48) = 4,043.80; PRSI 75,000 × 4.1% + 25,000 × 4.2% = 4,125.00
     expectLines(ie.tax(100_000_00, { filingStatus: "MARRIED_JOINT" }), {
       "Income tax (after credits)": 23_400_00,
       "Universal Social Charge": 4_043_80,
-      "PRSI (Class A1)": 4_100_00,
+      "PRSI (Class A1)": 4_125_00,
     });
   });
 
   test("20,000: credits cover the tax; PRSI credit", () => {
     // tax 20,000 × 20% = 4,000 − 4,000 = 0; USC 60.06 + 7,988 × 2% = 219.82
-    // weekly 384.6154; PRSI credit 12 − (384.6154 − 352.01) / 6 = 6.5658; (384.6154 × 4.1% − 6.5658) × 52 = 478.58
-    expectLines(ie.tax(20_000_00), { "Income tax (after credits)": 0, "Universal Social Charge": 219_82, "PRSI (Class A1)": 478_58 });
+    // weekly 384.6154; PRSI credit 12 − (384.6154 − 352.01) / 6 = 6.5658 a week;
+    // 39 × (384.6154 × 4.1% − 6.5658) = 358.935 + 13 × (384.6154 × 4.2% − 6.5658) = 124.645 → 483.58
+    expectLines(ie.tax(20_000_00), { "Income tax (after credits)": 0, "Universal Social Charge": 219_82, "PRSI (Class A1)": 483_58 });
   });
 
   test("USC exemption up to 13,000 and no PRSI up to 352 a week", () => {

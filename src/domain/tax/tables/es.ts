@@ -1,5 +1,5 @@
 /**
- * Spain, IRPF 2025 (state scale + the complementary regional scale for regions without their own,
+ * Spain, IRPF 2025 and 2026 (state scale + the complementary regional scale for regions without their own,
  * DT 15.ª LIRPF), and employee Social Security.
  *
  * Rendimiento neto previo = gross − Social Security (art. 19.2.a); rendimiento neto = that − 2,000
@@ -8,7 +8,9 @@
  * below 0. Joint taxation reduces the base by 3,400 (2,150 single parent). Regional scales of the
  * autonomous communities (Madrid, Catalonia…) differ; this table uses the complementary scale.
  * Not modelled: the under-3 increase of the mínimo por descendientes (2,800); splitting that mínimo
- * between parents filing separately; deducciones de la cuota; the 2,000 geographic-mobility increase
+ * between parents filing separately; deducciones de la cuota (state or regional; among them the
+ * deducción for low earners of about the SMI — up to 340 in 2025, announced as up to 591 for 2026 —
+ * whose statutory limits could not be checked here); the 2,000 geographic-mobility increase
  * of otros gastos (unemployed taxpayers); the cotización adicional de solidaridad above the SS ceiling.
  */
 import { type Amount, type Bracket, bracketTax, dec, incomeTaxLine, min, pos, type ResolvedProfile, socialLine, type TaxTable, ZERO } from "../table.ts";
@@ -33,12 +35,6 @@ const OTROS_GASTOS = 2_000;
 const JOINT_REDUCTION = 3_400;
 const SINGLE_PARENT_REDUCTION = 2_150;
 
-// Seguridad Social 2025, employee (Orden PJC/178/2025): contingencias comunes 4.70%, desempleo 1.55%,
-// formación profesional 0.10%, MEI 0.13%; base máxima 4,909.50 a month (58,914 a year).
-// https://www.seg-social.es/wps/portal/wss/internet/Trabajadores/CotizacionRecaudacionTrabajadores/36537
-const SS_RATE = "0.0648";
-const SS_ANNUAL_MAX_BASE = "58914";
-
 function minimo(profile: ResolvedProfile): number {
   let total = MINIMO_PERSONAL;
   for (let child = 0; child < profile.dependants; child++) total += MINIMO_DESCENDIENTES[Math.min(child, 3)]!;
@@ -59,35 +55,80 @@ function cuota(scale: readonly Bracket[], base: Amount, minimoFamiliar: number):
   return pos(bracketTax(base, scale).minus(bracketTax(min(base, minimoFamiliar), scale)));
 }
 
-export const es: TaxTable = {
+type EsYear = {
+  id: string;
+  taxYear: string;
+  periodStart: string;
+  periodEnd: string;
+  source: string;
+  /** Employee Social Security rate (contingencias comunes + desempleo + FP + MEI) and the annual base cap (12 × the monthly tope máximo). */
+  ssRate: string;
+  ssAnnualMaxBase: string;
+};
+
+function esTable(year: EsYear): TaxTable {
+  return {
+    id: year.id,
+    countryCode: "ES",
+    region: null,
+    name: "Spain IRPF (state + complementary regional scale) and employee Social Security",
+    currency: "EUR",
+    taxYear: year.taxYear,
+    periodStart: year.periodStart,
+    periodEnd: year.periodEnd,
+    source: year.source,
+    compute(income, profile) {
+      const ss = min(income, year.ssAnnualMaxBase).times(year.ssRate);
+      const reduction =
+        profile.filingStatus === "MARRIED_JOINT"
+          ? JOINT_REDUCTION
+          : profile.filingStatus === "HEAD_OF_HOUSEHOLD" && profile.dependants > 0
+            ? SINGLE_PARENT_REDUCTION
+            : 0;
+      const netoPrevio = pos(income.minus(ss));
+      const neto = pos(netoPrevio.minus(OTROS_GASTOS).minus(workIncomeReduction(netoPrevio)));
+      const base = pos(neto.minus(reduction));
+      return {
+        taxableIncome: base,
+        lines: [
+          incomeTaxLine("IRPF state scale", cuota(STATE_SCALE, base, minimo(profile))),
+          incomeTaxLine("IRPF regional scale (general)", cuota(REGIONAL_SCALE, base, minimo(profile))),
+          socialLine("Seguridad Social", ss, year.ssRate),
+        ],
+      };
+    },
+  };
+}
+
+const IRPF_SOURCE = "Ley 35/2006 del IRPF arts. 19, 20 (RDL 4/2024), 57, 58, 63, 74, 84, DT 15.ª (BOE-A-2006-20764), https://www.boe.es/buscar/act.php?id=BOE-A-2006-20764";
+
+// Seguridad Social 2025, employee (Orden PJC/178/2025): contingencias comunes 4.70%, desempleo 1.55%,
+// formación profesional 0.10%, MEI 0.13%; base máxima 4,909.50 a month (58,914 a year).
+// https://www.seg-social.es/wps/portal/wss/internet/Trabajadores/CotizacionRecaudacionTrabajadores/36537
+export const es: TaxTable = esTable({
   id: "es-2025",
-  countryCode: "ES",
-  region: null,
-  name: "Spain IRPF (state + complementary regional scale) and employee Social Security",
-  currency: "EUR",
   taxYear: "2025",
   periodStart: "2025-01-01",
   periodEnd: "2025-12-31",
-  source:
-    "Ley 35/2006 del IRPF arts. 19, 20 (RDL 4/2024), 57, 58, 63, 74, 84, DT 15.ª (BOE-A-2006-20764), https://www.boe.es/buscar/act.php?id=BOE-A-2006-20764; Seguridad Social, bases y tipos 2025, https://www.seg-social.es/wps/portal/wss/internet/Trabajadores/CotizacionRecaudacionTrabajadores/36537",
-  compute(income, profile) {
-    const ss = min(income, SS_ANNUAL_MAX_BASE).times(SS_RATE);
-    const reduction =
-      profile.filingStatus === "MARRIED_JOINT"
-        ? JOINT_REDUCTION
-        : profile.filingStatus === "HEAD_OF_HOUSEHOLD" && profile.dependants > 0
-          ? SINGLE_PARENT_REDUCTION
-          : 0;
-    const netoPrevio = pos(income.minus(ss));
-    const neto = pos(netoPrevio.minus(OTROS_GASTOS).minus(workIncomeReduction(netoPrevio)));
-    const base = pos(neto.minus(reduction));
-    return {
-      taxableIncome: base,
-      lines: [
-        incomeTaxLine("IRPF state scale", cuota(STATE_SCALE, base, minimo(profile))),
-        incomeTaxLine("IRPF regional scale (general)", cuota(REGIONAL_SCALE, base, minimo(profile))),
-        socialLine("Seguridad Social", ss, SS_RATE),
-      ],
-    };
-  },
-};
+  source: `${IRPF_SOURCE}; Seguridad Social, bases y tipos 2025, https://www.seg-social.es/wps/portal/wss/internet/Trabajadores/CotizacionRecaudacionTrabajadores/36537`,
+  ssRate: "0.0648",
+  ssAnnualMaxBase: "58914",
+});
+
+// 2026. IRPF: the scales (art. 63.1, DT 15.ª), the art. 20 reducción, the mínimos (arts. 57, 58) and
+// the joint-return reductions are unchanged for 2026 (no new Presupuestos; the 2026 changes for
+// low earners are a deducción de la cuota, not modelled, see the file comment).
+// Seguridad Social 2026, employee (Real Decreto-ley 2/2026 and the Orden de cotización 2026):
+// contingencias comunes 4.70%, desempleo 1.55%, formación profesional 0.10%, MEI 0.15% (of 0.90%,
+// DT 43.ª LGSS) = 6.50%; tope máximo 5,101.20 a month (61,214.40 a year).
+// https://www.seg-social.es/wps/portal/wss/internet/Trabajadores/CotizacionRecaudacionTrabajadores/36537
+// (From secondary copies of RDL 2/2026; the Seguridad Social page was not opened here.)
+export const es2026: TaxTable = esTable({
+  id: "es-2026",
+  taxYear: "2026",
+  periodStart: "2026-01-01",
+  periodEnd: "2026-12-31",
+  source: `${IRPF_SOURCE}; Real Decreto-ley 2/2026 (tope máximo 5,101.20, MEI 0.90%); Seguridad Social, bases y tipos 2026, https://www.seg-social.es/wps/portal/wss/internet/Trabajadores/CotizacionRecaudacionTrabajadores/36537`,
+  ssRate: "0.065",
+  ssAnnualMaxBase: "61214.40",
+});
