@@ -203,45 +203,46 @@ describe("Netherlands box 1 2025", () => {
 describe("Switzerland 2025: direct federal tax and Zurich (approximation)", () => {
   test("SINGLE, 120,000 in the City of Zurich", () => {
     // AHV 120,000 × 5.3% = 6,360.00; ALV 1.1% = 1,320.00; net 112,320; professional 3% = 3,369.60 → 108,950.40
-    // federal taxable 108,950.40 − 1,800 = 107,150.40; tariff from 82,000: 1,500 + 25,150.40 × 6.6% = 3,159.9264 → 3,159.93
-    // Zurich taxable 108,950.40 − 2,900 = 106,050.40; simple tax 98 + 144 + 316 + 480 + 660 + 903 + 1,392
-    //   + 30,650.40 × 9% (2,758.536) = 6,751.536; canton × 98% = 6,616.5053 → 6,616.51; city × 119% = 8,034.3278 → 8,034.33
+    // federal taxable 108,950.40 − 1,800 = 107,150.40, in the tariff's CHF 100 steps 107,100;
+    //   tariff from 82,000: 1,500 + 251 × 6.60 = 3,156.60
+    // Zurich taxable 108,950.40 − 2,900 = 106,050.40 → 106,000; simple tax 98 + 144 + 316 + 480 + 660 + 903 + 1,392
+    //   + 30,600 × 9% (2,754) = 6,747; canton × 98% = 6,612.06 → 6,612.05 (5 Rappen, down); city × 119% = 8,028.93 → 8,028.90
     const b = systemOf("CH", "ZH").tax(120_000_00);
     expect(b.currency).toBe("CHF");
     expect(b.taxableIncome).toBe(107_150_40);
     expectLines(b, {
-      "Direct federal tax": 3_159_93,
+      "Direct federal tax": 3_156_60,
       "AHV/IV/EO": 6_360_00,
       "Unemployment insurance (ALV)": 1_320_00,
-      "Canton of Zurich tax (98% of the simple tax)": 6_616_51,
-      "City of Zurich tax (119% of the simple tax)": 8_034_33,
+      "Canton of Zurich tax (98% of the simple tax)": 6_612_05,
+      "City of Zurich tax (119% of the simple tax)": 8_028_90,
       "Zurich personal tax": 24_00,
     });
   });
 
   test("MARRIED_JOINT with 2 children, 200,000", () => {
     // AHV 10,600.00; ALV 148,200 × 1.1% = 1,630.20; net 187,769.80; professional max 4,000 → 183,769.80
-    // federal taxable 183,769.80 − 3,700 − 2 × 700 − 2 × 6,800 − 2,800 = 162,269.80
-    //   married tariff from 152,300: 5,686 + 9,969.80 × 13% = 6,982.074; − 2 × 263 = 6,456.074 → 6,456.07
-    // Zurich taxable 183,769.80 − 5,800 − 2 × 1,300 − 2 × 9,300 = 156,769.80; splitting: 2 × T(78,384.90)
-    //   = 2 × (4,254 + 2,984.90 × 9% = 4,261.641) = 8,523.282; canton 8,352.8164 → 8,352.82; city 10,142.7056 → 10,142.71
+    // federal taxable 183,769.80 − 3,700 − 2 × 700 − 2 × 6,800 − 2,800 = 162,269.80 → 162,200 (CHF 100 steps)
+    //   married tariff from 152,300: 5,686 + 99 × 13.00 = 6,973; − 2 × 263 = 6,447.00
+    // Zurich taxable 183,769.80 − 5,800 − 2 × 1,300 − 2 × 9,300 = 156,769.80 → 156,700; splitting: 2 × T(78,350)
+    //   = 2 × (3,993 + 2,950 × 9% = 4,258.50) = 8,517; canton 8,346.66 → 8,346.65; city 10,135.23 → 10,135.20
     expectLines(systemOf("CH", "ZH").tax(200_000_00, { filingStatus: "MARRIED_JOINT", dependants: 2 }), {
-      "Direct federal tax": 6_456_07,
+      "Direct federal tax": 6_447_00,
       "AHV/IV/EO": 10_600_00,
       "Unemployment insurance (ALV)": 1_630_20,
-      "Canton of Zurich tax (98% of the simple tax)": 8_352_82,
-      "City of Zurich tax (119% of the simple tax)": 10_142_71,
+      "Canton of Zurich tax (98% of the simple tax)": 8_346_65,
+      "City of Zurich tax (119% of the simple tax)": 10_135_20,
       "Zurich personal tax": 48_00,
     });
   });
 
   test("federal tariff: flat 11.5% from 793,400 and nothing under CHF 25", () => {
     const ch = systemOf("CH");
-    // taxable at 1,000,000: net 1,000,000 − 53,000 − 1,630.20 = 945,369.80 − 4,000 − 1,800 = 939,569.80 × 11.5% = 108,050.527 → 108,050.53
-    expectLines(ch.tax(1_000_000_00), { "Direct federal tax": 108_050_53 });
+    // taxable at 1,000,000: net 1,000,000 − 53,000 − 1,630.20 = 945,369.80 − 4,000 − 1,800 = 939,569.80 → 939,500 × 11.5% = 108,042.50
+    expectLines(ch.tax(1_000_000_00), { "Direct federal tax": 108_042_50 });
     // 25,000: net 23,400 − 2,000 − 1,800 = 19,600: (19,600 − 15,200) × 0.77% = 33.88
     expectLines(ch.tax(25_000_00), { "Direct federal tax": 33_88 });
-    // 22,000: net 20,592 − 2,000 − 1,800 = 16,792: 1,592 × 0.77% = 12.2584 < 25 → 0
+    // 22,000: net 20,592 − 2,000 − 1,800 = 16,792 → 16,700: 15 × 0.77 = 11.55 < 25 → 0
     expectLines(ch.tax(22_000_00), { "Direct federal tax": 0 });
   });
 });

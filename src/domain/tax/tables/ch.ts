@@ -1,17 +1,30 @@
 /**
- * Switzerland, tax year 2025: direct federal tax (country table) and the Canton of Zurich with the
- * City of Zurich (region "ZH").
+ * Switzerland: direct federal tax (country table) and the Canton of Zurich with the City of Zurich
+ * (region "ZH"), tax years 2025 and 2026, each built from its year's figures.
+ *
+ * Statutory rounding: the federal tariff of Art. 36 DBG is written in steps ("für je weitere 100
+ * Franken … Rappen mehr"), so the taxable income is taken in whole CHF 100 (rounded down) and the
+ * tax is the row's amount plus the per-100 amount for each full 100 above it. Zurich: the taxable
+ * income is rounded down to CHF 100 for the tariff (§ 35 StG ZH tariff steps as the Steueramt's
+ * tariff applies them; from memory, not re-checked) and the canton's and the city's taxes are
+ * rounded down to 5 Rappen (as the canton's assessments show: simple tax 11,194 × 98% = 10,970.12
+ * is levied as 10,970.10). `computeUnrounded` gives the lines without these steps (for marginal rates).
  *
  * APPROXIMATION (documented): taxable income = gross − employee AHV/IV/EO and ALV − flat
  * professional expenses (3% of net salary, min 2,000, max 4,000) − insurance premium deduction −
  * child deductions. Pension fund (BVG) and accident (NBU) contributions vary by employer and age
  * and are not modelled (they are deductible, so tax is somewhat overstated and social security
- * understated); meals, commuting, pillar 3a, church tax and wealth tax are not modelled. Tariffs
- * are applied continuously (the federal tariff really moves in CHF 100 steps).
+ * understated); meals, commuting, pillar 3a, church tax and wealth tax are not modelled.
  */
-import { type Amount, type Bracket, bracketTax, clamp, dec, incomeTaxLine, min, pos, type ResolvedProfile, socialLine, type TaxTable, ZERO } from "../table.ts";
+import Decimal from "decimal.js";
+import { type Amount, type Bracket, bracketTax, clamp, dec, incomeTaxLine, min, pos, type ResolvedProfile, socialLine, type TableResult, type TaxTable, ZERO } from "../table.ts";
 
-// Employee social insurance 2025: AHV/IV/EO 5.3% of all earnings (AHVG Art. 5, IVG Art. 3, EOG Art. 27),
+/** Rounded down to whole CHF 100 (the tariffs' steps). */
+const toHundreds = (x: Amount): Amount => x.dividedBy(100).toDecimalPlaces(0, Decimal.ROUND_DOWN).times(100);
+/** Rounded down to 5 Rappen. */
+const toFiveRappen = (x: Amount): Amount => x.times(20).toDecimalPlaces(0, Decimal.ROUND_DOWN).dividedBy(20);
+
+// Employee social insurance 2025 and 2026 (unchanged): AHV/IV/EO 5.3% of all earnings (AHVG Art. 5, IVG Art. 3, EOG Art. 27),
 // ALV 1.1% up to 148,200 (AVIG Art. 3). https://www.ahv-iv.ch/p/2.01.d
 const AHV_RATE = "0.053";
 const ALV_RATE = "0.011";
@@ -84,6 +97,7 @@ const FEDERAL_INSURANCE_DEDUCTION_PER_CHILD = 700;
 const FEDERAL_CHILD_DEDUCTION = 6_800;
 const FEDERAL_MARRIED_DEDUCTION = 2_800;
 
+/** The federal tariff at a (rounded or unrounded) taxable income. */
 function tariff(income: Amount, rows: readonly TariffRow[], flatFrom: number): Amount {
   if (income.gte(flatFrom)) return income.times(FEDERAL_FLAT_RATE);
   let row = rows[0]!;
@@ -91,23 +105,17 @@ function tariff(income: Amount, rows: readonly TariffRow[], flatFrom: number): A
   return dec(row[1]).plus(income.minus(row[0]).times(row[2]));
 }
 
-export function federalTax2025(taxable: Amount, profile: ResolvedProfile): Amount {
-  if (!usesMarriedTariff(profile)) return tariff(taxable, FEDERAL_SINGLE, FEDERAL_SINGLE_FLAT_FROM);
-  return pos(tariff(taxable, FEDERAL_MARRIED, FEDERAL_MARRIED_FLAT_FROM).minus(FEDERAL_CHILD_REDUCTION * profile.dependants));
+/** Art. 36 DBG on the taxable income; `rounded`: in the tariff's whole CHF 100 steps. */
+export function federalTax(taxable: Amount, profile: ResolvedProfile, rounded = true): Amount {
+  const income = rounded ? toHundreds(pos(taxable)) : pos(taxable);
+  if (!usesMarriedTariff(profile)) return tariff(income, FEDERAL_SINGLE, FEDERAL_SINGLE_FLAT_FROM);
+  return pos(tariff(income, FEDERAL_MARRIED, FEDERAL_MARRIED_FLAT_FROM).minus(FEDERAL_CHILD_REDUCTION * profile.dependants));
 }
 
-export const chFederal: TaxTable = {
-  id: "ch-federal-2025",
-  countryCode: "CH",
-  region: null,
-  name: "Switzerland direct federal tax and employee AHV/IV/EO/ALV (approximation)",
-  currency: "CHF",
-  taxYear: "2025",
-  periodStart: "2025-01-01",
-  periodEnd: "2025-12-31",
-  source:
-    "Art. 36 DBG as indexed by the EFD ordinance of 22.08.2024 (AS 2024 479), https://www.fedlex.admin.ch/eli/cc/1991/1184_1184_1184/de#art_36; AHV/IV/EO/ALV contribution rates 2025, https://www.ahv-iv.ch/p/2.01.d",
-  compute(income, profile) {
+type SwissYear = { taxYear: string; periodStart: string; periodEnd: string };
+
+function federalCompute(rounded: boolean) {
+  return (income: Amount, profile: ResolvedProfile): TableResult => {
     const { ahv, alv, net } = socialOf(income);
     const married = profile.filingStatus === "MARRIED_JOINT";
     const insurance =
@@ -118,7 +126,7 @@ export const chFederal: TaxTable = {
         .minus(FEDERAL_CHILD_DEDUCTION * profile.dependants)
         .minus(married ? FEDERAL_MARRIED_DEDUCTION : 0),
     );
-    const computed = federalTax2025(taxable, profile);
+    const computed = federalTax(taxable, profile, rounded);
     const federal = computed.lt(FEDERAL_MINIMUM_TAX) ? ZERO : computed;
     return {
       taxableIncome: taxable,
@@ -128,8 +136,50 @@ export const chFederal: TaxTable = {
         socialLine("Unemployment insurance (ALV)", alv, ALV_RATE),
       ],
     };
-  },
-};
+  };
+}
+
+function swissFederalTable(year: SwissYear & { id: string; source: string; name: string }): TaxTable {
+  return {
+    id: year.id,
+    countryCode: "CH",
+    region: null,
+    name: year.name,
+    currency: "CHF",
+    taxYear: year.taxYear,
+    periodStart: year.periodStart,
+    periodEnd: year.periodEnd,
+    source: year.source,
+    compute: federalCompute(true),
+    computeUnrounded: federalCompute(false),
+  };
+}
+
+export const chFederal2025: TaxTable = swissFederalTable({
+  id: "ch-federal-2025",
+  name: "Switzerland direct federal tax and employee AHV/IV/EO/ALV (approximation)",
+  taxYear: "2025",
+  periodStart: "2025-01-01",
+  periodEnd: "2025-12-31",
+  source:
+    "Art. 36 DBG as indexed by the EFD ordinance of 22.08.2024 (AS 2024 479), https://www.fedlex.admin.ch/eli/cc/1991/1184_1184_1184/de#art_36; AHV/IV/EO/ALV contribution rates 2025, https://www.ahv-iv.ch/p/2.01.d",
+});
+
+// Tax year 2026: the EFD adjusted every tariff step of Art. 36 DBG for the cold progression (ordinance
+// of August 2025, in force 1 January 2026) and left the deductions unchanged (the inflation since
+// the last adjustment was too small to move them); AHV/IV/EO 5.3% and ALV 1.1% up to 148,200 are
+// unchanged. APPROXIMATION: the 2026 tariff figures are not in this table (not available offline
+// when it was written); the 2025 rows above are used, which overstates the 2026 tax by the small
+// inflation adjustment. https://www.estv.admin.ch/estv/de/home/direkte-bundessteuer/dbst-steuertarife.html
+export const chFederal2026: TaxTable = swissFederalTable({
+  id: "ch-federal-2026",
+  name: "Switzerland direct federal tax and employee AHV/IV/EO/ALV (approximation: 2025 tariff rows)",
+  taxYear: "2026",
+  periodStart: "2026-01-01",
+  periodEnd: "2026-12-31",
+  source:
+    "Art. 36 DBG, https://www.fedlex.admin.ch/eli/cc/1991/1184_1184_1184/de#art_36; ESTV Steuertarife 2026 (deductions unchanged, tariff steps not re-checked), https://www.estv.admin.ch/estv/de/home/direkte-bundessteuer/dbst-steuertarife.html; AHV/IV/EO/ALV contribution rates 2026, https://www.ahv-iv.ch/p/2.01.d",
+});
 
 // ---------------------------------------------------------------------------------------------
 // Canton of Zurich, § 35 StG ZH Grundtarif (einfache Staatssteuer) as indexed from tax period 2023
@@ -154,45 +204,95 @@ const ZH_GRUNDTARIF: readonly Bracket[] = [
   [194_900, "0.12"],
   [263_300, "0.13"],
 ];
-// Steuerfüsse 2025 (documented multiplier): Canton of Zurich 98%, City of Zurich 119% (without church tax).
-// https://www.zh.ch/de/steuern-finanzen/steuern/steuern-natuerliche-personen/steuerfuesse.html
-const ZH_CANTON_MULTIPLIER = "0.98";
-const ZH_CITY_MULTIPLIER = "1.19";
 const ZH_PERSONAL_TAX = 24; // Personalsteuer per adult (§ 199 StG ZH)
 const ZH_INSURANCE_DEDUCTION_SINGLE = 2_900;
 const ZH_INSURANCE_DEDUCTION_MARRIED = 5_800;
 const ZH_INSURANCE_DEDUCTION_PER_CHILD = 1_300;
-const ZH_CHILD_DEDUCTION = 9_300;
 
-export function zurichSimpleTax(taxable: Amount, profile: ResolvedProfile): Amount {
-  if (!usesMarriedTariff(profile)) return bracketTax(taxable, ZH_GRUNDTARIF);
-  return bracketTax(taxable.dividedBy(2), ZH_GRUNDTARIF).times(2);
+/** The Grundtarif, or for a married couple / single parent full splitting (approximation), on the taxable income. */
+export function zurichSimpleTax(taxable: Amount, profile: ResolvedProfile, rounded = true): Amount {
+  const income = rounded ? toHundreds(pos(taxable)) : pos(taxable);
+  if (!usesMarriedTariff(profile)) return bracketTax(income, ZH_GRUNDTARIF);
+  return bracketTax(income.dividedBy(2), ZH_GRUNDTARIF).times(2);
 }
 
-export const chZurich: TaxTable = {
+type ZurichYear = SwissYear & {
+  id: string;
+  name: string;
+  source: string;
+  /** Steuerfüsse: canton and City of Zurich, as decimals of the simple tax. */
+  canton: string;
+  city: string;
+  childDeduction: number;
+};
+
+function zurichCompute(year: ZurichYear, rounded: boolean) {
+  const levied = (x: Amount): Amount => (rounded ? toFiveRappen(x) : x);
+  const cantonPercent = dec(year.canton).times(100).toFixed();
+  const cityPercent = dec(year.city).times(100).toFixed();
+  return (income: Amount, profile: ResolvedProfile): TableResult => {
+    const { net } = socialOf(income);
+    const married = profile.filingStatus === "MARRIED_JOINT";
+    const insurance = (married ? ZH_INSURANCE_DEDUCTION_MARRIED : ZH_INSURANCE_DEDUCTION_SINGLE) + ZH_INSURANCE_DEDUCTION_PER_CHILD * profile.dependants;
+    const taxable = pos(afterProfessionalExpenses(net).minus(insurance).minus(year.childDeduction * profile.dependants));
+    const simple = zurichSimpleTax(taxable, profile, rounded);
+    return {
+      taxableIncome: taxable,
+      lines: [
+        incomeTaxLine(`Canton of Zurich tax (${cantonPercent}% of the simple tax)`, levied(simple.times(year.canton))),
+        incomeTaxLine(`City of Zurich tax (${cityPercent}% of the simple tax)`, levied(simple.times(year.city))),
+        incomeTaxLine("Zurich personal tax", dec(ZH_PERSONAL_TAX * (married ? 2 : 1))),
+      ],
+    };
+  };
+}
+
+function zurichTable(year: ZurichYear): TaxTable {
+  return {
+    id: year.id,
+    countryCode: "CH",
+    region: "ZH",
+    name: year.name,
+    currency: "CHF",
+    taxYear: year.taxYear,
+    periodStart: year.periodStart,
+    periodEnd: year.periodEnd,
+    source: year.source,
+    compute: zurichCompute(year, true),
+    computeUnrounded: zurichCompute(year, false),
+  };
+}
+
+// Steuerfüsse 2025: Canton of Zurich 98%, City of Zurich 119% (without church tax); child deduction 9,300.
+// https://www.zh.ch/de/steuern-finanzen/steuern/steuern-natuerliche-personen/steuerfuesse.html
+export const chZurich2025: TaxTable = zurichTable({
   id: "ch-zh-2025",
-  countryCode: "CH",
-  region: "ZH",
   name: "Canton and City of Zurich income tax (approximation: Steuerfuss 98% + 119%)",
-  currency: "CHF",
   taxYear: "2025",
   periodStart: "2025-01-01",
   periodEnd: "2025-12-31",
   source:
     "§ 35 StG ZH (Zürcher Steuerbuch Nr. 34/1), https://www.zh.ch/de/steuern-finanzen/steuern/treuhaender/steuerbuch/steuerbuch-definition/zstb-34-1.html; Steuerfüsse 2025, https://www.zh.ch/de/steuern-finanzen/steuern/steuern-natuerliche-personen/steuerfuesse.html",
-  compute(income, profile) {
-    const { net } = socialOf(income);
-    const married = profile.filingStatus === "MARRIED_JOINT";
-    const insurance = (married ? ZH_INSURANCE_DEDUCTION_MARRIED : ZH_INSURANCE_DEDUCTION_SINGLE) + ZH_INSURANCE_DEDUCTION_PER_CHILD * profile.dependants;
-    const taxable = pos(afterProfessionalExpenses(net).minus(insurance).minus(ZH_CHILD_DEDUCTION * profile.dependants));
-    const simple = zurichSimpleTax(taxable, profile);
-    return {
-      taxableIncome: taxable,
-      lines: [
-        incomeTaxLine("Canton of Zurich tax (98% of the simple tax)", simple.times(ZH_CANTON_MULTIPLIER)),
-        incomeTaxLine("City of Zurich tax (119% of the simple tax)", simple.times(ZH_CITY_MULTIPLIER)),
-        incomeTaxLine("Zurich personal tax", dec(ZH_PERSONAL_TAX * (married ? 2 : 1))),
-      ],
-    };
-  },
-};
+  canton: "0.98",
+  city: "1.19",
+  childDeduction: 9_300,
+});
+
+// Tax year 2026: the Kantonsrat lowered the canton's Steuerfuss from 98% to 95% for 2026 and 2027;
+// the canton offset the cold progression (1.3% since the last adjustment): the child deduction
+// rises from 9,300 to 9,400 (Finanzdirektion, 2025). City of Zurich Steuerfuss 119% (unchanged;
+// from memory, not re-checked). APPROXIMATION: the 2026 tariff brackets and the insurance premium
+// deductions indexed by 1.3% are not in this table (not available offline): the 2025 ones are used.
+// https://www.zh.ch/de/steuern-finanzen/steuern/steuern-natuerliche-personen/steuerfuesse.html
+export const chZurich2026: TaxTable = zurichTable({
+  id: "ch-zh-2026",
+  name: "Canton and City of Zurich income tax (approximation: Steuerfuss 95% + 119%, 2025 tariff brackets)",
+  taxYear: "2026",
+  periodStart: "2026-01-01",
+  periodEnd: "2026-12-31",
+  source:
+    "§ 35 StG ZH (Zürcher Steuerbuch Nr. 34/1), https://www.zh.ch/de/steuern-finanzen/steuern/treuhaender/steuerbuch/steuerbuch-definition/zstb-34-1.html; Steuerfüsse 2026 (canton 95%), https://www.zh.ch/de/steuern-finanzen/steuern/steuern-natuerliche-personen/steuerfuesse.html; Ausgleich der kalten Progression 2026 (Kinderabzug 9,400), https://www.zh.ch/de/news-uebersicht/medienmitteilungen.html",
+  canton: "0.95",
+  city: "1.19",
+  childDeduction: 9_400,
+});
