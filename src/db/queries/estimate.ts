@@ -120,6 +120,12 @@ export function findEstimateHistory(db: DB, employeeId: number, moveId?: number)
       "e.display_currency",
       "e.total_minor",
       "e.is_approved",
+      "e.approver_name",
+      "e.approval_date",
+      "e.approval_decision",
+      "e.approval_comment",
+      "e.approval_decided_at",
+      "e.approval_decided_by",
       "u.first_name",
       "u.last_name",
     ])

@@ -18,6 +18,10 @@ export function findMoveEstimateVersions(db: DB, moveId: number) {
       "e.approver_name",
       "e.approver_email",
       "e.approval_date",
+      "e.approval_decision",
+      "e.approval_comment",
+      "e.approval_decided_at",
+      "e.approval_decided_by",
       "u.first_name",
       "u.last_name",
     ])

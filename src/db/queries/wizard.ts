@@ -253,14 +253,14 @@ export async function findSummaryEstimate(db: DB, moveId: number) {
   return { current: versions.find((v) => v.status === "CURRENT") ?? null, ids: versions.map((v) => v.id) };
 }
 
-/** The estimate approval e-mails recorded for an employee (newest first; failed sends left out). */
-export function findApprovalMails(db: DB, employeeId: number) {
+/** The approval links sent for these estimate versions (one per approval e-mail; newest first). */
+export function findApprovalMails(db: DB, costEstimateIds: number[]) {
+  if (costEstimateIds.length === 0) return Promise.resolve([]);
   return db
-    .selectFrom("outbox")
-    .select(["to_address", "created_at", "link"])
-    .where("template", "=", "estimateApproval")
-    .where("user_id", "=", employeeId)
-    .where("error", "is", null)
+    .selectFrom("estimate_approval_links")
+    .select(["approver_email as to_address", "created_at"])
+    .where("cost_estimate_id", "in", costEstimateIds)
+    .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .execute();
 }

@@ -25,7 +25,7 @@ export const approvalLinkMessages = {
   commentRequired: "Please say why you reject the estimate.",
   commentTooLong: `Please keep the comment to ${APPROVAL_COMMENT_MAX} characters or fewer.`,
   tooManyAttempts: "Too many attempts from this address. Please wait a minute and try again.",
-  decidedVersionNotSent: "This version already has the approver's decision. Change the estimate to send a new version for approval.",
+  decidedVersionNotSent: "The approver has already decided on this version. Change the estimate to send a new version for approval.",
 } as const;
 
 /** A link's token as mailed (base64url of 32 random bytes); anything longer is not one of ours. */
@@ -134,9 +134,13 @@ export function approvalStateOf(row: ApprovalColumns, lastSent: { sentAt: string
   return { state: lastSent ? "PENDING" : "NONE", comment: null, decidedAt: null, decidedBy: null, ...sent };
 }
 
-/** Whether a version may still take the approver's decision (no decision, no recorded approval). */
-export function isUndecided(row: Pick<ApprovalColumns, "is_approved" | "approval_decision">): boolean {
-  return row.approval_decision === null && row.is_approved !== 1;
+/**
+ * Whether a version may still take the approver's decision: it has none yet. An approval recorded
+ * by an administrator, or kept from an earlier version, does not close it: a version sent for
+ * approval is the approver's to decide, and the decision replaces it.
+ */
+export function isUndecided(row: Pick<ApprovalColumns, "approval_decision">): boolean {
+  return row.approval_decision === null;
 }
 
 /** An estimate amount for the approver: whole units with separators ("USD 12,500"; part 1 §9), rounded only by the money module. */

@@ -10,6 +10,7 @@ import { zInt } from "../numbers.ts";
 import { zFlag } from "../policy/benefit-schemas.ts";
 import { ZMoveRef, zId, zOptionalId } from "../wizard/schemas.ts";
 import { parseIsoDate } from "../wizard/validation.ts";
+import { ZApprovalState } from "./approval-link.ts";
 import { estimateMessages } from "./messages.ts";
 
 const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
@@ -160,6 +161,8 @@ export const ZEmployeeInformation = z.object({
   approverName: z.string().nullable(),
   approverEmail: z.string().nullable(),
   approvalDate: z.string().nullable(),
+  /** The approver's decision, or pending since sent (issue 13 item 6); read with the version, not stored in its view. */
+  approvalState: ZApprovalState.optional(),
 });
 
 /** One service as the basic-estimate calls know it (part 1 §3 servicesEstimation). */
@@ -532,6 +535,8 @@ export const ZHistoryEntry = z.object({
   displayCurrency: z.string(),
   total: minor,
   isApproved: z.boolean(),
+  /** The approver's decision, or pending since sent (issue 13 item 6). */
+  approvalState: ZApprovalState.optional(),
   /** /{group}/cost-estimate-view?employeeId=&costEstimateId= */
   viewUrl: z.string(),
 });

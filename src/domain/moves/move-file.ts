@@ -4,6 +4,7 @@
  * person, move, policy version, cost estimate, stage-3 overrides and audit timeline. Later areas
  * (files, budgets, expenses, tasks) add their panels to the same page.
  */
+import { ZApprovalState } from "../estimate/approval-link.ts";
 import { z } from "zod";
 import { ZActivationState } from "../roles.ts";
 import { ZMovePolicyRef } from "./policy-ref.ts";
@@ -55,6 +56,8 @@ export const ZMoveFileResponse = z.object({
       approverName: z.string().nullable(),
       approverEmail: z.string().nullable(),
       approvalDate: z.string().nullable(),
+      /** Approved, rejected with the approver's comment, pending since sent, or never sent (issue 13 item 6). */
+      approvalState: ZApprovalState,
     })
     .nullable(),
   /** Estimate versions that are not deleted (the current one included). */

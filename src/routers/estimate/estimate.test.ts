@@ -10,6 +10,7 @@ import { DEMO, useTestDatabase } from "../../test/fixtures.ts";
 import { appFor, cookieFor, get } from "../../test/app.ts";
 import { testConfig } from "../../test/db.ts";
 import { createMailer } from "../../services/mail.ts";
+import { sessionIdFor } from "../../services/auth.ts";
 
 const t = useTestDatabase();
 const { admin, hrAcme, hrGlobex, employee, finance } = t;
@@ -470,7 +471,15 @@ describe("issue 13 item 6: approval is the approver's; sending says what it save
     ]);
     const mails = await t.db.selectFrom("outbox").select(["text", "link"]).where("to_address", "=", "approver@acme.test").orderBy("id").execute();
     expect(mails.map((m) => /version (\d+)/.exec(m.text)?.[1])).toEqual(["2", "3"]);
-    expect(mails.map((m) => m.link?.endsWith(`costEstimateId=${m === mails[0] ? saved.costEstimateId : onSend.costEstimateId}`))).toEqual([true, true]);
+    // Each e-mail's approval link names the version it sent (the link row found by the token's hash).
+    const linked = await Promise.all(
+      mails.map(async (m) => {
+        const token = new URL(m.link!).searchParams.get("token")!;
+        const row = await t.db.selectFrom("estimate_approval_links").select("cost_estimate_id").where("token_hash", "=", sessionIdFor(token)).executeTakeFirstOrThrow();
+        return row.cost_estimate_id;
+      }),
+    );
+    expect(linked).toEqual([saved.costEstimateId, onSend.costEstimateId]);
     expect(estimateText(estimateMessages.approvalSavedAndSent, { version: 3, email: "approver@acme.test" })).toBe("Saved as version 3 and sent to approver@acme.test for approval.");
   });
 });

@@ -6,7 +6,7 @@
  *
  * The decision is a guarded write, atomic on both databases: in one transaction the link is
  * consumed (`… where used_at is null`) and the decision recorded on the version (`… where status =
- * 'CURRENT' and approval_decision is null and is_approved = 0`), with its audit row and the sender's
+ * 'CURRENT' and approval_decision is null`), with its audit row and the sender's
  * notice in the outbox. N parallel submissions give one decision; the others are refused (409) with
  * a clear message, and a link for a version that is no longer current is refused.
  */
@@ -131,7 +131,6 @@ const groupNameOf = (link: LinkRow) => link.group_display_name || link.group_nam
 /** The decision the version (or this link) carries, when there is one. */
 function decisionOf(link: LinkRow): { decision: TApprovalDecision; decidedAt: string | null } | null {
   if (link.approval_decision === "APPROVED" || link.approval_decision === "REJECTED") return { decision: link.approval_decision, decidedAt: link.approval_decided_at };
-  if (link.is_approved === 1) return { decision: "APPROVED", decidedAt: link.approval_date };
   if (link.decision === "APPROVED" || link.decision === "REJECTED") return { decision: link.decision, decidedAt: link.used_at };
   return null;
 }
@@ -204,7 +203,7 @@ export async function readApprovalLink(db: DB, token: string, now = new Date()):
 export type DecideDeps = { db: DB; mailer: Mailer; baseUrl: string };
 
 /** Why a link cannot decide (read inside the transaction, after a conditional update found nothing to change). */
-function refusalOf(link: Pick<LinkRow, "used_at" | "status" | "is_approved" | "approval_decision" | "decision">): AppError {
+function refusalOf(link: Pick<LinkRow, "used_at" | "status">): AppError {
   if (link.used_at !== null) return new AppError("CONFLICT", approvalLinkMessages.linkUsed);
   if (link.status !== "CURRENT") return new AppError("CONFLICT", approvalLinkMessages.superseded);
   return new AppError("CONFLICT", approvalLinkMessages.alreadyDecided);
@@ -213,7 +212,8 @@ function refusalOf(link: Pick<LinkRow, "used_at" | "status" | "is_approved" | "a
 /**
  * `estimate.decideApproval` (public, by the link's token): records the approver's decision on the
  * version. Approving also marks the version approved (is_approved, approval date) as the estimate
- * pages and the summary read it. Counted per address first (DECIDE_RULE).
+ * pages and the summary read it; rejecting clears an approval recorded earlier on it. Counted per
+ * address first (DECIDE_RULE).
  */
 export async function decideApproval(
   deps: DecideDeps,
@@ -250,16 +250,15 @@ export async function decideApproval(
         approval_comment: comment,
         approval_decided_at: at,
         approval_decided_by: link.approver_email,
-        ...(approved ? { is_approved: 1, approval_date: at.slice(0, 10), approver_name: link.approver_name || link.approver_email } : {}),
+        ...(approved ? { is_approved: 1, approval_date: at.slice(0, 10), approver_name: link.approver_name || link.approver_email } : { is_approved: 0, approval_date: null }),
       })
       .where("id", "=", link.cost_estimate_id)
       .where("status", "=", "CURRENT")
       .where("approval_decision", "is", null)
-      .where("is_approved", "=", 0)
       .executeTakeFirst();
     if (Number(recorded.numUpdatedRows) !== 1) {
-      const row = await trx.selectFrom("cost_estimates").select(["status", "is_approved", "approval_decision"]).where("id", "=", link.cost_estimate_id).executeTakeFirst();
-      throw refusalOf({ used_at: null, decision: null, status: row?.status ?? "DELETED", is_approved: row?.is_approved ?? 0, approval_decision: row?.approval_decision ?? null });
+      const row = await trx.selectFrom("cost_estimates").select(["status", "approval_decision"]).where("id", "=", link.cost_estimate_id).executeTakeFirst();
+      throw refusalOf({ used_at: null, status: row?.status ?? "DELETED" });
     }
     await insertAudit(trx, {
       at,

@@ -50,10 +50,10 @@ describe("send-cost-estimate-for-approval over real SMTP", () => {
       expect(message.data).toMatch(/filename="?cost-estimate-[a-z0-9-]+-v2\.pdf"?/);
       // The attachment is the PDF itself (base64 of "%PDF-" starts with "JVBERi0").
       expect(message.data).toContain("JVBERi0");
-      expect(message.data.replace(/=\r?\n/g, "").replace(/=3D/g, "=")).toContain(
-        `https://meridian.example/acme/cost-estimate-view?employeeId=${move.employeeId}&costEstimateId=${saved.costEstimateId}`,
-      );
+      // The approver's signed link, built from PUBLIC_URL (issue 13 item 6).
       const row = await t.db.selectFrom("outbox").selectAll().where("to_address", "=", "ada.approver@acme.test").executeTakeFirstOrThrow();
+      expect(row.link).toMatch(/^https:\/\/meridian\.example\/estimate-approval\?token=[A-Za-z0-9_-]{43}$/);
+      expect(message.data.replace(/=\r?\n/g, "").replace(/=3D/g, "=")).toContain(row.link!);
       expect(row.transport).toBe("smtp");
       expect(row.sent_at).not.toBeNull();
     } finally {

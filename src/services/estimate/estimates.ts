@@ -53,6 +53,8 @@ import type { SessionUser } from "../auth.ts";
 import { auditMove } from "../wizard/audit.ts";
 import type { WizardActor } from "../wizard/types.ts";
 import { estimateMoveForCaller, ESTIMATE_READ_ROLES, type EstimateMove } from "./access.ts";
+import { approvalStateOfVersion, lastSentByVersion } from "./approval-link.ts";
+import { approvalStateOf } from "../../domain/estimate/approval-link.ts";
 import { computeFor } from "./compute.ts";
 import { detailsOf } from "./details.ts";
 import { loadEstimateSource, type EstimateSource } from "./source.ts";
@@ -109,7 +111,24 @@ function defaultSettings(move: EstimateMove, source: EstimateSource): EstimateSe
 }
 
 export function settingsOfRow(row: EstimateRow): EstimateSettings {
-  return JSON.parse(row.settings) as EstimateSettings;
+  const settings = JSON.parse(row.settings) as EstimateSettings;
+  // The approval columns are the record: the approver's link decision writes them after the version was stored.
+  return { ...settings, approval: { isApproved: row.is_approved === 1, approverName: row.approver_name, approverEmail: row.approver_email, approvalDate: row.approval_date } };
+}
+
+/** The version's view with its approval as recorded now (the approver may have decided since it was stored). */
+async function withApprovalState<T extends { employeeInformation: TCostEstimateView["employeeInformation"] }>(db: DB, row: EstimateRow, view: T): Promise<T> {
+  return {
+    ...view,
+    employeeInformation: {
+      ...view.employeeInformation,
+      isApproved: row.is_approved === 1,
+      approverName: row.approver_name,
+      approverEmail: row.approver_email,
+      approvalDate: row.approval_date,
+      approvalState: await approvalStateOfVersion(db, row),
+    },
+  };
 }
 
 /** The settings of the move's current version, or a first version's. */
@@ -305,7 +324,7 @@ export async function viewResponseOf(
     if (!balanceSheet) throw new AppError("VALIDATION", estimateMessages.balanceSheetFailure);
     return { success: true, exists: true, existingEstimate: options.existingEstimate, costEstimate: null, balanceSheet };
   }
-  return { success: true, exists: true, existingEstimate: options.existingEstimate, costEstimate: view, balanceSheet: null };
+  return { success: true, exists: true, existingEstimate: options.existingEstimate, costEstimate: await withApprovalState(db, row, view), balanceSheet: null };
 }
 
 /** GET getEstimationView: the current version; with createIfNecessary a first one is computed and stored. */
@@ -475,6 +494,7 @@ export async function estimateHistory(db: DB, user: SessionUser, input: { employ
   if (!employee) throw new AppError("NOT_FOUND", estimateMessages.estimateNotFound);
   if (user.role !== "CRM" && (employee.group_id === null || !canActInGroup(user, employee.group_id))) throw new AppError("FORBIDDEN", messages.otherGroup);
   const rows = await findEstimateHistory(db, input.employeeId, input.moveId);
+  const sent = await lastSentByVersion(db, rows.map((r) => r.id));
   return {
     success: true,
     employeeName: `${employee.first_name} ${employee.last_name}`.trim(),
@@ -489,6 +509,7 @@ export async function estimateHistory(db: DB, user: SessionUser, input: { employ
       displayCurrency: r.display_currency,
       total: r.total_minor,
       isApproved: r.is_approved === 1,
+      approvalState: approvalStateOf(r, sent.get(r.id) ?? null),
       viewUrl: `/${r.group_name}/cost-estimate-view?employeeId=${input.employeeId}&costEstimateId=${r.id}`,
     })),
   };
@@ -502,7 +523,7 @@ export async function estimateVersion(db: DB, user: SessionUser, group: GroupRef
   }
   await estimateMoveForCaller(db, user, { employeeId: row.employee_user_id, moveId: row.move_id }, "read");
   const { view, balanceSheet } = storedView(row, null);
-  return { success: true, costEstimate: view, balanceSheet };
+  return { success: true, costEstimate: await withApprovalState(db, row, view), balanceSheet };
 }
 
 /** The move's current version for export or approval (a history version when asked and of this move). */

@@ -19,6 +19,7 @@ import { movePolicyRef } from "../../domain/moves/policy-ref.ts";
 import { wizardMessages } from "../../domain/wizard/messages.ts";
 import type { SessionUser } from "../auth.ts";
 import { moveForCaller } from "../wizard/access.ts";
+import { approvalStateOfVersion } from "../estimate/approval-link.ts";
 import { placeText } from "../wizard/initiation-rules.ts";
 
 const fullName = (first: string | null | undefined, last: string | null | undefined) => (first == null ? null : `${first} ${last ?? ""}`.trim());
@@ -49,6 +50,7 @@ export async function moveFile(db: DB, user: SessionUser, group: GroupRef, input
   const stageNames = moveStageNames(move.move_stages_count);
   const stageName = (stage: number) => stageNames[stage - 1] ?? String(stage);
   const current = estimates.find((e) => e.status === "CURRENT");
+  const approvalState = current ? await approvalStateOfVersion(db, current) : null;
 
   return {
     person: {
@@ -76,7 +78,8 @@ export async function moveFile(db: DB, user: SessionUser, group: GroupRef, input
     },
     policy: movePolicyRef(move),
     estimateAvailable: move.estimate_type !== "NONE" && move.cost_estimate_enabled === 1,
-    estimate: current
+    estimate:
+      current && approvalState
       ? {
           costEstimateId: current.id,
           versionNumber: current.version_number,
@@ -89,6 +92,7 @@ export async function moveFile(db: DB, user: SessionUser, group: GroupRef, input
           approverName: current.approver_name,
           approverEmail: current.approver_email,
           approvalDate: current.approval_date,
+          approvalState,
         }
       : null,
     estimateVersions: estimates.length,

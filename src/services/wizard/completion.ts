@@ -109,18 +109,12 @@ export function formatWholeMoney(money: Money): string {
   return `${money.currency} ${sign}${whole.replace("-", "").replace(/\B(?=(\d{3})+(?!\d))/g, ",")}`;
 }
 
-/** The costEstimateId a recorded approval e-mail links to (sendForApproval's cost-estimate-view link). */
-const estimateIdOfLink = (link: string | null) => {
-  const m = /[?&]costEstimateId=(\d+)/.exec(link ?? "");
-  return m ? Number(m[1]) : null;
-};
-
 type SummaryEstimate = TInitiationSummaryResponse["estimate"];
 
 /**
  * The move's estimate for the summary: none for a policy without one (city guide only, NONE);
  * skipped; not made yet; or the current version's total and approval state. "Sent" is read from
- * the outbox: the newest approval e-mail (not failed) for any version of this move.
+ * the approval links: the newest approval e-mail for any version of this move.
  */
 async function estimateOf(db: DB, move: MoveWithPolicy): Promise<SummaryEstimate> {
   if (move.city_guide_only === 1 || move.estimate_type === "NONE") return null;
@@ -135,8 +129,7 @@ async function estimateOf(db: DB, move: MoveWithPolicy): Promise<SummaryEstimate
   if (current.is_approved === 1) {
     return { state: "approved", ...base, approverName: current.approver_name, approverEmail: current.approver_email, date: current.approval_date };
   }
-  const versions = new Set(ids);
-  const sent = (await findApprovalMails(db, move.employee_user_id)).find((m) => versions.has(estimateIdOfLink(m.link) ?? -1));
+  const [sent] = await findApprovalMails(db, ids);
   if (sent) return { state: "sent", ...base, approverName: null, approverEmail: sent.to_address, date: sent.created_at.slice(0, 10) };
   return { state: "notSent", ...base, approverName: current.approver_name, approverEmail: current.approver_email, date: null };
 }
