@@ -1,0 +1,233 @@
+/**
+ * United States (federal + states): fixed vectors per year, from the authorities' own tables and
+ * worksheets. Where a figure is the authority's printed amount (the "tax at the bottom of the
+ * bracket" of the Rev. Proc. rate tables) the test says so; where it is worked through the
+ * authority's worksheet (Schedule 8812, the IT-201 recapture worksheets) the test names the
+ * worksheet and the working is in the comments. Amounts in cents.
+ */
+import { describe, expect, test } from "bun:test";
+import { taxRatePercent, taxSystemFor } from "../index.ts";
+import { expectLines, linesOf, systemOf } from "../test-helpers.ts";
+
+const Y2025 = "2025-09-01";
+const Y2026 = "2026-09-01";
+const ACTC = "Additional child tax credit (refundable)";
+const RECAPTURE = "New York tax benefit recapture";
+
+/** The federal income tax on a taxable income: the wages are the taxable income plus the standard deduction. */
+function federalTaxOn(on: string, status: "SINGLE" | "MARRIED_JOINT" | "HEAD_OF_HOUSEHOLD", taxable: number, deduction: number): number {
+  return linesOf(systemOf("US", null, on).tax((taxable + deduction) * 100, { filingStatus: status }))["Federal income tax"]!;
+}
+
+describe("IRS Rev. Proc. 2024-40 §3.01 Tables 1–3 (2025): the tax at the bottom of each bracket", () => {
+  // Standard deduction 2025 per P.L. 119-21: 15,750 / 31,500 / 23,625.
+  test.each([
+    ["SINGLE", 15_750, [[11_925, 1_192.5], [48_475, 5_578.5], [103_350, 17_651], [197_300, 40_199], [250_525, 57_231], [626_350, 188_769.75]]],
+    ["MARRIED_JOINT", 31_500, [[23_850, 2_385], [96_950, 11_157], [206_700, 35_302], [394_600, 80_398], [501_050, 114_462], [751_600, 202_154.5]]],
+    ["HEAD_OF_HOUSEHOLD", 23_625, [[17_000, 1_700], [64_850, 7_442], [103_350, 15_912], [197_300, 38_460], [250_500, 55_484], [626_350, 187_031.5]]],
+  ] as const)("%s", (status, deduction, rows) => {
+    for (const [taxable, tax] of rows) expect({ taxable, tax: federalTaxOn(Y2025, status, taxable, deduction) }).toEqual({ taxable, tax: Math.round(tax * 100) });
+  });
+});
+
+describe("IRS Rev. Proc. 2025-32 §4.01 Tables 1–3 (2026): the tax at the bottom of each bracket", () => {
+  // Standard deduction 2026 (Rev. Proc. 2025-32 §4.14): 16,100 / 32,200 / 24,150.
+  test.each([
+    ["SINGLE", 16_100, [[12_400, 1_240], [50_400, 5_800], [105_700, 17_966], [201_775, 41_024], [256_225, 58_448], [640_600, 192_979.25]]],
+    ["MARRIED_JOINT", 32_200, [[24_800, 2_480], [100_800, 11_600], [211_400, 35_932], [403_550, 82_048], [512_450, 116_896], [768_700, 206_583.5]]],
+    ["HEAD_OF_HOUSEHOLD", 24_150, [[17_700, 1_770], [67_450, 7_740], [105_700, 16_155], [201_750, 39_207], [256_200, 56_631], [640_600, 191_171]]],
+  ] as const)("%s", (status, deduction, rows) => {
+    for (const [taxable, tax] of rows) expect({ taxable, tax: federalTaxOn(Y2026, status, taxable, deduction) }).toEqual({ taxable, tax: Math.round(tax * 100) });
+  });
+
+  test("2026 single, 100,000 of wages: Rev. Proc. 2025-32 Table 3 and SSA's 2026 wage base", () => {
+    // taxable 100,000 − 16,100 = 83,900: 5,800 + 22% × (83,900 − 50,400) = 13,170.00; FICA 7,650.00
+    const b = systemOf("US", null, Y2026).tax(100_000_00);
+    expect(b.taxableIncome).toBe(83_900_00);
+    expectLines(b, { "Federal income tax": 13_170_00, "Social Security": 6_200_00, Medicare: 1_450_00, "Additional Medicare": 0 });
+    // 200,000: Social Security on the 2026 wage base 184,500 × 6.2% = 11,439.00
+    expectLines(systemOf("US", null, Y2026).tax(200_000_00), { "Social Security": 11_439_00 });
+    expect(systemOf("US", null, Y2026).info[0]).toMatchObject({ id: "us-federal-2026", taxYear: "2026" });
+  });
+
+  test("a date past the newest year uses 2026 and says so", () => {
+    const system = taxSystemFor({ countryCode: "US", region: "NY", on: "2027-03-01" })!;
+    expect(system.info.map((i) => i.id)).toEqual(["us-federal-2026", "us-ny-2026"]);
+    expect(system.info[0]!.note).toContain("2026 is the newest table");
+  });
+});
+
+describe("Child tax credit, Schedule 8812 (P.L. 119-21: 2,200 a child, 1,700 refundable)", () => {
+  const us = systemOf("US", null, Y2025);
+
+  test("2025 MFJ, 2 children, wages 30,000: no income tax, refundable part 2 × 1,700 (Schedule 8812 Part II-A)", () => {
+    // taxable 0; credit 4,400, none used against the tax; line 16: 4,400 limited to 2 × 1,700 = 3,400;
+    // line 20: 15% × (30,000 − 2,500) = 4,125; ACTC = 3,400
+    const b = us.tax(30_000_00, { filingStatus: "MARRIED_JOINT", dependants: 2 });
+    expectLines(b, { "Federal income tax": 0, [ACTC]: -3_400_00, "Social Security": 1_860_00, Medicare: 435_00 });
+    expect(b.incomeTax).toBe(-3_400_00);
+  });
+
+  test("2025 HoH, 1 child, wages 10,000: the refund is 15% of earned income over 2,500", () => {
+    // min(2,200, 1,700, 15% × 7,500 = 1,125) = 1,125
+    expectLines(us.tax(10_000_00, { filingStatus: "HEAD_OF_HOUSEHOLD", dependants: 1 }), { "Federal income tax": 0, [ACTC]: -1_125_00 });
+  });
+
+  test("2025 MFJ, 3 children, wages 4,000: Part II-B, the social security and Medicare taxes when larger", () => {
+    // 15% × 1,500 = 225 < FICA 4,000 × 7.65% = 306 (no earned income credit modelled) → 306
+    expectLines(us.tax(4_000_00, { filingStatus: "MARRIED_JOINT", dependants: 3 }), { [ACTC]: -306_00 });
+  });
+
+  test("2025 MFJ, 2 children, wages 60,000: the tax absorbs part of the credit, the rest is refundable", () => {
+    // taxable 28,500: 2,385 + 4,650 × 12% = 2,943; nonrefundable 2,943; ACTC min(1,457, 3,400, 8,625) = 1,457
+    expectLines(us.tax(60_000_00, { filingStatus: "MARRIED_JOINT", dependants: 2 }), { "Federal income tax": 0, [ACTC]: -1_457_00 });
+  });
+
+  test("2025 single, 1 child, wages 210,500: $50 for each $1,000 or fraction over 200,000 (§24(b))", () => {
+    // excess 10,500 → 11 steps → 550; credit 1,650; taxable 194,750: 17,651 + 91,400 × 24% = 39,587 → 37,937
+    expectLines(us.tax(210_500_00, { dependants: 1 }), { "Federal income tax": 37_937_00, [ACTC]: 0 });
+    // 244,000: 44 steps × 50 = 2,200, nothing left
+    const gone = us.tax(244_000_00, { dependants: 1 });
+    expect(linesOf(gone)["Federal income tax"]).toBe(linesOf(us.tax(244_000_00))["Federal income tax"]);
+  });
+
+  test("2025 MFJ, 2 children, wages 450,000: phase-out over 400,000", () => {
+    // taxable 418,500: 80,398 + 23,900 × 32% = 88,046; credit 4,400 − 50 × 50 = 1,900 → 86,146
+    expectLines(us.tax(450_000_00, { filingStatus: "MARRIED_JOINT", dependants: 2 }), { "Federal income tax": 86_146_00 });
+  });
+
+  test("the marginal rate inside the phase-out adds the 5% reduction (measured without the $1,000 steps)", () => {
+    // 2025 single, 1 child, 210,000: 24% + 5% + Medicare 1.45% + 0.9% (Social Security past its base) = 31.35%
+    expect(us.marginalRate(210_000_00, { dependants: 1 })).toBe("0.3135");
+    expect(us.marginalRate(210_000_00)).toBe("0.2635");
+  });
+
+  test("2026 MFJ, 2 children, 100,000", () => {
+    // taxable 67,800: 2,480 + 43,000 × 12% = 7,640 − 4,400 = 3,240.00
+    expectLines(systemOf("US", null, Y2026).tax(100_000_00, { filingStatus: "MARRIED_JOINT", dependants: 2 }), { "Federal income tax": 3_240_00, [ACTC]: 0 });
+  });
+});
+
+describe("Supplemental wages (Treas. Reg. §31.3402(g)-1(a)(2), Pub. 15 §7) with the employee's FICA", () => {
+  test("2026: the wage base 184,500 over a benefit stacked on the salary", () => {
+    // 10,000 on 180,000: 22% + Social Security (184,500 − 180,000) × 6.2% = 279 + Medicare 145 → 26.24%
+    expect(systemOf("US", "TX", Y2026).supplementalRate(180_000_00, undefined, 10_000_00)).toBe("0.2624");
+  });
+
+  test("37% only on supplemental wages over 1,000,000, whatever the salary", () => {
+    // 1,500,000 on 50,000: (1,000,000 × 22% + 500,000 × 37%) / 1,500,000 = 27%; FICA (126,100 × 6.2% = 7,818.20
+    // + 21,750 + (1,550,000 − 200,000) × 0.9% = 12,150) / 1,500,000 = 2.78121%
+    expect(systemOf("US", "FL", Y2025).supplementalRate(50_000_00, undefined, 1_500_000_00)).toBe("0.297812");
+  });
+});
+
+describe("New York tax benefit recapture, Tax Law §601(d-1) (IT-201 instructions, NY AGI over 107,650)", () => {
+  const ny = systemOf("US", "NY", Y2025);
+
+  test("2025 single, NY AGI 120,000: worksheet for taxable income ≤ 215,400 (6%)", () => {
+    // TI 112,000; tax 4,270.75 + 31,350 × 6% = 6,151.75; 6% × 112,000 − 6,151.75 = 568.25;
+    // (120,000 − 107,650) / 50,000 = 0.2470; 568.25 × 0.2470 = 140.36
+    expectLines(ny.tax(120_000_00), { "New York State income tax": 6_151_75, [RECAPTURE]: 140_36 });
+  });
+
+  test("2025 single, NY AGI 200,000: fully phased in, the flat 6%", () => {
+    // TI 192,000: 6% × 192,000 = 11,520.00 = schedule 10,951.75 + 568.25
+    expectLines(ny.tax(200_000_00), { "New York State income tax": 10_951_75, [RECAPTURE]: 568_25 });
+  });
+
+  test("2025 single, NY AGI 250,000: worksheet for 215,400 < TI ≤ 1,077,550 (recapture base 568)", () => {
+    // TI 242,000: schedule 12,355.75 + 26,600 × 6.85% = 14,177.85; 6.85% × 242,000 = 16,577;
+    // incremental 16,577 − 14,177.85 − 568 = 1,831.15; (250,000 − 215,400) / 50,000 = 0.6920
+    // → 568 + 1,831.15 × 0.692 = 1,835.16
+    expectLines(ny.tax(250_000_00), { "New York State income tax": 14_177_85, [RECAPTURE]: 1_835_16 });
+  });
+
+  test("2025 single, NY AGI 2,000,000: 9.65% bracket, recapture base 2,399, fully phased in", () => {
+    // TI 1,992,000: schedule 159,657.45; flat 9.65% × 1,992,000 = 192,228 → recapture 32,570.55
+    expectLines(ny.tax(2_000_000_00), { "New York State income tax": 159_657_45, [RECAPTURE]: 32_570_55 });
+  });
+
+  test("2025 single, NY AGI over 25,000,000: the whole taxable income at 10.9%", () => {
+    // TI 29,992,000 × 10.9% = 3,269,128; schedule 3,054,057.45 → 215,070.55
+    expectLines(ny.tax(30_000_000_00), { "New York State income tax": 3_054_057_45, [RECAPTURE]: 215_070_55 });
+  });
+
+  test("2025 married filing jointly: 5.5% below 161,550, then recapture base 333", () => {
+    // AGI 150,000, TI 133,950: 5.5% × 133,950 − (1,202 + 106,050 × 5.5%) = 332.50; × 0.8470 = 281.63
+    expectLines(ny.tax(150_000_00, { filingStatus: "MARRIED_JOINT" }), { "New York State income tax": 7_034_75, [RECAPTURE]: 281_63 });
+    // AGI 200,000, TI 183,950: base round(332.50) = 333; incremental 6% × 183,950 − 9,896.75 − 333 = 807.25;
+    // (200,000 − 161,550) / 50,000 = 0.7690 → 333 + 620.78 = 953.78
+    expectLines(ny.tax(200_000_00, { filingStatus: "MARRIED_JOINT" }), { "New York State income tax": 9_896_75, [RECAPTURE]: 953_78 });
+  });
+
+  test("2025 head of household, NY AGI 130,000: recapture base 249 over 107,650", () => {
+    // TI 118,800: schedule 5,672.125 + 11,150 × 6% = 6,341.125; base round(5.5% × 20,900 − 900.875) = 249;
+    // incremental 7,128 − 6,341.125 − 249 = 537.875; × 0.4470 → 249 + 240.43 = 489.43
+    expectLines(ny.tax(130_000_00, { filingStatus: "HEAD_OF_HOUSEHOLD" }), { "New York State income tax": 6_341_13, [RECAPTURE]: 489_43 });
+  });
+
+  test("no recapture at or below NY AGI 107,650", () => {
+    expectLines(ny.tax(107_650_00), { [RECAPTURE]: 0 });
+  });
+
+  describe("2026 (§601 schedules of L.2025 ch. 59 part B; recapture derived from them by the (d-1) rule)", () => {
+    const ny26 = systemOf("US", "NY", Y2026);
+
+    test("single 100,000 and PFL 2026 (0.432%, max 411.91)", () => {
+      // TI 92,000: 8,500 × 3.9% + 3,200 × 4.4% + 2,200 × 5.15% + 66,750 × 5.4% = 4,190.10 + 11,350 × 5.9% = 4,859.75
+      expectLines(ny26.tax(100_000_00), { "New York State income tax": 4_859_75, [RECAPTURE]: 0, "New York SDI": 31_20, "New York Paid Family Leave": 411_91 });
+    });
+
+    test("single, NY AGI 120,000 and 250,000", () => {
+      // TI 112,000: 4,190.10 + 31,350 × 5.9% = 6,039.75; 5.9% × 112,000 − 6,039.75 = 568.25 × 0.247 = 140.36
+      expectLines(ny26.tax(120_000_00), { "New York State income tax": 6_039_75, [RECAPTURE]: 140_36 });
+      // TI 242,000: 12,140.35 + 1,822.10 = 13,962.45; incremental 16,577 − 13,962.45 − 568 = 2,046.55 × 0.692 → 568 + 1,416.21
+      expectLines(ny26.tax(250_000_00), { "New York State income tax": 13_962_45, [RECAPTURE]: 1_984_21 });
+    });
+
+    test("MFJ, NY AGI 200,000", () => {
+      // TI 183,950: 8,391.20 + 22,400 × 5.9% = 9,712.80; base round(5.4% × 27,900 − 1,174.10 = 332.50) = 333;
+      // 5.9% × 183,950 − 9,712.80 − 333 = 807.25 × 0.769 → 333 + 620.78
+      expectLines(ny26.tax(200_000_00, { filingStatus: "MARRIED_JOINT" }), { "New York State income tax": 9_712_80, [RECAPTURE]: 953_78 });
+    });
+  });
+});
+
+describe("States 2026", () => {
+  test("California: EDD SDI 1.3% (no ceiling); FTB brackets as 2025 (2026 indexation not in our sources)", () => {
+    // SDI 100,000 × 1.3% = 1,300.00; income tax as in 2025: 5,207.98
+    expectLines(systemOf("US", "CA", Y2026).tax(100_000_00), { "California income tax": 5_207_98, "California SDI": 1_300_00 });
+  });
+
+  test("Washington: PFML 1.13% × 71.43% up to 184,500; WA Cares 0.58%", () => {
+    // 0.807159%: 100,000 → 807.159 → 807.16; 250,000 → 184,500 × 0.807159% = 1,489.208355 → 1,489.21
+    const wa = systemOf("US", "WA", Y2026);
+    expectLines(wa.tax(100_000_00), { "Washington Paid Family and Medical Leave": 807_16, "WA Cares Fund": 580_00 });
+    expectLines(wa.tax(250_000_00), { "Washington Paid Family and Medical Leave": 1_489_21, "WA Cares Fund": 1_450_00 });
+  });
+
+  test.each([["IL"], ["MA"], ["NJ"], ["TX"], ["FL"]])("%s has a 2026 table", (state) => {
+    expect(systemOf("US", state, Y2026).info.map((i) => i.id)).toEqual(["us-federal-2026", `us-${state.toLowerCase()}-2026`]);
+  });
+});
+
+describe("get-tax-rate, issue 13 vectors: US 100,000 single 30 %, married filing jointly 20 %", () => {
+  const at = (moveDate: string, profile?: Parameters<typeof taxRatePercent>[0]["profile"]) =>
+    taxRatePercent({ countryCode: "US", taxCategory: "MARGINAL", salaryMinor: 100_000_00, moveDate, profile });
+
+  test("2025: 22% + FICA 7.65% = 29.65 → 30; MFJ 12% + 7.65% → 20 (two children do not change it)", () => {
+    expect(at(Y2025)).toBe(30);
+    expect(at(Y2025, { filingStatus: "MARRIED_JOINT" })).toBe(20);
+    expect(at(Y2025, { filingStatus: "MARRIED_JOINT", dependants: 2 })).toBe(20);
+  });
+
+  test("2026: taxable 83,900 (single) is in the 22% bracket, 67,800 (MFJ) in the 12% bracket: 30 and 20", () => {
+    expect(at(Y2026)).toBe(30);
+    expect(at(Y2026, { filingStatus: "MARRIED_JOINT" })).toBe(20);
+    expect(at(Y2026, { filingStatus: "MARRIED_JOINT", dependants: 2 })).toBe(20);
+  });
+
+  test("SUPPLEMENTAL: 22% + FICA 7.65% → 30", () => {
+    expect(taxRatePercent({ countryCode: "US", taxCategory: "SUPPLEMENTAL", salaryMinor: 100_000_00, moveDate: Y2026 })).toBe(30);
+  });
+});
