@@ -239,7 +239,7 @@ describe("POST /user/terms-and-conditions", () => {
     const { id, email } = await userWithoutTerms();
     const cookie = await cookieFor(t.db, email);
     const body = { accept: true, fields: { employeeNumber: "9", office: "Zurich", privacyConsent: true } };
-    const results = await Promise.all(Array.from({ length: 50 }, () => postJson(app, "/user/terms-and-conditions", body, { cookie }).then(jsonOf)));
+    const results = await Promise.all(Array.from({ length: 50 }, async () => jsonOf(await postJson(app, "/user/terms-and-conditions", body, { cookie }))));
     expect(results.map((r) => r.status)).toEqual(Array(50).fill(200));
     expect((await auditRows(t.db, "accept-terms")).filter((a) => a.entity_id === String(id))).toHaveLength(1);
   });

@@ -27,6 +27,8 @@ export const pages: Page[] = [
   { pattern: /^\/user\/account-recovery\/?$/, rule: { kind: "public" } },
   { pattern: /^\/user\/set-new-password\/?$/, rule: { kind: "public" } },
   { pattern: /^\/user\/terms-and-conditions\/?$/, rule: { kind: "signed-in" } },
+  // The terms form's configurable fields: HR for its own group (the API checks it), admins for any.
+  { pattern: /^\/admin\/terms-form\/?$/, rule: staff("ADMIN", "HR") },
   { pattern: /^\/admin\/outbox\/?$/, rule: staff("ADMIN") },
   // The error-reporting service's list (part 1 §8, part 2 §8).
   { pattern: /^\/admin\/client-errors\/?$/, rule: staff("ADMIN") },

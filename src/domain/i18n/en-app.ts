@@ -65,6 +65,7 @@ export const enApp = {
   "nav.costEstimates": "Cost estimates",
   "nav.cityIndices": "City indices",
   "nav.formBuilder": "Form builder",
+  "nav.termsForm": "Terms form",
   "nav.policies": "Policies",
   "nav.policyGroupSetup": "Policy group setup",
   "nav.adminSso": "Single sign-on",

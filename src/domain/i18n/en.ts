@@ -14,6 +14,8 @@ import { enEstimate } from "./en-estimate.ts";
 import { enEstimateMail } from "./en-estimate-mail.ts";
 import { enMoveFile } from "./en-move-file.ts";
 import { enClientErrors } from "./en-client-errors.ts";
+import { enEstimateApproval } from "./en-estimate-approval.ts";
+import { enTermsForm } from "./en-terms-form.ts";
 import { enConnection } from "./en-connection.ts";
 import { enServiceEstimate } from "./en-service-estimate.ts";
 
@@ -38,6 +40,8 @@ export const en = {
   ...enEstimateMail,
   ...enMoveFile,
   ...enClientErrors,
+  ...enEstimateApproval,
+  ...enTermsForm,
   ...enConnection,
   ...enServiceEstimate,
   ...enApp,

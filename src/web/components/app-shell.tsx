@@ -24,7 +24,7 @@ type NavItem =
   | {
       key: string;
       label: MessageId;
-      to: "/" | "/admin" | "/admin/outbox" | "/admin/client-errors" | "/finance" | "/crm" | "/supplier" | "/admin/resetPassword" | "/admin/anonymizeUser" | "/admin/sso" | "/admin/policy/group-setup" | "/admin/form-builder" | "/admin/cost-estimates" | "/admin/mercer";
+      to: "/" | "/admin" | "/admin/outbox" | "/admin/client-errors" | "/finance" | "/crm" | "/supplier" | "/admin/resetPassword" | "/admin/anonymizeUser" | "/admin/sso" | "/admin/policy/group-setup" | "/admin/form-builder" | "/admin/terms-form" | "/admin/cost-estimates" | "/admin/mercer";
     }
   | { key: string; label: MessageId; to: "/$group/home"; group: string }
   /** The new-move wizard of the own group (HR). */
@@ -58,6 +58,7 @@ export function navEntriesFor(user: SignedInUser): NavEntry[] {
             { key: "group", label: "nav.groupHome", to: "/$group/home", group: user.group.name },
             { key: "newMove", label: "nav.newMove", to: "/$group/new-move", group: user.group.name },
             { key: "policies", label: "nav.policies", to: "/policy/search", group: user.group.name },
+            { key: "termsForm", label: "nav.termsForm", to: "/admin/terms-form" },
           ]
         : [{ key: "group", label: "nav.groupHome", to: "/$group/home", group: user.group.name }];
     case "ADMIN":
@@ -80,6 +81,7 @@ export function navEntriesFor(user: SignedInUser): NavEntry[] {
             { key: "policies", label: "nav.policies", to: "/policy/search" },
             { key: "policyGroupSetup", label: "nav.policyGroupSetup", to: "/admin/policy/group-setup" },
             { key: "formBuilder", label: "nav.formBuilder", to: "/admin/form-builder" },
+            { key: "termsForm", label: "nav.termsForm", to: "/admin/terms-form" },
           ],
         },
         {

@@ -3,6 +3,7 @@
  * (inside the signed-in shell). router.tsx composes them.
  */
 import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
+import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { activationPathTypes } from "../../../domain/activation/rules.ts";
@@ -14,6 +15,7 @@ import { appRoute, RoleGate, rootRoute, withPages } from "../../route-base.tsx";
 const ActivationPage = lazyRouteComponent(() => import("./activation-page.tsx"), "ActivationPage");
 const OutboxPage = lazyRouteComponent(() => import("./outbox-page.tsx"), "OutboxPage");
 const TermsPage = lazyRouteComponent(() => import("./terms-page.tsx"), "TermsPage");
+const TermsConfigPage = lazyRouteComponent(() => import("./terms-config-page.tsx"), "TermsConfigPage");
 
 /** The same enum as ZActivationPathType, built here so the entry chunk does not need the activation schemas. */
 const ZActivationPathType = z.enum(activationPathTypes);
@@ -45,6 +47,25 @@ const termsRoute = createRoute({
   }, TermsPage, shippedTexts),
 });
 
+/** The terms form's configurable fields: HR for its own group, an administrator for the group chosen. */
+const termsConfigRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/admin/terms-form",
+  validateSearch: z.object({ group: z.string().trim().min(1).max(64).optional().catch(undefined) }),
+  component: withPages(function TermsConfigRoute() {
+    const { t } = useTranslation();
+    const { group } = termsConfigRoute.useSearch();
+    const navigate = termsConfigRoute.useNavigate();
+    useDocumentTitle(t("termsConfig.title"));
+    const onGroupChange = useCallback((next: string | undefined) => void navigate({ search: { group: next } }), [navigate]);
+    return (
+      <RoleGate roles={["ADMIN", "HR"]}>
+        <TermsConfigPage group={group} onGroupChange={onGroupChange} />
+      </RoleGate>
+    );
+  }, TermsConfigPage, shippedTexts),
+});
+
 const outboxRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/admin/outbox",
@@ -59,4 +80,4 @@ const outboxRoute = createRoute({
   }, OutboxPage, shippedTexts),
 });
 
-export const activationRoutes = { public: [activationRoute] as const, app: [termsRoute, outboxRoute] as const } as const;
+export const activationRoutes = { public: [activationRoute] as const, app: [termsRoute, termsConfigRoute, outboxRoute] as const } as const;

@@ -1,0 +1,52 @@
+import { messages } from "../messages.ts";
+
+/** English texts of the terms form (part 2 §3, §5, §8) and its configuration page (merged into en.ts). */
+export const enTermsForm = {
+  // The terms page's form.
+  "termsForm.detailsTitle": "Your details",
+  "termsForm.detailsIntro": "Please check your details before you accept.",
+  "termsForm.userType": "User type",
+  "termsForm.userType.employee": "Employee",
+  "termsForm.userType.manager": "Manager",
+  "termsForm.userType.admin": "Administrator",
+  "termsForm.userType.supplier": "Supplier",
+  "termsForm.email": "Email address",
+  "termsForm.firstName": "First name",
+  "termsForm.lastName": "Last name",
+  "termsForm.moveDate": "Move date",
+  "termsForm.dateHint": "dd/MM/yyyy, for example 01/09/2027",
+  "termsForm.choose": "Choose…",
+  "termsForm.optional": "optional",
+  "termsForm.signupFailed": messages.signupFailed,
+  "termsForm.errorsTitle": "Please correct:",
+
+  // The configuration page (HR of the group, or an admin).
+  "termsConfig.title": "Terms form",
+  "termsConfig.intro":
+    "The terms page asks for the user type, email address, names and move date. Add the fields your group also needs; people fill them in when they accept the terms.",
+  "termsConfig.group": "Client group",
+  "termsConfig.chooseGroup": "Choose a group",
+  "termsConfig.noGroups": "There are no active groups.",
+  "termsConfig.pickGroup": "Choose a group to configure its terms form.",
+  "termsConfig.fieldsTitle": "Configurable fields",
+  "termsConfig.noFields": "No configurable fields yet: the form has its own fields only.",
+  "termsConfig.field": "Field {{n}}",
+  "termsConfig.modelName": "Field name",
+  "termsConfig.modelNameHint": "Letters and digits, posted under this name.",
+  "termsConfig.label": "Label",
+  "termsConfig.type": "Type",
+  "termsConfig.type.text": "Text",
+  "termsConfig.type.date": "Date (dd/MM/yyyy)",
+  "termsConfig.type.select": "Select",
+  "termsConfig.type.checkbox": "Checkbox",
+  "termsConfig.mandatory": "Mandatory",
+  "termsConfig.values": "Values",
+  "termsConfig.valuesHint": "One value per line.",
+  "termsConfig.add": "Add field",
+  "termsConfig.remove": "Remove field {{n}}",
+  "termsConfig.moveUp": "Move field {{n}} up",
+  "termsConfig.moveDown": "Move field {{n}} down",
+  "termsConfig.save": "Save form",
+  "termsConfig.saving": "Saving…",
+  "termsConfig.saveFailed": "The terms form was not saved. Please try again.",
+} as const;
