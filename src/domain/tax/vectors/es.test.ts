@@ -1,0 +1,65 @@
+/**
+ * Spain vectors, per year, derived by hand from the law (Ley 35/2006 del IRPF: arts. 19, 20, 57, 58,
+ * 63.1, 84 and DT 15.ª; said so in each name — AEAT's worked examples were not available here) and
+ * from the Seguridad Social contribution rules of each year. Amounts in cents.
+ */
+import { describe, expect, test } from "bun:test";
+import { expectLines, linesOf, systemOf } from "../test-helpers.ts";
+
+describe("ES 2026 (IRPF unchanged; Seguridad Social 6.50% employee with MEI 0.15%, tope máximo 5,101.20 a month)", () => {
+  const es = systemOf("ES", null, "2026-09-01");
+
+  test("the 2026 table holds the calendar year 2026", () => {
+    expect(es.info[0]).toMatchObject({ id: "es-2026", taxYear: "2026", periodStart: "2026-01-01", periodEnd: "2026-12-31" });
+    expect(systemOf("ES", null, "2025-12-31").info[0]!.id).toBe("es-2025");
+  });
+
+  test("RDL 2/2026: Social Security at the ceiling — 61,214.40 × 6.50% = 3,978.94 (2025: 58,914 × 6.48% = 3,817.63)", () => {
+    expectLines(es.tax(100_000_00), { "Seguridad Social": 3_978_94 });
+    expectLines(systemOf("ES", null, "2025-09-01").tax(100_000_00), { "Seguridad Social": 3_817_63 });
+    const line = es.tax(30_000_00).lines.find((l) => l.label === "Seguridad Social")!;
+    expect(line).toEqual({ label: "Seguridad Social", amount: 1_950_00, rate: "0.065" });
+  });
+
+  test("derived from art. 63.1 and DT 15.ª: single, €40,000 — general scale 19 / 24 / 30 / 37 % (state + regional halves)", () => {
+    // SS 2,600; rendimiento neto previo 37,400 (> 19,747.5: no art. 20 reducción); base 37,400 − 2,000 = 35,400
+    // scale(35,400) = 1,182.75 + 930 + 2,250 + 200 × 18.5% = 4,399.75; − scale(5,550) 527.25 = 3,872.50 per scale
+    const b = es.tax(40_000_00);
+    expect(b.taxableIncome).toBe(35_400_00);
+    expectLines(b, { "IRPF state scale": 3_872_50, "IRPF regional scale (general)": 3_872_50, "Seguridad Social": 2_600_00 });
+  });
+
+  test("derived from arts. 19, 20 and 63: single, €18,000 — the art. 20 reducción on the first slope", () => {
+    // SS 1,170; neto previo 16,830: reducción 7,302 − 1.75 × (16,830 − 14,852) = 3,840.50
+    // base 16,830 − 2,000 − 3,840.50 = 10,989.50; × 9.5% = 1,044.0025 − 527.25 = 516.7525 → 516.75 per scale
+    const b = es.tax(18_000_00);
+    expect(b.taxableIncome).toBe(10_989_50);
+    expectLines(b, { "IRPF state scale": 516_75, "IRPF regional scale (general)": 516_75, "Seguridad Social": 1_170_00 });
+  });
+
+  test("derived from arts. 57, 58, 63 and 84: joint return with 3 children, €60,000", () => {
+    // SS 3,900; base 60,000 − 3,900 − 2,000 − 3,400 = 50,700; mínimo 5,550 + 2,400 + 2,700 + 4,000 = 14,650
+    // scale(50,700) = 4,362.75 + 15,500 × 18.5% = 7,230.25; scale(14,650) = 1,182.75 + 2,200 × 12% = 1,446.75 → 5,783.50 per scale
+    expectLines(es.tax(60_000_00, { filingStatus: "MARRIED_JOINT", dependants: 3 }), {
+      "IRPF state scale": 5_783_50,
+      "IRPF regional scale (general)": 5_783_50,
+      "Seguridad Social": 3_900_00,
+    });
+  });
+
+  test("derived from art. 63.1 and DT 15.ª: €100,000 — 45% combined over 60,000 (22.5% + 22.5%)", () => {
+    // base 100,000 − 3,978.936 − 2,000 = 94,021.064; scale = 8,950.75 + 34,021.064 × 22.5% = 16,605.4894 − 527.25 = 16,078.24
+    const b = es.tax(100_000_00);
+    expectLines(b, { "IRPF state scale": 16_078_24, "IRPF regional scale (general)": 16_078_24 });
+    expect(es.marginalRate(100_000_00)).toBe("0.45"); // above the SS ceiling: IRPF only
+    const lines = linesOf(b);
+    expect(b.total).toBe(lines["IRPF state scale"]! + lines["IRPF regional scale (general)"]! + lines["Seguridad Social"]!);
+  });
+
+  test("derived from art. 63.1: only the state scale has 24.5% over 300,000 (47% combined) — €500,000", () => {
+    // base 500,000 − 3,978.936 − 2,000 = 494,021.064; to 300,000: 62,950.75 both
+    // state + 194,021.064 × 24.5% = 47,535.1607 → 110,485.9107 − 527.25 = 109,958.66
+    // regional + 194,021.064 × 22.5% = 43,654.7394 → 106,605.4894 − 527.25 = 106,078.24
+    expectLines(es.tax(500_000_00), { "IRPF state scale": 109_958_66, "IRPF regional scale (general)": 106_078_24 });
+  });
+});
