@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { readConfig } from "./config.ts";
+import { configuredTaxProviderGroup, readConfig } from "./config.ts";
 
 describe("readConfig: defaults", () => {
   test("an empty environment gives the documented defaults", () => {
@@ -20,6 +20,7 @@ describe("readConfig: defaults", () => {
       activationCodeDays: 7,
       resetLinkMinutes: 60,
       estimateApprovalLinkDays: 14,
+      taxProviderGroup: null,
     });
   });
 });
@@ -49,6 +50,7 @@ describe("readConfig: values", () => {
       ACTIVATION_CODE_DAYS: "3",
       RESET_LINK_MINUTES: "30",
       ESTIMATE_APPROVAL_LINK_DAYS: "3",
+      TAX_PROVIDER_GROUP: "Acme",
     });
     expect(config).toEqual({
       port: 8080,
@@ -67,6 +69,7 @@ describe("readConfig: values", () => {
       activationCodeDays: 3,
       resetLinkMinutes: 30,
       estimateApprovalLinkDays: 3,
+      taxProviderGroup: "acme",
     });
   });
 
@@ -100,6 +103,8 @@ describe("readConfig: invalid values", () => {
     ["ESTIMATE_APPROVAL_LINK_DAYS", "0"],
     ["ESTIMATE_APPROVAL_LINK_DAYS", "366"],
     ["ESTIMATE_APPROVAL_LINK_DAYS", "1.5"],
+    ["TAX_PROVIDER_GROUP", "acme corp"],
+    ["TAX_PROVIDER_GROUP", "acme/../x"],
   ])("%s=%p is refused, naming the variable", (name, value) => {
     expect(() => readConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration: .*${name}: `));
   });
@@ -114,5 +119,15 @@ describe("readConfig: invalid values", () => {
     expect(message).toStartWith("Invalid configuration: ");
     expect(message).toContain("PORT: ");
     expect(message).toContain("; SEED_DEMO: ");
+  });
+});
+
+describe("configuredTaxProviderGroup", () => {
+  test("the group's URL name in lower case, or null when unset, blank or invalid", () => {
+    expect(configuredTaxProviderGroup({ TAX_PROVIDER_GROUP: "Acme" })).toBe("acme");
+    expect(configuredTaxProviderGroup({ TAX_PROVIDER_GROUP: " globex " })).toBe("globex");
+    expect(configuredTaxProviderGroup({})).toBeNull();
+    expect(configuredTaxProviderGroup({ TAX_PROVIDER_GROUP: "  " })).toBeNull();
+    expect(configuredTaxProviderGroup({ TAX_PROVIDER_GROUP: "acme corp" })).toBeNull();
   });
 });

@@ -5,6 +5,13 @@ import type { ThrottleSettings } from "./domain/auth/throttle.ts";
  * Every configuration variable the server reads, in one place.
  * README.md lists the same variables; keep the two in step.
  */
+/** The URL name of a group (letters, digits, dash, underscore). */
+const ZTaxProviderGroup = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,100}$/, "a group's URL name")
+  .optional();
+
 const ZConfig = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
@@ -29,6 +36,7 @@ const ZConfig = z.object({
   RESET_LINK_MINUTES: z.coerce.number().int().positive().default(60),
   /** How long the approval link in a cost estimate's approval e-mail stays valid (issue 13 item 6). */
   ESTIMATE_APPROVAL_LINK_DAYS: z.coerce.number().int().positive().max(365).default(14),
+  TAX_PROVIDER_GROUP: ZTaxProviderGroup,
 });
 
 export type Config = {
@@ -48,6 +56,8 @@ export type Config = {
   activationCodeDays: number;
   resetLinkMinutes: number;
   estimateApprovalLinkDays: number;
+  /** The group of the tax-provider defaulting rule (src/domain/estimate/tax-provider.ts), or null: off. */
+  taxProviderGroup: string | null;
 };
 
 export function readConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -86,5 +96,16 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     activationCodeDays: e.ACTIVATION_CODE_DAYS,
     resetLinkMinutes: e.RESET_LINK_MINUTES,
     estimateApprovalLinkDays: e.ESTIMATE_APPROVAL_LINK_DAYS,
+    taxProviderGroup: e.TAX_PROVIDER_GROUP?.toLowerCase() ?? null,
   };
+}
+
+/**
+ * TAX_PROVIDER_GROUP, for code that runs without a request's configuration (an estimate's defaults
+ * are built by requests and by the job worker alike). Read when asked; readConfig checks it at start-up.
+ */
+export function configuredTaxProviderGroup(env: Record<string, string | undefined> = process.env): string | null {
+  const parsed = ZTaxProviderGroup.safeParse(env["TAX_PROVIDER_GROUP"]?.trim() || undefined);
+  // Invalid: readConfig refused it at start-up already; here it is simply off.
+  return parsed.success ? (parsed.data?.toLowerCase() ?? null) : null;
 }

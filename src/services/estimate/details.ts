@@ -16,7 +16,10 @@ import {
   type TSaveAdvanceCeDetailsRequest,
 } from "../../domain/estimate/schemas.ts";
 import { AppError } from "../../domain/errors.ts";
+import { businessFunctionOf, defaultTaxProvider, taxMethodOf } from "../../domain/estimate/tax-provider.ts";
 import { listTaxTables } from "../../domain/tax/index.ts";
+import { configuredTaxProviderGroup } from "../../config.ts";
+import { parseFormValues } from "../wizard/initiation-rules.ts";
 import { auditMove } from "../wizard/audit.ts";
 import type { WizardActor } from "../wizard/types.ts";
 import type { EstimateMove } from "./access.ts";
@@ -33,8 +36,15 @@ export async function storedDetails(db: DB, moveId: number): Promise<{ details: 
   }
 }
 
-/** Defaults from the move: origin is home, destination host, the family from stage 2. */
-export function defaultDetails(move: EstimateMove, family: Array<{ id: number; relationship: "PARTNER" | "CHILD" | "OTHER"; first_name: string; date_of_birth: string | null }>): TAdvancedDetails {
+/**
+ * Defaults from the move: origin is home, destination host, the family from stage 2; the tax method
+ * is the default tax provider's (part 1 §9, src/domain/estimate/tax-provider.ts, TAX_PROVIDER_GROUP).
+ */
+export function defaultDetails(
+  move: EstimateMove,
+  family: Array<{ id: number; relationship: "PARTNER" | "CHILD" | "OTHER"; first_name: string; date_of_birth: string | null }>,
+  taxProviderGroup: string | null = configuredTaxProviderGroup(),
+): TAdvancedDetails {
   const familySize = 1 + family.length;
   // The children, as the stage-6 page counts them (advanced-inputs-state.ts familyCounts): the partner is no dependant.
   const dependants = family.filter((f) => f.relationship === "CHILD").length;
@@ -56,7 +66,15 @@ export function defaultDetails(move: EstimateMove, family: Array<{ id: number; r
     filingStatus: partner ? "MARRIED_JOINT" : "SINGLE",
     marginalTaxRate: null,
     taxCategories: ["MARGINAL"],
-    taxMethod: "GROSS_UP",
+    taxMethod: taxMethodOf(
+      defaultTaxProvider({
+        group: move.group_name,
+        configuredGroup: taxProviderGroup,
+        homeCountryCode: move.origin_country_code,
+        hostCountryCode: move.destination_country_code,
+        businessFunction: businessFunctionOf(parseFormValues(move.form_values)),
+      }),
+    ),
     home: place(move.origin_country_code, move.origin_state, move.origin_city_id, move.origin_city_name),
     host: place(move.destination_country_code, move.destination_state, move.destination_city_id, move.destination_city_name),
     familyMembers: family.map((f) => ({ id: f.id, relationship: f.relationship, firstName: f.first_name, dateOfBirth: f.date_of_birth })),
