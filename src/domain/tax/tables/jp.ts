@@ -84,6 +84,19 @@ type Year = {
   source: string;
 };
 
+/**
+ * National income tax on a taxable income (課税総所得金額), truncated to 1,000 yen first: the rates of
+ * art. 89 (NTA No. 2260's quick table gives the same amounts). Before the reconstruction surtax.
+ */
+export function nationalIncomeTax(taxableIncome: Amount): Amount {
+  return bracketTax(truncate(pos(taxableIncome), 1_000), INCOME_TAX);
+}
+
+/** The year-end adjustment's annual tax (年調年税額): income tax × 102.1%, truncated to 100 yen. */
+export function annualTaxWithReconstruction(incomeTax: Amount): Amount {
+  return truncate(incomeTax.times(RECONSTRUCTION_FACTOR), 100);
+}
+
 function japanTable(p: Year): TaxTable {
   const { pensionRate, healthRate, employmentRate } = p.social;
   const pensionCap = 650_000 * 12;
@@ -108,8 +121,8 @@ function japanTable(p: Year): TaxTable {
       const totalIncome = employmentIncome(income);
       const nationalDeductions = social.plus(tiered(totalIncome, p.basicNational)).plus(married ? tiered(totalIncome, SPOUSE_NATIONAL) : 0);
       const nationalTaxable = truncate(pos(totalIncome.minus(nationalDeductions)), 1_000);
-      const incomeTax = bracketTax(nationalTaxable, INCOME_TAX);
-      const annualTax = truncate(incomeTax.times(RECONSTRUCTION_FACTOR), 100);
+      const incomeTax = nationalIncomeTax(nationalTaxable);
+      const annualTax = annualTaxWithReconstruction(incomeTax);
 
       // Resident tax non-taxable limits (Tokyo special wards): persons = the taxpayer, a spouse, dependants.
       const persons = 1 + (married ? 1 : 0) + profile.dependants;

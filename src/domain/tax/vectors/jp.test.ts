@@ -1,0 +1,134 @@
+/**
+ * Japan: fixed vectors per year. The National Tax Agency's own worked example (Tax Answer No. 2260) and
+ * amounts derived from the NTA's published tables and formulas (No. 2260 quick table, No. 1410 / Appended
+ * Table 5 of the Income Tax Act, No. 1199 basic deduction, the year-end adjustment's 102.1% and 100-yen
+ * truncation); each test name says which. Amounts in yen.
+ */
+import { describe, expect, test } from "bun:test";
+import { dec } from "../table.ts";
+import { annualTaxWithReconstruction, employmentIncome, nationalIncomeTax } from "../tables/jp.ts";
+import { expectLines, systemOf } from "../test-helpers.ts";
+
+describe("Japan: income tax rates (NTA Tax Answer No. 2260)", () => {
+  test("NTA No. 2260 worked example: taxable income 7,000,000 → 7,000,000 × 0.23 − 636,000 = 974,000", () => {
+    expect(nationalIncomeTax(dec(7_000_000)).toNumber()).toBe(974_000);
+  });
+
+  test.each([
+    // [taxable income, rate, quick-table deduction] from the No. 2260 quick table: tax = income × rate − deduction
+    [1_950_000, 0.05, 0],
+    [3_300_000, 0.1, 97_500],
+    [6_950_000, 0.2, 427_500],
+    [9_000_000, 0.23, 636_000],
+    [18_000_000, 0.33, 1_536_000],
+    [40_000_000, 0.4, 2_796_000],
+    [50_000_000, 0.45, 4_796_000],
+  ])("derived from the NTA No. 2260 quick table: taxable %p at %p less %p", (taxable, rate, deduction) => {
+    expect(nationalIncomeTax(dec(taxable)).toNumber()).toBe(Math.round(taxable * rate - deduction));
+  });
+
+  test("taxable income is truncated to 1,000 yen before the rates (Act on General Rules for National Taxes art. 118)", () => {
+    expect(nationalIncomeTax(dec(2_147_999)).toNumber()).toBe(117_200); // as 2,147,000
+  });
+
+  test("derived from the year-end adjustment rule: income tax × 102.1%, truncated to 100 yen", () => {
+    expect(annualTaxWithReconstruction(dec(974_000)).toNumber()).toBe(994_400); // 994,454 → 994,400
+    expect(annualTaxWithReconstruction(dec(117_200)).toNumber()).toBe(119_600); // 119,661.2 → 119,600
+  });
+});
+
+describe("Japan: employment income (NTA No. 1410, Appended Table 5, from 2025)", () => {
+  test.each([
+    [650_000, 0], // the minimum deduction 650,000
+    [1_000_000, 350_000],
+    [1_900_000, 1_250_000], // A = 475,000: × 2.8 − 80,000 = 1,250,000 = 1,900,000 − 650,000
+    [3_000_000, 2_020_000], // A = 750,000 × 2.8 − 80,000
+    [3_600_000, 2_440_000], // A = 900,000 × 3.2 − 440,000
+    [5_000_000, 3_560_000],
+    [5_003_999, 3_560_000], // the table's 4,000-yen steps: A = 1,250,000 still
+    [5_004_000, 3_563_200], // A = 1,251,000
+    [6_600_000, 4_840_000], // formula from 6,600,000: × 0.9 − 1,100,000
+    [8_500_000, 6_550_000], // − 1,950,000 from 8,500,000
+    [10_000_000, 8_050_000],
+  ])("derived from Appended Table 5 / No. 1410: salary %p → employment income %p", (salary, expected) => {
+    expect(employmentIncome(dec(salary)).toNumber()).toBe(expected);
+  });
+});
+
+describe("Japan 2025 (令和7年分): whole computation, derived from the NTA tables above", () => {
+  const jp = systemOf("JP", null, "2025-06-30");
+
+  test("the 2025 table", () => {
+    expect(jp.info.map((i) => i.id)).toEqual(["jp-2025"]);
+  });
+
+  test("1,600,000 yen: no income tax (basic deduction 950,000 + minimum employment deduction 650,000); resident tax", () => {
+    // social 146,400 + 79,280 + 8,800 = 234,480; employment income 950,000; national: 950,000 − 234,480 − 950,000 < 0
+    // resident: 950,000 − 234,480 − 430,000 = 285,520 → 285,000; adjustment on 50,000: 6% 17,100 − 1,500 = 15,600;
+    //   4% 11,400 − 1,000 = 10,400 → 26,000; total income 950,000 > 450,000: per-capita 5,000
+    expectLines(jp.tax(1_600_000), {
+      "Income tax": 0,
+      "Reconstruction special income tax": 0,
+      "Resident tax (income levy)": 26_000,
+      "Resident tax (per-capita levy)": 5_000,
+    });
+  });
+
+  test("3,000,000 yen, SINGLE", () => {
+    // employment income 2,020,000; social 274,500 + 148,650 + 16,500 = 439,650; basic (≤ 3,360,000) 880,000
+    // taxable 700,350 → 700,000 × 5% = 35,000; × 102.1% = 35,735 → 35,700: surtax line 700
+    // resident 2,020,000 − 439,650 − 430,000 = 1,150,350 → 1,150,000: 69,000 − 1,500 = 67,500; 46,000 − 1,000 = 45,000
+    const b = jp.tax(3_000_000);
+    expect(b.taxableIncome).toBe(700_000);
+    expectLines(b, { "Income tax": 35_000, "Reconstruction special income tax": 700, "Resident tax (income levy)": 112_500 });
+  });
+
+  test("15,000,000 yen, SINGLE", () => {
+    // employment income 13,050,000; social 713,700 + 743,250 + 82,500 = 1,539,450; basic 580,000
+    // taxable 10,930,550 → 10,930,000 × 33% − 1,536,000 = 2,070,900; × 102.1% = 2,114,388.9 → 2,114,300: surtax 43,400
+    // resident 11,080,550 → 11,080,000: 664,800 − 1,500 = 663,300; 443,200 − 1,000 = 442,200 → 1,105,500
+    expectLines(jp.tax(15_000_000), {
+      "Income tax": 2_070_900,
+      "Reconstruction special income tax": 43_400,
+      "Resident tax (income levy)": 1_105_500,
+      "Employees' pension insurance": 713_700,
+      "Health insurance": 743_250,
+      "Employment insurance": 82_500,
+    });
+  });
+
+  test("Tokyo special wards' non-taxable limit: total income 450,000 or less pays no resident tax", () => {
+    // salary 1,100,000: employment income 450,000 = 350,000 × 1 + 100,000
+    expectLines(jp.tax(1_100_000), { "Resident tax (income levy)": 0, "Resident tax (per-capita levy)": 0 });
+    expect(jp.tax(1_101_000).lines.find((l) => l.label === "Resident tax (per-capita levy)")?.amount).toBe(5_000);
+  });
+});
+
+describe("Japan 2026 (令和8年分): the 2025 reform's amounts for 2026", () => {
+  const jp = systemOf("JP", null, "2026-09-01");
+
+  test("a 2026 date picks the 2026 table; a date past 2026 uses it with a note", () => {
+    expect(jp.info.map((i) => i.id)).toEqual(["jp-2026"]);
+    expect(jp.info[0]?.note).toBeUndefined();
+    const later = systemOf("JP", null, "2027-03-01");
+    expect(later.info[0]?.id).toBe("jp-2026");
+    expect(later.info[0]?.note).toContain("newest table");
+  });
+
+  test("5,000,000 yen, SINGLE (derived: same deductions as 2025 under the 2025 reform)", () => {
+    // as 2025: taxable 2,147,000 → 117,200; 119,600 with the surtax; resident 237,100 + 5,000
+    const b = jp.tax(5_000_000);
+    expect(b.taxableIncome).toBe(2_147_000);
+    expectLines(b, { "Income tax": 117_200, "Reconstruction special income tax": 2_400, "Resident tax (income levy)": 237_100, "Resident tax (per-capita levy)": 5_000 });
+  });
+
+  test("8,000,000 yen, MARRIED_JOINT (spouse without income)", () => {
+    // employment income 6,100,000; social 1,154,100; basic 630,000; spouse 380,000 → 3,935,900 → 3,935,000
+    // 97,500 + 135,000 + 635,000 × 20% = 359,500; × 102.1% = 367,049.5 → 367,000; resident 4,185,000 → 249,600 + 166,400
+    expectLines(jp.tax(8_000_000, { filingStatus: "MARRIED_JOINT" }), {
+      "Income tax": 359_500,
+      "Reconstruction special income tax": 7_500,
+      "Resident tax (income levy)": 416_000,
+    });
+  });
+});
