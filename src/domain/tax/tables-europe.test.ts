@@ -121,44 +121,47 @@ describe("Germany 2025 (§32a EStG, SolZG, social insurance)", () => {
   });
 });
 
-describe("France (barème 2025, revenus 2024)", () => {
+describe("France, 2025 income (barème LF 2026, revenus 2025; contributions 2025)", () => {
   const fr = systemOf("FR");
 
-  test("single, 50,000", () => {
+  test("single, 50,000: CET above the PASS", () => {
     // vieillesse 47,100 × 6.90% = 3,249.90 + 50,000 × 0.40% = 200 → 3,449.90
     // AGIRC-ARRCO 47,100 × 4.01% = 1,888.71 + 2,900 × 9.72% = 281.88 → 2,170.59
+    // CET: 50,000 > PASS 47,100, so 0.14% from the first euro: 70.00
     // CSG base 50,000 × 98.25% = 49,125: CSG 9.2% = 4,519.50 (6.8% deductible = 3,340.50); CRDS 0.5% = 245.625 → 245.63
-    // net imposable 50,000 − 3,449.90 − 2,170.59 − 3,340.50 = 41,039.01; abattement 10% = 4,103.901 → R = 36,935.109
-    // impôt (1 part): 17,818 × 11% = 1,959.98 + (36,935.109 − 29,315) × 30% = 2,286.0327 → 4,246.0127 → 4,246.01
+    // net imposable 50,000 − 3,449.90 − 2,170.59 − 70 − 3,340.50 = 40,969.01; abattement 10% = 4,096.901 → R = 36,872.109 → 36,872 (art. 1657 CGI)
+    // impôt (1 part): 17,979 × 11% = 1,977.69 + (36,872 − 29,579) × 30% = 2,187.90 → 4,165.59 → 4,166
     const b = fr.tax(50_000_00);
-    expect(b.taxableIncome).toBe(36_935_11);
+    expect(b.taxableIncome).toBe(36_872_00);
     expectLines(b, {
-      "Impôt sur le revenu": 4_246_01,
+      "Impôt sur le revenu": 4_166_00,
       "Contribution exceptionnelle sur les hauts revenus": 0,
       "Assurance vieillesse": 3_449_90,
       "Retraite complémentaire AGIRC-ARRCO": 2_170_59,
+      "Contribution d'équilibre technique (CET)": 70_00,
       CSG: 4_519_50,
       CRDS: 245_63,
     });
   });
 
-  test("single, 30,000: décote", () => {
+  test("single, 30,000: décote, no CET under the PASS", () => {
     // vieillesse 30,000 × 7.30% = 2,190; AGIRC 30,000 × 4.01% = 1,203; CSG deductible 29,475 × 6.8% = 2,004.30
-    // net 24,602.70; abattement 2,460.27; R = 22,142.43; brut (22,142.43 − 11,497) × 11% = 1,170.9973
-    // décote 889 − 45.25% × 1,170.9973 = 359.1237; impôt 811.8736 → 811.87
-    expectLines(fr.tax(30_000_00), { "Impôt sur le revenu": 811_87, CRDS: 147_38 });
+    // net 24,602.70; abattement 2,460.27; R = 22,142.43 → 22,142; brut (22,142 − 11,600) × 11% = 1,159.62 → 1,160
+    // décote 897 − 45.25% × 1,160 = 372.10 → 372; impôt 788
+    expectLines(fr.tax(30_000_00), { "Impôt sur le revenu": 788_00, "Contribution d'équilibre technique (CET)": 0, CRDS: 147_38 });
   });
 
   test("married with 2 children, 100,000: 3 parts, quotient familial capped", () => {
-    // vieillesse 3,249.90 + 400 = 3,649.90; AGIRC 1,888.71 + 52,900 × 9.72% (5,141.88) = 7,030.59
-    // CSG base 98,250: deductible 6,681.00; net 82,638.51; abattement 8,263.851 → R = 74,374.659
-    // 3 parts: (24,791.553 − 11,497) × 11% × 3 = 4,387.2025
-    // 2 parts: (1,959.98 + (37,187.3295 − 29,315) × 30%) × 2 = 8,643.3577; cap 2 half-parts × 1,791 = 3,582
-    // impôt = max(4,387.2025, 8,643.3577 − 3,582) = 5,061.3577 → 5,061.36
+    // vieillesse 3,249.90 + 400 = 3,649.90; AGIRC 1,888.71 + 52,900 × 9.72% (5,141.88) = 7,030.59; CET 140.00
+    // CSG base 98,250: deductible 6,681.00; net 82,498.51; abattement 8,249.851 → R = 74,248.659 → 74,249
+    // 3 parts: (24,749.667 − 11,600) × 11% × 3 = 4,339.39
+    // 2 parts: (1,977.69 + (37,124.50 − 29,579) × 30%) × 2 = 8,482.68; cap 2 half-parts × 1,807 = 3,614
+    // impôt = max(4,339.39, 8,482.68 − 3,614 = 4,868.68) → 4,869
     expectLines(fr.tax(100_000_00, { filingStatus: "MARRIED_JOINT", dependants: 2 }), {
-      "Impôt sur le revenu": 5_061_36,
+      "Impôt sur le revenu": 4_869_00,
       "Assurance vieillesse": 3_649_90,
       "Retraite complémentaire AGIRC-ARRCO": 7_030_59,
+      "Contribution d'équilibre technique (CET)": 140_00,
       CSG: 9_039_00,
       CRDS: 491_25,
     });
@@ -169,11 +172,11 @@ describe("France (barème 2025, revenus 2024)", () => {
     expect(fr.tax(100_000_00, { filingStatus: "MARRIED_JOINT", familySize: 4 })).toEqual(byDependants);
   });
 
-  test("single parent with 1 child, 45,000: 2 parts, cap 4,224, décote", () => {
-    // vieillesse 3,285; AGIRC 1,804.50; CSG deductible 44,212.50 × 6.8% = 3,006.45 → net 36,904.05; R = 33,213.645
-    // 2 parts: (16,606.8225 − 11,497) × 11% × 2 = 1,124.161; 1 part: 1,959.98 + 3,898.645 × 30% = 3,129.5735
-    // 3,129.5735 − 4,224 < 1,124.161 → brut 1,124.161; décote 889 − 45.25% × 1,124.161 = 380.3172 → 743.84
-    expectLines(fr.tax(45_000_00, { filingStatus: "HEAD_OF_HOUSEHOLD", dependants: 1 }), { "Impôt sur le revenu": 743_84 });
+  test("single parent with 1 child, 45,000: 2 parts, cap 4,262, décote", () => {
+    // vieillesse 3,285; AGIRC 1,804.50; CSG deductible 44,212.50 × 6.8% = 3,006.45 → net 36,904.05; R = 33,213.645 → 33,214
+    // 2 parts: (16,607 − 11,600) × 11% × 2 = 1,101.54; 1 part: 1,977.69 + 3,635 × 30% = 3,068.19
+    // 3,068.19 − 4,262 < 1,101.54 → brut 1,102; décote 897 − 45.25% × 1,102 = 398.34 → 398; impôt 704
+    expectLines(fr.tax(45_000_00, { filingStatus: "HEAD_OF_HOUSEHOLD", dependants: 1 }), { "Impôt sur le revenu": 704_00 });
   });
 });
 
