@@ -1,0 +1,120 @@
+/**
+ * France: fixed vectors per year of income. The DGFiP brochure pratique's worked examples are not
+ * reproduced from memory: every figure is derived from the law's own rules (art. 197 CGI barème,
+ * quotient familial and its plafonnement, décote; art. 83 3° abattement; art. 223 sexies CEHR;
+ * art. 1657 rounding to the euro; the CET of the AGIRC-ARRCO ANI of 17 November 2017, art. 37) and
+ * the year's PASS, and was recomputed with an implementation independent of the table's code.
+ * Amounts in cents.
+ */
+import { describe, expect, test } from "bun:test";
+import { dec } from "../table.ts";
+import { BAREME_REVENUS_2024, BAREME_REVENUS_2025, impotBrut } from "../tables/fr.ts";
+import { expectLines, systemOf } from "../test-helpers.ts";
+
+describe("art. 197 CGI: barème, quotient familial and plafonnement (formula-derived)", () => {
+  test("LF 2025 (revenus 2024), single, 30,000: 17,818 × 11% + 685 × 30% = 2,165.48", () => {
+    expect(impotBrut(BAREME_REVENUS_2024, dec(30_000), { filingStatus: "SINGLE", dependants: 0 }).toFixed(2)).toBe("2165.48");
+  });
+
+  test("LF 2026 (revenus 2025), single, 30,000: 17,979 × 11% + 421 × 30% = 2,103.99", () => {
+    expect(impotBrut(BAREME_REVENUS_2025, dec(30_000), { filingStatus: "SINGLE", dependants: 0 }).toFixed(2)).toBe("2103.99");
+  });
+
+  test("LF 2026, couple with 3 children (4 parts), 80,000: the quotient stands (cap not reached)", () => {
+    // 4 parts: (20,000 − 11,600) × 11% × 4 = 3,696; 2 parts: 5,103.99 × 2 = 10,207.98 − 4 × 1,807 = 2,979.98 < 3,696
+    expect(impotBrut(BAREME_REVENUS_2025, dec(80_000), { filingStatus: "MARRIED_JOINT", dependants: 3 }).toFixed(2)).toBe("3696.00");
+  });
+
+  test("LF 2026, couple with 2 children (3 parts), 100,000: plafonnement 2 × 1,807", () => {
+    // 3 parts: 3,103.99 × 3 = 9,311.97; 2 parts: 8,103.99 × 2 = 16,207.98 − 3,614 = 12,593.98 > 9,311.97
+    expect(impotBrut(BAREME_REVENUS_2025, dec(100_000), { filingStatus: "MARRIED_JOINT", dependants: 2 }).toFixed(2)).toBe("12593.98");
+  });
+
+  test("LF 2026, single parent with 2 children (2.5 parts), 40,000: cap 4,262 + 1,807 not reached", () => {
+    // 2.5 parts: (16,000 − 11,600) × 11% × 2.5 = 1,210; 1 part: 5,103.99 − 6,069 < 1,210
+    expect(impotBrut(BAREME_REVENUS_2025, dec(40_000), { filingStatus: "HEAD_OF_HOUSEHOLD", dependants: 2 }).toFixed(2)).toBe("1210.00");
+  });
+});
+
+describe("France, 2025 income (barème LF 2026; PASS 47,100)", () => {
+  const fr = systemOf("FR", null, "2025-06-30");
+
+  test("the move date picks the year of income", () => {
+    expect(fr.info[0]!.id).toBe("fr-2025");
+    expect(systemOf("FR", null, "2026-01-01").info[0]!.id).toBe("fr-2026");
+    expect(systemOf("FR", null, "2027-01-01").info[0]!.note).toContain("newest table");
+  });
+
+  test("single, 40,000: décote 897 − 45.25% × 1,972 = 4.67 → 5", () => {
+    // net 40,000 − 2,920 − 1,604 − 39,300 × 6.8% (2,672.40) = 32,803.60; abattement 3,280.36 → R 29,523.24 → 29,523
+    // brut (29,523 − 11,600) × 11% = 1,971.53 → 1,972; décote 4.67 → 5; impôt 1,967
+    const b = fr.tax(40_000_00);
+    expect(b.taxableIncome).toBe(29_523_00);
+    expectLines(b, { "Impôt sur le revenu": 1_967_00, "Contribution d'équilibre technique (CET)": 0 });
+  });
+
+  test("the CET starts above the PASS, from the first euro (a cliff of 65.94)", () => {
+    // 47,100.00: not above the plafond → no CET; 47,100.01 × 0.14% = 65.94
+    expectLines(fr.tax(47_100_00), { "Contribution d'équilibre technique (CET)": 0, "Impôt sur le revenu": 3_533_00 });
+    // the deductible CET lowers R from 34,764 to 34,704: impôt 3,515
+    expectLines(fr.tax(47_100_01), { "Contribution d'équilibre technique (CET)": 65_94, "Impôt sur le revenu": 3_515_00 });
+  });
+
+  test("single, 500,000: CET on 8 PASS at most, abattement capped at 14,555, CEHR 3%", () => {
+    // CET 376,800 × 0.14% = 527.52; AGIRC 1,888.71 + 329,700 × 9.72% = 33,935.55
+    // CSG deductible (188,400 × 98.25% + 311,600) × 6.8% = 33,775.80
+    // net 500,000 − 5,249.90 − 33,935.55 − 527.52 − 33,775.80 = 426,511.23 − 14,555 → R 411,956
+    // CEHR 3% × (411,956 − 250,000) = 4,858.68 → 4,859
+    const b = fr.tax(500_000_00);
+    expect(b.taxableIncome).toBe(411_956_00);
+    expectLines(b, {
+      "Contribution d'équilibre technique (CET)": 527_52,
+      "Retraite complémentaire AGIRC-ARRCO": 33_935_55,
+      "Impôt sur le revenu": 161_904_00,
+      "Contribution exceptionnelle sur les hauts revenus": 4_859_00,
+    });
+  });
+
+  test("couple, 600,000: CEHR from 500,000", () => {
+    // R 504,756: CEHR 3% × 4,756 = 142.68 → 143
+    expectLines(fr.tax(600_000_00, { filingStatus: "MARRIED_JOINT" }), { "Impôt sur le revenu": 180_188_00, "Contribution exceptionnelle sur les hauts revenus": 143_00 });
+  });
+
+  test("the CDHR (20% minimum above 250,000 / 500,000) is nil for salary-only income: IR + CEHR already pass 20%", () => {
+    for (const income of [300_000_00, 700_000_00, 1_500_000_00]) {
+      for (const profile of [undefined, { filingStatus: "MARRIED_JOINT" as const, dependants: 3 }]) {
+        const b = fr.tax(income, profile);
+        expect(b.incomeTax / b.taxableIncome).toBeGreaterThan(0.2);
+      }
+    }
+  });
+});
+
+describe("France, 2026 income (latest voted barème LF 2026; PASS 48,060)", () => {
+  const fr = systemOf("FR", null, "2026-06-30");
+
+  test("single, 50,000", () => {
+    // vieillesse 48,060 × 6.90% = 3,316.14 + 200 = 3,516.14; AGIRC 48,060 × 4.01% = 1,927.21 + 1,940 × 9.72% = 188.57 → 2,115.77 (rounded once: 2,115.7746)
+    // CET 70.00; CSG deductible 49,125 × 6.8% = 3,340.50; net 40,957.59; R 36,861.83 → 36,862; impôt 1,977.69 + 7,283 × 30% = 4,162.59 → 4,163
+    const b = fr.tax(50_000_00);
+    expect(b.taxableIncome).toBe(36_862_00);
+    expectLines(b, {
+      "Impôt sur le revenu": 4_163_00,
+      "Assurance vieillesse": 3_516_14,
+      "Retraite complémentaire AGIRC-ARRCO": 2_115_77,
+      "Contribution d'équilibre technique (CET)": 70_00,
+      CSG: 4_519_50,
+      CRDS: 245_63,
+    });
+  });
+
+  test("the CET threshold follows the 2026 PASS", () => {
+    expectLines(fr.tax(48_060_00), { "Contribution d'équilibre technique (CET)": 0 });
+    // 48,060.01 × 0.14% = 67.28
+    expectLines(fr.tax(48_060_01), { "Contribution d'équilibre technique (CET)": 67_28, "Impôt sur le revenu": 3_728_00 });
+  });
+
+  test("married with 2 children, 100,000", () => {
+    expectLines(fr.tax(100_000_00, { filingStatus: "MARRIED_JOINT", dependants: 2 }), { "Impôt sur le revenu": 4_865_00, "Contribution d'équilibre technique (CET)": 140_00 });
+  });
+});
