@@ -266,7 +266,8 @@ describe("estimate.calculateTax and taxRate", () => {
 });
 
 describe("estimate.taxRate with the family (issue 13)", () => {
-  const hk = { group: "acme", countryCode: "HK", taxCategory: "MARGINAL", salaryAmount: "300000", salaryCurrency: "HKD", moveDate: null } as const;
+  // the issue's HK vectors are 2025/26 figures: the date keeps them in that year (2026/27 has larger allowances)
+  const hk = { group: "acme", countryCode: "HK", taxCategory: "MARGINAL", salaryAmount: "300000", salaryCurrency: "HKD", moveDate: "2025-09-01" } as const;
   const us = { group: "acme", countryCode: "US", taxCategory: "MARGINAL", salaryAmount: "100000", salaryCurrency: "USD", moveDate: null } as const;
 
   test("filing status, married and dependants: HKD 300k married with two children 5 %, US $100k MFJ 20 %", async () => {
@@ -297,7 +298,8 @@ describe("estimate.taxRate with the family (issue 13)", () => {
     expect(await hr.estimate.taxRate({ ...us, ...ref(move) })).toMatchObject({ rate: 20, filingStatus: "MARRIED_JOINT" });
     // the request's fields override the move's
     expect(await hr.estimate.taxRate({ ...hk, ...ref(move), married: false })).toMatchObject({ filingStatus: "SINGLE", dependants: 2 });
-    expect(await hr.estimate.taxRate({ ...hk, ...ref(move), dependants: 0 })).toMatchObject({ rate: 7, dependants: 0 });
+    // married without children: the 2 % band's 420 is within the 2025/26 one-off reduction (up to 3,000), so MPF 5 % alone
+    expect(await hr.estimate.taxRate({ ...hk, ...ref(move), dependants: 0 })).toMatchObject({ rate: 5, dependants: 0 });
     // stage 6 stored: its filing status and the host side's dependants
     const details = (await hr.estimate.advanceCeDetails({ ...ref(move), group: "acme" })).details;
     await hr.estimate.saveAdvanceCeDetails({ ...ref(move), group: "acme", ...details, filingStatus: "SINGLE", host: { ...details.host, numberOfDependants: 0 } });

@@ -135,7 +135,7 @@ describe("stage 6, tax rate, history, approval, export, soft delete", () => {
       expect(res.status).toBe(200);
       return res.json();
     };
-    const hk = { countryCode: "HK", salaryAmount: "300000", salaryCurrency: "HKD" };
+    const hk = { countryCode: "HK", salaryAmount: "300000", salaryCurrency: "HKD", moveDate: "2025-09-01" }; // the 2025/26 vectors
     expect(await rate(hk)).toBe(18);
     expect(await rate({ ...hk, married: "true", dependants: 2 })).toBe(5);
     expect(await rate({ ...hk, married: "", dependants: "" })).toBe(18);
