@@ -49,7 +49,8 @@ describe("United States federal 2025: filing status", () => {
     // margin 12% + Social Security 6.2% + Medicare 1.45% = 19.65% → 20
     expectLines(us.tax(100_000_00, { filingStatus: "MARRIED_JOINT" }), { "Federal income tax": 7_743_00 });
     expect(at({ filingStatus: "MARRIED_JOINT" })).toBe(20);
-    // children do not change the federal rate here (no child tax credit modelled)
+    // two children do not change the rate here: the child tax credit (2 × 2,200) is a fixed amount
+    // off the 7,743 tax, far below its 400,000 phase-out
     expect(at({ filingStatus: "MARRIED_JOINT", dependants: 2 })).toBe(20);
   });
 
