@@ -21,6 +21,8 @@ import {
   ZUploadRatesResponse,
 } from "../../domain/policy/schemas.ts";
 import { AppError } from "../../domain/errors.ts";
+import { ZServiceEstimateSettingsResponse } from "../../domain/policy/service-estimate.ts";
+import { serviceCostEstimateSettings } from "../../services/policy/service-estimate.ts";
 import { policyMessages } from "../../domain/policy/messages.ts";
 import { addBudget, deleteBudget, updateBudget, updateBudgetGroup } from "../../services/policy/budgets.ts";
 import { budgetGroupForCaller, rateRows, uploadRates } from "../../services/policy/rates.ts";
@@ -56,6 +58,12 @@ export const policyServicesRouter = router({
   properties: policyProcedure("read")
     .output(sync(ZServicePropertiesResponse))
     .query(({ ctx }) => serviceProperties(ctx.db, ctx.user, ctx.policy)),
+
+  /** The cost-estimates popup of a policy-details service (part 2 §2): what a new move's estimate uses for it. Read only. */
+  costEstimateSettings: versionProcedure("read")
+    .input(sync(ZServiceRef))
+    .output(sync(ZServiceEstimateSettingsResponse))
+    .query(({ ctx, input }) => serviceCostEstimateSettings(ctx.db, ctx.version, input.moveStage, input.serviceKey)),
 
   /** PUT {policyId}/versions/{v}/movestages/{stage}/services/{serviceName}: adds a catalogue service. */
   add: versionProcedure("write")

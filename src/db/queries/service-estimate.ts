@@ -1,0 +1,31 @@
+import type { DB } from "../index.ts";
+
+/** One move-stage service of a policy version (any policy type) with its catalogue name, or undefined. */
+export function findVersionStageService(db: DB, versionId: number, moveStage: number, serviceKey: string) {
+  return db
+    .selectFrom("policy_services as ps")
+    .innerJoin("services as s", "s.key", "ps.service_key")
+    .select([
+      "ps.id",
+      "ps.move_stage",
+      "ps.service_key",
+      "ps.title",
+      "ps.service_policy_type",
+      "ps.budget_group",
+      "ps.addable",
+      "ps.amount",
+      "ps.currency",
+      "ps.rate_frequency",
+      "s.name as service_name",
+    ])
+    .where("ps.policy_version_id", "=", versionId)
+    .where("ps.move_stage", "=", moveStage)
+    .where("ps.service_key", "=", serviceKey)
+    .executeTakeFirst();
+}
+
+/** The policy's estimate type. */
+export async function findPolicyEstimateType(db: DB, policyId: number) {
+  const row = await db.selectFrom("policies").select("estimate_type").where("id", "=", policyId).executeTakeFirst();
+  return row?.estimate_type ?? null;
+}
