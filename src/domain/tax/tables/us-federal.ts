@@ -167,18 +167,18 @@ export const usFederal2026: TaxTable = federalTable({
   year: 2026,
   source:
     "IRS Rev. Proc. 2025-32 (IR-2025-103, tax year 2026 inflation adjustments), https://www.irs.gov/pub/irs-drop/rp-25-32.pdf; SSA 2026 wage base 184,500, https://www.ssa.gov/news/press/factsheets/colafacts2026.pdf",
-  // Rev. Proc. 2025-32 §4.01, Tables 1 (MFJ), 2 (HoH) and 3 (single): 2026 tax rate tables (the 10%
+  // Rev. Proc. 2025-32, Tables 1 (MFJ), 2 (HoH) and 3 (single): 2026 tax rate tables (the 10%
   // and 12% brackets with the extra year of adjustment of P.L. 119-21 §70101).
   brackets: {
     SINGLE: [[0, "0.10"], [12_400, "0.12"], [50_400, "0.22"], [105_700, "0.24"], [201_775, "0.32"], [256_225, "0.35"], [640_600, "0.37"]],
     MARRIED_JOINT: [[0, "0.10"], [24_800, "0.12"], [100_800, "0.22"], [211_400, "0.24"], [403_550, "0.32"], [512_450, "0.35"], [768_700, "0.37"]],
     HEAD_OF_HOUSEHOLD: [[0, "0.10"], [17_700, "0.12"], [67_450, "0.22"], [105_700, "0.24"], [201_750, "0.32"], [256_200, "0.35"], [640_600, "0.37"]],
   },
-  // Rev. Proc. 2025-32 §4.14: standard deduction 2026.
+  // Rev. Proc. 2025-32: standard deduction 2026 (IR-2025-103).
   standardDeduction: { SINGLE: 16_100, MARRIED_JOINT: 32_200, HEAD_OF_HOUSEHOLD: 24_150 },
   // SSA, "2026 Social Security Changes": contribution and benefit base 184,500.
   socialSecurityWageBase: 184_500,
-  // Rev. Proc. 2025-32 §4.05: child tax credit 2,200 (indexed from 2026, unchanged after rounding);
+  // Rev. Proc. 2025-32 / IR-2025-103: child tax credit 2,200 (indexed from 2026, unchanged after rounding);
   // refundable portion 1,700.
   childTaxCredit: 2_200,
   refundableChildTaxCredit: 1_700,

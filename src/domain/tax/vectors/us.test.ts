@@ -19,7 +19,7 @@ function federalTaxOn(on: string, status: "SINGLE" | "MARRIED_JOINT" | "HEAD_OF_
   return linesOf(systemOf("US", null, on).tax((taxable + deduction) * 100, { filingStatus: status }))["Federal income tax"]!;
 }
 
-describe("IRS Rev. Proc. 2024-40 §3.01 Tables 1–3 (2025): the tax at the bottom of each bracket", () => {
+describe("IRS Rev. Proc. 2024-40 §3.01 Tables 1–3 (2025): the tax at the bottom of each bracket (the tables' printed amounts, e.g. $188,769.75 plus 37 %)", () => {
   // Standard deduction 2025 per P.L. 119-21: 15,750 / 31,500 / 23,625.
   test.each([
     ["SINGLE", 15_750, [[11_925, 1_192.5], [48_475, 5_578.5], [103_350, 17_651], [197_300, 40_199], [250_525, 57_231], [626_350, 188_769.75]]],
@@ -30,8 +30,8 @@ describe("IRS Rev. Proc. 2024-40 §3.01 Tables 1–3 (2025): the tax at the bott
   });
 });
 
-describe("IRS Rev. Proc. 2025-32 §4.01 Tables 1–3 (2026): the tax at the bottom of each bracket", () => {
-  // Standard deduction 2026 (Rev. Proc. 2025-32 §4.14): 16,100 / 32,200 / 24,150.
+describe("IRS Rev. Proc. 2025-32 tax rate tables (2026): the tax at the bottom of each bracket, worked from the tables' rates and thresholds", () => {
+  // Standard deduction 2026 (Rev. Proc. 2025-32): 16,100 / 32,200 / 24,150.
   test.each([
     ["SINGLE", 16_100, [[12_400, 1_240], [50_400, 5_800], [105_700, 17_966], [201_775, 41_024], [256_225, 58_448], [640_600, 192_979.25]]],
     ["MARRIED_JOINT", 32_200, [[24_800, 2_480], [100_800, 11_600], [211_400, 35_932], [403_550, 82_048], [512_450, 116_896], [768_700, 206_583.5]]],
