@@ -254,8 +254,8 @@ export const DE_2025: GermanYear = {
   healthCeiling: 66_150,
   healthRate: "0.0855",
   // §32 Abs. 6 Satz 1 EStG for 2025: Kinderfreibetrag 3,336 + BEA 1,464 per parent (9,600 per
-  // child for a couple); §66 Abs. 1: Kindergeld 255 € a month. BMF summary of the
-  // Steuerfortentwicklungsgesetz (from memory; 2026 figures of the same law confirmed below).
+  // child for a couple); §66 Abs. 1: Kindergeld 255 € a month (Steuerfortentwicklungsgesetz; checked
+  // against secondary copies of the BMF summary).
   childAllowancePerParent: 3_336 + 1_464,
   kindergeldPerYear: 255 * 12,
 };
