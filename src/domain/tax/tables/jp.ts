@@ -4,7 +4,8 @@
  * special wards), computed on the same year's income (in practice resident tax is assessed on the
  * previous year's income). One compute function; each year supplies its deductions and rates.
  *
- * Statutory rounding, as the year-end adjustment (年末調整) computes it:
+ * Statutory rounding, as the year-end adjustment (年末調整) computes it (`computeUnrounded` gives the
+ * same lines without it, for marginal rates):
  * - employment income below 6,600,000 from the table of Appended Table 5 of the Income Tax Act (the
  *   income in 4,000-yen steps: A = income ÷ 4 truncated to 1,000, then A × 2.8 − 80,000 or
  *   A × 3.2 − 440,000), above it the formula (NTA No. 1410);
@@ -26,7 +27,7 @@
  * (children under 16 get none); dependants count only towards the resident tax non-taxable limits.
  */
 import Decimal from "decimal.js";
-import { type Amount, type Bracket, bracketTax, dec, incomeTaxLine, max, min, pos, socialLine, type TaxTable, ZERO } from "../table.ts";
+import { type Amount, type Bracket, bracketTax, dec, incomeTaxLine, max, min, pos, type ResolvedProfile, socialLine, type TableResult, type TaxTable, ZERO } from "../table.ts";
 
 // Income Tax Act art. 89 rates (NTA No. 2260): 5% to 1,950,000; 10% to 3,300,000; 20% to 6,950,000;
 // 23% to 9,000,000; 33% to 18,000,000; 40% to 40,000,000; 45% above. https://www.nta.go.jp/taxes/shiraberu/taxanswer/shotoku/2260.htm
@@ -43,6 +44,15 @@ function tiered(totalIncome: Amount, tiers: Tiers): number {
 
 function truncate(amount: Amount, unit: number): Amount {
   return amount.dividedBy(unit).toDecimalPlaces(0, Decimal.ROUND_DOWN).times(unit);
+}
+
+/** The deduction's formula without Appended Table 5's steps (NTA No. 1410), for `computeUnrounded`. */
+function employmentIncomeByFormula(income: Amount, minimum = 650_000, minimumUpTo = 1_900_000): Amount {
+  if (income.lte(minimumUpTo)) return pos(income.minus(minimum));
+  if (income.lte(3_600_000)) return income.times("0.7").minus(80_000);
+  if (income.lte(6_600_000)) return income.times("0.8").minus(440_000);
+  if (income.lte(8_500_000)) return income.times("0.9").minus(1_100_000);
+  return income.minus(1_950_000);
 }
 
 /**
@@ -101,28 +111,22 @@ function japanTable(p: Year): TaxTable {
   const { pensionRate, healthRate, employmentRate } = p.social;
   const pensionCap = 650_000 * 12;
   const healthCap = 1_390_000 * 12;
-  return {
-    id: `jp-${p.year}`,
-    countryCode: "JP",
-    region: null,
-    name: "Japan income tax, reconstruction surtax, resident tax and social insurance",
-    currency: "JPY",
-    taxYear: String(p.year),
-    periodStart: `${p.year}-01-01`,
-    periodEnd: `${p.year}-12-31`,
-    source: p.source,
-    compute(income, profile) {
+  /** `rounded` false: the same lines without Appended Table 5's steps and the 1,000 / 100-yen truncations (point slopes). */
+  const computeFor =
+    (rounded: boolean) =>
+    (income: Amount, profile: ResolvedProfile): TableResult => {
       const married = profile.filingStatus === "MARRIED_JOINT";
       const pension = min(income, pensionCap).times(pensionRate);
       const health = min(income, healthCap).times(healthRate);
       const employment = income.times(employmentRate);
       const social = pension.plus(health).plus(employment);
 
-      const totalIncome = employmentIncome(income);
+      const totalIncome = rounded ? employmentIncome(income) : employmentIncomeByFormula(income);
+      const cut = (amount: Amount, unit: number): Amount => (rounded ? truncate(amount, unit) : amount);
       const nationalDeductions = social.plus(tiered(totalIncome, p.basicNational)).plus(married ? tiered(totalIncome, SPOUSE_NATIONAL) : 0);
-      const nationalTaxable = truncate(pos(totalIncome.minus(nationalDeductions)), 1_000);
-      const incomeTax = nationalIncomeTax(nationalTaxable);
-      const annualTax = annualTaxWithReconstruction(incomeTax);
+      const nationalTaxable = cut(pos(totalIncome.minus(nationalDeductions)), 1_000);
+      const incomeTax = rounded ? nationalIncomeTax(nationalTaxable) : bracketTax(nationalTaxable, INCOME_TAX);
+      const annualTax = rounded ? annualTaxWithReconstruction(incomeTax) : incomeTax.times(RECONSTRUCTION_FACTOR);
 
       // Resident tax non-taxable limits (Tokyo special wards): persons = the taxpayer, a spouse, dependants.
       const persons = 1 + (married ? 1 : 0) + profile.dependants;
@@ -130,7 +134,7 @@ function japanTable(p: Year): TaxTable {
       const perCapitaLimit = 350_000 * persons + 100_000 + (persons > 1 ? 210_000 : 0);
 
       const spouseResident = married ? tiered(totalIncome, SPOUSE_RESIDENT) : 0;
-      const residentTaxable = truncate(pos(totalIncome.minus(social).minus(tiered(totalIncome, BASIC_RESIDENT)).minus(spouseResident)), 1_000);
+      const residentTaxable = cut(pos(totalIncome.minus(social).minus(tiered(totalIncome, BASIC_RESIDENT)).minus(spouseResident)), 1_000);
       // Adjustment credit base: personal-deduction differences 50,000 (basic) + 50,000 (spouse); none above 25,000,000 total income.
       const difference = dec(50_000 + (spouseResident > 0 ? 50_000 : 0));
       const base = totalIncome.gt(25_000_000)
@@ -138,8 +142,8 @@ function japanTable(p: Year): TaxTable {
         : residentTaxable.lte(2_000_000)
           ? min(difference, residentTaxable)
           : max(difference.minus(residentTaxable.minus(2_000_000)), 50_000);
-      const municipal = truncate(pos(residentTaxable.times(MUNICIPAL_RATE).minus(base.times("0.03"))), 100);
-      const prefectural = truncate(pos(residentTaxable.times(PREFECTURAL_RATE).minus(base.times("0.02"))), 100);
+      const municipal = cut(pos(residentTaxable.times(MUNICIPAL_RATE).minus(base.times("0.03"))), 100);
+      const prefectural = cut(pos(residentTaxable.times(PREFECTURAL_RATE).minus(base.times("0.02"))), 100);
       const residentIncomeLevy = totalIncome.lte(incomeLevyLimit) ? ZERO : municipal.plus(prefectural);
       const perCapita = totalIncome.lte(perCapitaLimit) ? ZERO : dec(PER_CAPITA_LEVY);
 
@@ -155,7 +159,19 @@ function japanTable(p: Year): TaxTable {
           socialLine("Employment insurance", employment, employmentRate),
         ],
       };
-    },
+    };
+  return {
+    id: `jp-${p.year}`,
+    countryCode: "JP",
+    region: null,
+    name: "Japan income tax, reconstruction surtax, resident tax and social insurance",
+    currency: "JPY",
+    taxYear: String(p.year),
+    periodStart: `${p.year}-01-01`,
+    periodEnd: `${p.year}-12-31`,
+    source: p.source,
+    compute: computeFor(true),
+    computeUnrounded: computeFor(false),
   };
 }
 

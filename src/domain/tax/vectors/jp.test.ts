@@ -132,3 +132,16 @@ describe("Japan 2026 (令和8年分): the 2025 reform's amounts for 2026", () =>
     });
   });
 });
+
+describe("Japan: the marginal rate is the slope of the law's formulas, not of its rounding steps", () => {
+  test("derived: 5,000,000 yen → 14.655% social + (0.8 − 0.14655) × (10% × 1.021 + 10% resident) = 0.278612", () => {
+    // employment income rises 0.8 per yen between 3,600,000 and 6,600,000 (Appended Table 5's steps aside)
+    expect(systemOf("JP", null, "2026-06-01").marginalRate(5_000_000)).toBe("0.278612");
+  });
+
+  test("over a benefit the rounded tax is used: 100,000 on 5,000,000", () => {
+    const jp = systemOf("JP", null, "2026-06-01");
+    const rate = (jp.tax(5_100_000).total - jp.tax(5_000_000).total) / 100_000;
+    expect(Number(jp.benefitRate(5_000_000, 100_000))).toBeCloseTo(rate, 2);
+  });
+});
