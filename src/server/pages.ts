@@ -26,6 +26,8 @@ export const pages: Page[] = [
   { pattern: /^\/(employee|group|adminuser|supplier)\/activate\/?$/, rule: { kind: "public" } },
   { pattern: /^\/user\/account-recovery\/?$/, rule: { kind: "public" } },
   { pattern: /^\/user\/set-new-password\/?$/, rule: { kind: "public" } },
+  // The approver's page of a cost estimate, opened from the approval e-mail's signed link (issue 13 item 6).
+  { pattern: /^\/estimate-approval\/?$/, rule: { kind: "public" } },
   { pattern: /^\/user\/terms-and-conditions\/?$/, rule: { kind: "signed-in" } },
   // The terms form's configurable fields: HR for its own group (the API checks it), admins for any.
   { pattern: /^\/admin\/terms-form\/?$/, rule: staff("ADMIN", "HR") },

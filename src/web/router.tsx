@@ -15,6 +15,7 @@ import { estimateAdminRoutes } from "./features/estimate-admin/routes.tsx";
 import { estimateRoutes } from "./features/estimate/routes.tsx";
 import { moveFileRoutes } from "./features/move-file/routes.tsx";
 import { clientErrorsRoutes } from "./features/client-errors/routes.tsx";
+import { estimateApprovalRoutes } from "./features/estimate-approval/routes.tsx";
 import { useDocumentTitle } from "./lib/document-title.ts";
 import { textsChunk } from "./lib/i18n.ts";
 import { queryClient } from "./lib/trpc.ts";
@@ -164,6 +165,7 @@ const routeTree = rootRoute.addChildren([
   ...recoveryRoutes.public,
   ...ssoRoutes.public,
   ...policyRoutes.public,
+  ...estimateApprovalRoutes.public,
   appRoute.addChildren([
     indexRoute,
     adminRoute,

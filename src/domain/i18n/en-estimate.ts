@@ -110,6 +110,11 @@ export const enEstimate = {
   "estimate.approval.notApproved": "Not approved",
   "estimate.approval.approverApproves": "The approver approves the estimate: enter their e-mail and send it for approval.",
   "estimate.approval.recordedBy": "by {{name}} on {{date}}.",
+  // The approver's decision through the approval link (issue 13 item 6).
+  "estimate.approval.rejected": "Rejected",
+  "estimate.approval.rejectedBy": "by {{name}} on {{date}}: “{{comment}}”",
+  "estimate.approval.pending": "Pending",
+  "estimate.approval.pendingSince": "sent to {{email}} on {{date}}; awaiting the approver's decision.",
   "estimate.approval.recordOutside": "Approved (record an approval received outside Meridian)",
   "estimate.approval.name": "Approver name",
   "estimate.approval.email": "Approver e-mail",
@@ -134,6 +139,8 @@ export const enEstimate = {
   "estimate.history.approval": "Approval",
   "estimate.history.approved": "Approved",
   "estimate.history.notApproved": "Not approved",
+  "estimate.history.rejected": "Rejected",
+  "estimate.history.pending": "Pending",
   "estimate.history.current": "Current",
   "estimate.history.system": "Meridian",
   // leaving with altered amounts

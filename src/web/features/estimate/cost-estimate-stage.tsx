@@ -718,6 +718,7 @@ function EstimateEditor({
               sending={busy === "send"}
               onChange={(patch) => update((s) => setApproval(s, patch), ...Object.keys(patch), ...(patch.isApproved === false ? ["approverName", "approvalDate"] : []))}
               onSend={askSend}
+              state={view.employeeInformation.approvalState}
             />
           </div>
         </CardContent>

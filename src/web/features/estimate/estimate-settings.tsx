@@ -12,7 +12,9 @@ import { Checkbox } from "../../components/ui/checkbox.tsx";
 import { FormField } from "../../components/ui/form-field.tsx";
 import { Input, NativeSelect } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
+import type { TApprovalState } from "../../../domain/estimate/approval-link.ts";
 import type { Approval, TaxCategory, TaxSettings } from "./estimate-state.ts";
+import { formatDate } from "./format.ts";
 import { PercentInput } from "./estimate-parts.tsx";
 import { TaxTablesList } from "./tax-tables.tsx";
 
@@ -136,6 +138,7 @@ export function ApprovalPanel({
   sending,
   onChange,
   onSend,
+  state,
 }: {
   approval: Approval;
   /** The approval as stored on the version shown. */
@@ -146,8 +149,10 @@ export function ApprovalPanel({
   sending: boolean;
   onChange: (patch: Partial<Approval>) => void;
   onSend: () => void;
+  /** The approver's decision, or pending since sent (issue 13 item 6). */
+  state?: TApprovalState | undefined;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   // HR cannot rename the approver of a recorded approval (the server keeps it as recorded).
   const nameLocked = !canRecordApproval && recorded.isApproved;
   return (
@@ -155,12 +160,27 @@ export function ApprovalPanel({
       <h3 id="ce-approval-title" className="text-sm font-semibold text-foreground">
         {t("estimate.approval.title")}
       </h3>
+      {state?.state === "REJECTED" || state?.state === "PENDING" ? (
+        <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground [overflow-wrap:anywhere]" data-testid="approval-decision">
+          {state.state === "REJECTED" ? (
+            <>
+              <Badge variant="destructive">{t("estimate.approval.rejected")}</Badge>
+              {t("estimate.approval.rejectedBy", { name: state.decidedBy ?? "—", date: formatDate(state.decidedAt, i18n.language) || "—", comment: state.comment ?? "" })}
+            </>
+          ) : (
+            <>
+              <Badge variant="info">{t("estimate.approval.pending")}</Badge>
+              {t("estimate.approval.pendingSince", { email: state.sentTo ?? "—", date: formatDate(state.sentAt, i18n.language) || "—" })}
+            </>
+          )}
+        </p>
+      ) : null}
       {canRecordApproval ? (
         <div className="flex items-center gap-3">
           <Checkbox id="ce-approved" checked={approval.isApproved} disabled={disabled} onCheckedChange={(v) => onChange({ isApproved: v === true })} />
           <Label htmlFor="ce-approved">{t("estimate.approval.recordOutside")}</Label>
         </div>
-      ) : (
+      ) : state?.state === "REJECTED" || state?.state === "PENDING" ? null : (
         <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground" data-testid="approval-status">
           {recorded.isApproved ? (
             <>

@@ -98,7 +98,15 @@ function EstimateVersion({ group, employeeId, costEstimateId, header }: { group:
             <div className="flex flex-wrap items-center gap-2">
               <TypeBadge type={view.type} />
               <Badge variant="neutral">{t("estimate.version", { n: view.versionNumber })}</Badge>
-              {info.isApproved ? <Badge variant="success">{t("estimate.history.approved")}</Badge> : <Badge variant="neutral">{t("estimate.history.notApproved")}</Badge>}
+              {info.approvalState?.state === "REJECTED" ? (
+                <Badge variant="destructive">{t("estimate.history.rejected")}</Badge>
+              ) : info.isApproved ? (
+                <Badge variant="success">{t("estimate.history.approved")}</Badge>
+              ) : info.approvalState?.state === "PENDING" ? (
+                <Badge variant="info">{t("estimate.history.pending")}</Badge>
+              ) : (
+                <Badge variant="neutral">{t("estimate.history.notApproved")}</Badge>
+              )}
             </div>
             <ExportLinks group={group} employeeId={employeeId} moveId={view.moveId} costEstimateId={view.costEstimateId} balanceSheet={tab === "balanceSheet"} />
           </div>
@@ -109,7 +117,9 @@ function EstimateVersion({ group, employeeId, costEstimateId, header }: { group:
             <Fact
               label={t("estimate.approval.title")}
               value={
-                info.isApproved
+                info.approvalState?.state === "REJECTED"
+                  ? `${t("estimate.approval.rejected")} ${t("estimate.approval.rejectedBy", { name: info.approvalState.decidedBy ?? "—", date: formatDate(info.approvalState.decidedAt, i18n.language) || "—", comment: info.approvalState.comment ?? "" })}`
+                  : info.isApproved
                   ? t("estimate.page.approvedBy", { name: info.approverName ?? "—", date: formatDate(info.approvalDate, i18n.language) || "—" })
                   : info.approverEmail
                     ? t("estimate.page.approverIs", { email: info.approverEmail })

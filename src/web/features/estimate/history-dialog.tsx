@@ -88,7 +88,17 @@ function HistoryList({ employeeId, moveId }: { employeeId: number; moveId: numbe
             <td className="px-3 py-2.5">{v.createdBy ?? t("estimate.history.system")}</td>
             <td className="whitespace-nowrap px-3 py-2.5 text-right tabular-nums">{formatWhole(v.total, v.displayCurrency)}</td>
             <td className="px-3 py-2.5">
-              {v.isApproved ? <Badge variant="success">{t("estimate.history.approved")}</Badge> : <Badge variant="neutral">{t("estimate.history.notApproved")}</Badge>}
+              {v.approvalState?.state === "REJECTED" ? (
+                <Badge variant="destructive" title={v.approvalState.comment ?? undefined}>
+                  {t("estimate.history.rejected")}
+                </Badge>
+              ) : v.isApproved ? (
+                <Badge variant="success">{t("estimate.history.approved")}</Badge>
+              ) : v.approvalState?.state === "PENDING" ? (
+                <Badge variant="info">{t("estimate.history.pending")}</Badge>
+              ) : (
+                <Badge variant="neutral">{t("estimate.history.notApproved")}</Badge>
+              )}
             </td>
           </tr>
         ))}

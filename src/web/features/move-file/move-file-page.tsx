@@ -264,16 +264,7 @@ function EstimatePanel({ data, refs }: { data: TMoveFileResponse; refs: Ref }) {
         <Fact label={t("moveFile.version")}>{t("moveFile.versionOf", { n: e.versionNumber, count: data.estimateVersions })}</Fact>
         <Fact label={t("moveFile.madeBy")}>{e.createdBy ? t("moveFile.madeByName", { date: f.at(e.createdAt), name: e.createdBy }) : f.at(e.createdAt)}</Fact>
         <Fact label={t("moveFile.approval")}>
-          {e.isApproved ? (
-            <span className="flex flex-col items-end gap-1">
-              <Badge variant="success">{t("moveFile.approved")}</Badge>
-              {e.approverName ? <span className="text-[13px] font-normal text-muted-foreground">{t("moveFile.approvedBy", { name: e.approverName, date: f.day(e.approvalDate) ?? "—" })}</span> : null}
-            </span>
-          ) : e.approverEmail ? (
-            t("moveFile.awaiting", { email: e.approverEmail })
-          ) : (
-            <Badge variant="neutral">{t("moveFile.notApproved")}</Badge>
-          )}
+          <ApprovalState estimate={e} />
         </Fact>
       </Facts>
       <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
@@ -284,6 +275,55 @@ function EstimatePanel({ data, refs }: { data: TMoveFileResponse; refs: Ref }) {
       </p>
     </Panel>
   );
+}
+
+/**
+ * The approval of the current version (issue 13 item 6): approved (by the approver's link, or
+ * recorded by an administrator), rejected with the approver's comment, pending since the approval
+ * e-mail was sent, or not sent yet.
+ */
+function ApprovalState({ estimate: e }: { estimate: NonNullable<TMoveFileResponse["estimate"]> }) {
+  const { t } = useTranslation();
+  const f = useFormats();
+  const a = e.approvalState;
+  const by = (name: string | null, date: string | null) => (name ? <span className="text-[13px] font-normal text-muted-foreground">{t("moveFile.decidedBy", { name, date: f.day(date) ?? "—" })}</span> : null);
+  const comment = a.comment ? (
+    <span className="text-[13px] font-normal">
+      <span className="text-muted-foreground">{t("moveFile.approverComment")}: </span>
+      <q className="[overflow-wrap:anywhere]" data-testid="approval-comment">{a.comment}</q>
+    </span>
+  ) : null;
+  switch (a.state) {
+    case "APPROVED":
+      return (
+        <span className="flex flex-col items-end gap-1 text-right" data-testid="approval-state">
+          <Badge variant="success">{t("moveFile.approved")}</Badge>
+          {by(a.decidedBy, a.decidedAt)}
+          {comment}
+        </span>
+      );
+    case "REJECTED":
+      return (
+        <span className="flex flex-col items-end gap-1 text-right" data-testid="approval-state">
+          <Badge variant="destructive">{t("moveFile.rejected")}</Badge>
+          {by(a.decidedBy, a.decidedAt)}
+          {comment}
+        </span>
+      );
+    case "PENDING":
+      return (
+        <span className="flex flex-col items-end gap-1 text-right" data-testid="approval-state">
+          <Badge variant="info">{t("moveFile.pending")}</Badge>
+          <span className="text-[13px] font-normal text-muted-foreground [overflow-wrap:anywhere]">{t("moveFile.pendingSince", { email: a.sentTo ?? "—", date: f.day(a.sentAt) ?? "—" })}</span>
+        </span>
+      );
+    case "NONE":
+      return (
+        <span data-testid="approval-state">
+          {e.approverEmail ? t("moveFile.awaiting", { email: e.approverEmail }) : <Badge variant="neutral">{t("moveFile.notApproved")}</Badge>}
+        </span>
+      );
+  }
 }
 
 function OverridesPanel({ data }: { data: TMoveFileResponse }) {
