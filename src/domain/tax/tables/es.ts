@@ -8,12 +8,11 @@
  * below 0. Joint taxation reduces the base by 3,400 (2,150 single parent). Regional scales of the
  * autonomous communities (Madrid, Catalonia…) differ; this table uses the complementary scale.
  * Not modelled: the under-3 increase of the mínimo por descendientes (2,800); splitting that mínimo
- * between parents filing separately; deducciones de la cuota (state or regional; among them the
- * deducción for low earners of about the SMI — up to 340 in 2025, announced as up to 591 for 2026 —
- * whose statutory limits could not be checked here); the 2,000 geographic-mobility increase
+ * between parents filing separately; deducciones de la cuota other than the DA 61.ª deducción for
+ * low earners (state or regional: family, housing, donations…); the 2,000 geographic-mobility increase
  * of otros gastos (unemployed taxpayers); the cotización adicional de solidaridad above the SS ceiling.
  */
-import { type Amount, type Bracket, bracketTax, dec, incomeTaxLine, min, pos, type ResolvedProfile, socialLine, type TaxTable, ZERO } from "../table.ts";
+import { type Amount, type Bracket, bracketTax, dec, incomeTaxLine, min, pos, type RawLine, type ResolvedProfile, socialLine, type TaxTable, ZERO } from "../table.ts";
 
 // Art. 63.1 LIRPF (escala estatal; the 24.5% step above 300,000 added by Ley 11/2020, PGE 2021):
 // 9.5% to 12,450; 12% to 20,200; 15% to 35,200; 18.5% to 60,000; 22.5% to 300,000; 24.5% above.
@@ -34,6 +33,15 @@ const OTROS_GASTOS = 2_000;
 // Tributación conjunta (art. 84.2): 3,400 for couples, 2,150 for single parents.
 const JOINT_REDUCTION = 3_400;
 const SINGLE_PARENT_REDUCTION = 2_150;
+// Deducción por obtención de rendimientos del trabajo, DA 61.ª LIRPF (added by Ley 5/2025, de 24 de
+// julio, with effect from 1 January 2025): for rendimientos íntegros del trabajo under 18,276 (and
+// other income ≤ 6,500, assumed): 340 up to 16,576; 340 − 0.2 × (RIT − 16,576) above; at most the
+// part of the cuotas íntegras estatal + autonómica that corresponds to the work income (all of it
+// here: the salary is the only income); taken off the cuota líquida total. https://www.boe.es/buscar/act.php?id=BOE-A-2006-20764
+// (DA number and wording as reported by secondary copies of Ley 5/2025; the BOE text was not opened
+// here. The increase announced in February 2026 — up to 591 to 17,094, tapering to nil at 20,000 — is not
+// applied: its text was not available here.)
+const LOW_EARNER_DEDUCTION = { max: 340, from: 16_576, to: 18_276, slope: "0.2" };
 
 function minimo(profile: ResolvedProfile): number {
   let total = MINIMO_PERSONAL;
@@ -48,6 +56,14 @@ export function workIncomeReduction(rendimientoNeto: Amount): Amount {
   if (rendimientoNeto.lte(r.second)) return dec(r.max).minus(rendimientoNeto.minus(r.first).times(r.firstSlope));
   if (rendimientoNeto.lt(r.last)) return pos(dec(r.secondBase).minus(rendimientoNeto.minus(r.second).times(r.secondSlope)));
   return ZERO;
+}
+
+/** DA 61.ª LIRPF deducción on the rendimientos íntegros del trabajo (the gross salary), before its limit. */
+export function lowEarnerDeduction(gross: Amount): Amount {
+  const d = LOW_EARNER_DEDUCTION;
+  if (gross.gte(d.to)) return ZERO;
+  if (gross.lte(d.from)) return dec(d.max);
+  return pos(dec(d.max).minus(gross.minus(d.from).times(d.slope)));
 }
 
 /** Cuota íntegra of a scale: scale(base) − scale(mínimo personal y familiar) (arts. 56, 63, 74). */
@@ -88,17 +104,19 @@ function esTable(year: EsYear): TaxTable {
       const netoPrevio = pos(income.minus(ss));
       const neto = pos(netoPrevio.minus(OTROS_GASTOS).minus(workIncomeReduction(netoPrevio)));
       const base = pos(neto.minus(reduction));
-      return {
-        taxableIncome: base,
-        lines: [
-          incomeTaxLine("IRPF state scale", cuota(STATE_SCALE, base, minimo(profile))),
-          incomeTaxLine("IRPF regional scale (general)", cuota(REGIONAL_SCALE, base, minimo(profile))),
-          socialLine("Seguridad Social", ss, year.ssRate),
-        ],
-      };
+      const state = cuota(STATE_SCALE, base, minimo(profile));
+      const regional = cuota(REGIONAL_SCALE, base, minimo(profile));
+      const deduction = min(lowEarnerDeduction(income), state.plus(regional));
+      const lines: RawLine[] = [incomeTaxLine("IRPF state scale", state), incomeTaxLine("IRPF regional scale (general)", regional)];
+      // A negative income tax line, only where the deducción applies (salaries under 18,276).
+      if (deduction.gt(0)) lines.push({ label: LOW_EARNER_LABEL, kind: "INCOME_TAX", amount: deduction.negated() });
+      lines.push(socialLine("Seguridad Social", ss, year.ssRate));
+      return { taxableIncome: base, lines };
     },
   };
 }
+
+export const LOW_EARNER_LABEL = "Deducción por rendimientos del trabajo (DA 61.ª LIRPF)";
 
 const IRPF_SOURCE = "Ley 35/2006 del IRPF arts. 19, 20 (RDL 4/2024), 57, 58, 63, 74, 84, DT 15.ª (BOE-A-2006-20764), https://www.boe.es/buscar/act.php?id=BOE-A-2006-20764";
 

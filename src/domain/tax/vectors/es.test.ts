@@ -4,6 +4,8 @@
  * from the Seguridad Social contribution rules of each year. Amounts in cents.
  */
 import { describe, expect, test } from "bun:test";
+import { dec } from "../table.ts";
+import { LOW_EARNER_LABEL, lowEarnerDeduction } from "../tables/es.ts";
 import { expectLines, linesOf, systemOf } from "../test-helpers.ts";
 
 describe("ES 2026 (IRPF unchanged; Seguridad Social 6.50% employee with MEI 0.15%, tope máximo 5,101.20 a month)", () => {
@@ -29,12 +31,14 @@ describe("ES 2026 (IRPF unchanged; Seguridad Social 6.50% employee with MEI 0.15
     expectLines(b, { "IRPF state scale": 3_872_50, "IRPF regional scale (general)": 3_872_50, "Seguridad Social": 2_600_00 });
   });
 
-  test("derived from arts. 19, 20 and 63: single, €18,000 — the art. 20 reducción on the first slope", () => {
+  test("derived from arts. 19, 20, 63 and DA 61.ª: single, €18,000 — the art. 20 reducción on the first slope, the low-earner deducción 55.20", () => {
     // SS 1,170; neto previo 16,830: reducción 7,302 − 1.75 × (16,830 − 14,852) = 3,840.50
     // base 16,830 − 2,000 − 3,840.50 = 10,989.50; × 9.5% = 1,044.0025 − 527.25 = 516.7525 → 516.75 per scale
+    // DA 61.ª: 340 − 0.2 × (18,000 − 16,576) = 55.20
     const b = es.tax(18_000_00);
     expect(b.taxableIncome).toBe(10_989_50);
-    expectLines(b, { "IRPF state scale": 516_75, "IRPF regional scale (general)": 516_75, "Seguridad Social": 1_170_00 });
+    expectLines(b, { "IRPF state scale": 516_75, "IRPF regional scale (general)": 516_75, [LOW_EARNER_LABEL]: -55_20, "Seguridad Social": 1_170_00 });
+    expect(b.incomeTax).toBe(978_30);
   });
 
   test("derived from arts. 57, 58, 63 and 84: joint return with 3 children, €60,000", () => {
@@ -61,5 +65,36 @@ describe("ES 2026 (IRPF unchanged; Seguridad Social 6.50% employee with MEI 0.15
     // state + 194,021.064 × 24.5% = 47,535.1607 → 110,485.9107 − 527.25 = 109,958.66
     // regional + 194,021.064 × 22.5% = 43,654.7394 → 106,605.4894 − 527.25 = 106,078.24
     expectLines(es.tax(500_000_00), { "IRPF state scale": 109_958_66, "IRPF regional scale (general)": 106_078_24 });
+  });
+});
+
+describe("ES 2025: deducción por obtención de rendimientos del trabajo (DA 61.ª LIRPF, Ley 5/2025)", () => {
+  const es = systemOf("ES", null, "2025-09-01");
+
+  test("the DA 61.ª amounts: 340 up to 16,576; 340 − 0.2 × (RIT − 16,576) to 18,276 — €17,000 → 255.20, €18,000 → 55.20", () => {
+    expect(lowEarnerDeduction(dec(16_576)).toFixed()).toBe("340");
+    expect(lowEarnerDeduction(dec(17_000)).toFixed()).toBe("255.2");
+    expect(lowEarnerDeduction(dec(18_000)).toFixed()).toBe("55.2");
+    expect(lowEarnerDeduction(dec(18_276)).toFixed()).toBe("0");
+  });
+
+  test("derived: the SMI 2025 (€16,576) pays no IRPF — the deducción is limited to the cuotas íntegras", () => {
+    // SS 16,576 × 6.48% = 1,074.1248; neto previo 15,501.8752: reducción 7,302 − 1.75 × 649.8752 = 6,164.7184
+    // base 15,501.8752 − 2,000 − 6,164.7184 = 7,337.1568; per scale 7,337.1568 × 9.5% − 527.25 = 169.7799 → both 339.5598 < 340
+    const b = es.tax(16_576_00);
+    expect(b.incomeTax).toBe(0);
+    expectLines(b, { "IRPF state scale": 169_78, "IRPF regional scale (general)": 169_78, [LOW_EARNER_LABEL]: -339_56 });
+  });
+
+  test("derived: €17,000 — the tapered deducción (255.20) off the cuota", () => {
+    // SS 1,101.60; neto previo 15,898.40: reducción 7,302 − 1.75 × 1,046.40 = 5,470.80; base 8,427.60
+    // per scale 8,427.60 × 9.5% = 800.622 − 527.25 = 273.372 → 273.37; total 546.744 − 255.20 = 291.544
+    const b = es.tax(17_000_00);
+    expectLines(b, { "IRPF state scale": 273_37, "IRPF regional scale (general)": 273_37, [LOW_EARNER_LABEL]: -255_20, "Seguridad Social": 1_101_60 });
+  });
+
+  test("no deducción line from €18,276", () => {
+    expect(linesOf(es.tax(18_276_00))[LOW_EARNER_LABEL]).toBeUndefined();
+    expect(linesOf(es.tax(40_000_00))[LOW_EARNER_LABEL]).toBeUndefined();
   });
 });
