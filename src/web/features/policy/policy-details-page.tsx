@@ -26,6 +26,7 @@ import { UnsavedChangesProvider } from "./details-unsaved.tsx";
 import { PolicySteps } from "./policy-steps.tsx";
 import { ServiceForm } from "./service-form.tsx";
 import { ServicePicker } from "./service-picker.tsx";
+import { ServiceEstimateButton } from "./service-estimate-dialog.tsx";
 
 /**
  * /policy/details?policyId=&editDraft=: the services of each move stage of a policy version
@@ -255,6 +256,14 @@ function StageSection({ stage, stages }: { stage: DetailsStage; stages: DetailsS
                   {errors.length > 0 ? <Badge variant="destructive">{t("policyConfig.details.errorCount", { count: errors.length })}</Badge> : null}
                 </AccordionTrigger>
                 <AccordionContent>
+                  <div className="mb-4 flex justify-end">
+                    <ServiceEstimateButton
+                      policyVersionId={ctx.policyVersionId}
+                      moveStage={stage.id}
+                      serviceKey={service.name}
+                      serviceName={service.title || service.serviceName}
+                    />
+                  </div>
                   {errors.length > 0 ? (
                     <ul className="mb-4 flex flex-col gap-1 text-[13px] font-medium text-destructive">
                       {errors.map((e, i) => (
