@@ -21,6 +21,7 @@ describe("readConfig: defaults", () => {
       resetLinkMinutes: 60,
       estimateApprovalLinkDays: 14,
       taxProviderGroup: null,
+      files: { dir: "./data/files", s3: null },
     });
   });
 });
@@ -70,6 +71,7 @@ describe("readConfig: values", () => {
       resetLinkMinutes: 30,
       estimateApprovalLinkDays: 3,
       taxProviderGroup: "acme",
+      files: { dir: "./data/files", s3: null },
     });
   });
 
@@ -119,6 +121,27 @@ describe("readConfig: invalid values", () => {
     expect(message).toStartWith("Invalid configuration: ");
     expect(message).toContain("PORT: ");
     expect(message).toContain("; SEED_DEMO: ");
+  });
+});
+
+describe("readConfig: employee files", () => {
+  test("FILES_DIR names the local store; S3_URL with its credentials switches to S3 (endpoint and bucket split)", () => {
+    expect(readConfig({ FILES_DIR: "/srv/files" }).files).toEqual({ dir: "/srv/files", s3: null });
+    expect(
+      readConfig({ S3_URL: "http://127.0.0.1:4569/meridian-files", S3_ACCESS_KEY_ID: "id", S3_SECRET_ACCESS_KEY: "secret" }).files,
+    ).toEqual({
+      dir: "./data/files",
+      s3: { endpoint: "http://127.0.0.1:4569", bucket: "meridian-files", accessKeyId: "id", secretAccessKey: "secret", region: "us-east-1" },
+    });
+    expect(
+      readConfig({ S3_URL: "https://s3.eu-west-1.amazonaws.com/b/", S3_ACCESS_KEY_ID: "i", S3_SECRET_ACCESS_KEY: "s", S3_REGION: "eu-west-1" }).files.s3,
+    ).toEqual({ endpoint: "https://s3.eu-west-1.amazonaws.com", bucket: "b", accessKeyId: "i", secretAccessKey: "s", region: "eu-west-1" });
+  });
+
+  test("S3_URL without a bucket, without credentials or not a URL is refused", () => {
+    expect(() => readConfig({ S3_URL: "http://127.0.0.1:4569", S3_ACCESS_KEY_ID: "i", S3_SECRET_ACCESS_KEY: "s" })).toThrow(/S3_URL: name the bucket/);
+    expect(() => readConfig({ S3_URL: "http://127.0.0.1:4569/b" })).toThrow(/S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/);
+    expect(() => readConfig({ S3_URL: "not a url" })).toThrow(/^Invalid configuration: .*S3_URL: /);
   });
 });
 

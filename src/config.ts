@@ -37,6 +37,13 @@ const ZConfig = z.object({
   /** How long the approval link in a cost estimate's approval e-mail stays valid (issue 13 item 6). */
   ESTIMATE_APPROVAL_LINK_DAYS: z.coerce.number().int().positive().max(365).default(14),
   TAX_PROVIDER_GROUP: ZTaxProviderGroup,
+  /** Employee files (issue 14): the local store's directory (content-addressed by SHA-256; `tmp/` holds uploads in flight). */
+  FILES_DIR: z.string().default("./data/files"),
+  /** S3-compatible object storage instead of FILES_DIR: the endpoint and bucket, e.g. `https://s3.eu-west-1.amazonaws.com/meridian-files`. */
+  S3_URL: z.string().url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_REGION: z.string().default("us-east-1"),
 });
 
 export type Config = {
@@ -58,7 +65,12 @@ export type Config = {
   estimateApprovalLinkDays: number;
   /** The group of the tax-provider defaulting rule (src/domain/estimate/tax-provider.ts), or null: off. */
   taxProviderGroup: string | null;
+  /** Employee files: the local directory (also the staging area of uploads in flight) and, when S3_URL is set, the bucket. */
+  files: { dir: string; s3: S3Settings | null };
 };
+
+/** S3_URL split into the endpoint and the bucket (the URL's first path segment), with the credentials. */
+export type S3Settings = { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region: string };
 
 export function readConfig(env: Record<string, string | undefined> = process.env): Config {
   // An empty variable (PORT=) means "not set", not zero.
@@ -97,7 +109,19 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     resetLinkMinutes: e.RESET_LINK_MINUTES,
     estimateApprovalLinkDays: e.ESTIMATE_APPROVAL_LINK_DAYS,
     taxProviderGroup: e.TAX_PROVIDER_GROUP?.toLowerCase() ?? null,
+    files: { dir: e.FILES_DIR, s3: s3Settings(e) },
   };
+}
+
+function s3Settings(e: z.infer<typeof ZConfig>): S3Settings | null {
+  if (!e.S3_URL) return null;
+  const url = new URL(e.S3_URL);
+  const bucket = url.pathname.split("/").filter(Boolean)[0];
+  if (!bucket) throw new Error("Invalid configuration: S3_URL: name the bucket as the URL's path (https://host/bucket)");
+  if (!e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY) {
+    throw new Error("Invalid configuration: S3_URL needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY");
+  }
+  return { endpoint: url.origin, bucket, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY, region: e.S3_REGION };
 }
 
 /**
