@@ -178,7 +178,7 @@ test.describe("every page fits 1366 and 390 px", () => {
   });
 
   test("signed out", async ({ page }) => {
-    await checkPages(page, ["/login", "/user/account-recovery", "/user/set-new-password?token=nope"], ["/login"]);
+    await checkPages(page, ["/login", "/user/account-recovery", "/user/set-new-password?token=nope", "/estimate-approval?token=nope"], ["/login"]);
   });
 });
 
