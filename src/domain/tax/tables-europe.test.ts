@@ -287,15 +287,17 @@ describe("Spain 2025 (state + complementary regional scale)", () => {
   const es = systemOf("ES");
 
   test("issue 13 vector: €1,000,000 — the regional scale tops at 22.5%, only the state scale has 24.5%", () => {
-    // SS 58,914 × 6.48% = 3,817.6272; base 1,000,000 − 3,817.6272 − 2,000 = 994,182.3728
+    // SS 58,914 × 6.48% = 3,817.6272; cotización adicional de solidaridad (2025, employee 0.15 / 0.17 / 0.19 %):
+    // 5,891.40 × 0.15% = 8.8371 + 23,565.60 × 0.17% = 40.06152 + 911,629 × 0.19% = 1,732.0951 → 1,780.99372
+    // base 1,000,000 − 3,817.6272 − 1,780.99372 − 2,000 = 992,401.37908
     // both scales to 300,000: 4,362.75 + 24,800 × 18.5% + 240,000 × 22.5% = 62,950.75; mínimo: scale(5,550) = 527.25
-    // state (art. 63.1): + 694,182.3728 × 24.5% = 170,074.6813 → 233,025.4313 − 527.25 = 232,498.18
-    // regional (DT 15.ª): + 694,182.3728 × 22.5% = 156,191.0339 → 219,141.7839 − 527.25 = 218,614.53
+    // state (art. 63.1): + 692,401.37908 × 24.5% = 169,638.3379 → 232,589.0879 − 527.25 = 232,061.84
+    // regional (DT 15.ª): + 692,401.37908 × 22.5% = 155,790.3103 → 218,741.0603 − 527.25 = 218,213.81
     const b = es.tax(1_000_000_00);
-    expect(b.taxableIncome).toBe(994_182_37);
-    expectLines(b, { "IRPF state scale": 232_498_18, "IRPF regional scale (general)": 218_614_53, "Seguridad Social": 3_817_63 });
-    // the overstatement the issue reports: €13,884 (13,883.65)
-    expect(linesOf(b)["IRPF state scale"]! - linesOf(b)["IRPF regional scale (general)"]!).toBe(13_883_65);
+    expect(b.taxableIncome).toBe(992_401_38);
+    expectLines(b, { "IRPF state scale": 232_061_84, "IRPF regional scale (general)": 218_213_81, "Seguridad Social": 3_817_63, "Cotización adicional de solidaridad": 1_780_99 });
+    // the overstatement the issue reports (€13,884 = 2% × 694,182.37, before the solidarity contribution): 2% × 692,401.38 = 13,848.03
+    expect(linesOf(b)["IRPF state scale"]! - linesOf(b)["IRPF regional scale (general)"]!).toBe(13_848_03);
   });
 
   test("issue 13 vector: €20,000 single — art. 20 reducción por obtención de rendimientos del trabajo (−€285.50)", () => {
@@ -332,14 +334,15 @@ describe("Spain 2025 (state + complementary regional scale)", () => {
   });
 
   test("joint return with 2 children, 80,000: SS ceiling, joint reduction, mínimo por descendientes", () => {
-    // SS 58,914 × 6.48% = 3,817.6272 → 3,817.63; base 80,000 − 3,817.6272 − 2,000 − 3,400 = 70,782.3728
-    // mínimo 5,550 + 2,400 + 2,700 = 10,650
-    // scale(70,782.3728) = 4,362.75 + 24,800 × 18.5% (4,588) + 10,782.3728 × 22.5% (2,426.0339) = 11,376.7839
-    // scale(10,650) = 1,011.75 → 10,365.0339 → 10,365.03 per scale
+    // SS 58,914 × 6.48% = 3,817.6272 → 3,817.63; solidarity 5,891.40 × 0.15% = 8.8371 + 15,194.60 × 0.17% = 25.83082 → 34.66792
+    // base 80,000 − 3,817.6272 − 34.66792 − 2,000 − 3,400 = 70,747.70488; mínimo 5,550 + 2,400 + 2,700 = 10,650
+    // scale(70,747.70488) = 4,362.75 + 24,800 × 18.5% (4,588) + 10,747.70488 × 22.5% (2,418.23360) = 11,368.9836
+    // scale(10,650) = 1,011.75 → 10,357.2336 → 10,357.23 per scale
     expectLines(es.tax(80_000_00, { filingStatus: "MARRIED_JOINT", dependants: 2 }), {
-      "IRPF state scale": 10_365_03,
-      "IRPF regional scale (general)": 10_365_03,
+      "IRPF state scale": 10_357_23,
+      "IRPF regional scale (general)": 10_357_23,
       "Seguridad Social": 3_817_63,
+      "Cotización adicional de solidaridad": 34_67,
     });
   });
 });

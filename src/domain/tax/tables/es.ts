@@ -10,9 +10,10 @@
  * Not modelled: the under-3 increase of the mínimo por descendientes (2,800); splitting that mínimo
  * between parents filing separately; deducciones de la cuota other than the DA 61.ª deducción for
  * low earners (state or regional: family, housing, donations…); the 2,000 geographic-mobility increase
- * of otros gastos (unemployed taxpayers); the cotización adicional de solidaridad above the SS ceiling.
+ * of otros gastos (unemployed taxpayers). The cotización adicional de solidaridad (from 2025) is
+ * charged on an even monthly salary's pay above the base máxima, annualised.
  */
-import { type Amount, type Bracket, bracketTax, dec, incomeTaxLine, min, pos, type RawLine, type ResolvedProfile, socialLine, type TaxTable, ZERO } from "../table.ts";
+import { type Amount, band, type Bracket, bracketTax, dec, incomeTaxLine, min, pos, type RawLine, type ResolvedProfile, socialLine, type TaxTable, ZERO } from "../table.ts";
 
 // Art. 63.1 LIRPF (escala estatal; the 24.5% step above 300,000 added by Ley 11/2020, PGE 2021):
 // 9.5% to 12,450; 12% to 20,200; 15% to 35,200; 18.5% to 60,000; 22.5% to 300,000; 24.5% above.
@@ -80,7 +81,24 @@ type EsYear = {
   /** Employee Social Security rate (contingencias comunes + desempleo + FP + MEI) and the annual base cap (12 × the monthly tope máximo). */
   ssRate: string;
   ssAnnualMaxBase: string;
+  /**
+   * Cotización adicional de solidaridad (art. 19 bis and DT 42.ª LGSS), the employee's rates on the
+   * pay above the base máxima: up to 10% above it, from 10% to 50% above, and beyond.
+   */
+  solidarityRates: readonly [string, string, string];
 };
+
+export const SOLIDARITY_LABEL = "Cotización adicional de solidaridad";
+
+/** The employee's cotización adicional de solidaridad on the annual pay above 12 × the monthly base máxima (an even monthly salary). */
+export function solidarityOf(income: Amount, year: Pick<EsYear, "ssAnnualMaxBase" | "solidarityRates">): Amount {
+  const base = dec(year.ssAnnualMaxBase);
+  const [first, second, third] = year.solidarityRates;
+  return band(income, base, base.times("1.1"))
+    .times(first)
+    .plus(band(income, base.times("1.1"), base.times("1.5")).times(second))
+    .plus(band(income, base.times("1.5")).times(third));
+}
 
 function esTable(year: EsYear): TaxTable {
   return {
@@ -95,13 +113,15 @@ function esTable(year: EsYear): TaxTable {
     source: year.source,
     compute(income, profile) {
       const ss = min(income, year.ssAnnualMaxBase).times(year.ssRate);
+      const solidarity = solidarityOf(income, year);
       const reduction =
         profile.filingStatus === "MARRIED_JOINT"
           ? JOINT_REDUCTION
           : profile.filingStatus === "HEAD_OF_HOUSEHOLD" && profile.dependants > 0
             ? SINGLE_PARENT_REDUCTION
             : 0;
-      const netoPrevio = pos(income.minus(ss));
+      // Both are cotizaciones a la Seguridad Social, deductible under art. 19.2.a.
+      const netoPrevio = pos(income.minus(ss).minus(solidarity));
       const neto = pos(netoPrevio.minus(OTROS_GASTOS).minus(workIncomeReduction(netoPrevio)));
       const base = pos(neto.minus(reduction));
       const state = cuota(STATE_SCALE, base, minimo(profile));
@@ -111,6 +131,7 @@ function esTable(year: EsYear): TaxTable {
       // A negative income tax line, only where the deducción applies (salaries under 18,276).
       if (deduction.gt(0)) lines.push({ label: LOW_EARNER_LABEL, kind: "INCOME_TAX", amount: deduction.negated() });
       lines.push(socialLine("Seguridad Social", ss, year.ssRate));
+      if (solidarity.gt(0)) lines.push(socialLine(SOLIDARITY_LABEL, solidarity));
       return { taxableIncome: base, lines };
     },
   };
@@ -131,6 +152,10 @@ export const es: TaxTable = esTable({
   source: `${IRPF_SOURCE}; Seguridad Social, bases y tipos 2025, https://www.seg-social.es/wps/portal/wss/internet/Trabajadores/CotizacionRecaudacionTrabajadores/36537`,
   ssRate: "0.0648",
   ssAnnualMaxBase: "58914",
+  // Cotización adicional de solidaridad 2025 (DT 42.ª LGSS: 0.92% / 1.00% / 1.17%), the employee's
+  // share as for contingencias comunes (4.70 of 28.30): 0.15% / 0.17% / 0.19% (Orden PJC/178/2025;
+  // the split from memory, not re-checked — it is the 4.70 / 28.30 proportion rounded to 2 places).
+  solidarityRates: ["0.0015", "0.0017", "0.0019"],
 });
 
 // 2026. IRPF: the scales (art. 63.1, DT 15.ª), the art. 20 reducción, the mínimos (arts. 57, 58) and
@@ -149,4 +174,7 @@ export const es2026: TaxTable = esTable({
   source: `${IRPF_SOURCE}; Real Decreto-ley 2/2026 (tope máximo 5,101.20, MEI 0.90%); Seguridad Social, bases y tipos 2026, https://www.seg-social.es/wps/portal/wss/internet/Trabajadores/CotizacionRecaudacionTrabajadores/36537`,
   ssRate: "0.065",
   ssAnnualMaxBase: "61214.40",
+  // Cotización adicional de solidaridad 2026 (DT 42.ª LGSS: 1.15% / 1.25% / 1.46%), employee
+  // 0.19% / 0.21% / 0.24% (RDL 2/2026, as republished by the Seguridad Social on 1 January 2026).
+  solidarityRates: ["0.0019", "0.0021", "0.0024"],
 });

@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { dec } from "../table.ts";
-import { LOW_EARNER_LABEL, lowEarnerDeduction } from "../tables/es.ts";
+import { LOW_EARNER_LABEL, lowEarnerDeduction, SOLIDARITY_LABEL } from "../tables/es.ts";
 import { expectLines, linesOf, systemOf } from "../test-helpers.ts";
 
 describe("ES 2026 (IRPF unchanged; Seguridad Social 6.50% employee with MEI 0.15%, tope máximo 5,101.20 a month)", () => {
@@ -52,19 +52,28 @@ describe("ES 2026 (IRPF unchanged; Seguridad Social 6.50% employee with MEI 0.15
   });
 
   test("derived from art. 63.1 and DT 15.ª: €100,000 — 45% combined over 60,000 (22.5% + 22.5%)", () => {
-    // base 100,000 − 3,978.936 − 2,000 = 94,021.064; scale = 8,950.75 + 34,021.064 × 22.5% = 16,605.4894 − 527.25 = 16,078.24
+    // solidarity (RDL 2/2026, employee 0.19 / 0.21 / 0.24 %): 6,121.44 × 0.19% = 11.630736 + 24,485.76 × 0.21% = 51.420096
+    // + (100,000 − 91,821.60) × 0.24% = 19.62816 → 82.678992
+    // base 100,000 − 3,978.936 − 82.678992 − 2,000 = 93,938.385008; scale = 8,950.75 + 33,938.385008 × 22.5% = 16,586.8866 − 527.25 = 16,059.64
     const b = es.tax(100_000_00);
-    expectLines(b, { "IRPF state scale": 16_078_24, "IRPF regional scale (general)": 16_078_24 });
-    expect(es.marginalRate(100_000_00)).toBe("0.45"); // above the SS ceiling: IRPF only
+    expectLines(b, { "IRPF state scale": 16_059_64, "IRPF regional scale (general)": 16_059_64, [SOLIDARITY_LABEL]: 82_68 });
+    // above the SS ceiling: IRPF 45% on the pay less the solidarity contribution, + 0.24%: 0.45 × (1 − 0.0024) + 0.0024
+    expect(es.marginalRate(100_000_00)).toBe("0.45132");
     const lines = linesOf(b);
-    expect(b.total).toBe(lines["IRPF state scale"]! + lines["IRPF regional scale (general)"]! + lines["Seguridad Social"]!);
+    expect(b.total).toBe(lines["IRPF state scale"]! + lines["IRPF regional scale (general)"]! + lines["Seguridad Social"]! + lines[SOLIDARITY_LABEL]!);
   });
 
   test("derived from art. 63.1: only the state scale has 24.5% over 300,000 (47% combined) — €500,000", () => {
-    // base 500,000 − 3,978.936 − 2,000 = 494,021.064; to 300,000: 62,950.75 both
-    // state + 194,021.064 × 24.5% = 47,535.1607 → 110,485.9107 − 527.25 = 109,958.66
-    // regional + 194,021.064 × 22.5% = 43,654.7394 → 106,605.4894 − 527.25 = 106,078.24
-    expectLines(es.tax(500_000_00), { "IRPF state scale": 109_958_66, "IRPF regional scale (general)": 106_078_24 });
+    // solidarity 11.630736 + 51.420096 + 408,178.40 × 0.24% (979.62816) = 1,042.678992
+    // base 500,000 − 3,978.936 − 1,042.678992 − 2,000 = 492,978.385008; to 300,000: 62,950.75 both
+    // state + 192,978.385008 × 24.5% = 47,279.7043 → 110,230.4543 − 527.25 = 109,703.20
+    // regional + 192,978.385008 × 22.5% = 43,420.1366 → 106,370.8866 − 527.25 = 105,843.64
+    expectLines(es.tax(500_000_00), { "IRPF state scale": 109_703_20, "IRPF regional scale (general)": 105_843_64, [SOLIDARITY_LABEL]: 1_042_68 });
+  });
+
+  test("RDL 2/2026: the cotización adicional de solidaridad starts above the base máxima (61,214.40 a year) — €67,335.84 (10% above) pays 0.19% on 6,121.44", () => {
+    expect(linesOf(es.tax(61_214_40))[SOLIDARITY_LABEL]).toBeUndefined();
+    expectLines(es.tax(67_335_84), { [SOLIDARITY_LABEL]: 11_63 }); // 11.630736
   });
 });
 
