@@ -29,7 +29,7 @@ import { Label } from "../../components/ui/label.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { ErrorState } from "../../components/ui/states.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
-import { serverMessage } from "../../lib/errors.ts";
+import { errorCode, serverMessage } from "../../lib/errors.ts";
 import { useSignedInUser } from "../../lib/session.ts";
 import { trpcClient } from "../../lib/trpc.ts";
 import { BalanceSheetPanel } from "./balance-sheet.tsx";
@@ -496,8 +496,9 @@ function EstimateEditor({
           ? estimateText(estimateMessages.approvalSent, { email: res.sentTo })
           : estimateText(estimateMessages.approvalSavedAndSent, { version: savedVersion, email: res.sentTo });
       text = res.success ? { kind: "success", text: sent } : { kind: "error", text: estimateMessages.approvalMailFailure };
-    } catch {
-      text = { kind: "error", text: estimateMessages.approvalMailFailure };
+    } catch (error) {
+      // A version the approver already decided (or one no longer current) is refused with its reason (issue 13 item 6).
+      text = { kind: "error", text: (errorCode(error) === "CONFLICT" ? serverMessage(error) : null) ?? estimateMessages.approvalMailFailure };
     }
     setBusy(null);
     setNotice(text);
