@@ -10,7 +10,7 @@ import { callerFor, testConfig } from "../../test/db.ts";
 import { ZodError } from "zod";
 import { expectInputError, expectTrpcError } from "../../test/errors.ts";
 import { useTestDatabase } from "../../test/fixtures.ts";
-import { expectOneEffect, race } from "../../test/race.ts";
+import { expectNoServerError, expectOneEffect, outcomesOf, race } from "../../test/race.ts";
 import { sessionIdFor } from "../auth.ts";
 import { createMailer } from "../mail.ts";
 import { createTestMove } from "../wizard/initiation-testing.ts";
@@ -204,6 +204,28 @@ describe("parallel decisions", () => {
     expect(await audits("estimate.approval.approved", move.moveId)).toHaveLength(1);
     const used = await t.db.selectFrom("estimate_approval_links").select("used_at").where("cost_estimate_id", "=", saved.costEstimateId).where("used_at", "is not", null).execute();
     expect(used).toHaveLength(1);
+  });
+});
+
+describe("a decision racing HR's save of a new version", () => {
+  test("either order gives a clear answer: the save always lands, the decision at most once", async () => {
+    const { hr, move, saved, token } = await sentMove();
+    const callers = await Promise.all(Array.from({ length: 10 }, () => approver()));
+    const results = await race(11, (i) =>
+      i === 10
+        ? hr.estimate.saveEstimate({ ...ref(move), costEstimateID: saved.costEstimateId, type: "STA", displayCurrency: "USD", approverEmail: "next@acme.test", taxRateOverride: 22 })
+        : callers[i]!.estimate.decideApproval({ token, decision: "APPROVED" }),
+    );
+    const outcomes = await outcomesOf(results);
+    expectNoServerError(outcomes);
+    expect(outcomes[10]!.ok).toBe(true);
+    const decided = outcomes.slice(0, 10).filter((o) => o.ok).length;
+    expect(decided).toBeLessThanOrEqual(1);
+    for (const o of outcomes.slice(0, 10).filter((x) => !x.ok)) {
+      expect(o.code).toBe("CONFLICT");
+      expect([approvalLinkMessages.linkUsed, approvalLinkMessages.superseded]).toContain(o.message!);
+    }
+    expect(await audits("estimate.approval.approved", move.moveId)).toHaveLength(decided);
   });
 });
 
