@@ -47,26 +47,30 @@ function truncate(amount: Amount, unit: number): Amount {
 }
 
 /** The deduction's formula without Appended Table 5's steps (NTA No. 1410), for `computeUnrounded`. */
-function employmentIncomeByFormula(income: Amount, minimum = 650_000, minimumUpTo = 1_900_000): Amount {
-  if (income.lte(minimumUpTo)) return pos(income.minus(minimum));
-  if (income.lte(3_600_000)) return income.times("0.7").minus(80_000);
-  if (income.lte(6_600_000)) return income.times("0.8").minus(440_000);
-  if (income.lte(8_500_000)) return income.times("0.9").minus(1_100_000);
-  return income.minus(1_950_000);
+function employmentIncomeByFormula(income: Amount, minimum: number): Amount {
+  const formula = income.lte(3_600_000)
+    ? income.times("0.7").minus(80_000)
+    : income.lte(6_600_000)
+      ? income.times("0.8").minus(440_000)
+      : income.lte(8_500_000)
+        ? income.times("0.9").minus(1_100_000)
+        : income.minus(1_950_000);
+  return pos(min(income.minus(minimum), formula));
 }
 
 /**
  * Employment income (給与所得) after the employment income deduction, as the law computes it:
- * below 6,600,000 by Appended Table 5 (4,000-yen steps from 1,900,000), above by the formula.
- * `minimum` is the minimum deduction (650,000 from 2025) and `minimumUpTo` the income up to which it
- * applies (1,900,000 from 2025; NTA No. 1410).
+ * below 6,600,000 by Appended Table 5 (the income in 4,000-yen steps: A = income ÷ 4 truncated to
+ * 1,000, then A × 2.8 − 80,000 or A × 3.2 − 440,000), never more than the income less the minimum
+ * deduction (`minimum`: 650,000 from 2025, 740,000 in 2026 and 2027 for income tax); above
+ * 6,600,000 by the formula (NTA No. 1410).
  */
-export function employmentIncome(income: Amount, minimum = 650_000, minimumUpTo = 1_900_000): Amount {
+export function employmentIncome(income: Amount, minimum = 650_000): Amount {
   const whole = income.toDecimalPlaces(0, Decimal.ROUND_DOWN);
-  if (whole.lt(minimumUpTo)) return pos(whole.minus(minimum));
   if (whole.lt(6_600_000)) {
     const a = truncate(whole.dividedBy(4), 1_000);
-    return whole.lt(3_600_000) ? a.times("2.8").minus(80_000) : a.times("3.2").minus(440_000);
+    const stepped = whole.lt(3_600_000) ? a.times("2.8").minus(80_000) : a.times("3.2").minus(440_000);
+    return pos(min(whole.minus(minimum), stepped));
   }
   if (whole.lt(8_500_000)) return whole.times("0.9").minus(1_100_000);
   return whole.minus(1_950_000);
@@ -90,6 +94,8 @@ type Year = {
   year: number;
   /** National basic deduction by total income (NTA No. 1199). */
   basicNational: Tiers;
+  /** Minimum employment income deduction for income tax and for resident tax. */
+  employmentMinimum: { national: number; resident: number };
   social: { pensionRate: string; healthRate: string; employmentRate: string };
   source: string;
 };
@@ -121,7 +127,9 @@ function japanTable(p: Year): TaxTable {
       const employment = income.times(employmentRate);
       const social = pension.plus(health).plus(employment);
 
-      const totalIncome = rounded ? employmentIncome(income) : employmentIncomeByFormula(income);
+      const employmentIncomeOf = (minimum: number) => (rounded ? employmentIncome(income, minimum) : employmentIncomeByFormula(income, minimum));
+      const totalIncome = employmentIncomeOf(p.employmentMinimum.national);
+      const residentTotalIncome = employmentIncomeOf(p.employmentMinimum.resident);
       const cut = (amount: Amount, unit: number): Amount => (rounded ? truncate(amount, unit) : amount);
       const nationalDeductions = social.plus(tiered(totalIncome, p.basicNational)).plus(married ? tiered(totalIncome, SPOUSE_NATIONAL) : 0);
       const nationalTaxable = cut(pos(totalIncome.minus(nationalDeductions)), 1_000);
@@ -133,19 +141,19 @@ function japanTable(p: Year): TaxTable {
       const incomeLevyLimit = 350_000 * persons + 100_000 + (persons > 1 ? 320_000 : 0);
       const perCapitaLimit = 350_000 * persons + 100_000 + (persons > 1 ? 210_000 : 0);
 
-      const spouseResident = married ? tiered(totalIncome, SPOUSE_RESIDENT) : 0;
-      const residentTaxable = cut(pos(totalIncome.minus(social).minus(tiered(totalIncome, BASIC_RESIDENT)).minus(spouseResident)), 1_000);
+      const spouseResident = married ? tiered(residentTotalIncome, SPOUSE_RESIDENT) : 0;
+      const residentTaxable = cut(pos(residentTotalIncome.minus(social).minus(tiered(residentTotalIncome, BASIC_RESIDENT)).minus(spouseResident)), 1_000);
       // Adjustment credit base: personal-deduction differences 50,000 (basic) + 50,000 (spouse); none above 25,000,000 total income.
       const difference = dec(50_000 + (spouseResident > 0 ? 50_000 : 0));
-      const base = totalIncome.gt(25_000_000)
+      const base = residentTotalIncome.gt(25_000_000)
         ? ZERO
         : residentTaxable.lte(2_000_000)
           ? min(difference, residentTaxable)
           : max(difference.minus(residentTaxable.minus(2_000_000)), 50_000);
       const municipal = cut(pos(residentTaxable.times(MUNICIPAL_RATE).minus(base.times("0.03"))), 100);
       const prefectural = cut(pos(residentTaxable.times(PREFECTURAL_RATE).minus(base.times("0.02"))), 100);
-      const residentIncomeLevy = totalIncome.lte(incomeLevyLimit) ? ZERO : municipal.plus(prefectural);
-      const perCapita = totalIncome.lte(perCapitaLimit) ? ZERO : dec(PER_CAPITA_LEVY);
+      const residentIncomeLevy = residentTotalIncome.lte(incomeLevyLimit) ? ZERO : municipal.plus(prefectural);
+      const perCapita = residentTotalIncome.lte(perCapitaLimit) ? ZERO : dec(PER_CAPITA_LEVY);
 
       return {
         taxableIncome: nationalTaxable,
@@ -198,21 +206,39 @@ const SOCIAL_2025 = { pensionRate: "0.0915", healthRate: "0.04955", employmentRa
 export const jp: TaxTable = japanTable({
   year: 2025,
   basicNational: BASIC_NATIONAL_2025_REFORM,
+  // NTA No. 1410: minimum 650,000 from 2025 (resident tax: from the FY2026 levy, i.e. on 2025 income).
+  employmentMinimum: { national: 650_000, resident: 650_000 },
   social: SOCIAL_2025,
   source:
     "National Tax Agency, Tax Answer No. 2260 (rates), No. 1410 (employment income deduction), No. 1199 (basic deduction, 2025 reform), https://www.nta.go.jp/taxes/shiraberu/taxanswer/shotoku/2260.htm; Tokyo Metropolitan Government, individual inhabitant tax, https://www.tax.metro.tokyo.lg.jp/kazei/kojin_ju",
 });
 
-// 2026 (令和8年分): the 2025 reform's deductions as legislated for 2026 (the same tiers as 2025, minimum
-// employment income deduction 650,000). NOT applied: the FY2026 reform (令和8年度税制改正大綱, December 2025:
-// basic deduction 580,000 → 620,000, minimum employment income deduction 650,000 → 690,000 and, for 2026 and
-// 2027, a tax-free threshold of 1,780,000 for wages up to 6,650,000), whose enacted tiers could not be
-// checked here. Social insurance: the 2025 rates (the 2026 Kyokai Kenpo and employment insurance rates and
-// the child and child-rearing support levy from April 2026 were not known when written).
+// 2026 (令和8年分): the FY2026 tax reform (令和8年度税制改正大綱, Cabinet decision 26 December 2025,
+// https://www.mof.go.jp/tax_policy/tax_reform/outline/fy2026/20251226taikou.pdf; the amended Income Tax Act
+// in force 1 December 2026 and applied from the 2026 year-end adjustment): basic deduction 580,000 → 620,000
+// (total income up to 23,500,000), with the special addition for 2026 and 2027 raising it to 1,040,000 up to
+// total income 4,890,000 and 670,000 up to 6,550,000; minimum employment income deduction 650,000 → 690,000,
+// with a special 50,000 for 2026 and 2027 (740,000: the 1,780,000 tax-free threshold = 1,040,000 + 740,000 for
+// wages up to 6,650,000). These tiers are from the Outline as reported by two independent secondary sources,
+// not from the enacted text or NTA No. 1199 / 1410 (not opened here). Resident tax: basic deduction unchanged
+// (430,000); the permanent minimum employment income deduction 690,000 applies from the FY2027 levy (on 2026
+// income) and the special 50,000 is taken to be income tax only (not re-checked). Social insurance: the 2025
+// rates (the 2026 Kyokai Kenpo and employment insurance rates and the child and child-rearing support levy
+// from April 2026 were not known when written).
+const BASIC_NATIONAL_2026: Tiers = [
+  [4_890_000, 1_040_000],
+  [6_550_000, 670_000],
+  [23_500_000, 620_000],
+  [24_000_000, 480_000],
+  [24_500_000, 320_000],
+  [25_000_000, 160_000],
+];
+
 export const jp2026: TaxTable = japanTable({
   year: 2026,
-  basicNational: BASIC_NATIONAL_2025_REFORM,
+  basicNational: BASIC_NATIONAL_2026,
+  employmentMinimum: { national: 740_000, resident: 690_000 },
   social: SOCIAL_2025,
   source:
-    "National Tax Agency, Tax Answer No. 2260, No. 1410, No. 1199 (2025 reform, amounts for 2025 and 2026), https://www.nta.go.jp/taxes/shiraberu/taxanswer/shotoku/1199.htm; Tokyo Metropolitan Government, individual inhabitant tax, https://www.tax.metro.tokyo.lg.jp/kazei/kojin_ju (FY2026 reform not applied)",
+    "Ministry of Finance, FY2026 tax reform outline (basic deduction 620,000 / 1,040,000, minimum employment income deduction 690,000 / 740,000 for 2026), https://www.mof.go.jp/tax_policy/tax_reform/outline/fy2026/20251226taikou.pdf; National Tax Agency, Tax Answer No. 2260 (rates), https://www.nta.go.jp/taxes/shiraberu/taxanswer/shotoku/2260.htm; Tokyo Metropolitan Government, individual inhabitant tax, https://www.tax.metro.tokyo.lg.jp/kazei/kojin_ju",
 });

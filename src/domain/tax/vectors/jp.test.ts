@@ -104,7 +104,7 @@ describe("Japan 2025 (令和7年分): whole computation, derived from the NTA ta
   });
 });
 
-describe("Japan 2026 (令和8年分): the 2025 reform's amounts for 2026", () => {
+describe("Japan 2026 (令和8年分): the FY2026 reform (basic deduction 1,040,000 / 670,000 / 620,000, minimum employment deduction 740,000)", () => {
   const jp = systemOf("JP", null, "2026-09-01");
 
   test("a 2026 date picks the 2026 table; a date past 2026 uses it with a note", () => {
@@ -115,28 +115,53 @@ describe("Japan 2026 (令和8年分): the 2025 reform's amounts for 2026", () =>
     expect(later.info[0]?.note).toContain("newest table");
   });
 
-  test("5,000,000 yen, SINGLE (derived: same deductions as 2025 under the 2025 reform)", () => {
-    // as 2025: taxable 2,147,000 → 117,200; 119,600 with the surtax; resident 237,100 + 5,000
-    const b = jp.tax(5_000_000);
-    expect(b.taxableIncome).toBe(2_147_000);
-    expectLines(b, { "Income tax": 117_200, "Reconstruction special income tax": 2_400, "Resident tax (income levy)": 237_100, "Resident tax (per-capita levy)": 5_000 });
+  test.each([
+    [1_780_000, 1_040_000], // the 1,780,000 threshold: 1,040,000 of employment income, all of it covered by the basic deduction
+    [2_100_000, 1_360_000], // the minimum 740,000 beats the table (A = 525,000: 1,390,000)
+    [2_200_000, 1_460_000], // where the table meets the minimum: A = 550,000 × 2.8 − 80,000
+    [3_000_000, 2_020_000],
+  ])("derived from the FY2026 Outline's minimum 740,000 and Appended Table 5: salary %p → employment income %p", (salary, expected) => {
+    expect(employmentIncome(dec(salary), 740_000).toNumber()).toBe(expected);
   });
 
-  test("8,000,000 yen, MARRIED_JOINT (spouse without income)", () => {
-    // employment income 6,100,000; social 1,154,100; basic 630,000; spouse 380,000 → 3,935,900 → 3,935,000
-    // 97,500 + 135,000 + 635,000 × 20% = 359,500; × 102.1% = 367,049.5 → 367,000; resident 4,185,000 → 249,600 + 166,400
+  test("derived: 5,000,000 yen, SINGLE — basic deduction 1,040,000 (total income 3,560,000 ≤ 4,890,000)", () => {
+    // 3,560,000 − social 732,750 − 1,040,000 = 1,787,250 → 1,787,000 × 5% = 89,350; × 102.1% = 91,226.35 → 91,200: surtax 1,850
+    // resident tax unchanged from 2025 (basic 430,000): 237,100 + 5,000
+    const b = jp.tax(5_000_000);
+    expect(b.taxableIncome).toBe(1_787_000);
+    expectLines(b, { "Income tax": 89_350, "Reconstruction special income tax": 1_850, "Resident tax (income levy)": 237_100, "Resident tax (per-capita levy)": 5_000 });
+  });
+
+  test("derived: 3,000,000 yen, SINGLE", () => {
+    // 2,020,000 − 439,650 − 1,040,000 = 540,350 → 540,000 × 5% = 27,000; × 102.1% = 27,567 → 27,500: surtax 500
+    expectLines(jp.tax(3_000_000), { "Income tax": 27_000, "Reconstruction special income tax": 500, "Resident tax (income levy)": 112_500 });
+  });
+
+  test("derived: 8,000,000 yen, MARRIED_JOINT (spouse without income) — basic deduction 670,000", () => {
+    // employment income 6,100,000 (4,890,000 < total income ≤ 6,550,000); social 1,154,100; spouse 380,000
+    // 6,100,000 − 1,154,100 − 670,000 − 380,000 = 3,895,900 → 3,895,000: 97,500 + 135,000 + 595,000 × 20% = 351,500
+    // × 102.1% = 358,881.5 → 358,800: surtax 7,300; resident as 2025: 416,000
     expectLines(jp.tax(8_000_000, { filingStatus: "MARRIED_JOINT" }), {
-      "Income tax": 359_500,
-      "Reconstruction special income tax": 7_500,
+      "Income tax": 351_500,
+      "Reconstruction special income tax": 7_300,
       "Resident tax (income levy)": 416_000,
     });
+  });
+
+  test("derived: 15,000,000 yen, SINGLE — basic deduction 620,000", () => {
+    // 13,050,000 − 1,539,450 − 620,000 = 10,890,550 → 10,890,000 × 33% − 1,536,000 = 2,057,700; × 102.1% = 2,100,911.7 → 2,100,900
+    expectLines(jp.tax(15_000_000), { "Income tax": 2_057_700, "Reconstruction special income tax": 43_200 });
   });
 });
 
 describe("Japan: the marginal rate is the slope of the law's formulas, not of its rounding steps", () => {
-  test("derived: 5,000,000 yen → 14.655% social + (0.8 − 0.14655) × (10% × 1.021 + 10% resident) = 0.278612", () => {
+  test("derived: 5,000,000 yen in 2025 → 14.655% social + (0.8 − 0.14655) × (10% × 1.021 + 10% resident) = 0.278612", () => {
     // employment income rises 0.8 per yen between 3,600,000 and 6,600,000 (Appended Table 5's steps aside)
-    expect(systemOf("JP", null, "2026-06-01").marginalRate(5_000_000)).toBe("0.278612");
+    expect(systemOf("JP", null, "2025-06-01").marginalRate(5_000_000)).toBe("0.278612");
+  });
+
+  test("derived: 5,000,000 yen in 2026 → the 5% band (basic deduction 1,040,000): 0.14655 + 0.65345 × (5% × 1.021 + 10%) = 0.245254", () => {
+    expect(systemOf("JP", null, "2026-06-01").marginalRate(5_000_000)).toBe("0.245254");
   });
 
   test("over a benefit the rounded tax is used: 100,000 on 5,000,000", () => {
