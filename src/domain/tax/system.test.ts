@@ -250,7 +250,8 @@ describe("taxRatePercent", () => {
     expect(taxRatePercent({ ...base, taxCategory: "SUPPLEMENTAL" })).toBe(37); // 22% + FICA 7.65% + 6.6% + SDI 1.2% = 37.45%
     expect(taxRatePercent({ ...base, taxCategory: "EFFECTIVE" })).toBe(28); // 27,506.98 / 100,000 = 27.507%
     expect(taxRatePercent({ countryCode: "GB", taxCategory: "MARGINAL", salaryMinor: 110_000_00 })).toBe(62);
-    expect(taxRatePercent({ countryCode: "SG", taxCategory: "EFFECTIVE", salaryMinor: 100_000_00 })).toBe(5); // 5.335%
+    expect(taxRatePercent({ countryCode: "SG", taxCategory: "EFFECTIVE", salaryMinor: 100_000_00 })).toBe(6); // today: YA2027 (2026 income, no rebate) 5,535 / 100,000 = 5.535%
+    expect(taxRatePercent({ countryCode: "SG", taxCategory: "EFFECTIVE", salaryMinor: 100_000_00, moveDate: "2024-09-01" })).toBe(5); // YA2025 after its rebate: 5.335%
     expect(taxRatePercent({ countryCode: "US", taxCategory: "MARGINAL", salaryMinor: 190_000_00 })).toBe(25); // 25.45%
     expect(taxRatePercent({ countryCode: "IE", taxCategory: "MARGINAL", salaryMinor: 60_000_00 })).toBe(47); // 47.1%
   });

@@ -166,8 +166,9 @@ describe("Australia 2025-26", () => {
   });
 
   test("30,000: Medicare levy shade-in", () => {
-    // 11,800 × 16% = 1,888 − 700 = 1,188.00; Medicare min(600, 10% × (30,000 − 27,222)) = 277.80
-    expectLines(au.tax(30_000_00), { "Income tax (after low income tax offset)": 1_188_00, "Medicare levy": 277_80 });
+    // 11,800 × 16% = 1,888 − 700 = 1,188.00; Medicare min(600, 10% × (30,000 − 28,011)) = 198.90
+    // (low-income threshold 28,011 for 2025-26, Act No. 58 of 2026)
+    expectLines(au.tax(30_000_00), { "Income tax (after low income tax offset)": 1_188_00, "Medicare levy": 198_90 });
   });
 });
 

@@ -185,7 +185,7 @@ function japanTable(p: Year): TaxTable {
 
 // Basic deduction (national) for 2025 and 2026 under the 2025 reform (令和7年度税制改正, NTA No. 1199): 950,000
 // up to total income 1,320,000; 880,000 to 3,360,000; 680,000 to 4,890,000; 630,000 to 6,550,000 (the tiers
-// between 1,320,000 and 6,550,000 for 2025 and 2026 only); 580,000 to 23,500,000; 480,000 to 24,000,000;
+// between 1,320,000 and 6,550,000 were enacted for 2025 and 2026; for 2026 the FY2026 reform below replaces them); 580,000 to 23,500,000; 480,000 to 24,000,000;
 // 320,000 to 24,500,000; 160,000 to 25,000,000; none above. https://www.nta.go.jp/taxes/shiraberu/taxanswer/shotoku/1199.htm
 const BASIC_NATIONAL_2025_REFORM: Tiers = [
   [1_320_000, 950_000],

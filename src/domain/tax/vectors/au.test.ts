@@ -1,9 +1,9 @@
 /**
  * Australia: fixed vectors per income year. The ATO's resident tax rate tables state the tax on each
  * bracket's top ("$4,288 plus 30c for each $1 over $45,000" in 2025-26; "$4,020 plus 30c …" in 2026-27
- * with the 15% rate): those published amounts are the vectors where the low income tax offset is nil
- * (taxable income above 66,667); lower incomes are derived from the same rates, the LITO and the
- * Medicare levy rules.
+ * with the 15% rate): those published amounts are the vectors on taxable income (in 2026-27 the salary
+ * less the automatic 1,000 standard deduction); other incomes are derived from the same rates, the LITO
+ * and the Medicare levy rules.
  */
 import { describe, expect, test } from "bun:test";
 import { expectLines, systemOf } from "../test-helpers.ts";
@@ -23,7 +23,20 @@ describe("Australia 2025-26", () => {
   });
 });
 
-describe("Australia 2026-27 (15% from 1 July 2026)", () => {
+describe("Australia 2025-26: Medicare levy low-income threshold 28,011 (Medicare Levy Act 1986 s.3 as substituted by Act No. 58 of 2026)", () => {
+  const au = systemOf("AU", null, "2025-09-01");
+
+  test.each([
+    [28_011, 0],
+    [30_000, 198_90], // 10% × 1,989
+    [35_013, 700_20], // 10% × 7,002 (the phase-in limit 35,013 = 28,011 / 0.8 truncated)
+    [35_014, 700_28], // 2% from there
+  ])("derived: taxable income %p → Medicare levy %p (minor units)", (income, levy) => {
+    expectLines(au.tax(income * 100), { "Medicare levy": levy });
+  });
+});
+
+describe("Australia 2026-27 (15% from 1 July 2026; 1,000 standard deduction for work-related expenses)", () => {
   const au = systemOf("AU", null, "2026-07-01");
 
   test("1 July 2026 starts 2026-27; past 30 June 2027 it is used with a note", () => {
@@ -36,19 +49,21 @@ describe("Australia 2026-27 (15% from 1 July 2026)", () => {
     [135_000, 31_020],
     [190_000, 51_370],
     [250_000, 51_370 + 60_000 * 0.45],
-  ])("ATO tax rates 2026-27: taxable income %p → tax %p after LITO", (income, tax) => {
-    expectLines(au.tax(income * 100), { [TAX]: Math.round(tax * 100), "Medicare levy": income * 2 });
+  ])("ATO tax rates 2026-27: taxable income %p (salary 1,000 more) → tax %p after LITO", (taxable, tax) => {
+    const b = au.tax((taxable + 1_000) * 100);
+    expect(b.taxableIncome).toBe(taxable * 100);
+    expectLines(b, { [TAX]: Math.round(tax * 100), "Medicare levy": taxable * 2 });
   });
 
-  test("derived: 100,000 → 4,020 + 55,000 × 30% = 20,520; Medicare 2,000", () => {
-    expectLines(au.tax(100_000_00), { [TAX]: 20_520_00, "Medicare levy": 2_000_00 });
+  test("derived: salary 100,000 → taxable 99,000: 4,020 + 54,000 × 30% = 20,220; Medicare 1,980", () => {
+    expectLines(au.tax(100_000_00), { [TAX]: 20_220_00, "Medicare levy": 1_980_00 });
   });
 
-  test("derived: 50,000 → 4,020 + 1,500 − LITO 250 = 5,270", () => {
-    expectLines(au.tax(50_000_00), { [TAX]: 5_270_00, "Medicare levy": 1_000_00 });
+  test("derived: salary 50,000 → taxable 49,000: 4,020 + 1,200 − LITO (325 − 1.5% × 4,000 = 265) = 4,955", () => {
+    expectLines(au.tax(50_000_00), { [TAX]: 4_955_00, "Medicare levy": 980_00 });
   });
 
-  test("derived: 30,000 → 11,800 × 15% = 1,770 − 700 = 1,070; Medicare shade-in 10% × (30,000 − 27,222) = 277.80", () => {
-    expectLines(au.tax(30_000_00), { [TAX]: 1_070_00, "Medicare levy": 277_80 });
+  test("derived: salary 30,000 → taxable 29,000: 10,800 × 15% = 1,620 − 700 = 920; Medicare 10% × (29,000 − 28,011) = 98.90", () => {
+    expectLines(au.tax(30_000_00), { [TAX]: 920_00, "Medicare levy": 98_90 });
   });
 });
