@@ -197,6 +197,14 @@ export function taxDateOf(on: string | null | undefined, now: Date = new Date())
   return date;
 }
 
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** An ISO date as a reader writes it in the notes ("5 April 2026"): day, month name, year — never ambiguous. */
+export function readableDate(iso: string): string {
+  const [year, month, day] = iso.split("-").map(Number) as [number, number, number];
+  return `${day} ${MONTHS[month - 1]} ${year}`;
+}
+
 /** The years of one jurisdiction's table, oldest first. */
 function byYear(tables: readonly TaxTable[], keyOf: (table: TaxTable) => string): Map<string, TaxTable[]> {
   const map = new Map<string, TaxTable[]>();
@@ -223,13 +231,16 @@ export function tableForDate(years: readonly TaxTable[], date: string): { table:
   if (date > newest.periodEnd) {
     return {
       table: newest,
-      note: `${newest.name} ${newest.taxYear} is the newest table (it ends ${newest.periodEnd}); it is used for ${date}.`,
+      note: `${newest.name} ${newest.taxYear} is the newest table (it ends ${readableDate(newest.periodEnd)}); it is used for ${readableDate(date)}.`,
     };
   }
   // Between two years' periods (none today) or before the oldest: the latest year that starts before the date, else the oldest.
   const earlier = [...years].reverse().find((table) => table.periodStart <= date);
   const table = earlier ?? years[0]!;
-  return { table, note: `No ${table.name} table covers ${date}; the ${table.taxYear} table (${table.periodStart} to ${table.periodEnd}) is used.` };
+  return {
+    table,
+    note: `No ${table.name} table covers ${readableDate(date)}; the ${table.taxYear} table (${readableDate(table.periodStart)} to ${readableDate(table.periodEnd)}) is used.`,
+  };
 }
 
 /**
