@@ -50,6 +50,7 @@ export const estimateMessages = {
   dateOfBirthRequired: "Please enter the date of birth of {name}.",
   dateOfBirthFuture: "The date of birth of {name} cannot be in the future.",
   countryRequired: "Please select the {side} country.",
+  unknownCountry: "Please select a country from the list.",
   editOneAnnualItem: "Please recalculate or save before editing another annual cost.",
   unsavedEstimate: "You have changed amounts on this estimate. Leave without recalculating or saving?",
   recalculatePrompt: "Values have changed. Calculate now to update the estimate.",

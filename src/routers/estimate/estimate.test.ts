@@ -563,5 +563,8 @@ describe("tax years (issue 13 item 12): the move date picks the tables' year", (
     const late = await hr.estimate.taxRate({ ...base, moveDate: "2099-01-01" });
     expect(late.note).toContain("1 January 2099");
     await expectInputError(hr.estimate.taxRate({ ...base, moveDate: "2025-13-40" }), "moveDate");
+    // A code that is no country is refused (a real country without a table answers 0 % with its note).
+    await expectTrpcError(hr.estimate.taxRate({ ...base, countryCode: "XX" }), "BAD_REQUEST");
+    expect(await hr.estimate.taxRate({ ...base, countryCode: "BR", salaryCurrency: "USD" })).toMatchObject({ rate: 0, taxYear: "" });
   });
 });

@@ -41,6 +41,7 @@ import {
   taxRateRequestProblems,
 } from "../../domain/estimate/schemas.ts";
 import { findMoveWithPolicy } from "../../db/queries/moves.ts";
+import { countryNamesOf } from "../../db/queries/countries.ts";
 import { wizardMessages } from "../../domain/wizard/messages.ts";
 import { AppError } from "../../domain/errors.ts";
 import { messages } from "../../domain/messages.ts";
@@ -453,6 +454,9 @@ export async function taxRateProfile(db: DB, input: TTaxRateRequest, groupId: nu
   const problems = taxRateRequestProblems(input);
   const first = Object.values(problems)[0];
   if (first !== undefined) throw new AppError("VALIDATION", first, problems);
+  if (!(await countryNamesOf(db)).has(input.countryCode)) {
+    throw new AppError("VALIDATION", estimateMessages.unknownCountry, { countryCode: estimateMessages.unknownCountry });
+  }
   let fromMove: { filingStatus: FilingStatus; dependants: number } | null = null;
   if (input.employeeId !== undefined && input.moveId !== undefined) {
     const move = await findMoveWithPolicy(db, input.moveId);
