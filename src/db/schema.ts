@@ -704,6 +704,27 @@ export type ClientErrorTable = {
   fingerprint: string;
 };
 
+/** Move hub tasks (issue 14): see migrations/20261125220000_move_hub.ts. */
+export type MoveHubItemTable = {
+  id: Generated<number>;
+  group_id: number;
+  move_id: number;
+  source_key: string | null;
+  kind: "SERVICE" | "CUSTOM";
+  service_key: string | null;
+  move_hub: Generated<number>;
+  title: string;
+  dd_text: Generated<string>;
+  section: number;
+  sort_order: number;
+  due_date: string | null;
+  is_done: Generated<number>;
+  done_at: string | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+};
+
 export type Database = {
   groups: GroupTable;
   users: UserTable;
@@ -757,6 +778,7 @@ export type Database = {
   reference_data_versions: ReferenceDataVersionTable;
   client_errors: ClientErrorTable;
   estimate_approval_links: EstimateApprovalLinkTable;
+  move_hub_items: MoveHubItemTable;
 };
 
 export type GroupRow = Selectable<GroupTable>;

@@ -11,6 +11,7 @@ import { forgetCountryNames } from "./queries/countries.ts";
 import { SEED_BENEFIT_SETS, SEED_SERVICE_ATTRIBUTES, SEED_SPEND_CATEGORIES, seedPolicyCatalogue, seedPolicyDemo } from "./seed-policy.ts";
 import { seedWizardDemo } from "./seed-wizard.ts";
 import { seedDemoCityIndices } from "./seed-estimate.ts";
+import { seedMoveHubDemo } from "./seed-movehub.ts";
 
 /** The demo password of every demo account; it satisfies the spec's password rules. */
 export const DEMO_PASSWORD = "Demo#2026pass";
@@ -279,6 +280,7 @@ export async function seedAll(
       await seedPolicyDemo(db);
       if (wizard) await seedWizardDemo(db);
       await seedDemoCityIndices(db);
+      await seedMoveHubDemo(db);
     });
   }
   return ran;

@@ -17,6 +17,7 @@ import { formBuilderRouter } from "./form-builder.ts";
 import { estimateRouter } from "./estimate/index.ts";
 import { movesRouter } from "./moves.ts";
 import { errorsRouter } from "./errors.ts";
+import { movehubRouter } from "./movehub.ts";
 import { createCallerFactory, router } from "../trpc.ts";
 
 /** Every area's router. Later areas (wizard, estimate, policy, finance, reporting, crm) are added here. */
@@ -40,6 +41,7 @@ export const appRouter = router({
   estimate: estimateRouter,
   moves: movesRouter,
   errors: errorsRouter,
+  movehub: movehubRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -25,6 +25,7 @@ import { mountLegacyWizardOverrides } from "../routers/legacy/wizard-overrides.t
 import { mountLegacyEstimate } from "../routers/legacy/estimate.ts";
 import { mountLegacyEstimateAdmin } from "../routers/legacy/estimate-admin.ts";
 import { mountLegacyServiceAttributes } from "../routers/legacy/service-attributes.ts";
+import { mountLegacyMoveHub } from "../routers/legacy/movehub.ts";
 import { resolveSession, type Session } from "../services/auth.ts";
 import { createContextInner, mailerFor } from "../trpc.ts";
 import type { AssetSource } from "./assets.ts";
@@ -157,6 +158,7 @@ export function createApp(deps: AppDeps) {
   mountLegacyEstimate(app, deps);
   mountLegacyEstimateAdmin(app, deps);
   mountLegacyServiceAttributes(app, deps);
+  mountLegacyMoveHub(app, deps);
   mountLegacyFormBuilder(app, deps);
 
   // Web client: hashed assets, then page loads answered with the SPA shell and the right status.

@@ -7,6 +7,7 @@ import { wizardOverrideOperations } from "../routers/legacy/wizard-overrides.ope
 import { estimateAdminOperations } from "../routers/legacy/estimate-admin.openapi.ts";
 import { estimateOperations } from "../routers/legacy/estimate.openapi.ts";
 import { serviceAttributeOperations } from "../routers/legacy/service-attributes.openapi.ts";
+import { moveHubOperations } from "../routers/legacy/movehub.openapi.ts";
 import {
   ZSaveUserPropertyRequest,
   ZSaveUserPropertyResponse,
@@ -80,6 +81,7 @@ export const allLegacyOperations = (): Operation[] => [
   ...estimateAdminOperations,
   ...estimateOperations,
   ...serviceAttributeOperations,
+  ...moveHubOperations,
 ];
 
 function jsonSchema(schema: z.ZodType) {

@@ -18,6 +18,7 @@ import { enEstimateApproval } from "./en-estimate-approval.ts";
 import { enTermsForm } from "./en-terms-form.ts";
 import { enConnection } from "./en-connection.ts";
 import { enServiceEstimate } from "./en-service-estimate.ts";
+import { enMoveHub } from "./en-movehub.ts";
 
 /**
  * English UI texts shipped with the product. They are seeded into the translations table
@@ -44,6 +45,7 @@ export const en = {
   ...enTermsForm,
   ...enConnection,
   ...enServiceEstimate,
+  ...enMoveHub,
   ...enApp,
 } as const satisfies Record<string, string>;
 
