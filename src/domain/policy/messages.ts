@@ -118,6 +118,7 @@ export const policyMessages = {
   moveStageOutOfRange: "The move stage does not exist on this policy.",
   budgetGroupOutOfRange: "Budget groups are numbered 1 to 20, or 99 for none.",
   budgetNotFound: "The budget was not found.",
+  budgetCurrencyTaken: (currency: string) => `This budget group already has a budget in ${currency}. Change that budget instead.`,
   benefitNotFound: "The benefit was not found.",
   metadataNotFound: "The metadata line was not found.",
   invalidFormula: (position: number, detail: string) => `Invalid formula at character ${position}: ${detail}`,

@@ -448,7 +448,7 @@ describe("access and input matrix of every services procedure", () => {
     { name: "update", write: true, call: (c, f) => c.policy.services.update({ ...svc(f), note: "n" }), bad: (c, f) => c.policy.services.update({ ...svc(f), rateFrequency: "HOURLY" as never }) },
     { name: "setBudgetGroup", write: true, call: (c, f) => c.policy.services.setBudgetGroup({ ...svc(f), budgetGroup: 1 }), bad: (c, f) => c.policy.services.setBudgetGroup({ ...svc(f), budgetGroup: 0 }) },
     { name: "copyStage", write: true, call: (c, f) => c.policy.services.copyStage({ policyVersionId: f.versionId, moveStageIdFrom: 1, moveStageIdTo: 2 }), bad: (c, f) => c.policy.services.copyStage({ policyVersionId: f.versionId, moveStageIdFrom: 1, moveStageIdTo: 4 }) },
-    { name: "addBudget", write: true, call: (c, f) => c.policy.services.addBudget({ ...grp(f), currency: "EUR", amount: "1" }), bad: (c, f) => c.policy.services.addBudget({ ...grp(f), currency: "EUR", amount: "1", minAmount: "2" }) },
+    { name: "addBudget", write: true, call: (c, f) => c.policy.services.addBudget({ ...grp(f), currency: "GBP", amount: "1" }), bad: (c, f) => c.policy.services.addBudget({ ...grp(f), currency: "EUR", amount: "1", minAmount: "2" }) },
     { name: "updateBudget", write: true, call: (c, f) => c.policy.services.updateBudget({ ...grp(f), budgetId: f.budgetId, amount: "3" }), bad: (c, f) => c.policy.services.updateBudget({ ...grp(f), budgetId: f.budgetId, amount: "three" }) },
     { name: "deleteBudget", write: true, call: (c, f) => c.policy.services.deleteBudget({ ...grp(f), budgetId: f.budgetId }), bad: (c, f) => c.policy.services.deleteBudget({ ...grp(f), budgetId: 0 }) },
     { name: "updateBudgetGroup", write: true, call: (c, f) => c.policy.services.updateBudgetGroup({ ...grp(f), authType: "NONE" }), bad: (c, f) => c.policy.services.updateBudgetGroup({ ...grp(f), authType: "ANYONE" as never }) },
@@ -474,4 +474,21 @@ describe("access and input matrix of every services procedure", () => {
       else await c.call(a, f);
     });
   }
+});
+
+describe("one budget per currency in a budget group", () => {
+  test("a second budget in a currency the group holds is refused with its field; changing a budget to a taken currency too; other currencies are fine", async () => {
+    const p = await withService("STORAGE");
+    const a = await admin();
+    const ref = { policyId: p.policyId, moveStage: 1, budgetGroup: 3 };
+    const usd = await a.policy.services.addBudget({ ...ref, currency: "USD", amount: "1000" });
+    const chf = await a.policy.services.addBudget({ ...ref, currency: "CHF", amount: "1000" });
+    const e = await expectTrpcError(a.policy.services.addBudget({ ...ref, currency: "USD", amount: "5" }), "CONFLICT", policyMessages.budgetCurrencyTaken("USD"));
+    expect((e.cause as { fields?: Record<string, string> }).fields?.currency).toBe(policyMessages.budgetCurrencyTaken("USD"));
+    await expectTrpcError(a.policy.services.updateBudget({ ...ref, budgetId: chf.budget.id, currency: "USD" }), "CONFLICT", policyMessages.budgetCurrencyTaken("USD"));
+    // the budget keeps its own currency when other fields change
+    await a.policy.services.updateBudget({ ...ref, budgetId: usd.budget.id, currency: "USD", amount: "1200" });
+    const budgets = await t.db.selectFrom("budgets").select(["currency", "amount"]).where("id", "in", [usd.budget.id, chf.budget.id]).orderBy("currency").execute();
+    expect(budgets).toEqual([{ currency: "CHF", amount: 100000 }, { currency: "USD", amount: 120000 }]);
+  });
 });

@@ -59,6 +59,20 @@ function assertRealGroup(groupNumber: number) {
   }
 }
 
+/**
+ * One budget per currency in a budget group (a budget is found by its currency: the expense budget
+ * search of part 2 §3 names a service and a currency). Checked under the version's lock, so two
+ * parallel adds in one currency give one budget and one refusal.
+ */
+async function assertCurrencyFree(db: DB, groupRowId: number, currency: string, exceptBudgetId?: number) {
+  let query = db.selectFrom("budgets").select("id").where("budget_group_id", "=", groupRowId).where("currency", "=", currency);
+  if (exceptBudgetId !== undefined) query = query.where("id", "!=", exceptBudgetId);
+  if (await query.executeTakeFirst()) {
+    const message = policyMessages.budgetCurrencyTaken(currency);
+    throw new AppError("CONFLICT", message, { currency: message });
+  }
+}
+
 async function groupOrThrow(db: DB, draft: VersionRef, stage: number, groupNumber: number) {
   const group = await findBudgetGroup(db, draft.versionId, stage, groupNumber);
   if (!group) throw new AppError("NOT_FOUND", policyMessages.budgetNotFound);
@@ -84,6 +98,7 @@ export async function addBudget(
     // The draft's rows change under its version's lock (parallel edits queue; see lockRow's order).
     await lockRow(trx, "policy_versions", draft.versionId);
     const { row: group } = await ensureBudgetGroup(trx, draft.versionId, stage, groupNumber);
+    await assertCurrencyFree(trx, group.id, values.currency);
     const created = await trx
       .insertInto("budgets")
       .values({ budget_group_id: group.id, currency: values.currency, amount: values.amount, min_amount: values.minAmount, max_amount: values.maxAmount })
@@ -121,6 +136,7 @@ export async function updateBudget(
   assertRealGroup(groupNumber);
   const draft = await draftVersionOf(db, policy);
   return db.transaction().execute(async (trx) => {
+    await lockRow(trx, "policy_versions", draft.versionId);
     const group = await groupOrThrow(trx, draft, stage, groupNumber);
     const budget = await budgetOrThrow(trx, group.id, budgetId);
     const values = await budgetValues(
@@ -129,6 +145,7 @@ export async function updateBudget(
       { currency: budget.currency, amount: budget.amount, minAmount: budget.min_amount, maxAmount: budget.max_amount },
       policyMessages.errorUpdatingBudget,
     );
+    if (values.currency !== budget.currency) await assertCurrencyFree(trx, group.id, values.currency, budget.id);
     await trx
       .updateTable("budgets")
       .set({ currency: values.currency, amount: values.amount, min_amount: values.minAmount, max_amount: values.maxAmount })

@@ -38,6 +38,7 @@ function allowedMessages(): Set<string> {
     }
   }
   for (let n = 0; n < 10; n++) allowed.add(policyMessages.cashFlexInUse(n));
+  for (const currency of CURRENCIES) allowed.add(policyMessages.budgetCurrencyTaken(currency));
   return allowed;
 }
 

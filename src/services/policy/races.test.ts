@@ -38,15 +38,26 @@ describe("budget groups created on the first edit", () => {
     expect(groups[0]).toMatchObject({ move_stage: 1, group_number: 5, auth_type: "HR_APPROVAL" });
   });
 
-  test(`${N} × addBudget into a group not there yet: one budget group holding the ${N} budgets`, async () => {
+  test(`${N} × addBudget in one currency into a group not there yet: one budget group holding one budget; the others refused`, async () => {
     const p = await createTestPolicy(t.db);
     const a = await t.admin();
     const results = await race(N, () => a.policy.services.addBudget({ policyId: p.policyId, moveStage: 1, budgetGroup: 6, currency: "EUR", amount: "100" }));
-    await expectAllSucceed(results);
+    await expectOneEffect(results, { refusal: { code: "CONFLICT", message: policyMessages.budgetCurrencyTaken("EUR") } });
     const groups = await budgetGroupsOf(p.versionId);
     expect(groups).toHaveLength(1);
     const budgets = await t.db.selectFrom("budgets").select("id").where("budget_group_id", "=", groups[0]!.id).execute();
-    expect(budgets).toHaveLength(N);
+    expect(budgets).toHaveLength(1);
+  });
+
+  test(`${N} × addBudget in ${N} different currencies: one budget each`, async () => {
+    const p = await createTestPolicy(t.db);
+    const a = await t.admin();
+    const codes = (await t.db.selectFrom("currencies").select("code").orderBy("code").limit(N).execute()).map((c) => c.code);
+    const results = await race(codes.length, (i) => a.policy.services.addBudget({ policyId: p.policyId, moveStage: 1, budgetGroup: 7, currency: codes[i]!, amount: "100" }));
+    await expectAllSucceed(results);
+    const groups = (await budgetGroupsOf(p.versionId)).filter((g) => g.group_number === 7);
+    const budgets = await t.db.selectFrom("budgets").select("currency").where("budget_group_id", "=", groups[0]!.id).execute();
+    expect(budgets.map((b) => b.currency).sort()).toEqual([...codes].sort());
   });
 
   test(`${N} × setBudgetGroup of one service: one budget group row`, async () => {
