@@ -157,6 +157,54 @@ test.describe("wizard stage 2", () => {
     await expect(field(page, "Cost centre")).toHaveValue("SAL-200");
   });
 
+  test("a late prefill answer never overwrites or merges with what HR typed after the choice", async ({ page, loginAs }) => {
+    await loginAs(demo.acmeHr);
+    // Each prefill answer is held until the test lets it go (the network is slow: 400 ms, 1.5 s, …).
+    const held: { value: string; release: () => void }[] = [];
+    await page.route("**/trpc/wizard.prefill**", async (route) => {
+      const value = decodeURIComponent(route.request().url());
+      await new Promise<void>((release) => held.push({ value, release }));
+      await route.continue();
+    });
+    const release = async (unit: string) => {
+      await expect.poll(() => held.some((h) => h.value.includes(`"value":"${unit}"`))).toBe(true);
+      const i = held.findIndex((h) => h.value.includes(`"value":"${unit}"`));
+      held.splice(i, 1)[0]!.release();
+    };
+    const settled = () => expect(page.getByText("Filling in the related fields…")).toBeHidden();
+    await page.goto("/acme/new-move");
+    await choosePolicy(page, "Domestic Homeowner Transfer");
+
+    // Typed while the answer is on its way: both fields keep exactly what HR typed.
+    await field(page, "Business unit").selectOption("Sales");
+    await field(page, "Cost centre").pressSequentially("MY-OWN-CC", { delay: 30 });
+    await field(page, "Budget approver e-mail").pressSequentially("mine@acme.test", { delay: 30 });
+    await release("Sales");
+    await settled();
+    await expect(field(page, "Cost centre")).toHaveValue("MY-OWN-CC");
+    await expect(field(page, "Budget approver e-mail")).toHaveValue("mine@acme.test");
+
+    // A new choice: the field HR edits keeps its value, the untouched one takes the prefill.
+    await field(page, "Business unit").selectOption("Engineering");
+    await field(page, "Cost centre").fill("ENG-MINE");
+    await release("Engineering");
+    await settled();
+    await expect(field(page, "Cost centre")).toHaveValue("ENG-MINE");
+    await expect(field(page, "Budget approver e-mail")).toHaveValue("eng.budgets@acme.test");
+
+    // An answer for an earlier choice that arrives after the latest one is dropped.
+    await field(page, "Business unit").selectOption("Finance");
+    await expect.poll(() => held.some((h) => h.value.includes(`"value":"Finance"`))).toBe(true);
+    await field(page, "Business unit").selectOption("Sales");
+    if (held.some((h) => h.value.includes(`"value":"Sales"`))) await release("Sales");
+    await expect(field(page, "Cost centre")).toHaveValue("SAL-200");
+    await release("Finance");
+    await settled();
+    await page.waitForTimeout(300);
+    await expect(field(page, "Cost centre")).toHaveValue("SAL-200");
+    await expect(field(page, "Budget approver e-mail")).toHaveValue("sales.budgets@acme.test");
+  });
+
   test("the server's field errors show beside the field (an e-mail already in use)", async ({ page, loginAs }) => {
     await loginAs(demo.acmeHr);
     await page.goto("/acme/new-move");

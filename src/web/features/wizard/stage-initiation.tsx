@@ -31,6 +31,7 @@ import { trpc } from "../../lib/trpc.ts";
 import { controlId, InitiationField, type FieldValue } from "./initiation-fields.tsx";
 import { setWizardNotice } from "../../lib/wizard-notice.ts";
 import { StageLoadFailure } from "./stage-load-failure.tsx";
+import { applyPrefill, createPrefillTracker, isCurrentPrefill, noteEdit, startPrefill } from "./prefill-state.ts";
 
 type PolicyChoice = TPolicySelectFormResponse["policies"][number];
 type Geo = NonNullable<TCreateNewEmployeeResponse["geo"]>[number];
@@ -140,7 +141,8 @@ function InitiationForm({
   const [dirty, setDirty] = useState(false);
   const [notice, setNotice] = useState<{ variant: "info" | "destructive"; text: string } | null>(null);
   const [geo, setGeo] = useState<{ answers: Geo[]; draft: boolean } | null>(null);
-  const [prefilling, setPrefilling] = useState(false);
+  const [prefilling, setPrefilling] = useState(0);
+  const prefillTracker = useRef(createPrefillTracker()).current;
   const save = useMutation(trpc.wizard.createNewEmployee.mutationOptions());
   const guard = useLeaveGuard(dirty, {
     title: t("wizard.leaveTitle"),
@@ -167,6 +169,7 @@ function InitiationForm({
   };
 
   const change = (c: TInitiationComponent, patch: Partial<FieldValue>) => {
+    noteEdit(prefillTracker, c.modelName);
     setValues((v) => ({ ...v, [c.modelName]: { ...EMPTY, ...v[c.modelName], ...patch } }));
     setDirty(true);
     if (errors[c.modelName]) {
@@ -178,37 +181,36 @@ function InitiationForm({
     if (c.master && patch.formValue !== undefined) void runPrefill(c, patch.formValue ?? "");
   };
 
-  /** A master field's answer fills its slave fields (GET /form/prefill). */
+  /**
+   * A master field's answer fills its slave fields (GET /form/prefill). Only the answer to the
+   * master's latest choice applies, and never to a field the user edited since that choice.
+   */
   const runPrefill = async (c: TInitiationComponent, value: string) => {
+    const request = startPrefill(prefillTracker, c.modelName);
     if (value.trim() === "") return;
-    setPrefilling(true);
+    setPrefilling((n) => n + 1);
     try {
       const res = await queryClient.fetchQuery(
         trpc.wizard.prefill.queryOptions({ formGroupId: c.formGroupId, value, policyVersionId: data.policyVersionId }),
       );
+      if (!isCurrentPrefill(prefillTracker, c.modelName, request)) return;
       if (!res.success) throw new Error("prefill");
       const byId = new Map(components.map((k) => [k.formGroupId, k]));
-      setValues((v) => {
-        const next = { ...v };
-        for (const f of res.fields) {
-          const slave = byId.get(f.formGroupId) ?? components.find((k) => k.modelName === f.modelName);
-          if (!slave) continue;
-          if (f.values.length === 1) next[slave.modelName] = { ...EMPTY, ...next[slave.modelName], formValue: f.values[0]! };
-        }
-        return next;
-      });
-      setOptions((o) => {
-        const next = { ...o };
-        for (const f of res.fields) {
-          const slave = byId.get(f.formGroupId) ?? components.find((k) => k.modelName === f.modelName);
-          if (slave && (slave.formType === "select" || slave.formType === "radio") && f.values.length > 1) next[slave.modelName] = f.values;
-        }
-        return next;
-      });
+      const edited = prefillTracker.editedSince.get(c.modelName) ?? new Set<string>();
+      const single: { modelName: string; value: string }[] = [];
+      const multiple: Record<string, string[]> = {};
+      for (const f of res.fields) {
+        const slave = byId.get(f.formGroupId) ?? components.find((k) => k.modelName === f.modelName);
+        if (!slave) continue;
+        if (f.values.length === 1) single.push({ modelName: slave.modelName, value: f.values[0]! });
+        else if ((slave.formType === "select" || slave.formType === "radio") && f.values.length > 1) multiple[slave.modelName] = f.values;
+      }
+      setValues((v) => applyPrefill(v, single, edited, EMPTY));
+      setOptions((o) => ({ ...o, ...multiple }));
     } catch {
-      showNotice({ variant: "destructive", text: wizardMessages.generic });
+      if (isCurrentPrefill(prefillTracker, c.modelName, request)) showNotice({ variant: "destructive", text: wizardMessages.generic });
     } finally {
-      setPrefilling(false);
+      setPrefilling((n) => n - 1);
     }
   };
 
@@ -329,7 +331,7 @@ function InitiationForm({
           ) : null}
           {data.employeeActivated ? <Alert variant="info">{t("wizard.form.activated")}</Alert> : null}
           {countriesFailed ? <Alert variant="destructive">{t("wizard.form.countriesFailure")}</Alert> : null}
-          {prefilling ? (
+          {prefilling > 0 ? (
             <p role="status" className="text-sm text-muted-foreground">
               {t("wizard.form.prefilling")}
             </p>
