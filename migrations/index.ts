@@ -17,6 +17,7 @@ import * as m20261125140000 from "./20261125140000_client_errors.ts";
 import * as m20261125150000 from "./20261125150000_terms_form.ts";
 import * as m20261125153000 from "./20261125153000_estimate_approval_links.ts";
 import * as m20261125220000 from "./20261125220000_move_hub.ts";
+import * as m20261125225000 from "./20261125225000_employee_files.ts";
 
 export const migrations: Record<string, Migration> = {
   "20261122050000_foundation": m20261122050000,
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   "20261125150000_terms_form": m20261125150000,
   "20261125153000_estimate_approval_links": m20261125153000,
   "20261125220000_move_hub": m20261125220000,
+  "20261125225000_employee_files": m20261125225000,
 };

@@ -725,6 +725,9 @@ export type MoveHubItemTable = {
   updated_at: string;
 };
 
+/** Employee files (issue 14): see migrations/20261125225000_employee_files.ts. */
+export type FileCategoryTable = { id: number; label: string; sort_order: number };
+
 export type Database = {
   groups: GroupTable;
   users: UserTable;
@@ -779,6 +782,8 @@ export type Database = {
   client_errors: ClientErrorTable;
   estimate_approval_links: EstimateApprovalLinkTable;
   move_hub_items: MoveHubItemTable;
+  file_categories: FileCategoryTable;
+  employee_files: EmployeeFileTable;
 };
 
 export type GroupRow = Selectable<GroupTable>;

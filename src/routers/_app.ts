@@ -18,6 +18,7 @@ import { estimateRouter } from "./estimate/index.ts";
 import { movesRouter } from "./moves.ts";
 import { errorsRouter } from "./errors.ts";
 import { movehubRouter } from "./movehub.ts";
+import { filesRouter } from "./files.ts";
 import { createCallerFactory, router } from "../trpc.ts";
 
 /** Every area's router. Later areas (wizard, estimate, policy, finance, reporting, crm) are added here. */
@@ -42,6 +43,7 @@ export const appRouter = router({
   moves: movesRouter,
   errors: errorsRouter,
   movehub: movehubRouter,
+  files: filesRouter,
 });
 
 export type AppRouter = typeof appRouter;

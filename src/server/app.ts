@@ -26,6 +26,7 @@ import { mountLegacyEstimate } from "../routers/legacy/estimate.ts";
 import { mountLegacyEstimateAdmin } from "../routers/legacy/estimate-admin.ts";
 import { mountLegacyServiceAttributes } from "../routers/legacy/service-attributes.ts";
 import { mountLegacyMoveHub } from "../routers/legacy/movehub.ts";
+import { mountLegacyFiles } from "../routers/legacy/files.ts";
 import { resolveSession, type Session } from "../services/auth.ts";
 import { createContextInner, mailerFor } from "../trpc.ts";
 import type { AssetSource } from "./assets.ts";
@@ -41,6 +42,8 @@ const API_PREFIXES = ["/api/", "/trpc/", "/assets/"];
 /** Signed-in users who have not accepted the terms see only this page. */
 const TERMS_PAGE = /^\/user\/terms-and-conditions\/?$/;
 const isApiPath = (p: string) => API_PREFIXES.some((prefix) => p.startsWith(prefix));
+/** Streamed uploads that enforce their own size limit while reading (src/services/files/upload.ts). */
+const STREAMED_UPLOAD_PATHS = new Set(["/hr/json/employee/files/upload", "/hr/json/employee/files/upload/"]);
 
 function requestLog(enabled: boolean): MiddlewareHandler {
   return async (c, next) => {
@@ -95,12 +98,12 @@ export function createApp(deps: AppDeps) {
       xFrameOptions: "DENY",
     }),
   );
-  app.use(
-    bodyLimit({
-      maxSize: config.maxBodyBytes,
-      onError: (c) => c.json({ success: false, message: messages.payloadTooLarge }, 413),
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: config.maxBodyBytes,
+    onError: (c) => c.json({ success: false, message: messages.payloadTooLarge }, 413),
+  });
+  // Hono's limit holds a body without Content-Length in memory: the streamed file upload counts its own bytes instead.
+  app.use((c, next) => (STREAMED_UPLOAD_PATHS.has(c.req.path) ? next() : limitBody(c, next)));
   app.use(sameOrigin(config));
   // A NUL character in the path or query (%00) reaches no route: PostgreSQL cannot store it.
   // Bodies are checked where they are read (readFields, and tRPC's input middleware).
@@ -160,6 +163,7 @@ export function createApp(deps: AppDeps) {
   mountLegacyServiceAttributes(app, deps);
   mountLegacyMoveHub(app, deps);
   mountLegacyFormBuilder(app, deps);
+  mountLegacyFiles(app, deps);
 
   // Web client: hashed assets, then page loads answered with the SPA shell and the right status.
   app.get("*", async (c, next) => {

@@ -156,7 +156,7 @@ export function failureText(error: unknown, fallback: string): string {
  */
 export function legacyRoute(
   app: Hono<AppEnv>,
-  method: "GET" | "POST" | "PUT",
+  method: "GET" | "POST" | "PUT" | "DELETE",
   path: string,
   run: (c: Context<AppEnv>) => Promise<unknown>,
   failure: (error: unknown) => object,

@@ -8,6 +8,7 @@ import { estimateAdminOperations } from "../routers/legacy/estimate-admin.openap
 import { estimateOperations } from "../routers/legacy/estimate.openapi.ts";
 import { serviceAttributeOperations } from "../routers/legacy/service-attributes.openapi.ts";
 import { moveHubOperations } from "../routers/legacy/movehub.openapi.ts";
+import { fileOperations } from "../routers/legacy/files.openapi.ts";
 import {
   ZSaveUserPropertyRequest,
   ZSaveUserPropertyResponse,
@@ -82,6 +83,7 @@ export const allLegacyOperations = (): Operation[] => [
   ...estimateOperations,
   ...serviceAttributeOperations,
   ...moveHubOperations,
+  ...fileOperations,
 ];
 
 function jsonSchema(schema: z.ZodType) {

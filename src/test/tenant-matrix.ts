@@ -56,6 +56,10 @@ export type Victim = {
   budgetId: number;
   familyMemberId: number;
   outboxId: number;
+  /** Employee files: [the employee's own upload (shared with HR and MG), one HR filed for them, a temporary upload]; their hash; the temp UUID. */
+  fileIds: [number, number, number];
+  fileHash: string;
+  fileTempUuid: string;
   /** The invitee's activation code and the employee's reset token (raw, as mailed). */
   activationToken: string;
   resetToken: string;
@@ -220,6 +224,38 @@ export async function seedVictim(db: DB): Promise<Victim> {
     .values({ area: "NEW_MOVE", splash_key: "CE_POLICY", group_id: group.id, title: PLANTED_TEXT.splashTitle, body: `<p>${PLANTED}</p>`, updated_at: now })
     .execute();
 
+  // Employee files as the upload writes them (the bytes are not needed: every refusal comes before the store).
+  const fileHash = "f".repeat(64);
+  const fileTempUuid = "11111111-2222-4333-8444-555555555555";
+  const fileHr = await one("victim HR", db.selectFrom("users").select("id").where("group_id", "=", group.id).where("role", "=", "HR").executeTakeFirst());
+  const fileRow = (o: { employee: number | null; temp: string | null; by: number; role: string; name: string }) => ({
+    group_id: group.id,
+    employee_user_id: o.employee,
+    move_id: o.employee === null ? null : open.moveId,
+    temp_uuid: o.temp,
+    hash: fileHash,
+    original_name: o.name,
+    size_bytes: 10,
+    content_type: "application/pdf",
+    category_id: 1,
+    notes: `${PLANTED} file notes`,
+    share_mg: 1,
+    share_hr: 1,
+    uploaded_by: o.by,
+    uploaded_by_role: o.role,
+    created_at: now,
+    updated_at: now,
+  });
+  const files = await db
+    .insertInto("employee_files")
+    .values([
+      fileRow({ employee: open.employeeId, temp: null, by: open.employeeId, role: "EMPLOYEE", name: `${PLANTED}-passport.pdf` }),
+      fileRow({ employee: open.employeeId, temp: null, by: fileHr.id, role: "HR", name: `${PLANTED}-contract.pdf` }),
+      fileRow({ employee: null, temp: fileTempUuid, by: fileHr.id, role: "HR", name: `${PLANTED}-offer.pdf` }),
+    ])
+    .returning("id")
+    .execute();
+
   const users = await db.selectFrom("users").select(["id", "email", "first_name", "last_name"]).where("group_id", "=", group.id).execute();
   const policies = await db.selectFrom("policies").select("name").where("group_id", "=", group.id).execute();
   const groupRow = await db.selectFrom("groups").select(["name", "display_name"]).where("id", "=", group.id).executeTakeFirstOrThrow();
@@ -254,6 +290,9 @@ export async function seedVictim(db: DB): Promise<Victim> {
     budgetId: budget.budgetId,
     familyMemberId: family.id,
     outboxId: outbox.id,
+    fileIds: [files[0]!.id, files[1]!.id, files[2]!.id],
+    fileHash,
+    fileTempUuid,
     activationToken,
     resetToken,
     spendCategoryId: spendCategory.id,
@@ -355,8 +394,13 @@ export const TENANT_RULES: Record<string, Rule> = {
   metadataInfoId: (v) => v.metadataInfoId,
   budgetGroupId: (v) => v.budgetGroupId,
   budgetId: (v) => v.budgetId,
-  /** A bare `id` names many things (mail message, benefit option, metadata line, form section, family member, benefit set): try each. */
-  id: (v) => oneOf(v.benefitOptionId, v.metadataId, v.outboxId, v.formSectionId, v.familyMemberId, v.benefitSetId),
+  /** A bare `id` names many things (mail message, benefit option, metadata line, form section, family member, benefit set, employee file): try each. */
+  id: (v) => oneOf(v.benefitOptionId, v.metadataId, v.outboxId, v.formSectionId, v.familyMemberId, v.benefitSetId, v.fileIds[0]),
+  /** Employee files: each of the victim's, the content hash they share, the temporary upload's UUID, the employee they belong to. */
+  fileId: (v) => oneOf(...v.fileIds),
+  hash: (v) => v.fileHash,
+  fileTempUUID: (v) => v.fileTempUuid,
+  empId: (v) => oneOf(v.moves[0].employeeId, v.moves[1].employeeId),
   /**
    * Tokens are capabilities: whoever holds a link may use it. The attacker here holds the victim's
    * token of the OTHER kind (an activation code at the reset door and the reverse), which must
@@ -380,6 +424,8 @@ export const NEUTRAL_RULES: Record<string, Rule> = {
   valueId: () => 1,
   /** An upload the attacker would have made itself (no victim upload is reachable by id). */
   empTempFileUUID: () => "00000000-0000-4000-8000-000000000000",
+  /** File categories are reference data, the same for every group. */
+  categoryId: () => 1,
   yearIndex: () => 0,
   /** An OpenID Connect client id (text the admin types), a UI component of the form builder, a select option. */
   clientId: () => "probe-client",

@@ -4,6 +4,7 @@
  * and splash texts. The tRPC procedures (src/routers/wizard/index.ts) and the legacy paths
  * (src/routers/legacy/wizard.ts) call these functions.
  */
+import { attachTempFiles } from "../files/files.ts";
 import type { z } from "zod";
 import type { DB } from "../../db/index.ts";
 import type { GroupRef } from "../../db/schema.ts";
@@ -404,6 +405,8 @@ export async function createNewEmployee(
           .values(family.map((f, i) => ({ move_id: moveId, relationship: f.relationship, first_name: "", date_of_birth: f.date_of_birth, sort_order: i })))
           .execute();
       }
+      // Files uploaded while the form was filled in (empTempFileUUID) now belong to the employee and move.
+      if (input.empTempFileUUID) await attachTempFiles(trx, { tempUuid: input.empTempFileUUID, groupId: group.id, employeeId, moveId, at });
       await auditMove(trx, actor, { id: moveId, groupId: group.id }, {
         at,
         action: move ? "update-draft" : "create-draft",

@@ -1,0 +1,85 @@
+import { z } from "zod";
+import {
+  ZChangeCategoryRequest,
+  ZChangeDataRequest,
+  ZChangeNotesRequest,
+  ZChangeSharePermissionsRequest,
+  ZDefaultPermissionsResponse,
+  ZDeleteFileRequest,
+  ZDownloadRequest,
+  ZFile,
+  ZFileCategoriesResponse,
+  ZFileIdRequest,
+  ZFileResponse,
+  ZFileResultResponse,
+  ZFilesResponse,
+  ZListFilesRequest,
+  ZTempFilesRequest,
+  ZUploadInput,
+  ZUploadResponse,
+} from "../domain/files/schemas.ts";
+import {
+  changeFileData,
+  defaultUploadPermissions,
+  deleteFile,
+  downloadableFile,
+  fileCategories,
+  fileInfo,
+  listEmployeeFiles,
+  listTempFiles,
+} from "../services/files/files.ts";
+import { fileStoreFor } from "../services/files/store.ts";
+import { receiveFormDataUpload } from "../services/files/upload.ts";
+import { authedProcedure, router, sync } from "../trpc.ts";
+
+/**
+ * Employee files (issue 14): the same service functions as the files API under /hr/json
+ * (src/routers/legacy/files.ts). Roles are decided per file by src/domain/files/access.ts
+ * (EMPLOYEE, HR and ADMIN use files; the others are refused). Large uploads belong on the
+ * streamed documented path POST /hr/json/employee/files/upload; `files.upload` takes the same
+ * fields as FormData. `files.download` checks access and answers the file with its download link.
+ */
+export const filesRouter = router({
+  categories: authedProcedure.output(sync(ZFileCategoriesResponse)).query(({ ctx }) => fileCategories(ctx.db, ctx.user)),
+  defaultPermissions: authedProcedure.output(sync(ZDefaultPermissionsResponse)).query(({ ctx }) => defaultUploadPermissions(ctx.user)),
+  list: authedProcedure
+    .input(sync(ZListFilesRequest))
+    .output(sync(ZFilesResponse))
+    .query(({ ctx, input }) => listEmployeeFiles(ctx.db, ctx.user, input.employeeId)),
+  tempFiles: authedProcedure
+    .input(sync(ZTempFilesRequest))
+    .output(sync(ZFilesResponse))
+    .query(({ ctx, input }) => listTempFiles(ctx.db, ctx.user, input.fileTempUUID)),
+  info: authedProcedure
+    .input(sync(ZFileIdRequest))
+    .output(sync(ZFileResponse))
+    .query(({ ctx, input }) => fileInfo(ctx.db, ctx.user, input.fileId)),
+  download: authedProcedure
+    .input(sync(ZDownloadRequest))
+    .output(sync(z.object({ file: ZFile })))
+    .query(async ({ ctx, input }) => ({ file: await downloadableFile(ctx.db, ctx.user, input.hash) })),
+  upload: authedProcedure
+    .input(sync(ZUploadInput))
+    .output(sync(ZUploadResponse))
+    .mutation(({ ctx, input }) => receiveFormDataUpload(ctx.db, fileStoreFor(ctx.config), ctx.user, input)),
+  changeData: authedProcedure
+    .input(sync(ZChangeDataRequest))
+    .output(sync(ZFileResponse))
+    .mutation(({ ctx, input }) => changeFileData(ctx.db, ctx.user, input)),
+  changeCategory: authedProcedure
+    .input(sync(ZChangeCategoryRequest))
+    .output(sync(ZFileResponse))
+    .mutation(({ ctx, input }) => changeFileData(ctx.db, ctx.user, input)),
+  changeSharePermissions: authedProcedure
+    .input(sync(ZChangeSharePermissionsRequest))
+    .output(sync(ZFileResponse))
+    .mutation(({ ctx, input }) => changeFileData(ctx.db, ctx.user, input)),
+  changeNotes: authedProcedure
+    .input(sync(ZChangeNotesRequest))
+    .output(sync(ZFileResponse))
+    .mutation(({ ctx, input }) => changeFileData(ctx.db, ctx.user, input)),
+  delete: authedProcedure
+    .input(sync(ZDeleteFileRequest))
+    .output(sync(ZFileResultResponse))
+    .mutation(({ ctx, input }) => deleteFile(ctx.db, fileStoreFor(ctx.config), ctx.user, input.fileId, input.empId)),
+});

@@ -1,0 +1,154 @@
+import { AppError } from "../../domain/errors.ts";
+import { messages } from "../../domain/messages.ts";
+
+/**
+ * A streaming multipart/form-data reader (RFC 7578) over a request body: parts come one at a
+ * time and a part's body is an async iterable of chunks, so a 20 MB file passes through in the
+ * chunks the socket delivers and is never held whole. Each part's body must be read (or is
+ * skipped) before the next part. A body cut short, without its boundary, with headers over
+ * MAX_HEADER_BYTES or more than MAX_PARTS parts is BAD_REQUEST.
+ */
+export type MultipartPart = {
+  name: string;
+  /** Set for a file part (may be ""). */
+  filename: string | null;
+  contentType: string | null;
+  body: AsyncIterable<Uint8Array>;
+};
+
+const MAX_HEADER_BYTES = 16 * 1024;
+const MAX_PARTS = 50;
+const CRLF = Buffer.from("\r\n");
+const HEADER_END = Buffer.from("\r\n\r\n");
+
+const bad = () => new AppError("BAD_REQUEST", messages.badRequest);
+
+/** The boundary of a multipart/form-data content type, or null. */
+export function multipartBoundary(contentType: string | undefined): string | null {
+  if (!contentType || !/^multipart\/form-data\s*(;|$)/i.test(contentType.trim())) return null;
+  const match = /;\s*boundary=(?:"([^"]{1,70})"|([^\s;]{1,70}))/i.exec(contentType);
+  return match ? (match[1] ?? match[2] ?? null) : null;
+}
+
+function dispositionParam(header: string, name: string): string | null {
+  const match = new RegExp(`;\\s*${name}="((?:[^"\\\\]|\\\\.)*)"|;\\s*${name}=([^;\\s]+)`, "i").exec(header);
+  if (!match) return null;
+  const raw = match[1] !== undefined ? match[1].replace(/\\(.)/g, "$1") : match[2]!;
+  // Browsers send UTF-8 bytes; the header arrived decoded as latin1.
+  return Buffer.from(raw, "latin1").toString("utf8");
+}
+
+export async function* readMultipart(
+  stream: ReadableStream<Uint8Array>,
+  boundary: string,
+  options: { maxBytes?: number; tooLarge?: () => Error } = {},
+): AsyncGenerator<MultipartPart> {
+  const maxBytes = options.maxBytes ?? Infinity;
+  let total = 0;
+  const reader = stream.getReader();
+  const delimiter = Buffer.from(`\r\n--${boundary}`);
+  // The first delimiter has no CRLF before it: read the body as if it had one.
+  let buf: Buffer = Buffer.from(CRLF);
+  let ended = false;
+  const fill = async (): Promise<boolean> => {
+    if (ended) return false;
+    let result: ReadableStreamReadResult<Uint8Array>;
+    try {
+      result = await reader.read();
+    } catch {
+      // The client went away or the body broke off: the request is incomplete.
+      ended = true;
+      throw bad();
+    }
+    const { done, value } = result;
+    if (!done) {
+      total += value.byteLength;
+      if (total > maxBytes) throw (options.tooLarge?.() ?? bad());
+    }
+    if (done) {
+      ended = true;
+      return false;
+    }
+    buf = buf.length === 0 ? Buffer.from(value.buffer, value.byteOffset, value.byteLength) : Buffer.concat([buf, value]);
+    return true;
+  };
+  /** Reads until `needle` is in the buffer; its index, or -1 at the end of the body. */
+  const find = async (needle: Buffer, limit = Infinity): Promise<number> => {
+    for (;;) {
+      const at = buf.indexOf(needle);
+      if (at >= 0) return at;
+      if (buf.length > limit) throw bad();
+      if (!(await fill())) return -1;
+    }
+  };
+  const need = async (bytes: number) => {
+    while (buf.length < bytes) if (!(await fill())) throw bad();
+  };
+
+  try {
+    // Preamble up to the first delimiter.
+    const first = await find(delimiter, 64 * 1024);
+    if (first < 0) throw bad();
+    buf = buf.subarray(first + delimiter.length);
+    for (let parts = 0; ; parts++) {
+      await need(2);
+      if (buf[0] === 0x2d && buf[1] === 0x2d) return; // "--": the closing delimiter
+      // Transport padding after the delimiter, then CRLF.
+      const lineEnd = await find(CRLF, 1024);
+      if (lineEnd < 0 || buf.subarray(0, lineEnd).toString("latin1").trim() !== "") throw bad();
+      if (parts >= MAX_PARTS) throw bad();
+      buf = buf.subarray(lineEnd);
+      // Headers: from the CRLF just before them to the blank line.
+      const headerEnd = await find(HEADER_END, MAX_HEADER_BYTES);
+      if (headerEnd < 0) throw bad();
+      const headers = new Map<string, string>();
+      for (const line of buf.subarray(CRLF.length, headerEnd).toString("latin1").split("\r\n")) {
+        const colon = line.indexOf(":");
+        if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+      }
+      buf = buf.subarray(headerEnd + HEADER_END.length);
+      const disposition = headers.get("content-disposition") ?? "";
+      const name = dispositionParam(disposition, "name");
+      if (!/^form-data\b/i.test(disposition) || name === null) throw bad();
+
+      let done = false;
+      async function* body(): AsyncGenerator<Uint8Array> {
+        while (!done) {
+          const at = buf.indexOf(delimiter);
+          if (at >= 0) {
+            if (at > 0) yield buf.subarray(0, at);
+            buf = buf.subarray(at + delimiter.length);
+            done = true;
+            return;
+          }
+          const safe = buf.length - (delimiter.length - 1);
+          if (safe > 0) {
+            const chunk = buf.subarray(0, safe);
+            buf = buf.subarray(safe);
+            yield chunk;
+          }
+          if (!(await fill())) throw bad();
+        }
+      }
+      const iterator = body();
+      yield { name, filename: dispositionParam(disposition, "filename"), contentType: headers.get("content-type") ?? null, body: iterator };
+      // Whatever the consumer left unread is skipped (a body the consumer closed early cannot be).
+      while (!done) if ((await iterator.next()).done && !done) throw bad();
+    }
+  } finally {
+    reader.releaseLock();
+    if (!ended) await stream.cancel().catch(() => undefined);
+  }
+}
+
+/** A text part's value (UTF-8), at most `maxBytes`, else BAD_REQUEST. */
+export async function readTextPart(body: AsyncIterable<Uint8Array>, maxBytes = 64 * 1024): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.byteLength;
+    if (size > maxBytes) throw bad();
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}

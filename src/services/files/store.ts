@@ -1,0 +1,143 @@
+import { mkdir, open, rename, rm, stat } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { S3Client } from "bun";
+import type { Config, S3Settings } from "../../config.ts";
+import { AppError } from "../../domain/errors.ts";
+import { fileMessages } from "../../domain/files/messages.ts";
+import { SNIFF_BYTES } from "../../domain/files/sniff.ts";
+
+/**
+ * The file store (DESIGN.md "Files"): blobs content-addressed by SHA-256, behind one interface
+ * with two implementations, a local directory (FILES_DIR) and S3-compatible storage (S3_URL).
+ *
+ * An upload is staged first: streamed chunk by chunk into a temporary file under FILES_DIR/tmp
+ * while it is hashed and counted (memory holds one chunk, never the file); past `maxBytes` the
+ * stage stops, deletes its temporary file and throws PAYLOAD_TOO_LARGE, so nothing is stored.
+ * `commit` then places the staged bytes under their hash: locally a rename (atomic; identical
+ * parallel uploads rename the same bytes onto one name), on S3 a PUT of the temporary file
+ * unless the key exists. `discard` drops a staged upload. An interrupted source (the client went
+ * away) throws from `stage`, which deletes its temporary file first.
+ */
+export type StagedFile = { tempPath: string; hash: string; size: number; head: Uint8Array };
+export type BlobBody = { body: Blob | ReadableStream<Uint8Array>; size: number };
+
+export type FileStore = {
+  readonly kind: "local" | "s3";
+  stage(source: AsyncIterable<Uint8Array>, maxBytes: number): Promise<StagedFile>;
+  commit(staged: StagedFile): Promise<void>;
+  discard(staged: StagedFile): Promise<void>;
+  open(hash: string): Promise<BlobBody | null>;
+  exists(hash: string): Promise<boolean>;
+  remove(hash: string): Promise<void>;
+};
+
+const HASH = /^[0-9a-f]{64}$/;
+function checkHash(hash: string): string {
+  if (!HASH.test(hash)) throw new AppError("BAD_REQUEST", fileMessages.fileNotFound);
+  return hash;
+}
+
+/** Streams `source` into a new file in `tmpDir`, hashing and counting; see FileStore.stage. */
+export async function stageToDisk(tmpDir: string, source: AsyncIterable<Uint8Array>, maxBytes: number): Promise<StagedFile> {
+  await mkdir(tmpDir, { recursive: true });
+  const tempPath = join(tmpDir, `${crypto.randomUUID()}.part`);
+  const handle = await open(tempPath, "wx");
+  const hasher = new Bun.CryptoHasher("sha256");
+  const head = new Uint8Array(SNIFF_BYTES);
+  let headLength = 0;
+  let size = 0;
+  try {
+    for await (const chunk of source) {
+      size += chunk.byteLength;
+      if (size > maxBytes) throw new AppError("PAYLOAD_TOO_LARGE", fileMessages.fileTooLarge);
+      if (headLength < SNIFF_BYTES) {
+        const take = Math.min(SNIFF_BYTES - headLength, chunk.byteLength);
+        head.set(chunk.subarray(0, take), headLength);
+        headLength += take;
+      }
+      hasher.update(chunk);
+      let written = 0;
+      while (written < chunk.byteLength) written += (await handle.write(chunk, written)).bytesWritten;
+    }
+    await handle.close();
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    await rm(tempPath, { force: true });
+    throw error;
+  }
+  return { tempPath, hash: hasher.digest("hex"), size, head: head.slice(0, headLength) };
+}
+
+/** FILES_DIR: blobs at `<dir>/<aa>/<bb>/<hash>`, uploads in flight in `<dir>/tmp`. */
+export function localFileStore(dir: string): FileStore {
+  const tmpDir = join(dir, "tmp");
+  const pathOf = (hash: string) => join(dir, hash.slice(0, 2), hash.slice(2, 4), checkHash(hash));
+  const exists = async (hash: string) => (await stat(pathOf(hash)).catch(() => null))?.isFile() ?? false;
+  return {
+    kind: "local",
+    stage: (source, maxBytes) => stageToDisk(tmpDir, source, maxBytes),
+    async commit(staged) {
+      const target = pathOf(staged.hash);
+      if (await exists(staged.hash)) {
+        await rm(staged.tempPath, { force: true });
+        return;
+      }
+      await mkdir(dirname(target), { recursive: true });
+      await rename(staged.tempPath, target);
+    },
+    discard: async (staged) => rm(staged.tempPath, { force: true }),
+    async open(hash) {
+      const file = Bun.file(pathOf(hash));
+      return (await file.exists()) ? { body: file, size: file.size } : null;
+    },
+    exists,
+    remove: async (hash) => rm(pathOf(hash), { force: true }),
+  };
+}
+
+/** S3_URL: blobs at `files/<hash>` in the bucket; uploads in flight are staged under `<FILES_DIR>/tmp`. */
+export function s3FileStore(settings: S3Settings, stagingDir: string): FileStore {
+  const client = new S3Client({
+    endpoint: settings.endpoint,
+    bucket: settings.bucket,
+    accessKeyId: settings.accessKeyId,
+    secretAccessKey: settings.secretAccessKey,
+    region: settings.region,
+  });
+  const tmpDir = join(stagingDir, "tmp");
+  const keyOf = (hash: string) => `files/${checkHash(hash)}`;
+  const exists = (hash: string) => client.exists(keyOf(hash));
+  return {
+    kind: "s3",
+    stage: (source, maxBytes) => stageToDisk(tmpDir, source, maxBytes),
+    async commit(staged) {
+      try {
+        if (!(await exists(staged.hash))) await client.write(keyOf(staged.hash), Bun.file(staged.tempPath));
+      } finally {
+        await rm(staged.tempPath, { force: true });
+      }
+    },
+    discard: async (staged) => rm(staged.tempPath, { force: true }),
+    async open(hash) {
+      const key = keyOf(hash);
+      if (!(await client.exists(key))) return null;
+      const { size } = await client.stat(key);
+      return { body: client.file(key).stream(), size };
+    },
+    exists,
+    remove: async (hash) => {
+      await client.delete(keyOf(hash));
+    },
+  };
+}
+
+const stores = new WeakMap<Config, FileStore>();
+/** The store the configuration names (one per configuration): S3 when S3_URL is set, else FILES_DIR. */
+export function fileStoreFor(config: Config): FileStore {
+  let store = stores.get(config);
+  if (!store) {
+    store = config.files.s3 ? s3FileStore(config.files.s3, config.files.dir) : localFileStore(config.files.dir);
+    stores.set(config, store);
+  }
+  return store;
+}
