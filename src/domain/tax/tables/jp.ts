@@ -20,9 +20,10 @@
  *   dependants; Local Tax Act art. 295 and Supplementary Provisions art. 3-3, first-grade area).
  *
  * Social insurance (APPROXIMATION): employee pension 9.15% up to a standard monthly remuneration of
- * 650,000 (7,800,000 a year), Kyokai Kenpo Tokyo health insurance 4.955% up to 1,390,000 a month
- * (16,680,000 a year), employment insurance 0.55%; long-term care (age 40–64), the child and
- * child-rearing support levy, bonus caps and the standard-remuneration grades are not modelled.
+ * 650,000 (7,800,000 a year), Kyokai Kenpo Tokyo health insurance (2025: 4.955%) up to 1,390,000 a month
+ * (16,680,000 a year), employment insurance (2025: 0.55%), from April 2026 the child and child-rearing
+ * support levy; a rate that changes during the year is the months' average of an even salary;
+ * long-term care (age 40–64), bonus caps and the standard-remuneration grades are not modelled.
  * MARRIED_JOINT means a spouse with no income (spouse deduction). Dependant deductions are not modelled
  * (children under 16 get none); dependants count only towards the resident tax non-taxable limits.
  */
@@ -96,7 +97,8 @@ type Year = {
   basicNational: Tiers;
   /** Minimum employment income deduction for income tax and for resident tax. */
   employmentMinimum: { national: number; resident: number };
-  social: { pensionRate: string; healthRate: string; employmentRate: string };
+  /** Employee shares; `childSupportRate` (the child and child-rearing support levy, with health insurance) from April 2026. */
+  social: { pensionRate: string; healthRate: string; employmentRate: string; childSupportRate?: string };
   source: string;
 };
 
@@ -114,7 +116,7 @@ export function annualTaxWithReconstruction(incomeTax: Amount): Amount {
 }
 
 function japanTable(p: Year): TaxTable {
-  const { pensionRate, healthRate, employmentRate } = p.social;
+  const { pensionRate, healthRate, employmentRate, childSupportRate } = p.social;
   const pensionCap = 650_000 * 12;
   const healthCap = 1_390_000 * 12;
   /** `rounded` false: the same lines without Appended Table 5's steps and the 1,000 / 100-yen truncations (point slopes). */
@@ -125,7 +127,8 @@ function japanTable(p: Year): TaxTable {
       const pension = min(income, pensionCap).times(pensionRate);
       const health = min(income, healthCap).times(healthRate);
       const employment = income.times(employmentRate);
-      const social = pension.plus(health).plus(employment);
+      const childSupport = childSupportRate === undefined ? ZERO : min(income, healthCap).times(childSupportRate);
+      const social = pension.plus(health).plus(employment).plus(childSupport);
 
       const employmentIncomeOf = (minimum: number) => (rounded ? employmentIncome(income, minimum) : employmentIncomeByFormula(income, minimum));
       const totalIncome = employmentIncomeOf(p.employmentMinimum.national);
@@ -165,6 +168,7 @@ function japanTable(p: Year): TaxTable {
           socialLine("Employees' pension insurance", pension, pensionRate),
           socialLine("Health insurance", health, healthRate),
           socialLine("Employment insurance", employment, employmentRate),
+          ...(childSupportRate === undefined ? [] : [socialLine("Child and child-rearing support levy", childSupport, childSupportRate)]),
         ],
       };
     };
@@ -222,9 +226,14 @@ export const jp: TaxTable = japanTable({
 // wages up to 6,650,000). These tiers are from the Outline as reported by two independent secondary sources,
 // not from the enacted text or NTA No. 1199 / 1410 (not opened here). Resident tax: basic deduction unchanged
 // (430,000); the permanent minimum employment income deduction 690,000 applies from the FY2027 levy (on 2026
-// income) and the special 50,000 is taken to be income tax only (not re-checked). Social insurance: the 2025
-// rates (the 2026 Kyokai Kenpo and employment insurance rates and the child and child-rearing support levy
-// from April 2026 were not known when written).
+// income) and the special 50,000 is taken to be income tax only (not re-checked).
+// Social insurance 2026, annual rates of an even monthly salary: Kyokai Kenpo Tokyo 9.91% → 9.85% from March
+// 2026 (employee 4.955% for 2 months, 4.925% for 10: 4.93%); employment insurance 5.5/1000 → 5.0/1000 from April
+// 2026 (MHLW, FY2026; 3 and 9 months: 0.5125%); child and child-rearing support levy 0.23% from April 2026
+// (employee 0.115% for 9 months: 0.08625%), on the health insurance base. Rates from secondary copies of the
+// Kyokai Kenpo FY2026 table (https://www.kyoukaikenpo.or.jp/about/business/insurance_rate/rate_prefectures/r08/index.html)
+// and the MHLW FY2026 employment insurance notice, not re-checked here. Pension unchanged (18.3%, cap 650,000).
+const SOCIAL_2026 = { pensionRate: "0.0915", healthRate: "0.0493", employmentRate: "0.005125", childSupportRate: "0.0008625" };
 const BASIC_NATIONAL_2026: Tiers = [
   [4_890_000, 1_040_000],
   [6_550_000, 670_000],
@@ -238,7 +247,7 @@ export const jp2026: TaxTable = japanTable({
   year: 2026,
   basicNational: BASIC_NATIONAL_2026,
   employmentMinimum: { national: 740_000, resident: 690_000 },
-  social: SOCIAL_2025,
+  social: SOCIAL_2026,
   source:
     "Ministry of Finance, FY2026 tax reform outline (basic deduction 620,000 / 1,040,000, minimum employment income deduction 690,000 / 740,000 for 2026), https://www.mof.go.jp/tax_policy/tax_reform/outline/fy2026/20251226taikou.pdf; National Tax Agency, Tax Answer No. 2260 (rates), https://www.nta.go.jp/taxes/shiraberu/taxanswer/shotoku/2260.htm; Tokyo Metropolitan Government, individual inhabitant tax, https://www.tax.metro.tokyo.lg.jp/kazei/kojin_ju",
 });

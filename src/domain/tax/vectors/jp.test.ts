@@ -124,33 +124,48 @@ describe("Japan 2026 (令和8年分): the FY2026 reform (basic deduction 1,040,0
     expect(employmentIncome(dec(salary), 740_000).toNumber()).toBe(expected);
   });
 
+  // Social insurance 2026 (annual rates of an even salary): pension 9.15%, health 4.93%, employment 0.5125%,
+  // child and child-rearing support levy 0.08625% — 14.67875% in all.
   test("derived: 5,000,000 yen, SINGLE — basic deduction 1,040,000 (total income 3,560,000 ≤ 4,890,000)", () => {
-    // 3,560,000 − social 732,750 − 1,040,000 = 1,787,250 → 1,787,000 × 5% = 89,350; × 102.1% = 91,226.35 → 91,200: surtax 1,850
-    // resident tax unchanged from 2025 (basic 430,000): 237,100 + 5,000
+    // social 457,500 + 246,500 + 25,625 + 4,312.5 = 733,937.5
+    // 3,560,000 − 733,937.5 − 1,040,000 = 1,786,062.5 → 1,786,000 × 5% = 89,300; × 102.1% = 91,175.3 → 91,100: surtax 1,800
+    // resident (basic 430,000 unchanged): 2,396,062.5 → 2,396,000: 143,760 − 1,500 → 142,200; 95,840 − 1,000 → 94,800 = 237,000
     const b = jp.tax(5_000_000);
-    expect(b.taxableIncome).toBe(1_787_000);
-    expectLines(b, { "Income tax": 89_350, "Reconstruction special income tax": 1_850, "Resident tax (income levy)": 237_100, "Resident tax (per-capita levy)": 5_000 });
+    expect(b.taxableIncome).toBe(1_786_000);
+    expectLines(b, {
+      "Income tax": 89_300,
+      "Reconstruction special income tax": 1_800,
+      "Resident tax (income levy)": 237_000,
+      "Resident tax (per-capita levy)": 5_000,
+      "Employees' pension insurance": 457_500,
+      "Health insurance": 246_500,
+      "Employment insurance": 25_625,
+      "Child and child-rearing support levy": 4_313,
+    });
   });
 
   test("derived: 3,000,000 yen, SINGLE", () => {
-    // 2,020,000 − 439,650 − 1,040,000 = 540,350 → 540,000 × 5% = 27,000; × 102.1% = 27,567 → 27,500: surtax 500
-    expectLines(jp.tax(3_000_000), { "Income tax": 27_000, "Reconstruction special income tax": 500, "Resident tax (income levy)": 112_500 });
+    // social 274,500 + 147,900 + 15,375 + 2,587.5 = 440,362.5
+    // 2,020,000 − 440,362.5 − 1,040,000 = 539,637.5 → 539,000 × 5% = 26,950; × 102.1% = 27,515.95 → 27,500: surtax 550
+    // resident 1,149,637.5 → 1,149,000: 68,940 − 1,500 → 67,400; 45,960 − 1,000 → 44,900 = 112,300
+    expectLines(jp.tax(3_000_000), { "Income tax": 26_950, "Reconstruction special income tax": 550, "Resident tax (income levy)": 112_300 });
   });
 
   test("derived: 8,000,000 yen, MARRIED_JOINT (spouse without income) — basic deduction 670,000", () => {
-    // employment income 6,100,000 (4,890,000 < total income ≤ 6,550,000); social 1,154,100; spouse 380,000
-    // 6,100,000 − 1,154,100 − 670,000 − 380,000 = 3,895,900 → 3,895,000: 97,500 + 135,000 + 595,000 × 20% = 351,500
-    // × 102.1% = 358,881.5 → 358,800: surtax 7,300; resident as 2025: 416,000
+    // employment income 6,100,000 (4,890,000 < total income ≤ 6,550,000); social 713,700 + 394,400 + 41,000 + 6,900 = 1,156,000
+    // 6,100,000 − 1,156,000 − 670,000 − 380,000 = 3,894,000: 97,500 + 135,000 + 594,000 × 20% = 351,300
+    // × 102.1% = 358,677.3 → 358,600: surtax 7,300; resident 4,184,000: 249,540 → 249,500; 166,360 → 166,300 = 415,800
     expectLines(jp.tax(8_000_000, { filingStatus: "MARRIED_JOINT" }), {
-      "Income tax": 351_500,
+      "Income tax": 351_300,
       "Reconstruction special income tax": 7_300,
-      "Resident tax (income levy)": 416_000,
+      "Resident tax (income levy)": 415_800,
     });
   });
 
   test("derived: 15,000,000 yen, SINGLE — basic deduction 620,000", () => {
-    // 13,050,000 − 1,539,450 − 620,000 = 10,890,550 → 10,890,000 × 33% − 1,536,000 = 2,057,700; × 102.1% = 2,100,911.7 → 2,100,900
-    expectLines(jp.tax(15_000_000), { "Income tax": 2_057_700, "Reconstruction special income tax": 43_200 });
+    // social 713,700 + 739,500 + 76,875 + 12,937.5 = 1,543,012.5
+    // 13,050,000 − 1,543,012.5 − 620,000 = 10,886,987.5 → 10,886,000 × 33% − 1,536,000 = 2,056,380; × 102.1% = 2,099,563.98 → 2,099,500
+    expectLines(jp.tax(15_000_000), { "Income tax": 2_056_380, "Reconstruction special income tax": 43_120 });
   });
 });
 
@@ -160,8 +175,8 @@ describe("Japan: the marginal rate is the slope of the law's formulas, not of it
     expect(systemOf("JP", null, "2025-06-01").marginalRate(5_000_000)).toBe("0.278612");
   });
 
-  test("derived: 5,000,000 yen in 2026 → the 5% band (basic deduction 1,040,000): 0.14655 + 0.65345 × (5% × 1.021 + 10%) = 0.245254", () => {
-    expect(systemOf("JP", null, "2026-06-01").marginalRate(5_000_000)).toBe("0.245254");
+  test("derived: 5,000,000 yen in 2026 → the 5% band (basic deduction 1,040,000): 0.1467875 + 0.6532125 × (5% × 1.021 + 10%) = 0.245455", () => {
+    expect(systemOf("JP", null, "2026-06-01").marginalRate(5_000_000)).toBe("0.245455");
   });
 
   test("over a benefit the rounded tax is used: 100,000 on 5,000,000", () => {
