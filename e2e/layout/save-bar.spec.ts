@@ -48,7 +48,7 @@ for (const size of [
     await expect(bar).toContainText("Version 1");
     await expect(bar).toHaveAttribute("data-stuck", "false");
     // The page is long enough to scroll past the threshold.
-    expect(await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeGreaterThan(300);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight), { timeout: 15_000 }).toBeGreaterThan(300);
 
     await scrollTo(page, 239);
     await expect(bar).toHaveAttribute("data-stuck", "false");
@@ -74,8 +74,8 @@ test("form builder: the save actions stick past 240 px and still save", async ({
   await page.goto("/admin/form-builder?group=acme");
   const bar = page.getByTestId("save-bar");
   await expect(bar.getByRole("button", { name: "Save form" })).toBeVisible();
-  const room = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
-  expect(room).toBeGreaterThan(300);
+  // The form's sections load after the bar: wait until the page is long enough to scroll past the threshold.
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight), { timeout: 15_000 }).toBeGreaterThan(300);
 
   await scrollTo(page, 239);
   await expect(bar).toHaveAttribute("data-stuck", "false");
