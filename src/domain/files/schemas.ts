@@ -19,7 +19,7 @@ export type TShareTarget = z.infer<typeof ZShareTarget>;
 export const ZShareWith = z.preprocess((v) => {
   if (typeof v === "string") return v.trim() === "" ? [] : v.split(",").map((s) => s.trim());
   return v;
-}, z.array(ZShareTarget).max(2)).transform((list) => [...new Set(list)]);
+}, z.array(ZShareTarget).max(10)).transform((list) => [...new Set(list)]);
 
 export const ZTempUuid = z.string().trim().uuid("empTempFileUUID must be a UUID");
 export const ZHash = z.string().trim().toLowerCase().regex(/^[0-9a-f]{64}$/, "hash must be 64 hexadecimal characters");

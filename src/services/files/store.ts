@@ -106,7 +106,7 @@ export function s3FileStore(settings: S3Settings, stagingDir: string): FileStore
   });
   const tmpDir = join(stagingDir, "tmp");
   const keyOf = (hash: string) => `files/${checkHash(hash)}`;
-  const exists = (hash: string) => client.exists(keyOf(hash));
+  const exists = async (hash: string) => client.exists(keyOf(hash));
   return {
     kind: "s3",
     stage: (source, maxBytes) => stageToDisk(tmpDir, source, maxBytes),

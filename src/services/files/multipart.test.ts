@@ -1,0 +1,95 @@
+import { describe, expect, test } from "bun:test";
+import { multipartBoundary, readMultipart, readTextPart } from "./multipart.ts";
+
+function streamOf(text: string | Uint8Array, chunkSize: number): ReadableStream<Uint8Array> {
+  const bytes = typeof text === "string" ? new TextEncoder().encode(text) : text;
+  let at = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (at >= bytes.length) return controller.close();
+      controller.enqueue(bytes.slice(at, at + chunkSize));
+      at += chunkSize;
+    },
+  });
+}
+
+async function partsOf(body: string | Uint8Array, boundary: string, chunkSize: number) {
+  const out: Array<{ name: string; filename: string | null; value: string }> = [];
+  for await (const part of readMultipart(streamOf(body, chunkSize), boundary)) {
+    out.push({ name: part.name, filename: part.filename, value: await readTextPart(part.body, 1 << 20) });
+  }
+  return out;
+}
+
+describe("multipartBoundary", () => {
+  test("reads plain and quoted boundaries of multipart/form-data only", () => {
+    expect(multipartBoundary("multipart/form-data; boundary=abc")).toBe("abc");
+    expect(multipartBoundary('multipart/form-data; charset=utf-8; boundary="a b"')).toBe("a b");
+    expect(multipartBoundary("application/json")).toBeNull();
+    expect(multipartBoundary("multipart/form-data")).toBeNull();
+    expect(multipartBoundary(undefined)).toBeNull();
+  });
+});
+
+describe("readMultipart", () => {
+  const body = [
+    "preamble\r\n",
+    "--XyZ\r\n",
+    'Content-Disposition: form-data; name="categoryId"\r\n\r\n',
+    "3\r\n",
+    "--XyZ\r\n",
+    'Content-Disposition: form-data; name="file"; filename="Grüße.txt"\r\nContent-Type: text/plain\r\n\r\n',
+    "line one\r\n--Xy not the boundary\r\nline three",
+    "\r\n--XyZ--\r\nepilogue",
+  ].join("");
+
+  test.each([1, 2, 3, 7, 64, 100_000])("the same parts whatever the chunk size (%i)", async (size) => {
+    expect(await partsOf(body, "XyZ", size)).toEqual([
+      { name: "categoryId", filename: null, value: "3" },
+      { name: "file", filename: "Grüße.txt", value: "line one\r\n--Xy not the boundary\r\nline three" },
+    ]);
+  });
+
+  test("the browser's own encoding (FormData) parses back to its fields and bytes", async () => {
+    const fd = new FormData();
+    fd.append("notes", "a \"quoted\" note");
+    const binary = new Uint8Array(70_000).map((_, i) => (i * 31) % 256);
+    fd.append("file", new File([binary], "bin.pdf"));
+    const request = new Request("http://x/", { method: "POST", body: fd });
+    const boundary = multipartBoundary(request.headers.get("content-type") ?? undefined)!;
+    const seen: Record<string, Uint8Array | string> = {};
+    for await (const part of readMultipart(request.body!, boundary)) {
+      if (part.filename !== null) {
+        const chunks: Uint8Array[] = [];
+        for await (const c of part.body) chunks.push(c);
+        seen[part.name] = new Uint8Array(Buffer.concat(chunks));
+      } else seen[part.name] = await readTextPart(part.body);
+    }
+    expect(seen["notes"]).toBe('a "quoted" note');
+    expect(seen["file"]).toEqual(binary);
+  });
+
+  test("a part left unread is skipped", async () => {
+    const names: string[] = [];
+    for await (const part of readMultipart(streamOf(body, 5), "XyZ")) names.push(part.name);
+    expect(names).toEqual(["categoryId", "file"]);
+  });
+
+  test.each([
+    ["no boundary at all", "just text"],
+    ["cut short inside a part", '--XyZ\r\nContent-Disposition: form-data; name="a"\r\n\r\nvalue'],
+    ["a part without a name", "--XyZ\r\nContent-Type: text/plain\r\n\r\nx\r\n--XyZ--"],
+    ["headers that never end", `--XyZ\r\nX: ${"a".repeat(20_000)}`],
+  ])("%s is BAD_REQUEST", async (_label, text) => {
+    await expect(partsOf(text, "XyZ", 16)).rejects.toMatchObject({ code: "BAD_REQUEST" });
+  });
+
+  test("a body over maxBytes stops with the caller's error", async () => {
+    const big = `--XyZ\r\nContent-Disposition: form-data; name="file"; filename="a"\r\n\r\n${"a".repeat(10_000)}\r\n--XyZ--`;
+    const tooLarge = () => Object.assign(new Error("too large"), { code: "PAYLOAD_TOO_LARGE" });
+    const run = async () => {
+      for await (const part of readMultipart(streamOf(big, 100), "XyZ", { maxBytes: 1000, tooLarge })) await readTextPart(part.body, 1 << 20);
+    };
+    await expect(run()).rejects.toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
+  });
+});
