@@ -42,6 +42,14 @@ export const enRecovery = {
   "session.inactivityTitle": "Session ended",
   "session.inactivity": recoveryMessages.inactivity,
   "session.ok": "OK",
+  // The two login popups (part 2 §2 "Two login popup variants exist"): signing in again over the
+  // page whose session ended, and signing in from the public pages.
+  "session.signInAgain": "Sign in again",
+  "loginPopup.sessionTitle": "Sign in to continue",
+  "loginPopup.sessionIntro": "Your session has ended. Sign in again to carry on where you left off.",
+  "loginPopup.signInTitle": "Sign in to Meridian",
+  "loginPopup.signInIntro": "Sign in without leaving this page.",
+  "loginPopup.open": "Sign in",
 
   // Admin navigation.
   "nav.adminResetPassword": "Reset links",
