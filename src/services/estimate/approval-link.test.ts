@@ -5,7 +5,7 @@
  * parallel decisions (one effect) and the per-address cap.
  */
 import { describe, expect, test } from "bun:test";
-import { approvalLinkMessages } from "../../domain/estimate/approval-link.ts";
+import { approvalLinkMessages, wholeAmount } from "../../domain/estimate/approval-link.ts";
 import { callerFor, testConfig } from "../../test/db.ts";
 import { ZodError } from "zod";
 import { expectInputError, expectTrpcError } from "../../test/errors.ts";
@@ -73,7 +73,7 @@ describe("sending for approval issues a signed link", () => {
 
 describe("the approver's page", () => {
   test("an open link shows the group, employee, move, version and the estimate in whole units", async () => {
-    const { saved, token, approverEmail } = await sentMove();
+    const { move, saved, token, approverEmail } = await sentMove();
     const page = await (await approver()).estimate.approvalLink({ token });
     if (page.status !== "OPEN") throw new Error(`expected OPEN, got ${page.status}`);
     const e = page.estimate;
@@ -85,6 +85,12 @@ describe("the approver's page", () => {
     expect(e.sections.length).toBeGreaterThan(0);
     expect(e.total).toMatch(new RegExp(`^${e.displayCurrency} -?[\\d,]+$`));
     for (const s of e.sections) for (const i of s.items) expect(i.total).toMatch(/^[A-Z]{3} -?[\d,]+$/);
+    // Every amount is in the display currency, as the estimate table shows it (an item's year columns).
+    const view = (await (await t.hrAcme()).estimate.estimationView(ref(move))).costEstimate!;
+    expect(e.sections.map((s) => s.items.map((i) => i.total))).toEqual(
+      view.sections.map((s) => s.items.map((i) => wholeAmount(i.totalPerYear.reduce((a, b) => a + b, 0), view.displayCurrency))),
+    );
+    expect(e.sections.map((s) => s.total)).toEqual(view.sections.map((s) => wholeAmount(s.total, view.displayCurrency)));
   });
 
   test("a wrong token, or a token of another kind, opens nothing (NOT_FOUND)", async () => {

@@ -185,7 +185,8 @@ export async function readApprovalLink(db: DB, token: string, now = new Date()):
           sections: view.sections.map((s) => ({
             name: s.name,
             excludedFromTotal: s.excludedFromTotal,
-            items: s.items.map((i) => ({ name: i.name, total: wholeAmount(i.total, currency) })),
+            // An item's `total` is in its own currency; its year columns are in the display currency (summing integers: no rounding).
+            items: s.items.map((i) => ({ name: i.name, total: wholeAmount(i.totalPerYear.reduce((a, b) => a + b, 0), currency) })),
             total: wholeAmount(s.total, currency),
           })),
           total: wholeAmount(view.total, currency),
