@@ -378,6 +378,8 @@ export type BudgetGroupTable = {
   group_number: number;
   auth_type: Generated<BudgetAuthType>;
   complexity: Generated<BudgetComplexity>;
+  /** H hard (default) or S soft: see migrations/20261125230000_expenses_budgets.ts. */
+  budget_type: Generated<"H" | "S">;
 };
 
 export type BudgetTable = {
@@ -728,6 +730,53 @@ export type MoveHubItemTable = {
 /** Employee files (issue 14): see migrations/20261125225000_employee_files.ts. */
 export type FileCategoryTable = { id: number; label: string; sort_order: number };
 
+/** HR's edit of an employee's budget (issue 14): see migrations/20261125230000_expenses_budgets.ts. */
+export type MoveBudgetEditTable = {
+  id: Generated<number>;
+  group_id: number;
+  move_id: number;
+  move_stage: number;
+  group_number: number;
+  currency: string;
+  /** Minor units of `currency`. */
+  amount: number;
+  seen_by_employee: Generated<number>;
+  updated_by: number | null;
+  updated_at: string;
+};
+
+/** Expenses (issue 14): see migrations/20261125230000_expenses_budgets.ts. */
+export type ExpenseTable = {
+  id: Generated<number>;
+  group_id: number;
+  move_id: number;
+  employee_user_id: number;
+  service_key: string;
+  move_stage: number;
+  budget_group: number;
+  category: string;
+  category_other: string | null;
+  description: Generated<string>;
+  expense_date: string;
+  currency: string;
+  net_amount: number;
+  tax_amount: number;
+  gross_amount: number;
+  budget_currency: string | null;
+  budget_amount: number | null;
+  exchange_rate: string | null;
+  receipt_file_id: number | null;
+  status: string;
+  hold_reason: string | null;
+  internal_notes: Generated<string>;
+  spend_category_id: number | null;
+  rejection_reason: string | null;
+  version: Generated<number>;
+  request_id: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
 export type Database = {
   groups: GroupTable;
   users: UserTable;
@@ -781,6 +830,8 @@ export type Database = {
   reference_data_versions: ReferenceDataVersionTable;
   client_errors: ClientErrorTable;
   estimate_approval_links: EstimateApprovalLinkTable;
+  move_budget_edits: MoveBudgetEditTable;
+  expenses: ExpenseTable;
   move_hub_items: MoveHubItemTable;
   file_categories: FileCategoryTable;
   employee_files: EmployeeFileTable;

@@ -19,6 +19,8 @@ import { movesRouter } from "./moves.ts";
 import { errorsRouter } from "./errors.ts";
 import { movehubRouter } from "./movehub.ts";
 import { filesRouter } from "./files.ts";
+import { budgetsRouter } from "./budgets.ts";
+import { expensesRouter } from "./expenses.ts";
 import { createCallerFactory, router } from "../trpc.ts";
 
 /** Every area's router. Later areas (wizard, estimate, policy, finance, reporting, crm) are added here. */
@@ -42,6 +44,8 @@ export const appRouter = router({
   estimate: estimateRouter,
   moves: movesRouter,
   errors: errorsRouter,
+  budgets: budgetsRouter,
+  expenses: expensesRouter,
   movehub: movehubRouter,
   files: filesRouter,
 });

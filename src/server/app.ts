@@ -27,6 +27,7 @@ import { mountLegacyEstimateAdmin } from "../routers/legacy/estimate-admin.ts";
 import { mountLegacyServiceAttributes } from "../routers/legacy/service-attributes.ts";
 import { mountLegacyMoveHub } from "../routers/legacy/movehub.ts";
 import { mountLegacyFiles } from "../routers/legacy/files.ts";
+import { mountLegacyBudgets } from "../routers/legacy/budgets.ts";
 import { resolveSession, type Session } from "../services/auth.ts";
 import { createContextInner, mailerFor } from "../trpc.ts";
 import type { AssetSource } from "./assets.ts";
@@ -161,6 +162,7 @@ export function createApp(deps: AppDeps) {
   mountLegacyEstimate(app, deps);
   mountLegacyEstimateAdmin(app, deps);
   mountLegacyServiceAttributes(app, deps);
+  mountLegacyBudgets(app, deps);
   mountLegacyMoveHub(app, deps);
   mountLegacyFormBuilder(app, deps);
   mountLegacyFiles(app, deps);

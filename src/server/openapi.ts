@@ -7,6 +7,7 @@ import { wizardOverrideOperations } from "../routers/legacy/wizard-overrides.ope
 import { estimateAdminOperations } from "../routers/legacy/estimate-admin.openapi.ts";
 import { estimateOperations } from "../routers/legacy/estimate.openapi.ts";
 import { serviceAttributeOperations } from "../routers/legacy/service-attributes.openapi.ts";
+import { budgetOperations } from "../routers/legacy/budgets.openapi.ts";
 import { moveHubOperations } from "../routers/legacy/movehub.openapi.ts";
 import { fileOperations } from "../routers/legacy/files.openapi.ts";
 import {
@@ -82,6 +83,7 @@ export const allLegacyOperations = (): Operation[] => [
   ...estimateAdminOperations,
   ...estimateOperations,
   ...serviceAttributeOperations,
+  ...budgetOperations,
   ...moveHubOperations,
   ...fileOperations,
 ];

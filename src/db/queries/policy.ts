@@ -285,6 +285,7 @@ export async function copyStageRows(
         group_number: g.group_number,
         auth_type: g.auth_type,
         complexity: g.complexity,
+        budget_type: g.budget_type,
       })
       .returning("id")
       .executeTakeFirstOrThrow();

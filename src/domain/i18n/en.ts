@@ -19,6 +19,7 @@ import { enTermsForm } from "./en-terms-form.ts";
 import { enConnection } from "./en-connection.ts";
 import { enServiceEstimate } from "./en-service-estimate.ts";
 import { enMoveHub } from "./en-movehub.ts";
+import { enExpenses } from "./en-expenses.ts";
 
 /**
  * English UI texts shipped with the product. They are seeded into the translations table
@@ -46,6 +47,7 @@ export const en = {
   ...enConnection,
   ...enServiceEstimate,
   ...enMoveHub,
+  ...enExpenses,
   ...enApp,
 } as const satisfies Record<string, string>;
 

@@ -291,6 +291,8 @@ export const ZBudgetGroup = z.object({
   rowId: z.number().int(),
   authType: z.string(),
   complexity: z.string(),
+  /** H hard, S soft (part 1 §3 Budget edit: out-of-range amounts are a confirmed warning). */
+  budgetType: z.enum(["H", "S"]),
   shareable: z.boolean(),
   services: z.array(z.string()),
   budgets: z.array(ZBudget),
@@ -446,6 +448,8 @@ export type TBudgetResponse = z.infer<typeof ZBudgetResponse>;
 export const ZBudgetGroupFields = z.object({
   authType: z.enum(BUDGET_AUTH_TYPES).optional(),
   complexity: z.enum(BUDGET_COMPLEXITIES).optional(),
+  /** H hard (default) or S soft. */
+  budgetType: z.enum(["H", "S"], { error: "Budget type must be H (hard) or S (soft)." }).optional(),
 });
 export const ZBudgetGroupResponse = z.object({ success: z.literal(true), budgetGroup: ZBudgetGroup });
 export type TBudgetGroupResponse = z.infer<typeof ZBudgetGroupResponse>;

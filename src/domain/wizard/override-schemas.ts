@@ -55,6 +55,8 @@ export const ZBudgetGroupComponent = z.object({
   minimum: z.string().nullable(),
   maximum: z.string().nullable(),
   budgetAuthType: z.string(),
+  /** H hard, S soft: a soft budget outside its range is a warning to confirm (part 1 §5). */
+  budgetType: z.enum(["H", "S"]).optional(),
   /** Two or more services share the budget (part 1 §4). */
   shared: z.boolean(),
   components: z.array(ZPolicyViewComponent),
@@ -144,6 +146,8 @@ export const ZStorePolicyOverridesRequest = z.object({
     .max(3),
   /** Show the benefits on the summary (stage 5 `benefits=`). */
   benefits: z.preprocess(blankToUndefined, zFlag.default(true)),
+  /** The editor confirmed soft budgets outside their range ("Warning: Budget is going to be outside the range provided."). */
+  confirmOutsideRange: z.preprocess(blankToUndefined, zFlag.optional()),
 });
 export type TStorePolicyOverridesRequest = z.infer<typeof ZStorePolicyOverridesRequest>;
 export const ZStorePolicyOverridesResponse = z.object({
@@ -153,6 +157,8 @@ export const ZStorePolicyOverridesResponse = z.object({
   message: z.string().nullable(),
   /** Soft budgets outside their range (stored, with the warning), keyed like errors. */
   warnings: z.record(z.string(), z.string()).optional(),
+  /** Soft budgets outside their range wait for the editor's confirmation (nothing stored). */
+  needsConfirmation: z.boolean().optional(),
   /** The stage the wizard goes to next: 4 with an estimate, else 5. */
   nextStage: z.number().int().nullable(),
 });

@@ -156,6 +156,7 @@ export function buildMoveStageSections(data: OverrideData, editable: boolean): T
         minimum: view ? major(view.min, view.currency) : null,
         maximum: view ? major(view.max, view.currency) : null,
         budgetAuthType: info?.authType ?? "NONE",
+        budgetType: info?.soft ? ("S" as const) : ("H" as const),
         shared: members.length >= 2,
         components: members,
       };

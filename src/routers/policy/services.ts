@@ -136,6 +136,7 @@ export const policyServicesRouter = router({
       updateBudgetGroup(ctx.db, { user: ctx.user, ip: ctx.ip }, ctx.policy, input.moveStage, input.budgetGroup, {
         authType: input.authType,
         complexity: input.complexity,
+        budgetType: input.budgetType,
       }),
     ),
 

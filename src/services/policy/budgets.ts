@@ -201,7 +201,7 @@ export async function updateBudgetGroup(
   policy: PolicyRef,
   stage: number,
   groupNumber: number,
-  fields: { authType?: BudgetAuthType; complexity?: BudgetComplexity },
+  fields: { authType?: BudgetAuthType; complexity?: BudgetComplexity; budgetType?: "H" | "S" },
   now = new Date(),
 ): Promise<TBudgetGroupResponse> {
   assertPolicyRole(actor.user, "write");
@@ -212,15 +212,15 @@ export async function updateBudgetGroup(
     // The draft's rows change under its version's lock (parallel edits queue; see lockRow's order).
     await lockRow(trx, "policy_versions", draft.versionId);
     const { row: group } = await ensureBudgetGroup(trx, draft.versionId, stage, groupNumber);
-    const next = { auth_type: fields.authType ?? group.auth_type, complexity: fields.complexity ?? group.complexity };
+    const next = { auth_type: fields.authType ?? group.auth_type, complexity: fields.complexity ?? group.complexity, budget_type: fields.budgetType ?? group.budget_type };
     await trx.updateTable("budget_groups").set(next).where("id", "=", group.id).execute();
     await auditPolicy(trx, actor, {
       groupId: policy.groupId,
       entity: "budget",
       entityId: `group:${group.id}`,
       action: "budgetGroupUpdated",
-      oldValues: { authType: group.auth_type, complexity: group.complexity },
-      newValues: { authType: next.auth_type, complexity: next.complexity },
+      oldValues: { authType: group.auth_type, complexity: group.complexity, budgetType: group.budget_type },
+      newValues: { authType: next.auth_type, complexity: next.complexity, budgetType: next.budget_type },
     }, now);
     const services = (await findStageServices(trx, draft.versionId, stage)).filter((s) => s.budget_group === groupNumber).map((s) => s.service_key);
     const budgets = await findBudgets(trx, [group.id]);
@@ -231,6 +231,7 @@ export async function updateBudgetGroup(
         rowId: group.id,
         authType: next.auth_type,
         complexity: next.complexity,
+        budgetType: next.budget_type,
         shareable: services.length > 1,
         services,
         budgets: budgets.map(toBudget),

@@ -158,6 +158,7 @@ async function stageBudgetGroups(db: DB, versionId: number, stage: number, servi
       rowId: g.id,
       authType: g.auth_type,
       complexity: g.complexity,
+      budgetType: g.budget_type,
       shareable: members.length > 1,
       services: members,
       budgets: budgets.filter((b) => b.budget_group_id === g.id).map(toBudget),

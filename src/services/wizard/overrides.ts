@@ -95,8 +95,8 @@ async function loadOverrideData(db: DB, move: MoveWithPolicy): Promise<OverrideD
       currency: o.currency,
     })),
     budgets: budgets.map((b) => ({ id: b.id, stage: b.move_stage, group: b.group_number, currency: b.currency, amount: b.amount, min: b.min_amount, max: b.max_amount })),
-    // The schema has no soft budget type yet: every budget range is hard.
-    budgetGroups: groups.map((g) => ({ stage: g.move_stage, group: g.group_number, authType: g.auth_type, soft: false })),
+    // Soft budgets (type S): an amount outside the range is a warning the editor confirms.
+    budgetGroups: groups.map((g) => ({ stage: g.move_stage, group: g.group_number, authType: g.auth_type, soft: g.budget_type === "S" })),
     budgetOverrides: budgetOverrides.map((b) => ({ stage: b.move_stage, group: b.group_number, currency: b.currency, amount: b.amount })),
     // policyOverrideCurrencies' order: the version's currencies first, then every code.
     currencyCodes: [...new Set([...first, ...all.map((c) => c.code)])],
@@ -167,6 +167,10 @@ export async function storePolicyOverrides(
   const check = checkStore(data, input.moveStageSections);
   if (Object.keys(check.errors).length > 0) {
     return { success: false, errors: check.errors, message: check.message, warnings: check.warnings, nextStage: null };
+  }
+  // Soft budgets outside their range: asked, not refused; stored once the editor confirms.
+  if (Object.keys(check.warnings).length > 0 && input.confirmOutsideRange !== true) {
+    return { success: false, errors: {}, message: wizardMessages.budgetOutsideRangeWarning, warnings: check.warnings, needsConfirmation: true, nextStage: null };
   }
   const next = nextStage({ estimateType: move.estimate_type, cityGuideOnly: move.city_guide_only === 1 }, 3, { skipCE: move.skip_ce === 1 });
   const at = now.toISOString();

@@ -43,6 +43,8 @@ export type BudgetState = {
   amount: string;
   currency: string;
   authType: string;
+  /** Type S: outside the range is a warning to confirm, not an error. */
+  soft: boolean;
   /** The policy's ranges per currency (the server checks min/max against the budget in the same currency). */
   ranges: BudgetRange[];
 };
@@ -106,6 +108,7 @@ export function initialState(data: TPolicyOverridesResponse): OverridesState {
           amount: g.budgetAmount ?? "",
           currency: g.currency ?? "",
           authType: g.budgetAuthType,
+          soft: g.budgetType === "S",
           ranges,
         });
       }
@@ -114,7 +117,7 @@ export function initialState(data: TPolicyOverridesResponse): OverridesState {
     for (const s of services.filter((x) => x.stage === st.moveStageId && isBudgetGroup(x.component.budgetGroupId))) {
       const group = s.component.budgetGroupId;
       if (budgets.some((b) => b.stage === st.moveStageId && b.group === group)) continue;
-      budgets.push({ key: overrideErrorKey.budget(st.moveStageId, group), stage: st.moveStageId, group, amount: "", currency: "", authType: "NONE", ranges: [] });
+      budgets.push({ key: overrideErrorKey.budget(st.moveStageId, group), stage: st.moveStageId, group, amount: "", currency: "", authType: "NONE", soft: false, ranges: [] });
     }
   }
   return { stages, services, budgets };
@@ -156,7 +159,7 @@ export function updateBudget(state: OverridesState, key: string, patch: Partial<
 }
 
 // ── checks (mirror the server) ──────────────────────────────────────────────────────────────
-export type CheckResult = { errors: Record<string, string>; message: string | null };
+export type CheckResult = { errors: Record<string, string>; message: string | null; warnings?: Record<string, string> };
 
 function checkServiceMoney(label: string, amountText: string, currencyText: string, allowNegative: boolean): { message: string | null; empty: boolean } {
   const amountIn = amountText.trim();
@@ -216,6 +219,7 @@ export function checkOverrides(state: OverridesState): CheckResult {
   const errors: Record<string, string> = {};
   let requiredMissing = false;
   let outOfRange = false;
+  const warnings: Record<string, string> = {};
   for (const st of state.stages) {
     const view = stageView(state, st.moveStageId);
     for (const s of view.included) {
@@ -239,7 +243,9 @@ export function checkOverrides(state: OverridesState): CheckResult {
     }
     for (const g of view.groups) {
       const c = checkBudget(g);
-      if (c.message) {
+      if (c.message && c.outOfRange && g.soft) {
+        warnings[g.key] = wizardMessages.budgetOutsideRangeWarning;
+      } else if (c.message) {
         errors[g.key] = c.message;
         if (c.outOfRange) outOfRange = true;
       }
@@ -247,7 +253,7 @@ export function checkOverrides(state: OverridesState): CheckResult {
   }
   const first = Object.values(errors)[0] ?? null;
   const message = requiredMissing ? wizardMessages.requiredBenefitFields : outOfRange ? wizardMessages.budgetOutsideRangeError : first;
-  return { errors, message };
+  return { errors, message, warnings };
 }
 
 /** The storePolicyOverrides request: every stage's services (selected or not) and the budgets of the groups shown. */

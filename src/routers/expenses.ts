@@ -1,0 +1,32 @@
+/**
+ * Expenses (issue 14; part 1 §2 "My move", §3, §6, §8): the employee's list, submit and delete. Each
+ * procedure calls the same service function as its documented path (src/routers/legacy/expenses.ts).
+ */
+import {
+  ZDeleteExpenseRequest,
+  ZDeleteExpenseResponse,
+  ZExpenseListRequest,
+  ZExpenseListResponse,
+  ZSubmitExpenseRequest,
+  ZSubmitExpenseResponse,
+} from "../domain/expenses/schemas.ts";
+import { deleteExpense, listExpenses, submitExpense } from "../services/expenses/expenses.ts";
+import { roleProcedure, router, sync } from "../trpc.ts";
+
+export const expensesRouter = router({
+  /** The caller's expenses (employees) or a move's (`moveId`: HR of its group, admins), with the services they may be submitted against. */
+  list: roleProcedure("EMPLOYEE", "HR", "ADMIN")
+    .input(sync(ZExpenseListRequest))
+    .output(sync(ZExpenseListResponse))
+    .query(({ ctx, input }) => listExpenses(ctx.db, ctx.user, input.moveId)),
+  /** Submit an expense of the caller's own move (with a receipt file id, or without). */
+  submit: roleProcedure("EMPLOYEE")
+    .input(sync(ZSubmitExpenseRequest))
+    .output(sync(ZSubmitExpenseResponse))
+    .mutation(({ ctx, input }) => submitExpense(ctx.db, { user: ctx.user, ip: ctx.ip }, input)),
+  /** Delete one while finance has not started on it. */
+  delete: roleProcedure("EMPLOYEE")
+    .input(sync(ZDeleteExpenseRequest))
+    .output(sync(ZDeleteExpenseResponse))
+    .mutation(({ ctx, input }) => deleteExpense(ctx.db, { user: ctx.user, ip: ctx.ip }, input.expenseId)),
+});

@@ -1,0 +1,133 @@
+/**
+ * Budgets (issue 14; part 1 §3 "Budget edit", §4 budget row, §5, §6, §7 editBudget): HR's view and
+ * edit of one employee's budgets per budget group and move stage, and what the employee sees
+ * (budgetSeenByEmployee). The tRPC procedures (src/routers/budgets.ts) and the documented paths
+ * (src/routers/legacy/budgets.ts) call these functions.
+ */
+import type { DB } from "../../db/index.ts";
+import { insertAudit } from "../../db/queries/audit.ts";
+import { AppError } from "../../domain/errors.ts";
+import { budgetMessages } from "../../domain/budgets/messages.ts";
+import { checkBudgetRange } from "../../domain/budgets/range.ts";
+import type {
+  TEditBudgetLoadRequest,
+  TEditBudgetResponse,
+  TEditBudgetSaveRequest,
+  TEmployeeBudget,
+  TMoveBudgetsResponse,
+} from "../../domain/budgets/schemas.ts";
+import { isCurrencyCode, parseAmount } from "../../domain/money/money.ts";
+import type { SessionUser } from "../auth.ts";
+import { ledgerMoveForCaller, requireLedgerMove } from "./access.ts";
+import { loadLedger, toEmployeeBudget } from "./ledger.ts";
+
+export type BudgetActor = { user: SessionUser; ip: string | null };
+type GroupRef = { id: number; name: string };
+
+/** The budgets of a move: the employee's own (only those seen by the employee), or HR's / an admin's view of `moveId`. */
+export async function moveBudgets(db: DB, user: SessionUser, moveId: number | undefined): Promise<TMoveBudgetsResponse> {
+  const move = await ledgerMoveForCaller(db, user, { moveId });
+  if (!move) {
+    if (user.role === "EMPLOYEE" && moveId === undefined) return { moveId: null, employeeId: null, budgets: [] };
+    throw new AppError("NOT_FOUND", budgetMessages.noMove);
+  }
+  const ledger = await loadLedger(db, move);
+  const rows = ledger.budgets.map((b) => toEmployeeBudget(ledger, b));
+  return {
+    moveId: move.id,
+    employeeId: move.employeeUserId,
+    budgets: user.role === "EMPLOYEE" ? rows.filter((r) => r.budgetSeenByEmployee) : rows,
+  };
+}
+
+async function budgetOf(db: DB, user: SessionUser, group: GroupRef, employeeId: number, stage: number, budgetGroup: number) {
+  const move = await requireLedgerMove(db, user, { employeeId, groupId: group.id });
+  const ledger = await loadLedger(db, move);
+  const row = ledger.budgets.find((b) => b.stage === stage && b.group === budgetGroup);
+  if (!row) throw new AppError("NOT_FOUND", budgetMessages.noBudget);
+  return { move, ledger, row };
+}
+
+/** GET /{group}/employeefile/summaryView/editBudget: the budget with its range, type, spent amount and progress. */
+export async function loadEditBudget(db: DB, user: SessionUser, group: GroupRef, input: TEditBudgetLoadRequest): Promise<TEditBudgetResponse> {
+  const { ledger, row } = await budgetOf(db, user, group, input.employeeId, input.moveStageId, input.budgetGroupId);
+  return { success: true, response: [toEmployeeBudget(ledger, row)] };
+}
+
+/**
+ * POST /{group}/employeefile/summaryView/editBudget?userId: HR's new amount (and currency) for one
+ * budget. "Budget must be greater than zero."; outside the range a hard budget is refused ("Error:
+ * Budget is outside the range provided.") and a soft one answers the warning with needsConfirmation
+ * until the editor confirms. One row per move, stage and group (insert … on conflict), written with
+ * its audit row in one transaction.
+ */
+export async function saveEditBudget(db: DB, actor: BudgetActor, group: GroupRef, input: TEditBudgetSaveRequest, now = new Date()): Promise<TEditBudgetResponse> {
+  if (input.userId !== undefined && input.userId !== input.employeeId) throw new AppError("VALIDATION", budgetMessages.saveFailure, { userId: "userId must name the employee." });
+  if (!isCurrencyCode(input.currency) || input.amount === "") {
+    throw new AppError("VALIDATION", budgetMessages.amountAndCurrency, { amount: budgetMessages.amountAndCurrency });
+  }
+  const amount = parseAmount(input.amount, input.currency).amount;
+  const { move, ledger, row } = await budgetOf(db, actor.user, group, input.employeeId, input.moveStageId, input.budgetGroupId);
+  const range = ledger.budgets.find((b) => b === row)!;
+  const policyRange = await db
+    .selectFrom("budgets as b")
+    .innerJoin("budget_groups as g", "g.id", "b.budget_group_id")
+    .select(["b.min_amount", "b.max_amount"])
+    .where("g.policy_version_id", "=", move.policyVersionId)
+    .where("g.move_stage", "=", input.moveStageId)
+    .where("g.group_number", "=", input.budgetGroupId)
+    .where("b.currency", "=", input.currency)
+    .executeTakeFirst();
+  const check = checkBudgetRange({
+    amount,
+    min: policyRange?.min_amount ?? null,
+    max: policyRange?.max_amount ?? null,
+    budgetType: range.budget.budgetType,
+    confirmed: input.confirmOutsideRange === true,
+  });
+  if (check.kind === "error") throw new AppError("VALIDATION", check.message, { amount: check.message });
+  if (check.kind === "confirm") return { success: false, response: [], needsConfirmation: true, message: check.message };
+  const seen = input.budgetSeenByEmployee ?? row.budget.seenByEmployee;
+  const at = now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("move_budget_edits")
+      .values({
+        group_id: move.groupId,
+        move_id: move.id,
+        move_stage: input.moveStageId,
+        group_number: input.budgetGroupId,
+        currency: input.currency,
+        amount,
+        seen_by_employee: seen ? 1 : 0,
+        updated_by: actor.user.id,
+        updated_at: at,
+      })
+      .onConflict((oc) =>
+        oc.columns(["move_id", "move_stage", "group_number"]).doUpdateSet({
+          currency: input.currency,
+          amount,
+          seen_by_employee: seen ? 1 : 0,
+          updated_by: actor.user.id,
+          updated_at: at,
+        }),
+      )
+      .execute();
+    await insertAudit(trx, {
+      at,
+      actorUserId: actor.user.id,
+      groupId: move.groupId,
+      entity: "move",
+      entityId: move.id,
+      action: "budgets.editBudget",
+      oldValues: { stage: input.moveStageId, budgetGroup: input.budgetGroupId, currency: row.budget.currency, amount: row.budget.amount, seenByEmployee: row.budget.seenByEmployee },
+      newValues: { stage: input.moveStageId, budgetGroup: input.budgetGroupId, currency: input.currency, amount, seenByEmployee: seen, outsideRange: check.outsideRange },
+      ip: actor.ip,
+    });
+  });
+  const after = await loadLedger(db, move);
+  const saved = after.budgets.find((b) => b.stage === input.moveStageId && b.group === input.budgetGroupId)!;
+  return { success: true, response: [toEmployeeBudget(after, saved)], message: check.outsideRange ? budgetMessages.outsideRangeWarning : null };
+}
+
+export type { TEmployeeBudget };

@@ -1,0 +1,405 @@
+/**
+ * Expenses (issue 14; part 1 §2 "My move", §3, §6, §7 budget/spend/remaining, checkHardLimit,
+ * booking-estimate, §8; part 2 §3 Expense): an employee submits what they spent against a service and
+ * move stage of their move, with a receipt (a file they uploaded through the files API) or without;
+ * deletes it while finance has not started; sees what remains of each service's budget.
+ * Finance (bill approval, issue 16) takes the rows as they are: `startFinanceProcessing` is its first
+ * transition, guarded by status and version.
+ */
+import type { DB } from "../../db/index.ts";
+import { insertAudit } from "../../db/queries/audit.ts";
+import { AppError } from "../../domain/errors.ts";
+import { budgetMessages } from "../../domain/budgets/messages.ts";
+import type {
+  TBookingEstimateRequest,
+  TBookingEstimateResponse,
+  TBudgetSearchResult,
+  TCheckHardLimitRequest,
+  TCheckHardLimitResponse,
+  TRemainingRequest,
+  TRemainingResponse,
+} from "../../domain/budgets/schemas.ts";
+import { expenseMessages } from "../../domain/expenses/messages.ts";
+import { amountOver } from "../../domain/expenses/remaining.ts";
+import { canDeleteExpense, expenseAmounts, submittedStatus, type ExpenseCategory, type ExpenseStatus } from "../../domain/expenses/rules.ts";
+import type { TExpense, TExpenseListResponse, TSubmitExpenseRequest } from "../../domain/expenses/schemas.ts";
+import { displayRound, parseAmount, toMajorString } from "../../domain/money/money.ts";
+import { NO_BUDGET_GROUP } from "../../domain/policy/catalogue.ts";
+import type { SessionUser } from "../auth.ts";
+import { ledgerMoveForCaller, requireLedgerMove, type LedgerMove } from "../budgets/access.ts";
+import { convertMinor, loadLedger, serviceKeyOf, type Ledger } from "../budgets/ledger.ts";
+
+export type ExpenseActor = { user: SessionUser; ip: string | null };
+
+const EDITABLE_MOVE = ["open", "on_assignment"];
+const major = (amount: number, currency: string) => toMajorString({ amount, currency });
+
+type ExpenseRow = {
+  id: number;
+  move_id: number;
+  employee_user_id: number;
+  service_key: string;
+  move_stage: number;
+  budget_group: number;
+  category: string;
+  category_other: string | null;
+  description: string;
+  expense_date: string;
+  currency: string;
+  net_amount: number;
+  tax_amount: number;
+  gross_amount: number;
+  budget_currency: string | null;
+  budget_amount: number | null;
+  exchange_rate: string | null;
+  receipt_file_id: number | null;
+  receipt_hash: string | null;
+  receipt_name: string | null;
+  status: string;
+  hold_reason: string | null;
+  version: number;
+  created_at: string;
+};
+
+function selectExpenses(db: DB) {
+  return db
+    .selectFrom("expenses as e")
+    .leftJoin("employee_files as f", "f.id", "e.receipt_file_id")
+    .select([
+      "e.id", "e.move_id", "e.employee_user_id", "e.service_key", "e.move_stage", "e.budget_group", "e.category", "e.category_other",
+      "e.description", "e.expense_date", "e.currency", "e.net_amount", "e.tax_amount", "e.gross_amount", "e.budget_currency",
+      "e.budget_amount", "e.exchange_rate", "e.receipt_file_id", "f.hash as receipt_hash", "f.original_name as receipt_name",
+      "e.status", "e.hold_reason", "e.version", "e.created_at",
+    ]);
+}
+
+function toExpense(ledger: Ledger, r: ExpenseRow): TExpense {
+  return {
+    id: r.id,
+    moveId: r.move_id,
+    employeeId: r.employee_user_id,
+    serviceName: r.service_key,
+    serviceTitle: ledger.serviceTitles.get(r.service_key) ?? r.service_key,
+    moveStageId: r.move_stage,
+    moveStageName: ledger.stageNames[r.move_stage - 1] ?? `Stage ${r.move_stage}`,
+    budgetGroupId: r.budget_group,
+    category: r.category as ExpenseCategory,
+    categoryOther: r.category_other,
+    description: r.description,
+    expenseDate: r.expense_date,
+    currency: r.currency,
+    net: major(r.net_amount, r.currency),
+    tax: major(r.tax_amount, r.currency),
+    gross: major(r.gross_amount, r.currency),
+    budgetCurrency: r.budget_currency,
+    budgetAmount: r.budget_currency !== null && r.budget_amount !== null ? major(r.budget_amount, r.budget_currency) : null,
+    exchangeRate: r.exchange_rate,
+    receiptFileId: r.receipt_file_id,
+    receiptHash: r.receipt_hash,
+    receiptName: r.receipt_name,
+    status: r.status as ExpenseStatus,
+    onHold: r.hold_reason !== null,
+    deletable: canDeleteExpense(r.status) && r.hold_reason === null,
+    version: r.version,
+    createdAt: r.created_at,
+  };
+}
+
+function listView(ledger: Ledger, rows: ExpenseRow[]): TExpenseListResponse {
+  const services: TExpenseListResponse["services"] = [];
+  for (const [key, group] of ledger.serviceGroups) {
+    const [stage, service] = [Number(key.split(":")[0]), key.slice(key.indexOf(":") + 1)];
+    if (service === "MOVEHUB") continue;
+    services.push({ serviceName: service, title: ledger.serviceTitles.get(service) ?? service, moveStageId: stage, budgetGroupId: group });
+  }
+  return {
+    moveId: ledger.move.id,
+    expenses: rows.map((r) => toExpense(ledger, r)),
+    services,
+    moveStages: ledger.stageNames.map((name, i) => ({ id: i + 1, name })),
+    currentMoveStage: ledger.move.currentMoveStage,
+  };
+}
+
+/** The expenses of the caller's move (employee) or of `moveId` (HR of its group, admins), newest first. */
+export async function listExpenses(db: DB, user: SessionUser, moveId: number | undefined): Promise<TExpenseListResponse> {
+  const move = await ledgerMoveForCaller(db, user, { moveId });
+  if (!move) {
+    if (user.role === "EMPLOYEE" && moveId === undefined) return { moveId: null, expenses: [], services: [], moveStages: [], currentMoveStage: null };
+    throw new AppError("NOT_FOUND", budgetMessages.noMove);
+  }
+  const [ledger, rows] = await Promise.all([
+    loadLedger(db, move),
+    selectExpenses(db).where("e.move_id", "=", move.id).orderBy("e.created_at", "desc").orderBy("e.id", "desc").execute(),
+  ]);
+  return listView(ledger, rows);
+}
+
+async function readExpense(db: DB, ledger: Ledger, id: number): Promise<TExpense> {
+  const row = await selectExpenses(db).where("e.id", "=", id).executeTakeFirstOrThrow();
+  return toExpense(ledger, row);
+}
+
+/**
+ * Submits an expense of the employee's own move: the service must be on the move's policy at that
+ * stage; amounts per part 2 §5; the receipt, when named, must be a file the employee uploaded;
+ * SUBMITTED with a receipt, SUBMITTED_WITHOUT_RECEIPT without; the gross converted into the budget's
+ * currency with the rate stored beside it. A repeated `requestId` answers the first expense (insert …
+ * on conflict do nothing), so a double-tapped submit makes one row.
+ */
+export async function submitExpense(db: DB, actor: ExpenseActor, input: TSubmitExpenseRequest, now = new Date()): Promise<{ success: true; id: number; expense: TExpense }> {
+  if (actor.user.role !== "EMPLOYEE") throw new AppError("FORBIDDEN", "Only the employee submits their expenses.");
+  const move = await requireLedgerMove(db, actor.user, {});
+  if (!EDITABLE_MOVE.includes(move.status)) throw new AppError("CONFLICT", expenseMessages.moveClosed);
+  if (input.category === "OTHER" && !input.categoryOther) throw new AppError("VALIDATION", expenseMessages.categoryOther, { categoryOther: expenseMessages.categoryOther });
+  const amounts = expenseAmounts({ currency: input.currency, gross: input.gross, net: input.net, tax: input.tax });
+  const ledger = await loadLedger(db, move);
+  const budgetGroup = ledger.serviceGroups.get(serviceKeyOf(input.moveStageId, input.serviceName));
+  if (budgetGroup === undefined || input.serviceName === "MOVEHUB") {
+    throw new AppError("VALIDATION", expenseMessages.serviceNotOnPolicy, { serviceName: expenseMessages.serviceNotOnPolicy });
+  }
+  if (input.receiptFileId) {
+    const file = await db
+      .selectFrom("employee_files")
+      .select("id")
+      .where("id", "=", input.receiptFileId)
+      .where("employee_user_id", "=", actor.user.id)
+      .where("group_id", "=", move.groupId)
+      .executeTakeFirst();
+    if (!file) throw new AppError("VALIDATION", expenseMessages.receiptNotYours, { receiptFileId: expenseMessages.receiptNotYours });
+  }
+  const budget = ledger.budgets.find((b) => b.stage === input.moveStageId && b.group === budgetGroup);
+  const converted = budget ? convertMinor(ledger.rates, amounts.gross.amount, amounts.gross.currency, budget.budget.currency) : null;
+  const at = now.toISOString();
+  const id = await db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto("expenses")
+      .values({
+        group_id: move.groupId,
+        move_id: move.id,
+        employee_user_id: actor.user.id,
+        service_key: input.serviceName,
+        move_stage: input.moveStageId,
+        budget_group: budgetGroup,
+        category: input.category,
+        category_other: input.category === "OTHER" ? (input.categoryOther ?? null) : null,
+        description: input.description ?? "",
+        expense_date: input.expenseDate,
+        currency: amounts.gross.currency,
+        net_amount: amounts.net.amount,
+        tax_amount: amounts.tax.amount,
+        gross_amount: amounts.gross.amount,
+        budget_currency: budget ? budget.budget.currency : null,
+        budget_amount: converted ? converted.amount : null,
+        exchange_rate: converted ? converted.rate : null,
+        receipt_file_id: input.receiptFileId ?? null,
+        status: submittedStatus(Boolean(input.receiptFileId)),
+        request_id: input.requestId ?? null,
+        created_at: at,
+        updated_at: at,
+      })
+      .onConflict((oc) => oc.columns(["employee_user_id", "request_id"]).doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    if (!inserted) return null;
+    await insertAudit(trx, {
+      at, actorUserId: actor.user.id, groupId: move.groupId, entity: "expense", entityId: inserted.id, action: "expenses.submit", ip: actor.ip,
+      newValues: { moveId: move.id, service: input.serviceName, stage: input.moveStageId, currency: amounts.gross.currency, gross: amounts.gross.amount, receipt: input.receiptFileId ?? null },
+    });
+    return inserted.id;
+  });
+  const finalId =
+    id ??
+    (await db.selectFrom("expenses").select("id").where("employee_user_id", "=", actor.user.id).where("request_id", "=", input.requestId!).executeTakeFirstOrThrow()).id;
+  return { success: true, id: finalId, expense: await readExpense(db, ledger, finalId) };
+}
+
+/**
+ * Deletes an expense of the employee's own move while finance has not started on it: one conditional
+ * delete on the submitted statuses (and not on hold), so a parallel finance transition and this delete
+ * cannot both win. Otherwise "Unable to delete expense as it is being processed by the finance team."
+ */
+export async function deleteExpense(db: DB, actor: ExpenseActor, expenseId: number, now = new Date()): Promise<{ success: true }> {
+  if (actor.user.role !== "EMPLOYEE") throw new AppError("FORBIDDEN", "Only the employee deletes their expenses.");
+  const row = await db
+    .selectFrom("expenses")
+    .select(["id", "group_id", "move_id", "status", "gross_amount", "currency"])
+    .where("id", "=", expenseId)
+    .where("employee_user_id", "=", actor.user.id)
+    .executeTakeFirst();
+  if (!row) throw new AppError("NOT_FOUND", expenseMessages.notFound);
+  if (!canDeleteExpense(row.status)) throw new AppError("CONFLICT", expenseMessages.processing);
+  const at = now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    const result = await trx
+      .deleteFrom("expenses")
+      .where("id", "=", expenseId)
+      .where("employee_user_id", "=", actor.user.id)
+      .where("status", "in", ["SUBMITTED", "SUBMITTED_WITHOUT_RECEIPT"])
+      .where("hold_reason", "is", null)
+      .executeTakeFirst();
+    if (Number(result.numDeletedRows) !== 1) {
+      const still = await trx.selectFrom("expenses").select("id").where("id", "=", expenseId).executeTakeFirst();
+      throw still ? new AppError("CONFLICT", expenseMessages.processing) : new AppError("NOT_FOUND", expenseMessages.notFound);
+    }
+    await insertAudit(trx, {
+      at, actorUserId: actor.user.id, groupId: row.group_id, entity: "expense", entityId: expenseId, action: "expenses.delete", ip: actor.ip,
+      oldValues: { moveId: row.move_id, status: row.status, gross: row.gross_amount, currency: row.currency },
+    });
+  });
+  return { success: true };
+}
+
+/**
+ * Finance takes an expense into processing (bill approval's first step, part 2 §4): SUBMITTED or
+ * SUBMITTED_WITHOUT_RECEIPT → IN_PROCESS, conditional on the status and the version the caller read
+ * (optimistic concurrency): a parallel delete or second transition finds nothing to update.
+ */
+export async function startFinanceProcessing(db: DB, actor: ExpenseActor, expenseId: number, version: number, now = new Date()): Promise<{ success: true; version: number }> {
+  if (actor.user.role !== "FINANCE" && actor.user.role !== "ADMIN") throw new AppError("FORBIDDEN", "Only finance processes expenses.");
+  const at = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable("expenses")
+      .set({ status: "IN_PROCESS", version: version + 1, updated_at: at })
+      .where("id", "=", expenseId)
+      .where("version", "=", version)
+      .where("status", "in", ["SUBMITTED", "SUBMITTED_WITHOUT_RECEIPT"])
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw new AppError("CONFLICT", expenseMessages.financeConflict);
+    const row = await trx.selectFrom("expenses").select(["group_id"]).where("id", "=", expenseId).executeTakeFirstOrThrow();
+    await insertAudit(trx, { at, actorUserId: actor.user.id, groupId: row.group_id, entity: "expense", entityId: expenseId, action: "expenses.inProcess", ip: actor.ip, newValues: { status: "IN_PROCESS", version: version + 1 } });
+    return { success: true as const, version: version + 1 };
+  });
+}
+
+// ── remaining budget ────────────────────────────────────────────────────────────────────────
+
+/** Two decimals (part 1 §9) of minor units of `currency`, rounded in the money module. */
+const twoDecimals = (amount: number, currency: string) => displayRound.remainingBudget(major(amount, currency));
+
+function searchResult(ledger: Ledger, s: TRemainingRequest["searches"][number]): TBudgetSearchResult {
+  const base = { id: s.id ?? null, serviceName: s.serviceName, moveStageId: s.moveStageId ?? null };
+  if (s.moveStageId === undefined || s.moveStageId === null) {
+    return { ...base, budgetGroupId: null, outOfBudget: false, noMoveStage: true, amount: null, remainingBudgetDto: null, display: budgetMessages.setMoveStage };
+  }
+  const group = ledger.serviceGroups.get(serviceKeyOf(s.moveStageId, s.serviceName));
+  const budget = group === undefined || group === NO_BUDGET_GROUP ? undefined : ledger.budgets.find((b) => b.stage === s.moveStageId && b.group === group);
+  if (!budget) {
+    return { ...base, budgetGroupId: group ?? null, outOfBudget: true, noMoveStage: false, amount: null, remainingBudgetDto: null, display: budgetMessages.notAvailable };
+  }
+  const from = budget.budget.currency;
+  const to = s.currency ?? from;
+  const inTo = (amount: number) => convertMinor(ledger.rates, amount, from, to).amount;
+  const remaining = twoDecimals(inTo(budget.sums.remaining), to);
+  return {
+    ...base,
+    budgetGroupId: budget.group,
+    outOfBudget: false,
+    noMoveStage: false,
+    amount: { currencyUnit: { code: to }, amount: remaining },
+    remainingBudgetDto: {
+      submitted: twoDecimals(inTo(budget.sums.submitted), to),
+      approvedByAdvocate: twoDecimals(inTo(budget.sums.approved), to),
+      approvedByFinance: twoDecimals(inTo(budget.sums.approved), to),
+      budget: twoDecimals(inTo(budget.sums.budget), to),
+    },
+    display: `${to} ${remaining}`,
+  };
+}
+
+/**
+ * POST /budget/spend/remaining: for each search (service, move stage, currency; moveId or userId for
+ * HR, finance and admins; an employee's own move otherwise) what remains of the service's budget.
+ * A search naming a move the caller may not see is refused (NOT_FOUND), never answered with its sums.
+ */
+export async function remainingBudgets(db: DB, user: SessionUser, input: TRemainingRequest): Promise<TRemainingResponse> {
+  if (!["EMPLOYEE", "HR", "ADMIN"].includes(user.role)) throw new AppError("FORBIDDEN", "You do not have permission to do that.");
+  const ledgers = new Map<string, Ledger | null>();
+  const results: TBudgetSearchResult[] = [];
+  for (const s of input.searches) {
+    const key = `${s.moveId ?? ""}:${s.userId ?? ""}`;
+    if (!ledgers.has(key)) {
+      const move = await ledgerMoveForCaller(db, user, { moveId: s.moveId, employeeId: s.userId });
+      ledgers.set(key, move ? await loadLedger(db, move) : null);
+    }
+    const ledger = ledgers.get(key)!;
+    if (!ledger) throw new AppError("NOT_FOUND", budgetMessages.fetchFailure);
+    results.push(searchResult(ledger, s));
+  }
+  return { results };
+}
+
+async function costCheck(db: DB, user: SessionUser, p: { moveId?: number; service: string; stage: number; amount: string; currency: string }) {
+  if (user.role !== "EMPLOYEE" && user.role !== "HR" && user.role !== "ADMIN") throw new AppError("FORBIDDEN", "You do not have permission to do that.");
+  const cost = parseAmount(p.amount, p.currency);
+  if (cost.amount < 0) throw new AppError("VALIDATION", expenseMessages.notNegative, { amount: expenseMessages.notNegative });
+  const move: LedgerMove = await requireLedgerMove(db, user, { moveId: p.moveId });
+  const ledger = await loadLedger(db, move);
+  const group = ledger.serviceGroups.get(serviceKeyOf(p.stage, p.service));
+  const budget = group === undefined ? undefined : ledger.budgets.find((b) => b.stage === p.stage && b.group === group);
+  return { move, ledger, cost, budget };
+}
+
+/** POST /json/checkHardLimit: the cost against what remains of the service's budget (the overdraft popup). */
+export async function checkHardLimit(db: DB, user: SessionUser, input: TCheckHardLimitRequest): Promise<TCheckHardLimitResponse> {
+  const { move, cost, budget, ledger } = await costCheck(db, user, { moveId: input.enquiryId, service: input.productId, stage: input.moveStageId, amount: input.amount, currency: input.currency });
+  if (!budget) {
+    return {
+      success: true,
+      data: { companyName: move.groupDisplayName, remainingBudget: budgetMessages.notAvailable, costOfService: twoDecimals(cost.amount, cost.currency), amountOver: "0.00", currencyCode: cost.currency, hardLimit: false, outOfBudget: true },
+      message: null,
+    };
+  }
+  const c = budget.budget.currency;
+  const costIn = convertMinor(ledger.rates, cost.amount, cost.currency, c).amount;
+  const over = amountOver(budget.sums.remaining, costIn);
+  return {
+    success: true,
+    data: {
+      companyName: move.groupDisplayName,
+      remainingBudget: twoDecimals(budget.sums.remaining, c),
+      costOfService: twoDecimals(costIn, c),
+      amountOver: twoDecimals(over, c),
+      currencyCode: c,
+      hardLimit: budget.budget.budgetType === "H",
+      outOfBudget: false,
+    },
+    message: null,
+  };
+}
+
+const currencySign = (code: string) => {
+  try {
+    return new Intl.NumberFormat("en", { style: "currency", currency: code, currencyDisplay: "narrowSymbol" }).formatToParts(0).find((p) => p.type === "currency")?.value ?? code;
+  } catch {
+    return code;
+  }
+};
+
+/** GET /{service}/booking-estimate: a booking's cost against the service's remaining budget. */
+export async function bookingEstimate(db: DB, user: SessionUser, input: TBookingEstimateRequest): Promise<TBookingEstimateResponse> {
+  const { move, cost, budget, ledger } = await costCheck(db, user, { moveId: input.enquiryId, service: input.service, stage: input.serviceParam, amount: input.amount, currency: input.currency });
+  const stageName = ledger.stageNames[input.serviceParam - 1] ?? `Stage ${input.serviceParam}`;
+  if (!budget) {
+    return {
+      success: true, xlateMsg: budgetMessages.notAvailable, currencySign: currencySign(cost.currency), currencyCode: cost.currency, companyName: move.groupDisplayName,
+      moveStageName: stageName, costAmount: twoDecimals(cost.amount, cost.currency), originalRemaining: budgetMessages.notAvailable, overBudgetAmount: "0.00", remainingBudget: budgetMessages.notAvailable,
+    };
+  }
+  const c = budget.budget.currency;
+  const costIn = convertMinor(ledger.rates, cost.amount, cost.currency, c).amount;
+  const over = amountOver(budget.sums.remaining, costIn);
+  return {
+    success: true,
+    xlateMsg: null,
+    currencySign: currencySign(c),
+    currencyCode: c,
+    companyName: move.groupDisplayName,
+    moveStageName: stageName,
+    costAmount: twoDecimals(costIn, c),
+    originalRemaining: twoDecimals(budget.sums.remaining, c),
+    overBudgetAmount: twoDecimals(over, c),
+    remainingBudget: twoDecimals(budget.sums.remaining - costIn, c),
+  };
+}
