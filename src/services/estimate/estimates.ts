@@ -5,6 +5,7 @@
  * recalculation stores a new CURRENT version; earlier ones stay as history).
  */
 import type { DB } from "../../db/index.ts";
+import { lockRow } from "../../db/locks.ts";
 import type { GroupRef } from "../../db/schema.ts";
 import {
   findCurrentEstimate,
@@ -240,12 +241,12 @@ export async function storeComputedVersion(
   actor: WizardActor,
   move: EstimateMove,
   settings: EstimateSettings,
-  o: { stageAction: string; supersedes: Supersedes; source?: EstimateSource },
+  o: { stageAction: string; supersedes: Supersedes; source?: EstimateSource; keepIfUnchanged?: boolean },
 ) {
   const inputs = o.source ?? (await loadEstimateSource(db, move));
   for (let attempt = 1; ; attempt++) {
     try {
-      return await storeVersionOnce(db, actor, move, settings, o.stageAction, o.supersedes, inputs);
+      return await storeVersionOnce(db, actor, move, settings, o.stageAction, o.supersedes, inputs, o.keepIfUnchanged ?? false);
     } catch (error) {
       const lost = error instanceof LostVersionRace || isUniqueViolation(error);
       if (!lost) throw error;
@@ -254,13 +255,46 @@ export async function storeComputedVersion(
   }
 }
 
-async function storeVersionOnce(db: DB, actor: WizardActor, move: EstimateMove, settings: EstimateSettings, stageAction: string, supersedes: Supersedes, inputs: EstimateSource) {
+/** JSON with object keys sorted at every level: equal values give equal text whatever their key order. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v !== null && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
+}
+
+/** A view without what differs between two versions of the same figures (ids, dates, author, current flag), read through the contract. */
+function figuresOf(view: TCostEstimateView): string {
+  const { costEstimateId: _id, versionNumber: _n, createdAt: _at, createdBy: _by, current: _current, balanceSheetNeedsRecalculation: _flag, ...figures } = ZCostEstimateView.parse(view);
+  return canonicalJson(figures);
+}
+
+async function storeVersionOnce(
+  db: DB,
+  actor: WizardActor,
+  move: EstimateMove,
+  settings: EstimateSettings,
+  stageAction: string,
+  supersedes: Supersedes,
+  inputs: EstimateSource,
+  keepIfUnchanged: boolean,
+) {
   const at = new Date().toISOString();
   const author = `${actor.user.firstName} ${actor.user.lastName}`.trim();
   const provisional = computeFor(inputs, settings, { costEstimateId: 0, versionNumber: 0, current: true, createdAt: at, createdBy: author });
   // The total is stored in an integer column: a sum past it is refused, not a database error.
   if (Math.abs(provisional.view.total) > INT_MAX) throw new AppError("VALIDATION", estimateMessages.amountTooLarge);
   return db.transaction().execute(async (trx) => {
+    if (keepIfUnchanged) {
+      // A recalculation that gives the current version's figures from its settings stores nothing:
+      // N identical recalculations posted at once give one version (checked under the move's lock,
+      // the lock every version write of the move takes first).
+      await lockRow(trx, "moves", move.id);
+      const current = await findCurrentEstimate(trx, move.id);
+      if (current && canonicalJson(JSON.parse(current.settings)) === canonicalJson(settings)) {
+        const kept = storedView(current, null);
+        if (figuresOf(kept.view) === figuresOf(provisional.view)) return { id: current.id, view: kept.view, balanceSheet: kept.balanceSheet };
+      }
+    }
     const stored = await insertEstimateVersion(trx, {
       group_id: move.group_id,
       move_id: move.id,

@@ -105,6 +105,29 @@ describe("estimate versions under parallel writes", () => {
     expect(rows).toHaveLength(N + 1);
   });
 
+  test(`${N} identical recalculations posted at once: one new version (the others keep it), every job DONE`, async () => {
+    const move = await createTestMove(t.db);
+    const hr = await t.hrAcme();
+    const view = (await hr.estimate.openEstimationView(ref(move))).costEstimate!;
+    const posted = await race(N, () => hr.estimate.recalculate({ ...ref(move), costEstimateId: view.costEstimateId, taxRateOverride: 17, estimationView: "CostEstimate" }));
+    const outcomes = await expectAllSucceed(posted);
+    const uuids = outcomes.map((o) => (o.value as { costEstimateUIDTOs: { uuid: string }[] }).costEstimateUIDTOs[0]!.uuid);
+    await race(4, () => runPendingJobs(jobDeps()));
+    await runPendingJobs(jobDeps());
+    await settleJobs();
+    const jobs = await t.db.selectFrom("jobs").select(["status", "result"]).where("id", "in", uuids).execute();
+    expect(jobs.filter((j) => j.status !== "DONE")).toEqual([]);
+    const rows = await expectOneCurrent(move.moveId);
+    expect(rows).toHaveLength(2);
+    // every job answers the one version its figures are in
+    expect(new Set(jobs.map((j) => (JSON.parse(j.result ?? "{}") as { costEstimateId?: number }).costEstimateId))).toEqual(new Set([rows[1]!.id]));
+    // a recalculation with other figures still stores its own version
+    await hr.estimate.recalculate({ ...ref(move), costEstimateId: rows[1]!.id, taxRateOverride: 18, estimationView: "CostEstimate" });
+    await runPendingJobs(jobDeps());
+    await settleJobs();
+    expect(await expectOneCurrent(move.moveId)).toHaveLength(3);
+  });
+
   test(`${N} × softDelete: every version deleted once, one audit row`, async () => {
     const move = await createTestMove(t.db);
     const hr = await t.hrAcme();

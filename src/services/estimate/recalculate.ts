@@ -39,8 +39,9 @@ registerJobHandler(RECALCULATE_JOB, async (job, deps) => {
   const user = await findUserById(deps.db, payload.userId);
   if (!move || !user) throw new PermanentJobError("The move or its user no longer exists.");
   const actor = { user: toSessionUser(user), ip: payload.ip };
-  // The last recalculation to finish becomes current (each stored once, atomically; see storeComputedVersion).
-  const stored = await storeComputedVersion(deps.db, actor, move, payload.settings, { stageAction: payload.stageAction, supersedes: "current" });
+  // The last recalculation to finish becomes current (each stored once, atomically; see
+  // storeComputedVersion); one that gives the current version's figures keeps that version.
+  const stored = await storeComputedVersion(deps.db, actor, move, payload.settings, { stageAction: payload.stageAction, supersedes: "current", keepIfUnchanged: true });
   return { result: { costEstimateId: stored.id, estimationView: payload.estimationView }, successCount: 1 };
 });
 
