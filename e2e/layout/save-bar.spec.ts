@@ -59,9 +59,13 @@ for (const size of [
     await expect(bar.getByTestId("setup-save-state")).toBeAttached();
     expect((await overflowing(page)).offenders).toEqual([]);
 
-    // Far down the page it stays in view; back above the threshold it returns to its place.
-    await scrollTo(page, Math.min(1200, await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)));
+    // At the very end of the page it stays in view and hides none of the page's content.
+    await scrollTo(page, await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight));
     await expectInView(page);
+    const barTop = (await bar.boundingBox())!.y;
+    const contentBottom = await page.evaluate(() => document.querySelector("footer")!.getBoundingClientRect().bottom);
+    expect(contentBottom).toBeLessThanOrEqual(barTop + 1);
+    // Back above the threshold it returns to its place.
     await scrollTo(page, 200);
     await expect(bar).toHaveAttribute("data-stuck", "false");
     await expectAccessible(page);

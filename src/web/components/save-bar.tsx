@@ -30,6 +30,16 @@ export function SaveBar({
   useLayoutEffect(() => {
     if (!stuck && bar.current) height.current = bar.current.offsetHeight;
   });
+  // While stuck, the page gets room at its end, so the bar never hides the last of the content.
+  useLayoutEffect(() => {
+    if (!stuck || !bar.current) return;
+    const body = document.body.style;
+    const before = body.paddingBottom;
+    body.paddingBottom = `${bar.current.offsetHeight}px`;
+    return () => {
+      body.paddingBottom = before;
+    };
+  }, [stuck]);
   return (
     <div data-testid="save-bar-slot" style={stuck ? { minHeight: height.current } : undefined}>
       <div
