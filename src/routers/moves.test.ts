@@ -4,6 +4,7 @@ import { wizardMessages } from "../domain/wizard/messages.ts";
 import { createTestMove } from "../services/wizard/initiation-testing.ts";
 import { expectTrpcError } from "../test/errors.ts";
 import { useTestDatabase } from "../test/fixtures.ts";
+import { initialState, toStoreRequest } from "../web/features/wizard/stage-overrides-state.ts";
 
 const t = useTestDatabase();
 const { admin, hrAcme, hrGlobex, employee } = t;
@@ -67,6 +68,35 @@ describe("moves.file (happy)", () => {
     expect(file.timeline.find((a) => a.action === "initiate")!.actor).toBe("Hannah Reyes");
     const ids = file.timeline.map((a) => a.id);
     expect([...ids].sort((a, b) => b - a)).toEqual(ids);
+  });
+
+  test("stage 3 left as the policy has it (Next without a touch) lists no change: the move follows its policy", async () => {
+    const move = await createTestMove(t.db);
+    const hr = await hrAcme();
+    const m = { employeeId: move.employeeId, moveId: move.moveId };
+    // What the browser sends when HR clicks Next on stage 3 without touching anything.
+    const request = toStoreRequest(initialState(await hr.wizard.policyOverrides(m)), move.employeeId, move.moveId);
+    const stored = await hr.wizard.storePolicyOverrides(request);
+    expect(stored).toMatchObject({ success: true });
+    const rows = await t.db.selectFrom("move_service_overrides").select("id").where("move_id", "=", move.moveId).execute();
+    expect(rows.length).toBeGreaterThan(0);
+    expect((await hr.moves.file(ref(move))).overrides).toEqual({ services: [], budgets: [] });
+
+    // A real change is listed, and only it.
+    const budget = request.moveStageSections.flatMap((s) => s.budgets.map((b) => ({ stage: s.moveStageId, ...b })))[0];
+    if (budget) {
+      const lower = String(Math.floor(Number(String(budget.amount).replace(/,/g, ""))) - 1);
+      const changed = {
+        ...request,
+        moveStageSections: request.moveStageSections.map((s) =>
+          s.moveStageId === budget.stage ? { ...s, budgets: s.budgets.map((b) => (b.budgetGroupId === budget.budgetGroupId ? { ...b, amount: lower } : b)) } : s,
+        ),
+      };
+      expect((await hr.wizard.storePolicyOverrides(changed)).success).toBe(true);
+      const file = await hr.moves.file(ref(move));
+      expect(file.overrides.services).toEqual([]);
+      expect(file.overrides.budgets).toEqual([expect.objectContaining({ moveStage: budget.stage, budgetGroup: budget.budgetGroupId, amount: `${budget.currency} ${Number(lower).toLocaleString("en-US")}.00` })]);
+    }
   });
 
   test("an admin reads any group's move", async () => {

@@ -31,7 +31,7 @@ export function findMoveEstimateVersions(db: DB, moveId: number) {
     .execute();
 }
 
-/** The move's stage-3 service overrides with the policy service's title and whether it is addable. */
+/** The move's stage-3 service overrides with the policy service's title, whether it is addable, and its amount. */
 export function findMoveServiceOverrideTitles(db: DB, moveId: number, versionId: number) {
   return db
     .selectFrom("move_service_overrides as o")
@@ -40,7 +40,22 @@ export function findMoveServiceOverrideTitles(db: DB, moveId: number, versionId:
     )
     .leftJoin("services as s", "s.key", "o.service_key")
     .leftJoin("benefit_options as b", "b.id", "o.benefit_option_id")
-    .select(["o.id", "o.move_stage", "o.service_key", "o.selected", "o.amount", "o.currency", "ps.title", "ps.addable", "s.name as service_name", "b.name as option_name"])
+    .select([
+      "o.id",
+      "o.move_stage",
+      "o.service_key",
+      "o.selected",
+      "o.amount",
+      "o.currency",
+      "o.benefit_option_id",
+      "ps.id as policy_service_id",
+      "ps.amount as policy_amount",
+      "ps.currency as policy_currency",
+      "ps.title",
+      "ps.addable",
+      "s.name as service_name",
+      "b.name as option_name",
+    ])
     .where("o.move_id", "=", moveId)
     .orderBy("o.move_stage")
     .orderBy("o.id")

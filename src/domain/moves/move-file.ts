@@ -90,10 +90,32 @@ export type TMoveFileResponse = z.infer<typeof ZMoveFileResponse>;
 
 export const TIMELINE_LIMIT = 100;
 
-/** What a stage-3 service override changed against the policy (null: nothing a reader would see). */
-export function overrideChange(o: { selected: boolean; addable: boolean; hasDetail: boolean }): "added" | "removed" | "changed" | null {
+/** A stage-3 service override as stored, beside what the move's policy version says for that service. */
+export type ServiceOverrideVsPolicy = {
+  selected: boolean;
+  /** Addable services are off unless the override adds them; the others are part of the policy. */
+  addable: boolean;
+  benefitOptionId: number | null;
+  amount: number | null;
+  currency: string | null;
+  policy: { benefitOptionId: number | null; amount: number | null; currency: string | null };
+};
+
+/**
+ * What a stage-3 service override changed against the move's policy version (null: nothing; the
+ * move follows its policy there). Stage 3 stores every service it shows, touched or not, so a row
+ * alone is no change: only a different benefit option or amount is "changed".
+ */
+export function overrideChange(o: ServiceOverrideVsPolicy): "added" | "removed" | "changed" | null {
   if (o.selected && o.addable) return "added";
   if (!o.selected && !o.addable) return "removed";
-  if (o.selected && o.hasDetail) return "changed";
-  return null;
+  if (!o.selected) return null;
+  const optionChanged = o.benefitOptionId !== null && o.benefitOptionId !== o.policy.benefitOptionId;
+  const amountChanged = (o.amount !== null || o.currency !== null) && (o.amount !== o.policy.amount || o.currency !== o.policy.currency);
+  return optionChanged || amountChanged ? "changed" : null;
+}
+
+/** Whether a stage-3 budget override differs from the policy's budget for that group (none: it does). */
+export function budgetOverrideChanged(o: { amount: number; currency: string }, policy: { amount: number; currency: string } | null): boolean {
+  return policy === null || policy.amount !== o.amount || policy.currency !== o.currency;
 }

@@ -9,11 +9,12 @@ import type { DB } from "../../db/index.ts";
 import type { GroupRef } from "../../db/schema.ts";
 import { stateNameIn, stateNamesOf } from "../../db/queries/countries.ts";
 import { findMoveAudit, findMoveEstimateVersions, findMoveServiceOverrideTitles, findUserName } from "../../db/queries/move-file.ts";
-import { findBudgetOverrides } from "../../db/queries/overrides.ts";
+import { findBudgetOverrides, findVersionBenefitChoices } from "../../db/queries/overrides.ts";
+import { findVersionBudgets } from "../../db/queries/policy-benefits.ts";
 import { findCountryNames } from "../../db/queries/wizard.ts";
 import { AppError } from "../../domain/errors.ts";
 import { displayRound, formatMoney, toMajorString } from "../../domain/money/money.ts";
-import { overrideChange, TIMELINE_LIMIT, type TMoveFileRequest, type TMoveFileResponse } from "../../domain/moves/move-file.ts";
+import { budgetOverrideChanged, overrideChange, TIMELINE_LIMIT, type TMoveFileRequest, type TMoveFileResponse } from "../../domain/moves/move-file.ts";
 import { moveStageNames } from "../../domain/policy/catalogue.ts";
 import { movePolicyRef } from "../../domain/moves/policy-ref.ts";
 import { wizardMessages } from "../../domain/wizard/messages.ts";
@@ -34,7 +35,7 @@ export async function moveFile(db: DB, user: SessionUser, group: GroupRef, input
   const move = await moveForCaller(db, user, input);
   if (move.group_id !== group.id) throw new AppError("NOT_FOUND", wizardMessages.moveNotFound);
 
-  const [estimates, serviceOverrides, budgetOverrides, audit, countries, states, initiator] = await Promise.all([
+  const [estimates, serviceOverrides, budgetOverrides, audit, countries, states, initiator, policyChoices, policyBudgets] = await Promise.all([
     findMoveEstimateVersions(db, move.id),
     findMoveServiceOverrideTitles(db, move.id, move.policy_version_id),
     findBudgetOverrides(db, move.id),
@@ -42,7 +43,12 @@ export async function moveFile(db: DB, user: SessionUser, group: GroupRef, input
     findCountryNames(db, [move.origin_country_code, move.destination_country_code].filter((c): c is string => !!c)),
     stateNamesOf(db),
     move.initiated_by === null ? Promise.resolve(undefined) : findUserName(db, move.initiated_by),
+    findVersionBenefitChoices(db, move.policy_version_id),
+    findVersionBudgets(db, move.policy_version_id),
   ]);
+  // What the move's policy version itself says: a service's first benefit option (as stage 3 shows it), a group's first budget.
+  const policyOption = (policyServiceId: number | null) => policyChoices.find((c) => c.policy_service_id === policyServiceId)?.benefit_option_id ?? null;
+  const policyBudget = (stage: number, group: number) => policyBudgets.find((b) => b.move_stage === stage && b.group_number === group) ?? null;
 
   const countryName = new Map(countries.map((c) => [c.code, c.name]));
   const place = (city: string | null, country: string | null, state: string | null) =>
@@ -99,11 +105,18 @@ export async function moveFile(db: DB, user: SessionUser, group: GroupRef, input
     overrides: {
       services: serviceOverrides.flatMap((o) => {
         const detail = o.option_name ?? (o.amount !== null && o.currency ? formatMoney({ amount: o.amount, currency: o.currency }) : null);
-        const change = overrideChange({ selected: o.selected === 1, addable: o.addable === 1, hasDetail: detail !== null });
+        const change = overrideChange({
+          selected: o.selected === 1,
+          addable: o.addable === 1,
+          benefitOptionId: o.benefit_option_id,
+          amount: o.amount,
+          currency: o.currency,
+          policy: { benefitOptionId: policyOption(o.policy_service_id), amount: o.policy_amount, currency: o.policy_currency },
+        });
         if (change === null) return [];
         return [{ moveStage: o.move_stage, moveStageName: stageName(o.move_stage), title: o.title ?? o.service_name ?? o.service_key, change, detail: change === "removed" ? null : detail }];
       }),
-      budgets: budgetOverrides.map((b) => ({
+      budgets: budgetOverrides.filter((b) => budgetOverrideChanged(b, policyBudget(b.move_stage, b.group_number))).map((b) => ({
         moveStage: b.move_stage,
         moveStageName: stageName(b.move_stage),
         budgetGroup: b.group_number,
