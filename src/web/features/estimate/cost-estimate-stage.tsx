@@ -212,7 +212,7 @@ function ExistingEstimateOffer({
   onUse,
   onRecalculated,
 }: CostEstimateStageProps & { view: TCostEstimateView; onUse: () => void; onRecalculated: (view: TCostEstimateView) => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
   const recalc = useRecalculation({
     onDone: (res) => res.costEstimate && onRecalculated(res.costEstimate),
@@ -226,7 +226,7 @@ function ExistingEstimateOffer({
         <CardDescription>
           {t("estimate.existing.description", {
             n: view.versionNumber,
-            date: formatDateTime(view.createdAt, i18n.language),
+            date: formatDateTime(view.createdAt),
             by: view.createdBy ?? t("estimate.history.system"),
             total: formatWhole(view.total, view.displayCurrency),
           })}
@@ -293,7 +293,7 @@ function EstimateEditor({
   onView: (view: TCostEstimateView, keepApproval?: Approval | null) => void;
   onReload: () => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const ref = useMemo(() => ({ employeeId, moveId }), [employeeId, moveId]);
   const advanced = view.type === "ADVANCED";
   // Only an ADMIN records an approval received outside Meridian (issue 13 item 6).
@@ -557,9 +557,9 @@ function EstimateEditor({
               </CardDescription>
               <p className="text-[13px] text-muted-foreground">
                 {info.estimatedMoveStartDate
-                  ? t("estimate.dates", { start: formatDate(info.estimatedMoveStartDate, i18n.language), end: formatDate(info.estimatedMoveEndDate ?? view.endDate, i18n.language) || "—" })
+                  ? t("estimate.dates", { start: formatDate(info.estimatedMoveStartDate), end: formatDate(info.estimatedMoveEndDate ?? view.endDate) || "—" })
                   : null}{" "}
-                {t("estimate.created", { date: formatDateTime(view.createdAt, i18n.language), by: view.createdBy ?? t("estimate.history.system") })}
+                {t("estimate.created", { date: formatDateTime(view.createdAt), by: view.createdBy ?? t("estimate.history.system") })}
               </p>
             </div>
             <div className="flex flex-wrap items-center gap-2">

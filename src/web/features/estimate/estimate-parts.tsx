@@ -6,6 +6,7 @@ import { Download, FileSpreadsheet, FileText } from "lucide-react";
 import type { ComponentProps } from "react";
 import { useTranslation } from "react-i18next";
 import { TAXABILITIES, type TCostEstimateType, type TTaxability, type TWorkingStep } from "../../../domain/estimate/schemas.ts";
+import { formatDecimalText, formatMajorMoney, formatNumber } from "../../lib/format.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Input, NativeSelect } from "../../components/ui/input.tsx";
@@ -53,7 +54,7 @@ export function WorkingSteps({ steps, id }: { steps: TWorkingStep[]; id: string 
               {Object.entries(step.inputs).map(([name, value]) => (
                 <div key={name} className="flex gap-1">
                   <dt className="font-mono text-[12.5px]">{name}</dt>
-                  <dd className="tabular-nums text-foreground">= {value}</dd>
+                  <dd className="tabular-nums text-foreground">= {formatNumber(value)}</dd>
                 </div>
               ))}
             </dl>
@@ -61,8 +62,7 @@ export function WorkingSteps({ steps, id }: { steps: TWorkingStep[]; id: string 
           <p className="mt-1 text-foreground">
             {t("estimate.working.result")}:{" "}
             <span className="font-semibold tabular-nums">
-              {step.currency ? `${step.currency} ` : ""}
-              {step.result}
+              {step.currency ? formatMajorMoney(step.result, step.currency) : formatDecimalText(step.result)}
             </span>
           </p>
         </li>

@@ -152,7 +152,7 @@ export function ApprovalPanel({
   /** The approver's decision, or pending since sent (issue 13 item 6). */
   state?: TApprovalState | undefined;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   // HR cannot rename the approver of a recorded approval (the server keeps it as recorded).
   const nameLocked = !canRecordApproval && recorded.isApproved;
   return (
@@ -165,12 +165,12 @@ export function ApprovalPanel({
           {state.state === "REJECTED" ? (
             <>
               <Badge variant="destructive">{t("estimate.approval.rejected")}</Badge>
-              {t("estimate.approval.rejectedBy", { name: state.decidedBy ?? "—", date: formatDate(state.decidedAt, i18n.language) || "—", comment: state.comment ?? "" })}
+              {t("estimate.approval.rejectedBy", { name: state.decidedBy ?? "—", date: formatDate(state.decidedAt) || "—", comment: state.comment ?? "" })}
             </>
           ) : (
             <>
               <Badge variant="info">{t("estimate.approval.pending")}</Badge>
-              {t("estimate.approval.pendingSince", { email: state.sentTo ?? "—", date: formatDate(state.sentAt, i18n.language) || "—" })}
+              {t("estimate.approval.pendingSince", { email: state.sentTo ?? "—", date: formatDate(state.sentAt) || "—" })}
             </>
           )}
         </p>

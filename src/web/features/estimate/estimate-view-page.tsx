@@ -43,7 +43,7 @@ export function EstimateViewPage({ group, employeeId, costEstimateId }: { group:
 }
 
 function EstimateVersion({ group, employeeId, costEstimateId, header }: { group: string; employeeId: number; costEstimateId: number; header: ReactNode }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const groupName = useGroupDisplayName(group);
   const [tab, setTab] = useState("costEstimate");
   const query = useQuery({ ...trpc.estimate.version.queryOptions({ group, employeeId, costEstimateId }), refetchOnWindowFocus: false });
@@ -86,7 +86,7 @@ function EstimateVersion({ group, employeeId, costEstimateId, header }: { group:
         title={t("estimate.page.titleFor", { name: info.employeeName })}
         description={t("estimate.description", { name: info.employeeName, policy: info.policyName, from: info.originName, to: info.destinationName })}
       />
-      <Alert variant={view.current ? "info" : "success"} className="mb-6" data-testid="version-banner" title={t("estimate.page.banner", { n: view.versionNumber, name: info.employeeName, date: formatDateTime(view.createdAt, i18n.language), by })}>
+      <Alert variant={view.current ? "info" : "success"} className="mb-6" data-testid="version-banner" title={t("estimate.page.banner", { n: view.versionNumber, name: info.employeeName, date: formatDateTime(view.createdAt), by })}>
         <span className="flex flex-wrap items-center gap-2">
           <History className="size-4" aria-hidden="true" />
           {view.current ? t("estimate.page.current") : t("estimate.page.earlier")}
@@ -111,16 +111,16 @@ function EstimateVersion({ group, employeeId, costEstimateId, header }: { group:
             <ExportLinks group={group} employeeId={employeeId} moveId={view.moveId} costEstimateId={view.costEstimateId} balanceSheet={tab === "balanceSheet"} />
           </div>
           <dl className="grid gap-x-6 gap-y-3 text-sm tablet:grid-cols-2 desktop:grid-cols-4">
-            <Fact label={t("estimate.page.dates")} value={info.estimatedMoveStartDate ? `${formatDate(info.estimatedMoveStartDate, i18n.language)} – ${formatDate(info.estimatedMoveEndDate ?? view.endDate, i18n.language)}` : "—"} />
+            <Fact label={t("estimate.page.dates")} value={info.estimatedMoveStartDate ? `${formatDate(info.estimatedMoveStartDate)} – ${formatDate(info.estimatedMoveEndDate ?? view.endDate)}` : "—"} />
             <Fact label={t("estimate.currency.display")} value={view.secondaryDisplayCurrency ? `${view.displayCurrency} (${view.secondaryDisplayCurrency})` : view.displayCurrency} />
             <Fact label={t("estimate.tax.title")} value={`${t(methodKey(view.taxMethod))} · ${t(categoryKey(view.taxCategory))} · ${t("estimate.tax.percent", { rate: view.taxRate })}`} />
             <Fact
               label={t("estimate.approval.title")}
               value={
                 info.approvalState?.state === "REJECTED"
-                  ? `${t("estimate.approval.rejected")} ${t("estimate.approval.rejectedBy", { name: info.approvalState.decidedBy ?? "—", date: formatDate(info.approvalState.decidedAt, i18n.language) || "—", comment: info.approvalState.comment ?? "" })}`
+                  ? `${t("estimate.approval.rejected")} ${t("estimate.approval.rejectedBy", { name: info.approvalState.decidedBy ?? "—", date: formatDate(info.approvalState.decidedAt) || "—", comment: info.approvalState.comment ?? "" })}`
                   : info.isApproved
-                  ? t("estimate.page.approvedBy", { name: info.approverName ?? "—", date: formatDate(info.approvalDate, i18n.language) || "—" })
+                  ? t("estimate.page.approvedBy", { name: info.approverName ?? "—", date: formatDate(info.approvalDate) || "—" })
                   : info.approverEmail
                     ? t("estimate.page.approverIs", { email: info.approverEmail })
                     : t("estimate.history.notApproved")

@@ -4,8 +4,12 @@
  * exchange rates 4 decimals, tax rates whole percents). This module only groups digits.
  */
 import { displayRound, isCurrencyCode, toMajorString } from "../../../domain/money/money.ts";
+import { formatDecimalText, readerLocale } from "../../lib/format.ts";
 
-const group = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+export { formatDate, formatDateTime } from "../../lib/format.ts";
+
+/** Digits grouped the reader's way. */
+const group = (digits: string) => formatDecimalText(digits, readerLocale());
 
 /** "USD 12,500" from 1_250_000 minor units: whole units (§9 "estimate totals round to whole numbers"). */
 export function formatWhole(amount: number, currency: string): string {
@@ -43,20 +47,4 @@ export function formatRate(rate: string): string {
   } catch {
     return rate;
   }
-}
-
-/** A date-time for people ("4 Jan 2027, 10:30"); the text as given when it is not a date. */
-export function formatDateTime(iso: string | null | undefined, locale: string): string {
-  if (!iso) return "";
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(date);
-}
-
-/** A calendar date for people ("4 Jan 2027"). */
-export function formatDate(iso: string | null | undefined, locale: string): string {
-  if (!iso) return "";
-  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso}T00:00:00Z` : iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(date);
 }

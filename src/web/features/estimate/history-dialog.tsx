@@ -37,7 +37,7 @@ export function HistoryButton({ employeeId, moveId, disabled }: { employeeId: nu
 }
 
 function HistoryList({ employeeId, moveId }: { employeeId: number; moveId: number }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const query = useQuery({ ...trpc.estimate.history.queryOptions({ employeeId, moveId }), staleTime: 0 });
   if (query.isPending) return <LoadingRows rows={3} className="p-0" />;
   if (query.isError || !query.data.success) {
@@ -83,7 +83,7 @@ function HistoryList({ employeeId, moveId }: { employeeId: number; moveId: numbe
               ) : null}
             </th>
             <td className="whitespace-nowrap px-3 py-2.5 text-muted-foreground">
-              <time dateTime={v.createdAt}>{formatDateTime(v.createdAt, i18n.language)}</time>
+              <time dateTime={v.createdAt}>{formatDateTime(v.createdAt)}</time>
             </td>
             <td className="px-3 py-2.5">{v.createdBy ?? t("estimate.history.system")}</td>
             <td className="whitespace-nowrap px-3 py-2.5 text-right tabular-nums">{formatWhole(v.total, v.displayCurrency)}</td>
