@@ -163,8 +163,10 @@ test.describe("terms acceptance form", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Terms and conditions" })).toBeVisible();
     await expectAccessible(page);
     await page.getByRole("button", { name: "Accept and continue" }).click();
-    await expect(page.getByTestId("terms-error")).toHaveText("Your signup was not successful, Please contact customer support.");
-    await expect(page.getByText("Please accept the terms and conditions to continue.")).toBeVisible();
+    // The spec's failure text plus the listed field errors (part 2 §8); the error also sits under the box.
+    await expect(page.getByTestId("terms-error")).toContainText("Your signup was not successful, Please contact customer support.");
+    await expect(page.getByTestId("terms-error-list")).toHaveText("I have read and accept the terms and conditions: Please accept the terms and conditions to continue.");
+    await expect(page.locator("#terms-accept-error")).toHaveText("Please accept the terms and conditions to continue.");
     await page.getByLabel("I have read and accept the terms and conditions").check();
     await page.getByRole("button", { name: "Accept and continue" }).click();
     await expect(page).toHaveURL(/\/$/);
