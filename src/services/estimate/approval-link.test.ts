@@ -217,7 +217,7 @@ describe("a decision racing HR's save of a new version", () => {
   test("either order gives a clear answer: the save always lands, the decision at most once", async () => {
     const { hr, move, saved, token } = await sentMove();
     const callers = await Promise.all(Array.from({ length: 10 }, () => approver()));
-    const results = await race(11, (i) =>
+    const results = await race(11, (i): Promise<unknown> =>
       i === 10
         ? hr.estimate.saveEstimate({ ...ref(move), costEstimateID: saved.costEstimateId, type: "STA", displayCurrency: "USD", approverEmail: "next@acme.test", taxRateOverride: 22 })
         : callers[i]!.estimate.decideApproval({ token, decision: "APPROVED" }),
@@ -229,7 +229,7 @@ describe("a decision racing HR's save of a new version", () => {
     expect(decided).toBeLessThanOrEqual(1);
     for (const o of outcomes.slice(0, 10).filter((x) => !x.ok)) {
       expect(o.code).toBe("CONFLICT");
-      expect([approvalLinkMessages.linkUsed, approvalLinkMessages.superseded]).toContain(o.message!);
+      expect<string[]>([approvalLinkMessages.linkUsed, approvalLinkMessages.superseded]).toContain(o.message!);
     }
     expect(await audits("estimate.approval.approved", move.moveId)).toHaveLength(decided);
   });
