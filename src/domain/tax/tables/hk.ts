@@ -60,8 +60,8 @@ function hongKongTable(year: Year): TaxTable {
 
 // 2025/26: basic allowance 132,000, married person's 264,000, child 130,000 each, single parent 132,000
 // (IRD, allowances, 2023/24 onwards); one-off reduction of 100% of the 2025/26 final tax capped at 3,000
-// (2026-27 Budget Speech ¶279(c); IRD, 2026-27 Budget – Tax Measures; given effect by the year's Revenue (Tax
-// Concessions) Bill, whose enactment was not re-checked here).
+// (2026-27 Budget Speech ¶279(c); IRD, 2026-27 Budget – Tax Measures; given effect, as each year's one-off reduction
+// is, by an Inland Revenue (Amendment) (Tax Concessions) Bill, whose 2026 enactment was not re-checked here).
 // https://www.ird.gov.hk/eng/faq/budget2026_27.htm
 export const hk: TaxTable = hongKongTable({
   start: 2025,
@@ -71,7 +71,8 @@ export const hk: TaxTable = hongKongTable({
     "IRD, salaries tax rates and allowances, https://www.ird.gov.hk/eng/tax/sal.htm, https://www.ird.gov.hk/eng/tax/ind_stp.htm; IRD, 2026-27 Budget – Tax Measures (2025/26 reduction up to 3,000), https://www.ird.gov.hk/eng/faq/budget2026_27.htm; MPFA mandatory contributions, https://www.mpfa.org.hk/en/mpf-system/mandatory-contributions/employees",
 });
 
-// 2026/27 (2026-27 Budget ¶280, IRD "2026-27 Budget – Tax Measures", from 2026/27 onwards): basic allowance
+// 2026/27 (2026-27 Budget ¶280, IRD "2026-27 Budget – Tax Measures", proposed from 2026/27 onwards; the amending
+// Ordinance not re-checked here): basic allowance
 // 145,000, married person's 290,000, child 140,000 each, single parent 145,000; rates and bands unchanged; no
 // one-off reduction for 2026/27 (a later Budget may grant one).
 export const hk2026: TaxTable = hongKongTable({
