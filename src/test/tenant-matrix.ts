@@ -60,6 +60,8 @@ export type Victim = {
   fileIds: [number, number, number];
   fileHash: string;
   fileTempUuid: string;
+  /** Move hub tasks of the open move: [a generated one, a custom one]. */
+  hubItemIds: [number, number];
   /** The invitee's activation code and the employee's reset token (raw, as mailed). */
   activationToken: string;
   resetToken: string;
@@ -256,6 +258,18 @@ export async function seedVictim(db: DB): Promise<Victim> {
     .returning("id")
     .execute();
 
+  // Move hub tasks as src/services/movehub/hub.ts writes them.
+  const hubRow = (o: { key: string | null; title: string; order: number }) => ({
+    group_id: group.id, move_id: open.moveId, source_key: o.key, kind: o.key ? ("SERVICE" as const) : ("CUSTOM" as const), service_key: o.key ? "VICTIMTASK" : null,
+    move_hub: 0, title: o.title, dd_text: `${PLANTED} task text`, section: 1, sort_order: o.order, due_date: "2026-01-01", is_done: 0, done_at: null,
+    created_by: open.employeeId, created_at: now, updated_at: now,
+  });
+  const hubItems = await db
+    .insertInto("move_hub_items")
+    .values([hubRow({ key: "svc:1:VICTIMTASK", title: `${PLANTED} hub task`, order: 0 }), hubRow({ key: null, title: `${PLANTED} custom task`, order: 1 })])
+    .returning("id")
+    .execute();
+
   const users = await db.selectFrom("users").select(["id", "email", "first_name", "last_name"]).where("group_id", "=", group.id).execute();
   const policies = await db.selectFrom("policies").select("name").where("group_id", "=", group.id).execute();
   const groupRow = await db.selectFrom("groups").select(["name", "display_name"]).where("id", "=", group.id).executeTakeFirstOrThrow();
@@ -293,6 +307,7 @@ export async function seedVictim(db: DB): Promise<Victim> {
     fileIds: [files[0]!.id, files[1]!.id, files[2]!.id],
     fileHash,
     fileTempUuid,
+    hubItemIds: [hubItems[0]!.id, hubItems[1]!.id],
     activationToken,
     resetToken,
     spendCategoryId: spendCategory.id,
@@ -401,6 +416,9 @@ export const TENANT_RULES: Record<string, Rule> = {
   hash: (v) => v.fileHash,
   fileTempUUID: (v) => v.fileTempUuid,
   empId: (v) => oneOf(v.moves[0].employeeId, v.moves[1].employeeId),
+  /** Move hub tasks (updateMHStatus itemId, addEditCustomItem / delete mhItemId). */
+  itemId: (v) => oneOf(...v.hubItemIds),
+  mhItemId: (v) => oneOf(...v.hubItemIds),
   /**
    * Tokens are capabilities: whoever holds a link may use it. The attacker here holds the victim's
    * token of the OTHER kind (an activation code at the reset door and the reverse), which must
