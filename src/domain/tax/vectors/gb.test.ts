@@ -71,6 +71,6 @@ describe("GB 2026/27 (HMRC rates and thresholds 2026 to 2027: allowance 12,570, 
   test("past the newest table (no 2027/28 table): 2026/27 is used and says so", () => {
     const later = systemOf("GB", null, "2027-06-01");
     expect(later.info[0]!.id).toBe("gb-2026-27");
-    expect(later.info[0]!.note).toContain("2027-06-01");
+    expect(later.info[0]!.note).toContain("1 June 2027");
   });
 });
