@@ -1,4 +1,5 @@
-import { Plane } from "lucide-react";
+import { Link } from "@tanstack/react-router";
+import { ListTodo, Plane } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Card } from "../../components/ui/card.tsx";
 import { EmptyState } from "../../components/ui/states.tsx";
@@ -15,6 +16,13 @@ export function EmployeeHomePage() {
         eyebrow={user.group ? t("employee.companyLine", { group: user.group.displayName }) : undefined}
         title={t("home.welcome", { name: user.firstName })}
       />
+      {/* The move hub (issue 14): its page says when there is no move yet. */}
+      <Card className="mb-4">
+        <Link to="/movehub" className="flex items-center gap-3 p-5 font-medium text-primary underline-offset-4 hover:underline focus-visible:underline">
+          <ListTodo className="size-5 shrink-0" aria-hidden="true" />
+          <span>{t("movehub.homeLink", "Open your move hub")}</span>
+        </Link>
+      </Card>
       <Card>
         <EmptyState icon={Plane} title={t("employee.noMoveTitle")} description={t("employee.noMoveBody")} className="py-20" />
       </Card>
