@@ -179,7 +179,7 @@ describe("expenses: deletion rules and races", () => {
     const financeUser = { id: 0, email: DEMO.FINANCE, firstName: "F", lastName: "F", role: "FINANCE" as const, groupId: null, groupName: null, groupDisplayName: null, termsAccepted: true };
     for (let round = 0; round < 4; round++) {
       const e = await employee.expenses.submit(submitInput({ gross: "4.00" }));
-      const results = await race(2, (i) =>
+      const results = await race(2, (i): Promise<unknown> =>
         i === 0 ? employee.expenses.delete({ expenseId: e.id }) : startFinanceProcessing(t.db, { user: financeUser, ip: null }, e.id, e.expense.version),
       );
       const won = results.filter((r) => r.status === "fulfilled");

@@ -253,7 +253,7 @@ export function checkOverrides(state: OverridesState): CheckResult {
   }
   const first = Object.values(errors)[0] ?? null;
   const message = requiredMissing ? wizardMessages.requiredBenefitFields : outOfRange ? wizardMessages.budgetOutsideRangeError : first;
-  return { errors, message, warnings };
+  return Object.keys(warnings).length > 0 ? { errors, message, warnings } : { errors, message };
 }
 
 /** The storePolicyOverrides request: every stage's services (selected or not) and the budgets of the groups shown. */

@@ -103,6 +103,8 @@ function OverridesEditor({ data, employeeId, moveId, policy, onBack, onNext, onC
   const [announcement, setAnnouncement] = useState("");
   const [activeStage, setActiveStage] = useState(() => String(state.stages[0]?.moveStageId ?? 1));
   const [confirmCancel, setConfirmCancel] = useState(false);
+  // Soft budgets outside their range (part 1 §5): the warning asks before the save goes on.
+  const [confirmSoft, setConfirmSoft] = useState<{ skipCE: boolean } | null>(null);
   const [focusTarget, setFocusTarget] = useState<string | null>(null);
   const [focusErrors, setFocusErrors] = useState(0);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -176,7 +178,7 @@ function OverridesEditor({ data, employeeId, moveId, policy, onBack, onNext, onC
     setFocusTarget(`add:${s.key}`);
   };
 
-  const submit = (skipCE: boolean) => {
+  const submit = (skipCE: boolean, confirmOutsideRange = false) => {
     setMessage(null);
     const fallback = skipCE ? 5 : (nextStage(policy, 3) ?? 5);
     if (!editable) {
@@ -189,8 +191,16 @@ function OverridesEditor({ data, employeeId, moveId, policy, onBack, onNext, onC
       return;
     }
     setErrors({});
-    store.mutate(toStoreRequest(state, employeeId, moveId), {
+    if (!confirmOutsideRange && check.warnings && Object.keys(check.warnings).length > 0) {
+      setConfirmSoft({ skipCE });
+      return;
+    }
+    store.mutate({ ...toStoreRequest(state, employeeId, moveId), confirmOutsideRange }, {
       onSuccess: (res) => {
+        if (!res.success && res.needsConfirmation) {
+          setConfirmSoft({ skipCE });
+          return;
+        }
         if (!res.success) {
           showErrors(res.errors, res.message);
           return;
@@ -362,6 +372,19 @@ function OverridesEditor({ data, employeeId, moveId, policy, onBack, onNext, onC
           </div>
         </CardFooter>
       </Card>
+      <ConfirmDialog
+        open={confirmSoft !== null}
+        onOpenChange={(open) => (open ? undefined : setConfirmSoft(null))}
+        title={t("overrides.softConfirmTitle", "Budget outside the range")}
+        description={wizardMessages.budgetOutsideRangeWarning}
+        confirmLabel={t("overrides.softConfirm", "Continue")}
+        cancelLabel={t("overrides.softCancel", "Change the budget")}
+        onConfirm={() => {
+          const pending = confirmSoft;
+          setConfirmSoft(null);
+          if (pending) submit(pending.skipCE, true);
+        }}
+      />
       <ConfirmDialog
         open={confirmCancel}
         onOpenChange={setConfirmCancel}
