@@ -29,7 +29,7 @@ const caller = (email: string) => callerFor(t.db, email, { config });
 function formData(fields: Record<string, string>, bytes?: Uint8Array, name = "scan.pdf") {
   const fd = new FormData();
   for (const [k, v] of Object.entries(fields)) fd.append(k, v);
-  if (bytes) fd.append("file", new File([bytes], name));
+  if (bytes) fd.append("file", new File([new Uint8Array(bytes)], name));
   return fd;
 }
 const pdf = (text: string) => new TextEncoder().encode(`%PDF-1.7\n${text}`);

@@ -51,6 +51,9 @@ export const pages: Page[] = [
   { pattern: /^\/[a-z0-9][a-z0-9-]*\/cost-estimate-view\/?$/, rule: { kind: "group", roles: ["HR", "ADMIN"] } },
   // The HR move page (the spec's employee file summary).
   { pattern: /^\/[a-z0-9][a-z0-9-]*\/employeefile\/summaryView\/?$/, rule: { kind: "group", roles: ["HR", "ADMIN"] } },
+  // Employee files (issue 14): the HR employee files page and the employee's own files.
+  { pattern: /^\/[a-z0-9][a-z0-9-]*\/employeefile\/files\/?$/, rule: { kind: "group", roles: ["HR", "ADMIN"] } },
+  { pattern: /^\/files\/?$/, rule: staff("EMPLOYEE") },
   // The move hub: the employee's own; HR of the move's group and admins with ?moveId= (issue 14).
   { pattern: /^\/movehub\/?$/, rule: staff("EMPLOYEE", "HR", "ADMIN") },
   // The employee's expenses (issue 14).

@@ -14,6 +14,7 @@ import { formBuilderRoutes } from "./features/forms/routes.tsx";
 import { estimateAdminRoutes } from "./features/estimate-admin/routes.tsx";
 import { estimateRoutes } from "./features/estimate/routes.tsx";
 import { moveFileRoutes } from "./features/move-file/routes.tsx";
+import { filesRoutes } from "./features/files/routes.tsx";
 import { moveHubRoutes } from "./features/movehub/routes.tsx";
 import { expensesRoutes } from "./features/expenses/routes.tsx";
 import { clientErrorsRoutes } from "./features/client-errors/routes.tsx";
@@ -184,6 +185,7 @@ const routeTree = rootRoute.addChildren([
     ...estimateAdminRoutes.app,
     ...estimateRoutes.app,
     ...moveFileRoutes.app,
+    ...filesRoutes.app,
     ...moveHubRoutes.app,
     ...expensesRoutes.app,
     ...clientErrorsRoutes.app,

@@ -19,6 +19,7 @@ import { enTermsForm } from "./en-terms-form.ts";
 import { enConnection } from "./en-connection.ts";
 import { enServiceEstimate } from "./en-service-estimate.ts";
 import { enMoveHub } from "./en-movehub.ts";
+import { enFiles } from "./en-files.ts";
 import { enExpenses } from "./en-expenses.ts";
 
 /**
@@ -47,6 +48,7 @@ export const en = {
   ...enConnection,
   ...enServiceEstimate,
   ...enMoveHub,
+  ...enFiles,
   ...enExpenses,
   ...enApp,
 } as const satisfies Record<string, string>;

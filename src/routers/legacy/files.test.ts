@@ -50,7 +50,7 @@ const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0
 function form(fields: Record<string, string>, file?: { bytes: Uint8Array; name: string }) {
   const fd = new FormData();
   for (const [k, v] of Object.entries(fields)) fd.append(k, v);
-  if (file) fd.append("file", new File([file.bytes], file.name));
+  if (file) fd.append("file", new File([new Uint8Array(file.bytes)], file.name));
   return fd;
 }
 const upload = (email: string, fields: Record<string, string>, file?: { bytes: Uint8Array; name: string }) =>
@@ -340,7 +340,7 @@ describe("limits and failures", () => {
     const rows = (await fileRows()).length;
     const blobs = await blobCount();
     const cut = streamedUpload(4 * 1024 * 1024, { fail: 1024 * 1024 });
-    const res = await app.request("/hr/json/employee/files/upload", { method: "POST", body: cut.body, headers: { "Content-Type": cut.contentType, Cookie: cookies[DEMO.EMPLOYEE]! } }).catch(() => null);
+    const res = await Promise.resolve(app.request("/hr/json/employee/files/upload", { method: "POST", body: cut.body, headers: { "Content-Type": cut.contentType, Cookie: cookies[DEMO.EMPLOYEE]! } })).catch(() => null);
     if (res) expect(res.status).toBeGreaterThanOrEqual(400);
     expect((await fileRows()).length).toBe(rows);
     expect(await blobCount()).toBe(blobs);
@@ -351,7 +351,7 @@ describe("limits and failures", () => {
     const bytes = PDF(`parallel ${crypto.randomUUID()}`);
     const blobs = await blobCount();
     const rows = (await fileRows()).length;
-    const results = await Promise.all(Array.from({ length: 8 }, () => upload(DEMO.EMPLOYEE, {}, { bytes, name: "same.pdf" }).then(jsonOf)));
+    const results = await Promise.all(Array.from({ length: 8 }, () => Promise.resolve(upload(DEMO.EMPLOYEE, {}, { bytes, name: "same.pdf" })).then(jsonOf)));
     expect(results.every((r) => r.status === 200 && r.body.success)).toBe(true);
     expect(new Set(results.map((r) => r.body.hash)).size).toBe(1);
     expect(new Set(results.map((r) => r.body.fileID)).size).toBe(8);

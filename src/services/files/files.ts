@@ -300,7 +300,7 @@ export async function changeFileData(db: DB, user: SessionUser, input: TChangeDa
   if (!canEditFile(viewer, row)) throw new AppError("FORBIDDEN", messages.forbidden);
   if (input.shareWith !== undefined && !canShareFile(viewer, row)) throw new AppError("FORBIDDEN", fileMessages.shareNotYours);
   await checkCategory(db, input.categoryId);
-  const set: Partial<Record<"category_id" | "notes" | "share_mg" | "share_hr", number | string | null>> = {};
+  const set: { category_id?: number | null; notes?: string; share_mg?: number; share_hr?: number } = {};
   if (input.categoryId !== undefined) set.category_id = input.categoryId;
   if (input.notes !== undefined) set.notes = input.notes;
   if (input.shareWith !== undefined) {

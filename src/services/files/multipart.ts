@@ -52,7 +52,7 @@ export async function* readMultipart(
   let ended = false;
   const fill = async (): Promise<boolean> => {
     if (ended) return false;
-    let result: ReadableStreamReadResult<Uint8Array>;
+    let result: Awaited<ReturnType<typeof reader.read>>;
     try {
       result = await reader.read();
     } catch {

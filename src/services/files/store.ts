@@ -21,9 +21,29 @@ import { SNIFF_BYTES } from "../../domain/files/sniff.ts";
 export type StagedFile = { tempPath: string; hash: string; size: number; head: Uint8Array };
 export type BlobBody = { body: Blob | ReadableStream<Uint8Array>; size: number };
 
+/** Bytes as they arrive: an async iterable of chunks or a web stream. */
+export type ByteSource = AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>;
+
+async function* chunksOf(source: ByteSource): AsyncGenerator<Uint8Array> {
+  if (!(source instanceof ReadableStream)) {
+    yield* source;
+    return;
+  }
+  const reader = source.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+
 export type FileStore = {
   readonly kind: "local" | "s3";
-  stage(source: AsyncIterable<Uint8Array>, maxBytes: number): Promise<StagedFile>;
+  stage(source: ByteSource, maxBytes: number): Promise<StagedFile>;
   commit(staged: StagedFile): Promise<void>;
   discard(staged: StagedFile): Promise<void>;
   open(hash: string): Promise<BlobBody | null>;
@@ -38,7 +58,7 @@ function checkHash(hash: string): string {
 }
 
 /** Streams `source` into a new file in `tmpDir`, hashing and counting; see FileStore.stage. */
-export async function stageToDisk(tmpDir: string, source: AsyncIterable<Uint8Array>, maxBytes: number): Promise<StagedFile> {
+export async function stageToDisk(tmpDir: string, source: ByteSource, maxBytes: number): Promise<StagedFile> {
   await mkdir(tmpDir, { recursive: true });
   const tempPath = join(tmpDir, `${crypto.randomUUID()}.part`);
   const handle = await open(tempPath, "wx");
@@ -47,7 +67,7 @@ export async function stageToDisk(tmpDir: string, source: AsyncIterable<Uint8Arr
   let headLength = 0;
   let size = 0;
   try {
-    for await (const chunk of source) {
+    for await (const chunk of chunksOf(source)) {
       size += chunk.byteLength;
       if (size > maxBytes) throw new AppError("PAYLOAD_TOO_LARGE", fileMessages.fileTooLarge);
       if (headLength < SNIFF_BYTES) {

@@ -46,6 +46,28 @@ export function MoveFilePage({ group, employeeId, moveId }: { group: string; emp
   return <MoveFile group={group} employeeId={employeeId} moveId={moveId} />;
 }
 
+/** The employee's documents on file (issue 14): how many the HR user may see, and the way to the employee files page. */
+function FilesPanel({ refs }: { refs: Ref }) {
+  const { t } = useTranslation();
+  const files = useQuery(trpc.files.list.queryOptions({ employeeId: refs.employeeId }));
+  return (
+    <Panel title={t("files.panelTitle")} testId="panel-files">
+      <div className="flex flex-col gap-3 text-sm">
+        {files.isPending ? (
+          <p role="status">{t("files.panelLoading")}</p>
+        ) : files.isError ? (
+          <p role="alert">{serverMessage(files.error) ?? t("files.loadFailed")}</p>
+        ) : (
+          <p>{t("files.panelBody", { count: files.data.files.length })}</p>
+        )}
+        <Link to="/$group/employeefile/files" params={{ group: refs.group }} search={{ employeeId: refs.employeeId }} className={linkClasses}>
+          {t("files.panelOpen")}
+        </Link>
+      </div>
+    </Panel>
+  );
+}
+
 function BackHome({ group }: { group: string }) {
   const { t } = useTranslation();
   return (
@@ -109,6 +131,7 @@ function MoveFile(ref: Ref) {
         <EstimatePanel data={data} refs={ref} />
         <OverridesPanel data={data} />
         <TimelinePanel data={data} />
+        <FilesPanel refs={ref} />
       </div>
     </div>
   );
