@@ -13,6 +13,7 @@ import { ZodError } from "zod";
 import { expectInputError, expectTrpcError } from "../test/errors.ts";
 import { DEMO, useTestDatabase } from "../test/fixtures.ts";
 import { race } from "../test/race.ts";
+import { createTestMove } from "../services/wizard/initiation-testing.ts";
 
 const t = useTestDatabase({ poolSize: 8 });
 
@@ -88,6 +89,19 @@ describe("view and prepare", () => {
     // A second prepare adds nothing.
     await me.movehub.prepare({});
     expect(await countItems(t.db, moveId)).toBe(expected.length);
+  });
+
+  test("completing the initiation prepares the hub; the initiating HR user is the consultant", async () => {
+    const move = await createTestMove(t.db);
+    expect(await countItems(t.db, move.moveId)).toBe(0);
+    expect((await (await t.hrAcme()).wizard.completeInitiation({ group: "acme", employeeId: move.employeeId, moveId: move.moveId })).success).toBe(true);
+    // The employee is not activated yet: HR of the group reads the hub.
+    const hub = await (await t.hrAcme()).movehub.view({ moveId: move.moveId });
+    expect(hub.moveId).toBe(move.moveId);
+    expect(hub.prepared).toBe(true);
+    expect(itemsOf(hub).length).toBeGreaterThan(0);
+    const hr = await t.db.selectFrom("users").select(["first_name", "last_name"]).where("email", "=", DEMO.HR).executeTakeFirstOrThrow();
+    expect(hub.consultantName).toBe(`${hr.first_name} ${hr.last_name}`);
   });
 
   test("parallel first loads create one set", async () => {

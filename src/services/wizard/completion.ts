@@ -35,6 +35,8 @@ import { loadForm } from "./form-load.ts";
 import { coreSourceOf, displayValue, isCoreModelName, parseFormValues, placeText, valueFromSource } from "./initiation-rules.ts";
 import { auditMove } from "./audit.ts";
 import type { WizardActor } from "./types.ts";
+import { hubMoveById } from "../movehub/access.ts";
+import { materialiseTasks } from "../movehub/hub.ts";
 
 export type CompletionDeps = { db: DB; config: Pick<Config, "activationCodeDays">; mailer: Mailer; baseUrl: string };
 
@@ -214,6 +216,15 @@ export async function completeInitiation(
   });
   // Another request completed it first.
   if (!opened) throw new AppError("CONFLICT", wizardMessages.moveNotDraft);
+
+  // The employee's move hub: its generated tasks are materialised now (idempotent; the hub page
+  // prepares them itself if this fails).
+  try {
+    const hubMove = await hubMoveById(deps.db, move.id);
+    if (hubMove) await materialiseTasks(deps.db, hubMove, now);
+  } catch (error) {
+    console.error("[wizard/completeInitiation] move hub tasks not prepared", error);
+  }
 
   if (move.no_welcome_email !== 1 && move.employee_activation_state === "PENDING") {
     try {
