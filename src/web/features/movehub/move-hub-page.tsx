@@ -180,7 +180,8 @@ function MoveHub({ hub, setHub, lang }: { hub: TMoveHubView; setHub: (hub: TMove
   const announcements: Announcements = {
     onDragStart: ({ active }) => t("movehub.dnd.picked", { title: titleOf(String(active.id)) }),
     onDragOver: ({ active, over }) => (over ? t("movehub.dnd.over", { title: titleOf(String(active.id)), ...placeOf(String(over.id)) }) : undefined),
-    onDragEnd: ({ active }) => t("movehub.dnd.dropped", { title: titleOf(String(active.id)), ...placeOf(String(active.id)) }),
+    // The drop lands where the task is over (before the page moves it).
+    onDragEnd: ({ active, over }) => t("movehub.dnd.dropped", { title: titleOf(String(active.id)), ...placeOf(String(over?.id ?? active.id)) }),
     onDragCancel: ({ active }) => t("movehub.dnd.cancelled", { title: titleOf(String(active.id)) }),
   };
 
