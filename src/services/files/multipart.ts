@@ -50,8 +50,9 @@ export async function* readMultipart(
   // The first delimiter has no CRLF before it: read the body as if it had one.
   let buf: Buffer = Buffer.from(CRLF);
   let ended = false;
-  const fill = async (): Promise<boolean> => {
-    if (ended) return false;
+  /** The next chunk of the body (not copied), or null at its end. */
+  const readChunk = async (): Promise<Buffer | null> => {
+    if (ended) return null;
     let result: Awaited<ReturnType<typeof reader.read>>;
     try {
       result = await reader.read();
@@ -60,16 +61,19 @@ export async function* readMultipart(
       ended = true;
       throw bad();
     }
-    const { done, value } = result;
-    if (!done) {
-      total += value.byteLength;
-      if (total > maxBytes) throw (options.tooLarge?.() ?? bad());
-    }
-    if (done) {
+    if (result.done) {
       ended = true;
-      return false;
+      return null;
     }
-    buf = buf.length === 0 ? Buffer.from(value.buffer, value.byteOffset, value.byteLength) : Buffer.concat([buf, value]);
+    const value = result.value;
+    total += value.byteLength;
+    if (total > maxBytes) throw (options.tooLarge?.() ?? bad());
+    return Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+  };
+  const fill = async (): Promise<boolean> => {
+    const next = await readChunk();
+    if (next === null) return false;
+    buf = buf.length === 0 ? next : Buffer.concat([buf, next]);
     return true;
   };
   /** Reads until `needle` is in the buffer; its index, or -1 at the end of the body. */
@@ -121,13 +125,32 @@ export async function* readMultipart(
             done = true;
             return;
           }
+          // Everything but a tail that may begin the delimiter is the part's.
           const safe = buf.length - (delimiter.length - 1);
           if (safe > 0) {
             const chunk = buf.subarray(0, safe);
             buf = buf.subarray(safe);
             yield chunk;
           }
-          if (!(await fill())) throw bad();
+          // The next chunk is used as it came (a file passes without being copied): only the small
+          // tail and the chunk's first bytes are joined, to find a delimiter across the two.
+          const tail = buf;
+          const next = await readChunk();
+          if (next === null) throw bad();
+          if (next.length < delimiter.length) {
+            buf = Buffer.concat([tail, next]);
+            continue;
+          }
+          const join = Buffer.concat([tail, next.subarray(0, delimiter.length - 1)]);
+          const across = join.indexOf(delimiter);
+          if (across >= 0 && across < tail.length) {
+            if (across > 0) yield tail.subarray(0, across);
+            buf = next.subarray(across + delimiter.length - tail.length);
+            done = true;
+            return;
+          }
+          if (tail.length > 0) yield tail;
+          buf = next;
         }
       }
       const iterator = body();
