@@ -30,7 +30,7 @@ export function BudgetGroupPanel({ stage, group }: { stage: DetailsStage; group:
   const ro = ctx.readOnly;
   const groupRef = { policyId: ctx.policyId, moveStage: stage.id, budgetGroup: group.id };
   const recordPrefix = `policy-budget-group:${ctx.policyId}:${stage.id}:${group.id}`;
-  type GroupFields = { authType?: (typeof BUDGET_AUTH_TYPES)[number]; complexity?: (typeof BUDGET_COMPLEXITIES)[number] };
+  type GroupFields = { authType?: (typeof BUDGET_AUTH_TYPES)[number]; complexity?: (typeof BUDGET_COMPLEXITIES)[number]; budgetType?: "H" | "S" };
   const settings = useAutosave<GroupFields>(
     recordPrefix,
     async (fields) => {
@@ -43,7 +43,7 @@ export function BudgetGroupPanel({ stage, group }: { stage: DetailsStage; group:
   const [chosen, setChosen] = useState<GroupFields>({});
   useEffect(() => {
     if (settings.settled) setChosen({});
-  }, [settings.settled, group.authType, group.complexity]);
+  }, [settings.settled, group.authType, group.complexity, group.budgetType]);
   const choose = (fields: GroupFields) => {
     setChosen((c) => ({ ...c, ...fields }));
     void settings.save(fields).catch(() => undefined);
@@ -55,7 +55,7 @@ export function BudgetGroupPanel({ stage, group }: { stage: DetailsStage; group:
         <p className="text-sm font-semibold">{t("policyConfig.service.groupNumber", { number: group.id })}</p>
         {ro ? null : <AutosaveStatus autosave={settings} failureText={policyMessages.errorUpdatingBudget} />}
       </div>
-      <div className="grid gap-4 tablet:grid-cols-2">
+      <div className="grid gap-4 tablet:grid-cols-3">
         <FormField id={`${id}-auth`} label={t("policyConfig.service.authType")}>
           {(field) => (
             <NativeSelect {...field} value={chosen.authType ?? group.authType} disabled={ro} onChange={(e) => choose({ authType: e.target.value as GroupFields["authType"] })}>
@@ -78,6 +78,24 @@ export function BudgetGroupPanel({ stage, group }: { stage: DetailsStage; group:
               {BUDGET_COMPLEXITIES.map((c) => (
                 <option key={c} value={c}>
                   {t(`policyConfig.complexity.${c}`)}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+        {/* Budget type (part 1 §3 Budget edit): S soft, out-of-range amounts are a confirmed warning. */}
+        <FormField id={`${id}-budget-type`} label={t("policyConfig.budgetType", "Budget type")}>
+          {(field) => (
+            <NativeSelect
+              {...field}
+              value={chosen.budgetType ?? group.budgetType}
+              disabled={ro}
+              onChange={(e) => choose({ budgetType: e.target.value as GroupFields["budgetType"] })}
+              data-testid="budget-group-type"
+            >
+              {(["H", "S"] as const).map((b) => (
+                <option key={b} value={b}>
+                  {t(`policyConfig.budgetType.${b}`, b === "S" ? "Soft: amounts outside the range need a confirmation" : "Hard: amounts must stay within the range")}
                 </option>
               ))}
             </NativeSelect>
