@@ -113,6 +113,8 @@ export function findGroupMoves(db: DB, p: MoveListParams) {
     "u.email",
     "p.name as policy_name",
     "p.move_stages_count",
+    "p.estimate_type",
+    "p.city_guide_only",
     // The move's current cost estimate, if any (one CURRENT version per move).
     (eb) =>
       eb

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { ZActivationState } from "../roles.ts";
 import { ZMovePolicyRef } from "./policy-ref.ts";
 import { ZMoveStatus, zId } from "../wizard/search.ts";
+import { ZWizardStep } from "../wizard/navigation.ts";
 
 export const ZMoveFileRequest = z.object({ group: z.string().trim().min(1).max(64), employeeId: zId, moveId: zId });
 export type TMoveFileRequest = z.infer<typeof ZMoveFileRequest>;
@@ -26,6 +27,8 @@ export const ZMoveFileResponse = z.object({
     status: ZMoveStatus,
     /** The wizard stage a draft resumes at (1–6). */
     wizardStage: z.number().int(),
+    /** That stage as the wizard's stepper numbers and names it. */
+    wizardStep: ZWizardStep,
     currentMoveStage: z.number().int(),
     moveStagesCount: z.number().int(),
     /** The name of the current move stage ("Pre-Departure", …). */

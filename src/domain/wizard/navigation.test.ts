@@ -44,3 +44,19 @@ describe("wizard navigation", () => {
     expect(visibleStage(basic, 4)).toBe(4);
   });
 });
+
+describe("wizardStepOf: the step the stepper shows", () => {
+  test("an advanced estimate's stage 6 is step 4 of 6, its stage 4 step 5", async () => {
+    const { wizardStepOf } = await import("./navigation.ts");
+    const advanced = { estimateType: "ADVANCED", cityGuideOnly: false };
+    expect(wizardStepOf(advanced, 6)).toEqual({ number: 4, count: 6, stage: 6 });
+    expect(wizardStepOf(advanced, 4)).toEqual({ number: 5, count: 6, stage: 4 });
+    expect(wizardStepOf(advanced, 2)).toEqual({ number: 2, count: 6, stage: 2 });
+  });
+  test("hidden stages fall back to the step before; city guide only has 3 steps", async () => {
+    const { wizardStepOf } = await import("./navigation.ts");
+    expect(wizardStepOf({ estimateType: "LTA", cityGuideOnly: false }, 4)).toEqual({ number: 4, count: 5, stage: 4 });
+    expect(wizardStepOf({ estimateType: "NONE", cityGuideOnly: false }, 4)).toEqual({ number: 3, count: 4, stage: 3 });
+    expect(wizardStepOf({ estimateType: "LTA", cityGuideOnly: true }, 5)).toEqual({ number: 3, count: 3, stage: 5 });
+  });
+});

@@ -3,6 +3,7 @@
  * where Next and Back go. Stage 6 (advanced estimate inputs) sits between 3 and 4 in the flow
  * for an ADVANCED estimate; the breadcrumb shows it only then.
  */
+import { z } from "zod";
 import type { EstimateType } from "../policy/catalogue.ts";
 
 export type WizardPolicy = { estimateType: EstimateType | string; cityGuideOnly: boolean };
@@ -47,4 +48,22 @@ export function visibleStage(policy: WizardPolicy, stage: number): number {
   const hidden = new Set(hiddenStages(policy));
   if (!hidden.has(stage)) return stage;
   return previousStage(policy, stage) || 1;
+}
+
+/** A stage as the wizard's stepper shows it: its place among the policy's steps (issue 13 QA item 11). */
+export const ZWizardStep = z.object({
+  /** 1-based number in the stepper ("step 4 of 5"). */
+  number: z.number().int(),
+  count: z.number().int(),
+  /** The internal stage (1–6), whose name the stepper shows (`wizard.steps.{stage}`). */
+  stage: z.number().int(),
+});
+export type TWizardStep = z.infer<typeof ZWizardStep>;
+
+/** Where a draft resumes, as the stepper numbers it: stage 6 of an advanced estimate is step 4, … */
+export function wizardStepOf(policy: WizardPolicy, stage: number): TWizardStep {
+  const order = stageOrder(policy);
+  const shown = visibleStage(policy, stage);
+  const at = order.indexOf(shown);
+  return { number: at === -1 ? 1 : at + 1, count: order.length, stage: at === -1 ? order[0]! : shown };
 }

@@ -5,6 +5,7 @@
  * ids and flags coerce.
  */
 import { z } from "zod";
+import { ZWizardStep } from "./navigation.ts";
 import { ZFormType } from "../forms/catalogue.ts";
 import { ZCity } from "../reference/schemas.ts";
 import { zFlag } from "../policy/benefit-schemas.ts";
@@ -275,6 +276,8 @@ export const ZMoveRow = z.object({
   moveStagesCount: z.number().int(),
   /** Where a draft resumes in the wizard. */
   wizardStage: z.number().int(),
+  /** The step where a draft resumes, as the wizard's stepper numbers and names it. */
+  wizardStep: ZWizardStep,
   updatedAt: z.string(),
   /** The move's current cost estimate version (opens /{group}/cost-estimate-view), if it has one. */
   costEstimateId: z.number().int().nullable(),

@@ -18,6 +18,7 @@ import { budgetOverrideChanged, overrideChange, TIMELINE_LIMIT, type TMoveFileRe
 import { moveStageNames } from "../../domain/policy/catalogue.ts";
 import { movePolicyRef } from "../../domain/moves/policy-ref.ts";
 import { wizardMessages } from "../../domain/wizard/messages.ts";
+import { wizardStepOf } from "../../domain/wizard/navigation.ts";
 import type { SessionUser } from "../auth.ts";
 import { moveForCaller } from "../wizard/access.ts";
 import { approvalStateOfVersion } from "../estimate/approval-link.ts";
@@ -70,6 +71,7 @@ export async function moveFile(db: DB, user: SessionUser, group: GroupRef, input
       id: move.id,
       status: move.status,
       wizardStage: move.wizard_stage,
+      wizardStep: wizardStepOf({ estimateType: move.estimate_type, cityGuideOnly: move.city_guide_only === 1 }, move.wizard_stage),
       currentMoveStage: move.current_move_stage,
       moveStagesCount: move.move_stages_count,
       moveStageName: stageName(move.current_move_stage),

@@ -5,6 +5,7 @@ import { countGroupMoves, findGroupMoves, type MoveListParams } from "../../db/q
 import { MOVES_PAGE_SIZE, type TMovesRequest, type TMovesResponse } from "../../domain/wizard/schemas.ts";
 import { stateNameIn, stateNamesOf } from "../../db/queries/countries.ts";
 import { placeText } from "./initiation-rules.ts";
+import { wizardStepOf } from "../../domain/wizard/navigation.ts";
 
 export async function listMoves(db: DB, group: GroupRef, input: TMovesRequest): Promise<TMovesResponse> {
   const params: MoveListParams = {
@@ -32,6 +33,7 @@ export async function listMoves(db: DB, group: GroupRef, input: TMovesRequest): 
       currentMoveStage: r.current_move_stage,
       moveStagesCount: r.move_stages_count,
       wizardStage: r.wizard_stage,
+      wizardStep: wizardStepOf({ estimateType: r.estimate_type, cityGuideOnly: r.city_guide_only === 1 }, r.wizard_stage),
       updatedAt: r.updated_at,
       costEstimateId: r.cost_estimate_id ?? null,
     })),

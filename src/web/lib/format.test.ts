@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { formatDate, formatDateTime, formatDecimalText, formatMajorMoney, formatMoney, formatNumber, readerLocale } from "./format.ts";
+import { formatDate, formatDateTime, formatDecimalText, formatMajorMoney, formatMoney, formatNumber, formatWholeMoney, readerLocale } from "./format.ts";
 
 describe("the reader's locale", () => {
   test("the browser's variant of the app's language", () => {
@@ -33,6 +33,10 @@ describe("money and numbers", () => {
     expect(formatMoney({ amount: -1547811, currency: "GBP" }, "en-GB")).toBe("GBP -15,478.11");
     expect(formatMoney({ amount: 1235, currency: "JPY" }, "en-US")).toBe("JPY 1,235");
     expect(formatMoney({ amount: 123456789, currency: "EUR" }, "de-DE")).toBe("EUR 1.234.567,89");
+  });
+  test("estimate totals in whole units", () => {
+    expect(formatWholeMoney({ amount: 1_250_050, currency: "USD" }, "en-US")).toBe("USD 12,501");
+    expect(formatWholeMoney({ amount: -1_249_949, currency: "GBP" }, "en-GB")).toBe("GBP -12,499");
   });
   test("a result in major units reads as money", () => {
     expect(formatMajorMoney("6000", "USD", "en-US")).toBe("USD 6,000.00");

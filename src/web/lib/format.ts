@@ -5,7 +5,7 @@
  * Amounts are never rounded here: money is converted by src/domain/money (toMajorString, toMinor);
  * this module only writes the digits with the locale's separators.
  */
-import { isCurrencyCode, toMajorString, toMinor, type Money } from "../../domain/money/money.ts";
+import { displayRound, isCurrencyCode, toMajorString, toMinor, type Money } from "../../domain/money/money.ts";
 import { i18n } from "./i18n.ts";
 
 /** The reader's locale for the app's language: the browser's own variant of it (en-GB for en) when it has one. */
@@ -75,4 +75,10 @@ export function formatMoney(money: Money, locale: string = readerLocale()): stri
 export function formatMajorMoney(text: string, currency: string, locale: string = readerLocale()): string {
   if (!isCurrencyCode(currency) || !/^-?\d+(\.\d+)?$/.test(text.trim())) return `${currency} ${text}`;
   return formatMoney(toMinor(text.trim(), currency), locale);
+}
+
+/** An estimate total in whole units ("USD 12,500"; part 1 §9 "estimate totals round to whole numbers", rounded by src/domain/money). */
+export function formatWholeMoney(money: Money, locale: string = readerLocale()): string {
+  if (!isCurrencyCode(money.currency)) return `${money.currency} ${money.amount}`;
+  return `${money.currency} ${formatDecimalText(displayRound.estimateTotal(toMajorString(money)), locale)}`;
 }

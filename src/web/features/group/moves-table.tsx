@@ -3,6 +3,7 @@ import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-tab
 import { ArrowDown, ArrowRight, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight } from "lucide-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { formatDate } from "../../lib/format.ts";
 import type { MOVE_SORTS, TMoveRow } from "../../../domain/wizard/schemas.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -42,7 +43,6 @@ const sortOf: Record<string, MoveSort | undefined> = {
 function useMoveColumns(group: string) {
   const { t, i18n } = useTranslation();
   return useMemo(() => {
-    const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: "UTC" });
     const place = (text: string | null) => (text ? <span className="whitespace-nowrap">{text}</span> : <span className="text-muted-foreground">{t("moves.notSet")}</span>);
     return column.columns([
       column.display({
@@ -85,7 +85,7 @@ function useMoveColumns(group: string) {
           const at = getValue();
           return at ? (
             <time dateTime={at} className="whitespace-nowrap">
-              {dateFormat.format(new Date(`${at}T00:00:00Z`))}
+              {formatDate(at)}
             </time>
           ) : (
             <span className="text-muted-foreground">{t("moves.notSet")}</span>
@@ -107,7 +107,7 @@ function useMoveColumns(group: string) {
         cell: ({ row }) => (
           <span className="whitespace-nowrap">
             {row.original.status === "draft"
-              ? t("moves.draftStep", { step: row.original.wizardStage })
+              ? t("moves.draftStep", { n: row.original.wizardStep.number, count: row.original.wizardStep.count, name: t(`moves.stepName.${row.original.wizardStep.stage}` as "moves.stepName.1") })
               : t("moves.stageOf", { current: row.original.currentMoveStage, count: row.original.moveStagesCount })}
           </span>
         ),

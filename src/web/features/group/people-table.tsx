@@ -2,6 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { formatDateTime } from "../../lib/format.ts";
 import type { TPerson } from "../../../domain/groups/schemas.ts";
 import type { ActivationState } from "../../../domain/roles.ts";
 import { Badge } from "../../components/ui/badge.tsx";
@@ -23,7 +24,6 @@ const statusVariant: Record<ActivationState, "success" | "warning" | "neutral"> 
 function usePeopleColumns(group: string | undefined, canSendActivation: boolean) {
   const { t, i18n } = useTranslation();
   return useMemo(() => {
-    const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
     return column.columns([
       column.display({
         id: "name",
@@ -61,7 +61,7 @@ function usePeopleColumns(group: string | undefined, canSendActivation: boolean)
           const at = getValue();
           return at ? (
             <time dateTime={at} className="whitespace-nowrap text-muted-foreground">
-              {dateFormat.format(new Date(at))}
+              {formatDateTime(at)}
             </time>
           ) : (
             <span className="text-muted-foreground">{t("home.never")}</span>

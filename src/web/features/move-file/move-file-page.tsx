@@ -16,6 +16,8 @@ import { PageHeader } from "../../components/ui/page-header.tsx";
 import { EmptyState, ErrorState, LoadingRows } from "../../components/ui/states.tsx";
 import { errorCode, serverMessage } from "../../lib/errors.ts";
 import { useGroupDisplayName } from "../../lib/group-name.ts";
+import { formatDate, formatDateTime } from "../../lib/format.ts";
+import { EstimateHistory } from "./estimate-history.tsx";
 import { trpc } from "../../lib/trpc.ts";
 
 const linkClasses = "font-medium text-primary underline-offset-4 hover:underline focus-visible:underline";
@@ -137,14 +139,12 @@ function MoveFile(ref: Ref) {
   );
 }
 
+/** Dates for the reader (src/web/lib/format.ts: the reader's locale, as everywhere in the app). */
 function useFormats() {
-  const { i18n } = useTranslation();
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: "UTC" });
-  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
   return {
     /** A YYYY-MM-DD day, or an ISO timestamp's day. */
-    day: (value: string | null) => (value ? date.format(new Date(value.length === 10 ? `${value}T00:00:00Z` : value)) : null),
-    at: (value: string) => dateTime.format(new Date(value)),
+    day: (value: string | null) => (value ? formatDate(value) : null),
+    at: (value: string) => formatDateTime(value),
   };
 }
 
@@ -207,7 +207,7 @@ function MovePanel({ data, refs }: { data: TMoveFileResponse; refs: Ref }) {
         <Fact label={t("moveFile.stage")}>
           {m.status === "draft" ? (
             <span className="flex flex-col items-end gap-1">
-              <span>{t("moveFile.wizardStep", { step: m.wizardStage })}</span>
+              <span>{t("moveFile.wizardStep", { n: m.wizardStep.number, count: m.wizardStep.count, name: t(`wizard.steps.${m.wizardStep.stage}` as "wizard.steps.1") })}</span>
               <Link
                 to="/$group/new-move"
                 params={{ group: refs.group }}
@@ -296,6 +296,7 @@ function EstimatePanel({ data, refs }: { data: TMoveFileResponse; refs: Ref }) {
         </Link>
         {stage4}
       </p>
+      <EstimateHistory group={refs.group} employeeId={refs.employeeId} moveId={refs.moveId} />
     </Panel>
   );
 }
