@@ -691,6 +691,9 @@ export type CityIndexTable = {
 
 export type UserPropertyTable = { user_id: number; key: string; value: number; updated_at: string };
 
+/** The currency widget's choice per user (issue 14): see migrations/20261125235000_widget_prefs.ts. */
+export type UserWidgetPrefsTable = { user_id: number; selected_currency: string; displayed_currencies: string; updated_at: string };
+
 export type ClientErrorTable = {
   id: Generated<number>;
   /** Last reported (ISO-8601 UTC). */
@@ -815,6 +818,7 @@ export type Database = {
   policy_popup_items: PolicyPopupItemTable;
   moves: MoveTable;
   user_properties: UserPropertyTable;
+  user_widget_prefs: UserWidgetPrefsTable;
   move_family_members: MoveFamilyMemberTable;
   move_service_overrides: MoveServiceOverrideTable;
   move_budget_overrides: MoveBudgetOverrideTable;

@@ -21,6 +21,7 @@ import { movehubRouter } from "./movehub.ts";
 import { filesRouter } from "./files.ts";
 import { budgetsRouter } from "./budgets.ts";
 import { expensesRouter } from "./expenses.ts";
+import { widgetsRouter } from "./widgets.ts";
 import { createCallerFactory, router } from "../trpc.ts";
 
 /** Every area's router. Later areas (wizard, estimate, policy, finance, reporting, crm) are added here. */
@@ -48,6 +49,7 @@ export const appRouter = router({
   expenses: expensesRouter,
   movehub: movehubRouter,
   files: filesRouter,
+  widgets: widgetsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -26,6 +26,7 @@ import { mountLegacyEstimate } from "../routers/legacy/estimate.ts";
 import { mountLegacyEstimateAdmin } from "../routers/legacy/estimate-admin.ts";
 import { mountLegacyServiceAttributes } from "../routers/legacy/service-attributes.ts";
 import { mountLegacyMoveHub } from "../routers/legacy/movehub.ts";
+import { mountLegacyWidgets } from "../routers/legacy/widgets.ts";
 import { mountLegacyFiles } from "../routers/legacy/files.ts";
 import { mountLegacyBudgets } from "../routers/legacy/budgets.ts";
 import { resolveSession, type Session } from "../services/auth.ts";
@@ -164,6 +165,7 @@ export function createApp(deps: AppDeps) {
   mountLegacyServiceAttributes(app, deps);
   mountLegacyBudgets(app, deps);
   mountLegacyMoveHub(app, deps);
+  mountLegacyWidgets(app, deps);
   mountLegacyFormBuilder(app, deps);
   mountLegacyFiles(app, deps);
 

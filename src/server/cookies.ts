@@ -9,7 +9,7 @@ type CookieConfig = Pick<Config, "session" | "publicUrl">;
  * COOKIE_SECURE=auto: Secure when PUBLIC_URL is https, or when this request came over HTTPS
  * (`secureRequest`: the URL's scheme, or X-Forwarded-Proto from a trusted proxy, see `isSecureRequest`).
  */
-function secure(config: CookieConfig, secureRequest: boolean): boolean {
+export function secure(config: CookieConfig, secureRequest: boolean): boolean {
   const s = config.session.secureCookie;
   if (s === "auto") return secureRequest || (config.publicUrl?.startsWith("https://") ?? false);
   return s;

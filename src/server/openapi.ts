@@ -9,6 +9,7 @@ import { estimateOperations } from "../routers/legacy/estimate.openapi.ts";
 import { serviceAttributeOperations } from "../routers/legacy/service-attributes.openapi.ts";
 import { budgetOperations } from "../routers/legacy/budgets.openapi.ts";
 import { moveHubOperations } from "../routers/legacy/movehub.openapi.ts";
+import { widgetOperations } from "../routers/legacy/widgets.openapi.ts";
 import { fileOperations } from "../routers/legacy/files.openapi.ts";
 import {
   ZSaveUserPropertyRequest,
@@ -85,6 +86,7 @@ export const allLegacyOperations = (): Operation[] => [
   ...serviceAttributeOperations,
   ...budgetOperations,
   ...moveHubOperations,
+  ...widgetOperations,
   ...fileOperations,
 ];
 

@@ -736,7 +736,8 @@ const COUNT_ONLY = new Set(["cities", "states", "countries", "currencies"]);
  * - `client_errors`: errors.report is open to everyone (a signed-out page can fail too); the
  *   reporter's user and group come from its own session, never from the input.
  * - the caller's own `sessions` rows (sign-out ends its session, registerClientInfo stores its
- *   time zone, last_seen_at), `user_properties` (saveUserProperty saves its own) and `users` row
+ *   time zone, last_seen_at), `user_properties` (saveUserProperty saves its own), `user_widget_prefs`
+ *   (widgets.setCurrency and POST /user/currency save its own) and `users` row
  *   (acceptTerms, last sign-in).
  * - `audit_log` rows that name neither the victim group nor a victim user: the caller's own
  *   audited activity. A row written against the victim group or a victim user counts as a change.
@@ -749,6 +750,7 @@ function scopeOf(table: string, callerId: number | null, victim: Victim): string
       return null;
     case "sessions":
     case "user_properties":
+    case "user_widget_prefs":
       return `user_id <> ${caller}`;
     case "users":
       return `id <> ${caller}`;

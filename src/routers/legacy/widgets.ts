@@ -1,0 +1,36 @@
+/**
+ * The overview widgets' documented paths (issue 14): GET /user/currency (selectedCurrency,
+ * selectedCurrencies → userCurrency, displayedCurrencies, availableCurrencies; part 1 §7) and
+ * POST /user/currency (form {currency}; part 2 §7), both keeping the MG_WIDGETS_PREFS cookie (part 1
+ * §3). Each handler parses with the tRPC procedure's schema and calls the same service function
+ * (src/services/widgets/). Failures answer `{ success: false, error }` with the error's HTTP status and
+ * the §8 currency text for anything unexpected.
+ */
+import type { Hono } from "hono";
+import { currencyWidgetMessages, parseWidgetsPrefsCookie, WIDGETS_PREFS_COOKIE, ZCurrencyWidgetRequest, ZSetCurrencyRequest } from "../../domain/widgets/currency.ts";
+import { readCookie } from "../../server/cookies.ts";
+import { failureText, isSecureRequest, legacyRoute, legacyUser, parseFields, readFields } from "../../server/http.ts";
+import type { AppDeps, AppEnv } from "../../server/app.ts";
+import { widgetsPrefsCookie } from "../../services/widgets/cookie.ts";
+import { currencyWidget, setCurrency } from "../../services/widgets/currency.ts";
+
+export function mountLegacyWidgets(app: Hono<AppEnv>, deps: AppDeps) {
+  const { db, config } = deps;
+  const currencyFailure = (error: unknown) => ({ success: false, error: failureText(error, currencyWidgetMessages.failure) });
+
+  legacyRoute(app, "GET", "/user/currency", async (c) => {
+    const user = legacyUser(c);
+    const input = parseFields(ZCurrencyWidgetRequest, c.req.query());
+    const cookie = parseWidgetsPrefsCookie(readCookie(c.req.header("cookie"), WIDGETS_PREFS_COOKIE));
+    return (await currencyWidget(db, user, input, cookie)).view;
+  }, currencyFailure);
+
+  legacyRoute(app, "POST", "/user/currency", async (c) => {
+    const user = legacyUser(c);
+    const input = parseFields(ZSetCurrencyRequest, await readFields(c));
+    const cookie = parseWidgetsPrefsCookie(readCookie(c.req.header("cookie"), WIDGETS_PREFS_COOKIE));
+    const result = await setCurrency(db, user, input, cookie);
+    c.header("Set-Cookie", widgetsPrefsCookie(result.prefs, config, isSecureRequest(c, config)), { append: true });
+    return result.view;
+  }, currencyFailure);
+}
