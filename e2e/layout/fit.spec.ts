@@ -154,6 +154,7 @@ test.describe("every page fits 1366 and 390 px", () => {
         `/admin/policy/view?employeeId=${ids.employeeId}&moveId=${ids.moveId}`,
         `/acme/employeefile/summaryView?employeeId=${ids.employeeId}&moveId=${ids.moveId}`,
         `/acme/employeefile/summaryView?employeeId=${ids.draft.employeeId}&moveId=${ids.draft.moveId}`,
+        `/acme/employeefile/files?employeeId=${ids.employeeId}`,
       ],
       ["/acme/home"],
     );
@@ -163,7 +164,7 @@ test.describe("every page fits 1366 and 390 px", () => {
     test.setTimeout(90_000);
     for (const [email, paths] of [
       [demo.acmeManager, ["/acme/home"]],
-      [demo.acmeEmployee, ["/", "/movehub"]],
+      [demo.acmeEmployee, ["/", "/movehub", "/files"]],
       [demo.finance, ["/finance"]],
       [demo.crm, ["/crm"]],
     ] as const) {
