@@ -102,6 +102,28 @@ for (const size of [
       await expectAccessible(page);
     });
 
+    test("move a task to the previous section with the keyboard", async ({ page }) => {
+      await openHub(page);
+      const section2 = page.getByTestId("section-2");
+      // globex's demo policy has one move stage: there is no other section to move to.
+      test.skip((await section2.count()) === 0, "the demo policy of this employee has a single move stage");
+      const moving = section2.locator("li[data-testid^='task-']").first();
+      const id = (await moving.getAttribute("data-testid"))!;
+      const handle = moving.getByRole("button", { name: /^Move / });
+      await handle.focus();
+      const dndLive = page.locator("[id^=DndLiveRegion]");
+      await page.keyboard.press("Space");
+      await expect(dndLive).toHaveText(/ is over /);
+      await page.keyboard.press("ArrowUp");
+      await expect(dndLive).toHaveText(/ is over Pre-Departure, position \d+\.$/);
+      await page.keyboard.press("Space");
+      await expect(dndLive).toHaveText(/ dropped in Pre-Departure, position \d+\.$/);
+      await expect(section1(page).getByTestId(id)).toBeVisible();
+      await page.reload();
+      await expect(section1(page).getByTestId(id)).toBeVisible();
+      await expect(section2.getByTestId(id)).toHaveCount(0);
+    });
+
     test("mark a task done and back", async ({ page }) => {
       await openHub(page);
       const open = page.locator("li[data-status='OPEN']").first();
