@@ -18,6 +18,7 @@ import { errorCode, serverMessage } from "../../lib/errors.ts";
 import { useGroupDisplayName } from "../../lib/group-name.ts";
 import { formatDate, formatDateTime } from "../../lib/format.ts";
 import { EstimateHistory } from "./estimate-history.tsx";
+import { BudgetsPanel } from "./budgets-panel.tsx";
 import { trpc } from "../../lib/trpc.ts";
 
 const linkClasses = "font-medium text-primary underline-offset-4 hover:underline focus-visible:underline";
@@ -132,6 +133,7 @@ function MoveFile(ref: Ref) {
         <PolicyPanel data={data} />
         <EstimatePanel data={data} refs={ref} />
         <OverridesPanel data={data} />
+        <BudgetsPanel {...ref} />
         <TimelinePanel data={data} />
         <FilesPanel refs={ref} />
       </div>
