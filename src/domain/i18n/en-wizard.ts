@@ -56,6 +56,8 @@ export const enWizard = {
   "wizard.form.empty": "The initiation form has no fields",
   "wizard.form.emptyBody": "An administrator adds the fields of this group's initiation form in the form builder.",
   "wizard.form.saveDraft": "Save as draft",
+  "wizard.form.save": "Save",
+  "wizard.form.saved": "Saved",
   "wizard.form.continue": "Continue",
   "wizard.form.errorSummary": "Please correct the fields marked below ({{count}}).",
   "wizard.form.select": "Select…",

@@ -116,6 +116,8 @@ export const ZInitiationFormResponse = z.object({
   moveId: z.number().int().nullable(),
   /** The employee has activated their account: policy and destination changes warn. */
   employeeActivated: z.boolean(),
+  /** The move is no longer a draft (initiated): stage 2 saves its changes instead of a draft. */
+  initiated: z.boolean(),
   preview: z.boolean(),
 });
 export type TInitiationFormResponse = z.infer<typeof ZInitiationFormResponse>;

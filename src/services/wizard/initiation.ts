@@ -154,6 +154,7 @@ export async function initiationForm(
     employeeId: move?.employee_user_id ?? null,
     moveId: move?.id ?? null,
     employeeActivated: move?.employee_activation_state === "ACTIVE",
+    initiated: move !== null && move.status !== "draft",
     preview: input.preview,
   };
 }

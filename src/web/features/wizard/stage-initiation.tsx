@@ -214,7 +214,10 @@ function InitiationForm({
     }
   };
 
-  const submit = (draft: boolean, from: Record<string, FieldValue> = values) => {
+  /** An initiated move's stage 2 saves in place ("Saved"): there is no draft to go back to. */
+  const saveOnly = useRef(false);
+  const submit = (draft: boolean, from: Record<string, FieldValue> = values, inPlace = false) => {
+    saveOnly.current = inPlace;
     setNotice(null);
     if (preview) {
       showNotice({ variant: "info", text: t("wizard.form.previewSavingProhibited") });
@@ -243,6 +246,11 @@ function InitiationForm({
             else if (res.message) showNotice({ variant: "destructive", text: failureText(res.message) });
             else if (Object.keys(res.errors).length === 0) showNotice({ variant: "destructive", text: wizardMessages.initiationFailure });
             if (Object.keys(res.errors).length > 0) focusFirst(res.errors);
+            return;
+          }
+          if (saveOnly.current) {
+            setDirty(false);
+            showNotice({ variant: "info", text: t("wizard.form.saved") });
             return;
           }
           guard.allowNextNavigation();
@@ -372,10 +380,16 @@ function InitiationForm({
             {t("wizard.back")}
           </Button>
           <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" onClick={() => submit(true)} busy={busy && pendingMode.current === true}>
-              {t("wizard.form.saveDraft")}
-            </Button>
-            <Button type="submit" busy={busy && pendingMode.current === false}>
+            {data.initiated ? (
+              <Button variant="secondary" onClick={() => submit(false, values, true)} busy={busy && saveOnly.current}>
+                {t("wizard.form.save")}
+              </Button>
+            ) : (
+              <Button variant="secondary" onClick={() => submit(true)} busy={busy && pendingMode.current === true}>
+                {t("wizard.form.saveDraft")}
+              </Button>
+            )}
+            <Button type="submit" busy={busy && pendingMode.current === false && !saveOnly.current}>
               {t("wizard.form.continue")}
             </Button>
           </div>

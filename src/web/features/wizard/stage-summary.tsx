@@ -158,10 +158,13 @@ export function SummaryStage({
             </div>
           </section>
         ) : null}
-        <p className="flex items-center gap-2 text-sm text-foreground" data-testid="welcome-email">
-          {data.welcomeEmail ? <Mail className="size-4 text-primary" aria-hidden="true" /> : <MailX className="size-4 text-muted-foreground" aria-hidden="true" />}
-          {data.welcomeEmail ? t("wizard.summary.welcomeYes") : t("wizard.summary.welcomeNo")}
-        </p>
+        {data.move.status === "draft" ? (
+          // What completing will do: said only while there is an initiation to complete.
+          <p className="flex items-center gap-2 text-sm text-foreground" data-testid="welcome-email">
+            {data.welcomeEmail ? <Mail className="size-4 text-primary" aria-hidden="true" /> : <MailX className="size-4 text-muted-foreground" aria-hidden="true" />}
+            {data.welcomeEmail ? t("wizard.summary.welcomeYes") : t("wizard.summary.welcomeNo")}
+          </p>
+        ) : null}
       </CardContent>
       <CardFooter className="justify-between">
         <Button variant="outline" onClick={onBack} disabled={complete.isPending}>
