@@ -21,6 +21,7 @@ import { enServiceEstimate } from "./en-service-estimate.ts";
 import { enMoveHub } from "./en-movehub.ts";
 import { enFiles } from "./en-files.ts";
 import { enExpenses } from "./en-expenses.ts";
+import { enWidgets } from "./en-widgets.ts";
 
 /**
  * English UI texts shipped with the product. They are seeded into the translations table
@@ -50,6 +51,7 @@ export const en = {
   ...enMoveHub,
   ...enFiles,
   ...enExpenses,
+  ...enWidgets,
   ...enApp,
 } as const satisfies Record<string, string>;
 

@@ -39,6 +39,7 @@ export const TIMEOUTS_MS: Readonly<Record<string, number>> = {
   // part 2 §9: dropdown loading 3 s; currency load 90 s; group status 10 s.
   "policy.policies.dropdowns": 3_000,
   "policy.catalogue.currencies": 90_000,
+  "widgets.currency": 90_000,
   "admin.groups.setStatus": 10_000,
 };
 

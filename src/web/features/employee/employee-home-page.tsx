@@ -5,6 +5,7 @@ import { Card } from "../../components/ui/card.tsx";
 import { EmptyState } from "../../components/ui/states.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { useSignedInUser } from "../../lib/session.ts";
+import { WidgetArea } from "../widgets/widget-area.tsx";
 
 /** "/" for employees: a welcome and, until HR initiates a move, the empty move hub. */
 export function EmployeeHomePage() {
@@ -26,6 +27,8 @@ export function EmployeeHomePage() {
       <Card>
         <EmptyState icon={Plane} title={t("employee.noMoveTitle")} description={t("employee.noMoveBody")} className="py-20" />
       </Card>
+      {/* The overview widgets (issue 14): src/web/features/widgets/. */}
+      <WidgetArea />
     </>
   );
 }
