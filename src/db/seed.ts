@@ -12,6 +12,7 @@ import { SEED_BENEFIT_SETS, SEED_SERVICE_ATTRIBUTES, SEED_SPEND_CATEGORIES, seed
 import { seedWizardDemo } from "./seed-wizard.ts";
 import { seedDemoCityIndices } from "./seed-estimate.ts";
 import { seedMoveHubDemo } from "./seed-movehub.ts";
+import { seedExpensesDemo } from "./seed-expenses.ts";
 
 /** The demo password of every demo account; it satisfies the spec's password rules. */
 export const DEMO_PASSWORD = "Demo#2026pass";
@@ -281,6 +282,7 @@ export async function seedAll(
       if (wizard) await seedWizardDemo(db);
       await seedDemoCityIndices(db);
       await seedMoveHubDemo(db);
+      await seedExpensesDemo(db);
     });
   }
   return ran;
