@@ -1,0 +1,77 @@
+import { demo, expect, expectAccessible, test } from "../fixtures.ts";
+import { overflowing } from "../layout/overflow.ts";
+
+/**
+ * The employee's expenses (part 1 §2 "My move: expense items with a delete popup", §3 statuses, §8):
+ * Emma (employee@acme.test) submits an expense with a receipt photo against Settling-in (stage 1,
+ * budget group 1, USD) and sees the remaining budget drop by it; the new row reads Submitted with its
+ * receipt; she deletes it through the popup and the budget comes back. Phone (390) and desktop (1366).
+ */
+test.describe.configure({ mode: "serial" });
+
+// A 1×1 PNG: the files API checks the type from the bytes.
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+const money = (text: string) => Number(text.replace(/[^0-9.-]/g, ""));
+
+for (const size of [
+  { name: "desktop", width: 1366, height: 900, gross: "25.40" },
+  { name: "phone", width: 390, height: 844, gross: "13.75" },
+]) {
+  test(`submit with a receipt, the remaining budget drops, delete through the popup (${size.name})`, async ({ page, loginAs }) => {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await loginAs(demo.acmeEmployee);
+    await page.goto("/expenses");
+    await expect(page.getByRole("heading", { level: 1, name: "My expenses" })).toBeVisible();
+
+    await page.getByTestId("expense-stage").selectOption("1");
+    await page.getByTestId("expense-service").selectOption("SETTLINGIN");
+    const remaining = page.getByTestId("remaining-budget-value");
+    await expect(remaining).toHaveText(/^USD -?\d+\.\d{2}$/);
+    const before = money((await remaining.textContent()) ?? "");
+
+    await page.getByTestId("expense-category").selectOption("OTHER");
+    await page.getByTestId("expense-category-other").fill(`Registration ${size.name}`);
+    await page.getByTestId("expense-currency").fill("USD");
+    await page.getByTestId("expense-gross").fill(size.gross);
+    const receipt = page.getByTestId("expense-receipt");
+    await expect(receipt).toHaveAttribute("accept", "image/*,application/pdf");
+    await expect(receipt).toHaveAttribute("capture", "environment");
+    await receipt.setInputFiles({ name: `receipt-${size.name}.png`, mimeType: "image/png", buffer: PNG });
+    await page.getByTestId("expense-submit").click();
+    await expect(page.getByTestId("expense-done")).toHaveText("Expense submitted.");
+
+    await expect(remaining).toHaveText(`USD ${(before - Number(size.gross)).toFixed(2)}`);
+    const row = page.getByTestId("expense-row").filter({ hasText: `Registration ${size.name}` });
+    await expect(row.getByTestId("expense-status")).toHaveText("Submitted");
+    await expect(row.getByRole("link", { name: new RegExp(`Receipt: receipt-${size.name}\\.png`) })).toBeVisible();
+    await expectAccessible(page);
+    const { offenders } = await overflowing(page);
+    expect(offenders, offenders.join("\n")).toEqual([]);
+
+    // Delete through the popup (keyboard: the dialog's buttons are focusable).
+    await row.getByTestId("expense-delete").click();
+    const dialog = page.getByRole("alertdialog");
+    await expect(dialog).toContainText("Delete this expense?");
+    await expectAccessible(page);
+    await dialog.getByRole("button", { name: "Delete expense" }).click();
+    await expect(page.getByTestId("expense-list-status")).toHaveText("Expense deleted.");
+    await expect(page.getByTestId("expense-row").filter({ hasText: `Registration ${size.name}` })).toHaveCount(0);
+    await expect(remaining).toHaveText(`USD ${before.toFixed(2)}`);
+  });
+}
+
+test("an expense finance is processing has no delete button; a service without budget shows N/A", async ({ page, loginAs }) => {
+  await loginAs(demo.acmeEmployee);
+  await page.goto("/expenses");
+  // Demo data: one expense of Emma's is being processed by finance.
+  const processing = page.getByTestId("expense-row").filter({ hasText: "Being processed by finance" });
+  await expect(processing.first()).toBeVisible();
+  await expect(processing.first().getByTestId("expense-delete")).toHaveCount(0);
+  await page.getByTestId("expense-stage").selectOption("1");
+  await page.getByTestId("expense-service").selectOption("IMMIGRATION");
+  await expect(page.getByTestId("remaining-budget-value")).toHaveText("N/A");
+});
