@@ -164,7 +164,7 @@ test.describe("every page fits 1366 and 390 px", () => {
     test.setTimeout(90_000);
     for (const [email, paths] of [
       [demo.acmeManager, ["/acme/home"]],
-      [demo.acmeEmployee, ["/", "/movehub", "/files"]],
+      [demo.acmeEmployee, ["/", "/movehub", "/files", "/expenses"]],
       [demo.finance, ["/finance"]],
       [demo.crm, ["/crm"]],
     ] as const) {
