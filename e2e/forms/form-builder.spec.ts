@@ -160,6 +160,18 @@ test.describe("form builder", () => {
     await expect(page.getByText("Unsaved changes")).toBeHidden();
   });
 
+  test("cards read words a user reads: labels, and prefilled fields name the field they are filled from", async ({ page, loginAs }) => {
+    await loginAs(demo.admin);
+    await openBuilder(page, "acme");
+    const costCentre = fieldCard(page, "Cost centre");
+    await expect(costCentre).toContainText("Filled from Business unit");
+    await expect(fieldCard(page, "Budget approver e-mail")).toContainText("Filled from Business unit");
+    await expect(fieldCard(page, "Business unit")).toContainText("Fills other fields");
+    await expect(page.locator("main")).not.toContainText("Prefill slave");
+    await expect(page.locator("main")).not.toContainText("properties[");
+    await expectAccessible(page);
+  });
+
   test("a new field is added, moved into a section with the keyboard, saved and shown in the preview", async ({ page, context, loginAs }) => {
     test.setTimeout(90_000);
     await loginAs(demo.admin);
@@ -167,7 +179,9 @@ test.describe("form builder", () => {
     const model = unique("pet");
     const label = `Pet ${model}`;
     await addField(page, model, label);
-    await expect(fieldCard(availableFields(page), label)).toContainText(`properties['${model}']`);
+    // The card reads the field's label and words, not the internal model name.
+    await expect(fieldCard(availableFields(page), label).getByTestId("field-title")).toHaveText(label);
+    await expect(fieldCard(availableFields(page), label)).not.toContainText("properties[");
 
     // Buttons: into the Employee section (at its end).
     await fieldAction(page, label, "Add to Employee");

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { demo, DEMO_PASSWORD, expect, expectAccessible, test } from "../fixtures.ts";
 import { estimateStage, nextFromOverrides, startMove, STA_POLICY } from "../estimate/estimate-helpers.ts";
-import { overflowing } from "./overflow.ts";
+import { clippedText, overflowing } from "./overflow.ts";
 
 /**
  * Issue 13, item 16: every page fits its viewport. Each demo role visits every page it can open
@@ -30,6 +30,9 @@ async function visit(page: Page, path: string): Promise<void> {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
 }
 
+/** Pages (by path prefix) whose cards must show their titles and badges whole, and the cards' selector. */
+const WHOLE_TEXT: ReadonlyArray<readonly [string, string]> = [["/admin/form-builder", '[data-testid^="field-"], [data-testid^="section-"]']];
+
 /** Visits each path at both sizes and collects every page that does not fit. */
 async function checkPages(page: Page, visits: Visit[], accessible: string[] = []): Promise<void> {
   const failures: string[] = [];
@@ -48,6 +51,12 @@ async function checkPages(page: Page, visits: Visit[], accessible: string[] = []
       const { scrollWidth, offenders } = await overflowing(page);
       if (scrollWidth > viewport.width + 1 || offenders.length > 0) {
         failures.push(`${viewport.width}px ${path}: scrollWidth ${scrollWidth}\n    ${offenders.join("\n    ")}`);
+      }
+      // Cards whose titles and badges must show whole (not only fit the page).
+      for (const [prefix, root] of WHOLE_TEXT) {
+        if (!path.startsWith(prefix)) continue;
+        const clipped = await clippedText(page, root);
+        if (clipped.length > 0) failures.push(`${viewport.width}px ${path}: text cut off\n    ${clipped.slice(0, 8).join("\n    ")}`);
       }
       if (accessible.includes(path)) await expectAccessible(page);
     }

@@ -50,3 +50,30 @@ export async function overflowing(page: Page): Promise<{ scrollWidth: number; of
     return { scrollWidth: document.documentElement.scrollWidth, offenders: [...offenders.slice(0, 8).map(describe), ...texts.slice(0, 4)] };
   });
 }
+
+/**
+ * Text cut off inside `root` (issue 13 QA item 8): an element whose text is wider than its own box
+ * (truncated with an ellipsis or hidden), or that sticks out of its parent's box (a badge running
+ * under the buttons beside it). The page width alone does not show either.
+ */
+export async function clippedText(page: Page, root: string): Promise<string[]> {
+  return page.evaluate((rootSelector) => {
+    const found: string[] = [];
+    for (const container of document.querySelectorAll(rootSelector)) {
+      for (const el of container.querySelectorAll("*")) {
+        const hasText = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim());
+        if (!hasText) continue;
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0) continue;
+        const text = (el.textContent ?? "").trim().slice(0, 40);
+        if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).display !== "inline") {
+          found.push(`"${text}" is cut off (${el.scrollWidth} px of text in ${el.clientWidth} px)`);
+          continue;
+        }
+        const parent = el.parentElement?.getBoundingClientRect();
+        if (parent && (r.right > parent.right + 1 || r.left < parent.left - 1)) found.push(`"${text}" sticks out of its box [${Math.round(r.left)}…${Math.round(r.right)}] in [${Math.round(parent.left)}…${Math.round(parent.right)}]`);
+      }
+    }
+    return found;
+  }, root);
+}

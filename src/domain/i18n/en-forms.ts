@@ -73,7 +73,8 @@ export const enForms = {
   "formBuilder.badge.mandatory": "Mandatory",
   "formBuilder.badge.core": "Core",
   "formBuilder.badge.master": "Fills other fields",
-  "formBuilder.badge.slave": "Prefill slave",
+  "formBuilder.badge.slave": "Filled from another field",
+  "formBuilder.badge.slaveOf": "Filled from {{name}}",
   "formBuilder.badge.hidden": "Not shown",
 
   "formBuilder.announce.fieldMoved": "{{name}} moved to {{target}}, position {{position}} of {{total}}.",

@@ -115,6 +115,10 @@ export function BuilderBoard({
     else focusTargets.current.delete(id);
   };
 
+  // A prefilled field names the field it is filled from (the form's one master), never an internal term.
+  const masters = [...state.sections.flatMap((x) => x.fields), ...state.availableFields].filter((f) => f.master).map((f) => f.label);
+  const filledFrom = masters.length === 1 ? t("formBuilder.badge.slaveOf", { name: masters[0] }) : t("formBuilder.badge.slave");
+
   const nameOf = (id: UniqueIdentifier): string => {
     const s = stateRef.current;
     const key = fieldKeyOf(String(id));
@@ -286,6 +290,7 @@ export function BuilderBoard({
                   <FieldCard
                     key={field.key}
                     field={field}
+                    filledFrom={filledFrom}
                     error={errors[field.key]}
                     focusRef={registerFocus(fieldDndId(field.key))}
                     onEdit={() => onEdit(field)}
@@ -316,7 +321,7 @@ export function BuilderBoard({
               <SectionList droppableId={AVAILABLE_SECTIONS} sections={state.availableSections} label={t("formBuilder.availableSections")} empty={t("formBuilder.availableSectionsEmpty")} className="px-4 pb-4">
                 {(section) => (
                   <SortableShell key={section.uid} id={sectionDndId(section.uid)} type="section" name={section.name} className="flex items-center gap-2 rounded-lg border border-border bg-surface px-2 py-2">
-                    <span className="min-w-0 flex-1 truncate text-sm font-medium">{section.name}</span>
+                    <span className="min-w-0 flex-1 text-sm font-medium [overflow-wrap:anywhere]">{section.name}</span>
                     <Button
                       ref={registerFocus(sectionDndId(section.uid))}
                       variant="outline"
@@ -357,7 +362,7 @@ export function BuilderBoard({
                     header={
                       <>
                         <div className="min-w-0 flex-1">
-                          <h3 className="truncate text-[15px] font-semibold">{section.name}</h3>
+                          <h3 className="text-[15px] font-semibold [overflow-wrap:anywhere]">{section.name}</h3>
                           <p className="text-xs text-muted-foreground">{t("formBuilder.sectionFieldsCount", { count: section.fields.length })}</p>
                         </div>
                         <DropdownMenu>
@@ -392,6 +397,7 @@ export function BuilderBoard({
                         <FieldCard
                           key={field.key}
                           field={field}
+                          filledFrom={filledFrom}
                           error={errors[field.key]}
                           focusRef={registerFocus(fieldDndId(field.key))}
                           onEdit={() => onEdit(field)}
@@ -582,14 +588,20 @@ function SortableShell({
   );
 }
 
+/** A badge that may wrap inside a narrow card instead of running under the buttons. */
+const BADGE_WRAP = "max-w-full whitespace-normal [overflow-wrap:anywhere]";
+
 function FieldCard({
   field,
+  filledFrom,
   error,
   focusRef,
   onEdit,
   menu,
 }: {
   field: TFormField;
+  /** What the prefilled-field badge says ("Filled from Business unit"). */
+  filledFrom: string;
   error?: string;
   focusRef: (el: HTMLElement | null) => void;
   onEdit: () => void;
@@ -604,16 +616,24 @@ function FieldCard({
       className="flex flex-col gap-1 rounded-lg border border-border bg-surface px-2 py-2 shadow-xs"
       header={
         <>
+          {/* Titles and badges wrap (never cut off at 390 px); the model name is the builder's internal term and stays in the edit dialog. */}
           <div className="min-w-0 flex-1">
-            <p className="truncate text-sm font-medium">{field.label}</p>
-            <p className="truncate font-mono text-xs text-muted-foreground">{field.modelName}</p>
-            <div className="mt-1.5 flex flex-wrap gap-1">
-              <Badge variant="info">{t(`formBuilder.formType.${field.formType}`)}</Badge>
-              {field.mandatory ? <Badge variant="warning">{t("formBuilder.badge.mandatory")}</Badge> : null}
-              {field.core ? <Badge>{t("formBuilder.badge.core")}</Badge> : null}
-              {field.master ? <Badge>{t("formBuilder.badge.master")}</Badge> : null}
-              {field.slave ? <Badge>{t("formBuilder.badge.slave")}</Badge> : null}
-              {field.shown ? null : <Badge>{t("formBuilder.badge.hidden")}</Badge>}
+            <p className="text-sm font-medium [overflow-wrap:anywhere]" data-testid="field-title">
+              {field.label}
+            </p>
+            <div className="mt-1.5 flex min-w-0 flex-wrap gap-1">
+              <Badge variant="info" className={BADGE_WRAP}>
+                {t(`formBuilder.formType.${field.formType}`)}
+              </Badge>
+              {field.mandatory ? (
+                <Badge variant="warning" className={BADGE_WRAP}>
+                  {t("formBuilder.badge.mandatory")}
+                </Badge>
+              ) : null}
+              {field.core ? <Badge className={BADGE_WRAP}>{t("formBuilder.badge.core")}</Badge> : null}
+              {field.master ? <Badge className={BADGE_WRAP}>{t("formBuilder.badge.master")}</Badge> : null}
+              {field.slave ? <Badge className={BADGE_WRAP}>{filledFrom}</Badge> : null}
+              {field.shown ? null : <Badge className={BADGE_WRAP}>{t("formBuilder.badge.hidden")}</Badge>}
             </div>
           </div>
           <Button variant="outline" size="sm" aria-label={t("formBuilder.editNamed", { name: field.label })} onClick={onEdit}>
