@@ -69,7 +69,7 @@ async function portOf(child: typeof server): Promise<number> {
 }
 
 /** 20 MB that sniff as a PDF, different for each `n`. */
-function bytesFor(n: number): Uint8Array {
+function bytesFor(n: number): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(SIZE);
   bytes.fill(0x41);
   bytes.set(new TextEncoder().encode(`%PDF-1.4\n% bench upload ${n} ${crypto.randomUUID()}\n`));
