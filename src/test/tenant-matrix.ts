@@ -62,6 +62,8 @@ export type Victim = {
   fileTempUuid: string;
   /** Move hub tasks of the open move: [a generated one, a custom one]. */
   hubItemIds: [number, number];
+  /** Expenses of the victim's employees (one planted on the open move, plus the demo's). */
+  expenseIds: number[];
   /** The invitee's activation code and the employee's reset token (raw, as mailed). */
   activationToken: string;
   resetToken: string;
@@ -270,6 +272,17 @@ export async function seedVictim(db: DB): Promise<Victim> {
     .returning("id")
     .execute();
 
+  await db
+    .insertInto("expenses")
+    .values({
+      group_id: group.id, move_id: open.moveId, employee_user_id: open.employeeId, service_key: "SETTLINGIN", move_stage: 1, budget_group: 1,
+      category: "OTHER", category_other: `${PLANTED} category`, description: `${PLANTED} expense`, expense_date: "2026-01-01", currency: "EUR",
+      net_amount: 1000, tax_amount: 0, gross_amount: 1000, budget_currency: null, budget_amount: null, exchange_rate: null, receipt_file_id: null,
+      status: "SUBMITTED_WITHOUT_RECEIPT", created_at: now, updated_at: now,
+    })
+    .execute();
+  const expenses = await db.selectFrom("expenses").select("id").where("group_id", "=", group.id).orderBy("id").execute();
+
   const users = await db.selectFrom("users").select(["id", "email", "first_name", "last_name"]).where("group_id", "=", group.id).execute();
   const policies = await db.selectFrom("policies").select("name").where("group_id", "=", group.id).execute();
   const groupRow = await db.selectFrom("groups").select(["name", "display_name"]).where("id", "=", group.id).executeTakeFirstOrThrow();
@@ -308,6 +321,7 @@ export async function seedVictim(db: DB): Promise<Victim> {
     fileHash,
     fileTempUuid,
     hubItemIds: [hubItems[0]!.id, hubItems[1]!.id],
+    expenseIds: expenses.map((e) => e.id),
     activationToken,
     resetToken,
     spendCategoryId: spendCategory.id,
@@ -419,6 +433,10 @@ export const TENANT_RULES: Record<string, Rule> = {
   /** Move hub tasks (updateMHStatus itemId, addEditCustomItem / delete mhItemId). */
   itemId: (v) => oneOf(...v.hubItemIds),
   mhItemId: (v) => oneOf(...v.hubItemIds),
+  /** Expenses (expenses.delete), the receipt an expense names, the move a hard-limit check or booking estimate names. */
+  expenseId: (v) => oneOf(...v.expenseIds),
+  receiptFileId: (v) => oneOf(...v.fileIds),
+  enquiryId: (v) => oneOf(v.moves[0].moveId, v.moves[1].moveId),
   /**
    * Tokens are capabilities: whoever holds a link may use it. The attacker here holds the victim's
    * token of the OTHER kind (an activation code at the reset door and the reverse), which must
@@ -430,6 +448,10 @@ export const TENANT_RULES: Record<string, Rule> = {
 
 /** Names that look tenant-identifying but are not (stage numbers, global catalogue rows). */
 export const NEUTRAL_RULES: Record<string, Rule> = {
+  /** A catalogue service key (checkHardLimit), a quote label echoed back, an idempotency key of the attacker's own. */
+  productId: () => "SETTLINGIN",
+  quoteId: () => "Q-1",
+  requestId: () => "tenant-matrix-request-0001",
   moveStageId: () => 1,
   moveStageIdFrom: () => 1,
   moveStageIdTo: () => 2,
