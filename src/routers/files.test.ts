@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Config } from "../config.ts";
 import { fileMessages } from "../domain/files/messages.ts";
+import { appFor, cookieFor, jsonOf, send } from "../test/app.ts";
 import { callerFor, insertTestUser, testConfig } from "../test/db.ts";
 import { expectTrpcError } from "../test/errors.ts";
 import { DEMO, useTestDatabase } from "../test/fixtures.ts";
@@ -64,6 +65,15 @@ describe("happy path", () => {
     const adminUp = await admin.files.upload(formData({ empTempFileUUID: uuid, group: "acme" }, pdf("admin offer")));
     expect((await hr.files.tempFiles({ fileTempUUID: uuid })).files.map((f) => f.id)).toEqual([adminUp.fileID!, up.fileID!]);
   });
+});
+
+test("files.upload over HTTP takes multipart FormData (the same fields and file part)", async () => {
+  const app = appFor(t.db, { config });
+  const cookie = await cookieFor(t.db, DEMO.EMPLOYEE, config);
+  const { status, body } = await jsonOf(await send(app, "POST", "/trpc/files.upload", formData({ notes: "over http" }, pdf("http")), { cookie }));
+  expect(status).toBe(200);
+  expect(body.result.data).toMatchObject({ success: true, errorMessage: null });
+  expect((await (await caller(DEMO.EMPLOYEE)).files.info({ fileId: body.result.data.fileID })).file?.notes).toBe("over http");
 });
 
 describe("errors", () => {
