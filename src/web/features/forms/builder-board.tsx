@@ -117,7 +117,7 @@ export function BuilderBoard({
 
   // A prefilled field names the field it is filled from (the form's one master), never an internal term.
   const masters = [...state.sections.flatMap((x) => x.fields), ...state.availableFields].filter((f) => f.master).map((f) => f.label);
-  const filledFrom = masters.length === 1 ? t("formBuilder.badge.slaveOf", { name: masters[0] }) : t("formBuilder.badge.slave");
+  const filledFrom = masters.length === 1 ? t("formBuilder.badge.slaveOf", { name: masters[0]! }) : t("formBuilder.badge.slave");
 
   const nameOf = (id: UniqueIdentifier): string => {
     const s = stateRef.current;
