@@ -17,6 +17,10 @@ export const TIMEOUTS_MS: Readonly<Record<string, number>> = {
   "wizard.prefill": 60_000,
   "formBuilder.submitForm": 60_000,
   "policy.services.properties": 60_000,
+  // part 1 §9: 90 s budget load; §7 / part 2 §9: 60 s remaining budget.
+  "budgets.forMove": 90_000,
+  "budgets.editBudgetLoad": 90_000,
+  "budgets.remaining": 60_000,
   // part 1 §9: 900 s stage load (creating the employee runs the provider's stages 5 and 6).
   "wizard.createNewEmployee": 900_000,
   // part 1 §9: 100 s splash; 3 s authorisation; 10 s status and tax calculation.
