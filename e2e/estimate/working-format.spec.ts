@@ -37,7 +37,9 @@ test("every amount under How is this calculated? is formatted as money", async (
   await expectAccessible(page);
 
   // The saved version's read-only page shows the same working the same way.
-  await page.goto(`/acme/cost-estimate-view?employeeId=${move.employeeId}&moveId=${move.moveId}`);
+  await page.goto(`/acme/employeefile/summaryView?employeeId=${move.employeeId}&moveId=${move.moveId}`);
+  await page.getByTestId("estimate-history-row").first().getByRole("link", { name: /^Version \d+$/ }).click();
+  await expect(page).toHaveURL(/\/acme\/cost-estimate-view\?/);
   const view = page.getByTestId("estimate-table").getByRole("button", { name: "How is this calculated?" });
   await expect(view.first()).toBeVisible({ timeout: 30_000 });
   await view.first().click();

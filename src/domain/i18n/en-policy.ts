@@ -212,6 +212,10 @@ export const enPolicy = {
 
   // Versions list and comparison (policy setup)
   "policy.versions.title": "Versions",
+  "policy.versions.inUse": "In use for new moves",
+  "policy.versions.releasedEarlier": "Released earlier",
+  "policy.confirm.releaseChanges": "What changes from version {{from}}, the one new moves use now:",
+  "policy.confirm.releaseFirst": "This is the policy's first release: there is no earlier version to compare with.",
   "policy.versions.none": "This policy has no versions yet.",
   "policy.versions.colVersion": "Version",
   "policy.versions.colStatus": "Status",

@@ -8,7 +8,18 @@ import type { TDetailsResponse, TPolicySetup, TStageService, TValidationError } 
 import { ForbiddenPage, NotFoundPage } from "../../components/status-pages.tsx";
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "../../components/ui/accordion.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
-import { ConfirmDialog } from "../../components/ui/alert-dialog.tsx";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  ConfirmDialog,
+} from "../../components/ui/alert-dialog.tsx";
+import { VersionChanges } from "./policy-versions.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button, buttonVariants } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
@@ -86,6 +97,8 @@ function ConfirmVersion({ policy, policyVersionId }: { policy: TPolicySetup; pol
   const errors = completeErrors ?? validation.data?.errors ?? [];
   const versionNumber = details.data.versionNumber;
   const released = details.data.status === "RELEASED";
+  /** The released version new moves use today (what this release replaces). */
+  const current = policy.versions.find((v) => v.id === policy.releasedVersionId) ?? null;
 
   const release = async (ignoreMandatory: boolean) => {
     setFailure(null);
@@ -147,15 +160,29 @@ function ConfirmVersion({ policy, policyVersionId }: { policy: TPolicySetup; pol
         )}
       </div>
 
-      <ConfirmDialog
-        open={asking}
-        onOpenChange={setAsking}
-        title={t("policy.confirm.releaseTitle", { number: versionNumber, policy: policy.name })}
-        description={t("policy.confirm.releaseBody", { number: versionNumber, policy: policy.name })}
-        confirmLabel={t("policy.confirm.releaseConfirm")}
-        cancelLabel={t("app.cancel")}
-        onConfirm={() => void release(false)}
-      />
+      {/* Ask first, showing what the release changes against the version new moves use now. */}
+      <AlertDialog open={asking} onOpenChange={setAsking}>
+        <AlertDialogContent className="max-w-2xl">
+          <AlertDialogHeader>
+            <AlertDialogTitle>{t("policy.confirm.releaseTitle", { number: versionNumber, policy: policy.name })}</AlertDialogTitle>
+            <AlertDialogDescription>{t("policy.confirm.releaseBody", { number: versionNumber, policy: policy.name })}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <div className="max-h-[45vh] overflow-y-auto text-sm" aria-live="polite" data-testid="release-changes">
+            {current && current.id !== policyVersionId ? (
+              <>
+                <p className="mb-2 text-muted-foreground">{t("policy.confirm.releaseChanges", { from: current.versionNumber })}</p>
+                {asking ? <VersionChanges policyId={policy.policyId} from={current.id} to={policyVersionId} /> : null}
+              </>
+            ) : (
+              <p className="text-muted-foreground">{t("policy.confirm.releaseFirst")}</p>
+            )}
+          </div>
+          <AlertDialogFooter>
+            <AlertDialogCancel>{t("app.cancel")}</AlertDialogCancel>
+            <AlertDialogAction onClick={() => void release(false)}>{t("policy.confirm.releaseConfirm")}</AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
 
       <ConfirmDialog
         open={offerSkip}

@@ -13,11 +13,13 @@ import { Label } from "../../components/ui/label.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table.tsx";
 import { errorText } from "../../lib/errors.ts";
+import { formatDate } from "../../lib/format.ts";
 import { trpc } from "../../lib/trpc.ts";
 
 type Version = TPolicySetup["versions"][number];
 
-const day = (iso: string | null) => (iso ? iso.slice(0, 10) : "—");
+/** A version's date for the reader ("25 November 2026"). */
+const day = (iso: string | null) => (iso ? formatDate(iso) : "—");
 
 /**
  * The policy's versions on the setup page (issue 13 item 3): number, status, created and released
@@ -59,7 +61,16 @@ export function PolicyVersionsCard({ policy }: { policy: TPolicySetup }) {
                     <TableRow key={v.id} data-testid={`policy-version-${v.versionNumber}`}>
                       <TableCell className="font-medium tabular-nums">{t("policy.versions.number", { number: v.versionNumber })}</TableCell>
                       <TableCell>
-                        <Badge variant={v.status === "DRAFT" ? "warning" : "success"}>{t(v.status === "DRAFT" ? "policy.version.DRAFT" : "policy.version.RELEASED")}</Badge>
+                        {v.status === "DRAFT" ? (
+                          <Badge variant="warning">{t("policy.version.DRAFT")}</Badge>
+                        ) : v.id === policy.releasedVersionId ? (
+                          // The one released version new moves start on; moves under way keep their own.
+                          <Badge variant="success" dot data-testid="version-in-use">
+                            {t("policy.versions.inUse")}
+                          </Badge>
+                        ) : (
+                          <Badge variant="neutral">{t("policy.versions.releasedEarlier")}</Badge>
+                        )}
                       </TableCell>
                       <TableCell className="tabular-nums">{day(v.createdAt)}</TableCell>
                       <TableCell className="tabular-nums">{day(v.releasedAt)}</TableCell>
@@ -97,7 +108,6 @@ function CompareDialogContent({ policy, from, to, onFromChange }: { policy: TPol
   const toVersion = policy.versions.find((v) => v.id === to);
   const fromVersion = policy.versions.find((v) => v.id === from);
   const earlier = policy.versions.filter((v) => toVersion && v.versionNumber < toVersion.versionNumber).sort((a, b) => b.versionNumber - a.versionNumber);
-  const diff = useQuery(trpc.policy.policies.compareVersions.queryOptions({ policyId: policy.policyId, fromVersionId: from, toVersionId: to }));
 
   return (
     <DialogContent closeLabel={t("app.close")} className="max-w-2xl" data-testid="version-compare">
@@ -116,6 +126,18 @@ function CompareDialogContent({ policy, from, to, onFromChange }: { policy: TPol
         </div>
       ) : null}
       <div className="max-h-[60vh] overflow-y-auto" aria-live="polite">
+        <VersionChanges policyId={policy.policyId} from={from} to={to} />
+      </div>
+    </DialogContent>
+  );
+}
+
+/** What differs between two versions of a policy (policy.policies.compareVersions): a count and one line per change. */
+export function VersionChanges({ policyId, from, to }: { policyId: number; from: number; to: number }) {
+  const { t } = useTranslation();
+  const diff = useQuery(trpc.policy.policies.compareVersions.queryOptions({ policyId, fromVersionId: from, toVersionId: to }));
+  return (
+    <>
         {diff.isPending ? (
           <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
             <Spinner className="size-4" />
@@ -142,7 +164,6 @@ function CompareDialogContent({ policy, from, to, onFromChange }: { policy: TPol
             </ul>
           </>
         )}
-      </div>
-    </DialogContent>
+    </>
   );
 }
