@@ -22,7 +22,15 @@ describe("readConfig: defaults", () => {
       estimateApprovalLinkDays: 14,
       taxProviderGroup: null,
       files: { dir: "./data/files", s3: null },
+      feedbackEmail: null,
     });
+  });
+});
+
+describe("readConfig: FEEDBACK_EMAIL", () => {
+  test("an address is kept; anything else is refused at start-up", () => {
+    expect(readConfig({ FEEDBACK_EMAIL: " feedback@acme.example " }).feedbackEmail).toBe("feedback@acme.example");
+    expect(() => readConfig({ FEEDBACK_EMAIL: "not an address" })).toThrow(/FEEDBACK_EMAIL/);
   });
 });
 
@@ -52,6 +60,7 @@ describe("readConfig: values", () => {
       RESET_LINK_MINUTES: "30",
       ESTIMATE_APPROVAL_LINK_DAYS: "3",
       TAX_PROVIDER_GROUP: "Acme",
+      FEEDBACK_EMAIL: "feedback@example.com",
     });
     expect(config).toEqual({
       port: 8080,
@@ -72,6 +81,7 @@ describe("readConfig: values", () => {
       estimateApprovalLinkDays: 3,
       taxProviderGroup: "acme",
       files: { dir: "./data/files", s3: null },
+      feedbackEmail: "feedback@example.com",
     });
   });
 

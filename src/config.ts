@@ -44,6 +44,8 @@ const ZConfig = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_REGION: z.string().default("us-east-1"),
+  /** The feedback box (issue 14): the address feedback is mailed to; unset, the box says feedback is not configured. */
+  FEEDBACK_EMAIL: z.string().trim().email().optional(),
 });
 
 export type Config = {
@@ -67,6 +69,8 @@ export type Config = {
   taxProviderGroup: string | null;
   /** Employee files: the local directory (also the staging area of uploads in flight) and, when S3_URL is set, the bucket. */
   files: { dir: string; s3: S3Settings | null };
+  /** Where feedback is mailed (FEEDBACK_EMAIL), or null: feedback is not configured. */
+  feedbackEmail: string | null;
 };
 
 /** S3_URL split into the endpoint and the bucket (the URL's first path segment), with the credentials. */
@@ -110,6 +114,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     estimateApprovalLinkDays: e.ESTIMATE_APPROVAL_LINK_DAYS,
     taxProviderGroup: e.TAX_PROVIDER_GROUP?.toLowerCase() ?? null,
     files: { dir: e.FILES_DIR, s3: s3Settings(e) },
+    feedbackEmail: e.FEEDBACK_EMAIL ?? null,
   };
 }
 

@@ -694,6 +694,9 @@ export type UserPropertyTable = { user_id: number; key: string; value: number; u
 /** The currency widget's choice per user (issue 14): see migrations/20261125235000_widget_prefs.ts. */
 export type UserWidgetPrefsTable = { user_id: number; selected_currency: string; displayed_currencies: string; updated_at: string };
 
+/** The feedback box's last feedback per user (issue 14): see migrations/20261125235500_feedback.ts. */
+export type FeedbackTable = { user_id: number; group_id: number | null; rating: number; message: string; outbox_id: number | null; created_at: string };
+
 export type ClientErrorTable = {
   id: Generated<number>;
   /** Last reported (ISO-8601 UTC). */
@@ -819,6 +822,7 @@ export type Database = {
   moves: MoveTable;
   user_properties: UserPropertyTable;
   user_widget_prefs: UserWidgetPrefsTable;
+  feedback: FeedbackTable;
   move_family_members: MoveFamilyMemberTable;
   move_service_overrides: MoveServiceOverrideTable;
   move_budget_overrides: MoveBudgetOverrideTable;

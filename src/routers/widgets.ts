@@ -1,4 +1,6 @@
 import { ZCurrencyWidgetRequest, ZCurrencyWidgetResponse, ZSetCurrencyRequest } from "../domain/widgets/currency.ts";
+import { ZFeedbackAddRequest, ZFeedbackResult, ZFeedbackView } from "../domain/widgets/feedback.ts";
+import { addFeedback, feedbackView, removeFeedback } from "../services/widgets/feedback.ts";
 import { widgetsPrefsCookie } from "../services/widgets/cookie.ts";
 import { currencyWidget, setCurrency } from "../services/widgets/currency.ts";
 import { authedProcedure, router, sync } from "../trpc.ts";
@@ -23,4 +25,16 @@ export const widgetsRouter = router({
       ctx.resHeaders.append("Set-Cookie", widgetsPrefsCookie(result.prefs, ctx.config, ctx.secureRequest));
       return result.view;
     }),
+
+  /** The feedback box: whether feedback can be sent (FEEDBACK_EMAIL) and the user's last feedback. */
+  feedback: authedProcedure.output(sync(ZFeedbackView)).query(({ ctx }) => feedbackView(ctx, ctx.user)),
+
+  /** POST /feedback/add {rating, message}: mails it to FEEDBACK_EMAIL and keeps it as the user's last feedback. */
+  addFeedback: authedProcedure
+    .input(sync(ZFeedbackAddRequest))
+    .output(sync(ZFeedbackResult))
+    .mutation(({ ctx, input }) => addFeedback(ctx, ctx.user, input)),
+
+  /** DELETE /feedback/remove: removes the user's last feedback. */
+  removeFeedback: authedProcedure.output(sync(ZFeedbackResult)).mutation(({ ctx }) => removeFeedback(ctx, ctx.user)),
 });

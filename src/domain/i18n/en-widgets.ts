@@ -4,6 +4,7 @@
  * §8 "currency") comes from src/domain/widgets/currency.ts.
  */
 import { currencyWidgetMessages } from "../widgets/currency.ts";
+import { feedbackMessages } from "../widgets/feedback.ts";
 
 export const enWidgets = {
   "widgets.region": "Widgets",
@@ -22,4 +23,20 @@ export const enWidgets = {
   "widgets.currency.max": "At most {{max}} currencies can be displayed.",
   "widgets.currency.noRates": "No exchange rates are available yet.",
   "widgets.currency.failure": currencyWidgetMessages.failure,
+
+  "mail.feedback.subject": "Feedback from {{name}}: {{rating}} of 5",
+  "mail.feedback.body": "{{name}} ({{email}}, {{group}}) rated Meridian {{rating}} of 5 and wrote:\n\n{{message}}",
+
+  "widgets.feedback.title": "Feedback",
+  "widgets.feedback.description": "Tell us how Meridian works for you.",
+  "widgets.feedback.rating": "Rating",
+  "widgets.feedback.stars": "{{count}} of 5",
+  "widgets.feedback.message": "Message",
+  "widgets.feedback.send": "Send feedback",
+  "widgets.feedback.last": "Your last feedback: {{rating}} of 5",
+  "widgets.feedback.remove": "Remove my feedback",
+  "widgets.feedback.notConfigured": feedbackMessages.notConfigured,
+  "widgets.feedback.sent": feedbackMessages.sent,
+  "widgets.feedback.failed": feedbackMessages.failed,
+  "widgets.feedback.removed": feedbackMessages.removed,
 } as const;

@@ -4,9 +4,13 @@
  * POST /user/currency (form {currency}; part 2 §7), both keeping the MG_WIDGETS_PREFS cookie (part 1
  * §3). Each handler parses with the tRPC procedure's schema and calls the same service function
  * (src/services/widgets/). Failures answer `{ success: false, error }` with the error's HTTP status and
- * the §8 currency text for anything unexpected.
+ * the §8 currency text for anything unexpected. Feedback (part 2 §7): POST /feedback/add {rating, message}
+ * and DELETE /feedback/remove answer `{ success, message }` (the §8 texts; failures the mail-sending text).
  */
 import type { Hono } from "hono";
+import { feedbackMessages, ZFeedbackAddRequest } from "../../domain/widgets/feedback.ts";
+import { addFeedback, removeFeedback } from "../../services/widgets/feedback.ts";
+import { mailerFor } from "../../trpc.ts";
 import { currencyWidgetMessages, parseWidgetsPrefsCookie, WIDGETS_PREFS_COOKIE, ZCurrencyWidgetRequest, ZSetCurrencyRequest } from "../../domain/widgets/currency.ts";
 import { readCookie } from "../../server/cookies.ts";
 import { failureText, isSecureRequest, legacyRoute, legacyUser, parseFields, readFields } from "../../server/http.ts";
@@ -33,4 +37,14 @@ export function mountLegacyWidgets(app: Hono<AppEnv>, deps: AppDeps) {
     c.header("Set-Cookie", widgetsPrefsCookie(result.prefs, config, isSecureRequest(c, config)), { append: true });
     return result.view;
   }, currencyFailure);
+
+  const feedbackDeps = { db, config, mailer: mailerFor(config) };
+  const feedbackFailure = (error: unknown) => ({ success: false, message: failureText(error, feedbackMessages.failed) });
+
+  legacyRoute(app, "POST", "/feedback/add", async (c) => {
+    const user = legacyUser(c);
+    return addFeedback(feedbackDeps, user, parseFields(ZFeedbackAddRequest, await readFields(c)));
+  }, feedbackFailure);
+
+  legacyRoute(app, "DELETE", "/feedback/remove", async (c) => removeFeedback(feedbackDeps, legacyUser(c)), feedbackFailure);
 }
