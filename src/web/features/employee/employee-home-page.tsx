@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { ListTodo, Plane } from "lucide-react";
+import { ListTodo, Plane, Receipt } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Card } from "../../components/ui/card.tsx";
 import { EmptyState } from "../../components/ui/states.tsx";
@@ -22,6 +22,13 @@ export function EmployeeHomePage() {
         <Link to="/movehub" className="flex items-center gap-3 p-5 font-medium text-primary underline-offset-4 hover:underline focus-visible:underline">
           <ListTodo className="size-5 shrink-0" aria-hidden="true" />
           <span>{t("movehub.homeLink", "Open your move hub")}</span>
+        </Link>
+      </Card>
+      {/* Expenses and budgets (issue 14): src/web/features/expenses/. */}
+      <Card className="mb-4">
+        <Link to="/expenses" className="flex items-center gap-3 p-5 font-medium text-primary underline-offset-4 hover:underline focus-visible:underline">
+          <Receipt className="size-5 shrink-0" aria-hidden="true" />
+          <span>{t("expenses.homeLink", "Submit and track your expenses")}</span>
         </Link>
       </Card>
       <Card>
