@@ -44,6 +44,9 @@ test.describe("cost-estimate admin", () => {
     await expectAccessible(page);
 
     const row = page.getByTestId("group-initech");
+    // The group's display name, never its URL name.
+    await expect(row).toContainText(INITECH);
+    await expect(row).not.toContainText("initech ·");
     const flag = row.getByRole("switch", { name: `Cost estimates for ${INITECH}` });
     const billing = row.getByRole("combobox", { name: `Billing status for ${INITECH}` });
     await expect(flag).toBeChecked();

@@ -183,6 +183,9 @@ test.describe("policy details", () => {
     await expect(service.getByLabel("Budget group", { exact: true })).toHaveCount(0);
     await service.getByLabel("Policy type").selectOption("1");
     await expect(service.getByLabel("Budget type")).toHaveValue("CCY");
+    // Words only: no internal codes beside them.
+    await expect(service.getByLabel("Budget type").locator("option:checked")).toHaveText("Currency");
+    expect((await service.getByLabel("Budget type").locator("option").allTextContents()).join(" ")).not.toMatch(/\((CCY|BEN)\)/);
     await expect(service.getByLabel("Budget type")).toBeDisabled();
     await service.getByLabel("Budget group", { exact: true }).selectOption("2");
     const group = service.getByTestId("budget-group-1-2");

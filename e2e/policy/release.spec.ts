@@ -51,6 +51,9 @@ test.describe("policy release and versions", () => {
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText(`Version 2 of ${name} becomes the released version`);
     await expect(dialog).toContainText("keep the version they started on");
+    // …and what changes against version 1, the one new moves use now.
+    await expect(dialog.getByTestId("release-changes")).toContainText("What changes from version 1, the one new moves use now:");
+    await expect(dialog.getByTestId("version-changes").getByRole("listitem")).toHaveText(["Relocation: service Cultural Training added (View only (third party))."]);
     await expectAccessible(page);
 
     // Cancel: nothing released, the page stays.
@@ -67,8 +70,13 @@ test.describe("policy release and versions", () => {
     const notice = page.getByRole("status").filter({ hasText: "is released" });
     await expect(notice).toHaveText(`Version 2 of ${name} is released. New moves start on it; moves already under way keep the version they started on.`);
     const versions = page.getByTestId("policy-versions");
-    await expect(versions.getByTestId("policy-version-2")).toContainText("Released");
-    await expect(versions.getByTestId("policy-version-1")).toContainText("Released");
+    // Which released version new moves use is plain: version 2; version 1 was released earlier.
+    await expect(versions.getByTestId("policy-version-2")).toContainText("In use for new moves");
+    await expect(versions.getByTestId("policy-version-1")).toContainText("Released earlier");
+    await expect(versions.getByTestId("policy-version-1")).not.toContainText("In use for new moves");
+    // Dates read for the reader, not as ISO text.
+    await expect(versions).not.toContainText(/\d{4}-\d{2}-\d{2}/);
+    await expect(versions.getByTestId("policy-version-2")).toContainText(/\d{4}/);
     expect((await query<{ draftVersionId: number | null }>(page, "policy.policies.get", { policyId })).draftVersionId).toBeNull();
     await expectAccessible(page);
 

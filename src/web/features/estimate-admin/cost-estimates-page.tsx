@@ -139,7 +139,6 @@ function GroupRow({ group, pending, onChange }: { group: Group; pending: Pending
         <div className="flex flex-col gap-0.5">
           <span className="font-medium text-foreground">{group.displayName}</span>
           <span className="text-xs text-muted-foreground">
-            {group.name} ·{" "}
             <Badge variant={authorised ? "success" : "neutral"} className="align-middle">
               {authorised ? t("estimateAdmin.authorised") : t("estimateAdmin.notAuthorised")}
             </Badge>

@@ -47,7 +47,8 @@ function FindPerson({ onChoose }: { onChoose: (user: TFoundUser) => void }) {
                     <span className="min-w-0 flex-1">
                       <span className="font-medium">{u.name}</span> <span className="break-all text-muted-foreground">{u.email}</span>
                       <span className="block text-muted-foreground">
-                        {[u.groupName, u.role, `#${u.id}`].filter(Boolean).join(" · ")}
+                        {/* Words a person reads: the group and the role's name, no internal id. */}
+                        {[u.groupName, t(`role.${u.role}` as "role.EMPLOYEE", { defaultValue: u.role })].filter(Boolean).join(" · ")}
                       </span>
                     </span>
                     <Button type="button" variant="outline" size="sm" onClick={() => onChoose(u)}>
