@@ -36,7 +36,7 @@ export type DiffService = {
   benefits: DiffBenefit[];
 };
 export type DiffBudget = { currency: string; amount: number; minAmount: number | null; maxAmount: number | null };
-export type DiffBudgetGroup = { moveStage: number; groupNumber: number; authType: string; complexity: string; budgets: DiffBudget[] };
+export type DiffBudgetGroup = { moveStage: number; groupNumber: number; authType: string; complexity: string; budgetType?: string; budgets: DiffBudget[] };
 export type VersionDiffSnapshot = {
   versionNumber: number;
   /** Stage names by stage number − 1 (moveStageNames of the policy). */
@@ -121,6 +121,7 @@ export function diffVersions(from: VersionDiffSnapshot, to: VersionDiffSnapshot)
       if (b && a) {
         if (b.authType !== a.authType) say("budgetGroup", `authorisation ${b.authType} → ${a.authType}.`);
         if (b.complexity !== a.complexity) say("budgetGroup", `complexity ${b.complexity} → ${a.complexity}.`);
+        if ((b.budgetType ?? "H") !== (a.budgetType ?? "H")) say("budgetGroup", `budget type ${b.budgetType ?? "H"} → ${a.budgetType ?? "H"}.`);
       }
       diffBudgets(b?.budgets ?? [], a?.budgets ?? [], (sentence) => say("budget", sentence));
     }

@@ -82,6 +82,7 @@ async function loadDiffSnapshot(db: DB, version: VersionRow, stagesCount: number
       groupNumber: g.group_number,
       authType: g.auth_type,
       complexity: g.complexity,
+      budgetType: g.budget_type,
       budgets: budgets
         .filter((x) => x.budget_group_id === g.id)
         .map((x) => ({ currency: x.currency, amount: x.amount, minAmount: x.min_amount, maxAmount: x.max_amount })),
