@@ -16,9 +16,9 @@ import * as m20261125130000 from "./20261125130000_attribute_configurations.ts";
 import * as m20261125140000 from "./20261125140000_client_errors.ts";
 import * as m20261125150000 from "./20261125150000_terms_form.ts";
 import * as m20261125153000 from "./20261125153000_estimate_approval_links.ts";
-import * as m20261125230000 from "./20261125230000_expenses_budgets.ts";
 import * as m20261125220000 from "./20261125220000_move_hub.ts";
 import * as m20261125225000 from "./20261125225000_employee_files.ts";
+import * as m20261125230000 from "./20261125230000_expenses_budgets.ts";
 import * as m20261125235000 from "./20261125235000_widget_prefs.ts";
 import * as m20261125235500 from "./20261125235500_feedback.ts";
 
@@ -38,9 +38,9 @@ export const migrations: Record<string, Migration> = {
   "20261125140000_client_errors": m20261125140000,
   "20261125150000_terms_form": m20261125150000,
   "20261125153000_estimate_approval_links": m20261125153000,
-  "20261125230000_expenses_budgets": m20261125230000,
   "20261125220000_move_hub": m20261125220000,
   "20261125225000_employee_files": m20261125225000,
+  "20261125230000_expenses_budgets": m20261125230000,
   "20261125235000_widget_prefs": m20261125235000,
   "20261125235500_feedback": m20261125235500,
 };

@@ -15,8 +15,8 @@ import { estimateAdminRoutes } from "./features/estimate-admin/routes.tsx";
 import { estimateRoutes } from "./features/estimate/routes.tsx";
 import { moveFileRoutes } from "./features/move-file/routes.tsx";
 import { filesRoutes } from "./features/files/routes.tsx";
-import { moveHubRoutes } from "./features/movehub/routes.tsx";
 import { expensesRoutes } from "./features/expenses/routes.tsx";
+import { moveHubRoutes } from "./features/movehub/routes.tsx";
 import { clientErrorsRoutes } from "./features/client-errors/routes.tsx";
 import { estimateApprovalRoutes } from "./features/estimate-approval/routes.tsx";
 import { useDocumentTitle } from "./lib/document-title.ts";
@@ -186,8 +186,8 @@ const routeTree = rootRoute.addChildren([
     ...estimateRoutes.app,
     ...moveFileRoutes.app,
     ...filesRoutes.app,
-    ...moveHubRoutes.app,
     ...expensesRoutes.app,
+    ...moveHubRoutes.app,
     ...clientErrorsRoutes.app,
   ]),
 ]);
