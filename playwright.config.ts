@@ -62,6 +62,8 @@ export default defineConfig({
       DATABASE_URL: databaseUrl,
       LOG_REQUESTS: "0",
       SEED_DEMO: "1",
+      // The feedback box (issue 14) mails here; the outbox records it.
+      FEEDBACK_EMAIL: "feedback@meridian.test",
     },
   },
 });
