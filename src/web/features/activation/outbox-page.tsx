@@ -11,16 +11,17 @@ import { Label } from "../../components/ui/label.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { EmptyState, LoadingRows, QueryView } from "../../components/ui/states.tsx";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table.tsx";
+import { formatDateTime } from "../../lib/format.ts";
 import { trpc } from "../../lib/trpc.ts";
 
 /** /admin/outbox: every recorded e-mail, newest first; a row opens the message. */
 export function OutboxPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [page, setPage] = useState(0);
   const [search, setSearch] = useState("");
   const [openId, setOpenId] = useState<number | null>(null);
   const list = useQuery({ ...trpc.mail.outbox.queryOptions({ page, search: search.trim() || undefined }), placeholderData: keepPreviousData });
-  const when = (at: string | null) => (at ? new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(at)) : null);
+  const when = (at: string | null) => (at ? formatDateTime(at) : null);
 
   return (
     <div>

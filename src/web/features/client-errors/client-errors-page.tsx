@@ -9,6 +9,7 @@ import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { EmptyState, LoadingRows, QueryView } from "../../components/ui/states.tsx";
+import { formatDateTime } from "../../lib/format.ts";
 import { trpc } from "../../lib/trpc.ts";
 
 /** /admin/client-errors: the errors browsers reported (errors.report), newest first, as cards that fit a phone. */
@@ -63,8 +64,8 @@ export function ClientErrorsPage() {
 }
 
 function ClientErrorCard({ row }: { row: TClientErrorRow }) {
-  const { t, i18n } = useTranslation();
-  const when = (at: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(at));
+  const { t } = useTranslation();
+  const when = (at: string) => formatDateTime(at);
   const reporter = row.userEmail ? (row.groupName ? `${row.userEmail} (${row.groupName})` : row.userEmail) : t("clientErrors.signedOut");
   return (
     <li data-testid="client-error">

@@ -12,6 +12,7 @@ import { Label } from "../../components/ui/label.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { EmptyState, QueryView } from "../../components/ui/states.tsx";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table.tsx";
+import { formatDateTime } from "../../lib/format.ts";
 import { queryClient, trpc } from "../../lib/trpc.ts";
 
 type ImportState = (typeof IMPORT_STATES)[number];
@@ -52,9 +53,9 @@ const stateQuery = () => ({
  * (enabled once no import runs), the template and the file format.
  */
 export function CityIndicesPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const state = useQuery(stateQuery());
-  const when = (at: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(at));
+  const when = (at: string) => formatDateTime(at);
 
   return (
     <>

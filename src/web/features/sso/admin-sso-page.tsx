@@ -13,6 +13,7 @@ import { FieldError, Input, NativeSelect } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { EmptyState, QueryView } from "../../components/ui/states.tsx";
+import { formatDateTime } from "../../lib/format.ts";
 import { errorText } from "../../lib/errors.ts";
 import { queryClient, trpc } from "../../lib/trpc.ts";
 
@@ -62,7 +63,7 @@ function formValues(s: TSsoSettingsResponse): TSsoSettingsFormInput {
 }
 
 function SettingsForm({ group, settings }: { group: string; settings: TSsoSettingsResponse }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [outcome, setOutcome] = useState<Outcome>(null);
   const form = useForm<TSsoSettingsFormInput, unknown, TSsoSettingsFormOutput>({ resolver: zodResolver(ZSsoSettingsForm), defaultValues: formValues(settings) });
   useEffect(() => form.reset(formValues(settings)), [settings, form]);
@@ -105,7 +106,7 @@ function SettingsForm({ group, settings }: { group: string; settings: TSsoSettin
           )}
         </div>
         {settings.updatedAt ? (
-          <CardDescription>{t("sso.admin.lastChanged", { date: new Date(settings.updatedAt).toLocaleString(i18n.language) })}</CardDescription>
+          <CardDescription>{t("sso.admin.lastChanged", { date: formatDateTime(settings.updatedAt) })}</CardDescription>
         ) : null}
       </CardHeader>
       <CardContent className="pt-6">

@@ -12,6 +12,7 @@ import type { TCountriesStatesResponse, TInitiationComponent } from "../../../do
 import { Checkbox } from "../../components/ui/checkbox.tsx";
 import { FieldError, Input, NativeSelect } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
+import { readerLocale } from "../../lib/format.ts";
 import { CityField } from "./city-field.tsx";
 import { MoneyInput } from "./money-input.tsx";
 
@@ -121,7 +122,7 @@ function joinDate(p: { y: string; m: string; d: string }): string | null {
 }
 
 export function InitiationField({ component: c, value, error, onChange, currencyCodes, countries, disabled }: FieldProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const id = controlId(c);
   const a = aria(id, c, error);
   const text = value.formValue ?? "";
@@ -230,7 +231,7 @@ export function InitiationField({ component: c, value, error, onChange, currency
       const thisYear = new Date().getFullYear();
       const years = Array.from({ length: 101 }, (_, i) => String(thisYear - i));
       const set = (patch: Partial<typeof parts>) => onChange({ formValue: joinDate({ ...parts, ...patch }) });
-      const monthName = (m: string) => new Date(Date.UTC(2000, Number(m) - 1, 1)).toLocaleString(i18n.language || "en", { month: "long", timeZone: "UTC" });
+      const monthName = (m: string) => new Date(Date.UTC(2000, Number(m) - 1, 1)).toLocaleString(readerLocale(), { month: "long", timeZone: "UTC" });
       const selects: { key: keyof typeof parts; id: string; label: string; empty: string; options: [string, string][] }[] = [
         { key: "d", id, label: t("wizard.form.dayOf", { label: c.label }), empty: t("wizard.form.day"), options: DAYS.map((d) => [d, String(Number(d))]) },
         { key: "m", id: `${id}-month`, label: t("wizard.form.monthOf", { label: c.label }), empty: t("wizard.form.month"), options: MONTHS.map((m) => [m, monthName(m)]) },
