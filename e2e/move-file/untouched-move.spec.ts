@@ -11,7 +11,7 @@ import { ADVANCED_POLICY, estimateStage, nextFromOverrides, startMove } from "..
 test.use({ locale: "en-GB" });
 
 const MONTHS = "(January|February|March|April|May|June|July|August|September|October|November|December)";
-const EN_GB_DATE = new RegExp(`\\b\\d{1,2} ${MONTHS} \\d{4}\\b`);
+const EN_GB_DATE = new RegExp(`(?<!\\d)\\d{1,2} ${MONTHS} \\d{4}(?!\\d)`);
 const EN_US_DATE = /\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* \d{1,2}, \d{4}\b/;
 const STEP_NAMES = "(Policy|Employee and move|Policy overrides|Cost estimate|Summary|Estimate inputs)";
 
