@@ -292,7 +292,10 @@ async function storeVersionOnce(
       const current = await findCurrentEstimate(trx, move.id);
       if (current && canonicalJson(JSON.parse(current.settings)) === canonicalJson(settings)) {
         const kept = storedView(current, null);
-        if (figuresOf(kept.view) === figuresOf(provisional.view)) return { id: current.id, view: kept.view, balanceSheet: kept.balanceSheet };
+        const sheetOf = (sheet: TBalanceSheetView | null) => (sheet === null ? "null" : canonicalJson({ ...ZBalanceSheetView.parse(sheet), costEstimateId: 0 }));
+        if (figuresOf(kept.view) === figuresOf(provisional.view) && sheetOf(kept.balanceSheet) === sheetOf(provisional.balanceSheet)) {
+          return { id: current.id, view: kept.view, balanceSheet: kept.balanceSheet };
+        }
       }
     }
     const stored = await insertEstimateVersion(trx, {
