@@ -735,6 +735,25 @@ export type MoveHubItemTable = {
 
 /** Employee files (issue 14): see migrations/20261125225000_employee_files.ts. */
 export type FileCategoryTable = { id: number; label: string; sort_order: number };
+export type EmployeeFileTable = {
+  id: Generated<number>;
+  group_id: number;
+  employee_user_id: number | null;
+  move_id: number | null;
+  temp_uuid: string | null;
+  hash: string;
+  original_name: string;
+  size_bytes: number;
+  content_type: string;
+  category_id: number | null;
+  notes: Generated<string>;
+  share_mg: Generated<number>;
+  share_hr: Generated<number>;
+  uploaded_by: number | null;
+  uploaded_by_role: string;
+  created_at: string;
+  updated_at: string;
+};
 
 /** HR's edit of an employee's budget (issue 14): see migrations/20261125230000_expenses_budgets.ts. */
 export type MoveBudgetEditTable = {
