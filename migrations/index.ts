@@ -21,6 +21,7 @@ import * as m20261125225000 from "./20261125225000_employee_files.ts";
 import * as m20261125230000 from "./20261125230000_expenses_budgets.ts";
 import * as m20261125235000 from "./20261125235000_widget_prefs.ts";
 import * as m20261125235500 from "./20261125235500_feedback.ts";
+import * as m20261125235800 from "./20261125235800_splash_views.ts";
 
 export const migrations: Record<string, Migration> = {
   "20261122050000_foundation": m20261122050000,
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   "20261125230000_expenses_budgets": m20261125230000,
   "20261125235000_widget_prefs": m20261125235000,
   "20261125235500_feedback": m20261125235500,
+  "20261125235800_splash_views": m20261125235800,
 };

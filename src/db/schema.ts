@@ -697,6 +697,9 @@ export type UserWidgetPrefsTable = { user_id: number; selected_currency: string;
 /** The feedback box's last feedback per user (issue 14): see migrations/20261125235500_feedback.ts. */
 export type FeedbackTable = { user_id: number; group_id: number | null; rating: number; message: string; outbox_id: number | null; created_at: string };
 
+/** Which user has seen which splash (issue 14): see migrations/20261125235800_splash_views.ts. */
+export type SplashViewTable = { user_id: number; splash_id: number; viewed_at: string };
+
 export type ClientErrorTable = {
   id: Generated<number>;
   /** Last reported (ISO-8601 UTC). */
@@ -842,6 +845,7 @@ export type Database = {
   user_properties: UserPropertyTable;
   user_widget_prefs: UserWidgetPrefsTable;
   feedback: FeedbackTable;
+  splash_views: SplashViewTable;
   move_family_members: MoveFamilyMemberTable;
   move_service_overrides: MoveServiceOverrideTable;
   move_budget_overrides: MoveBudgetOverrideTable;

@@ -65,7 +65,7 @@ describe("widgets.addFeedback / feedback / removeFeedback (tRPC)", () => {
     const u = await newUser(t.db);
     const caller = await callerFor(t.db, u.email, { config: testConfig() });
     expect(await caller.widgets.feedback()).toEqual({ configured: false, last: null });
-    await expectTrpcError(caller.widgets.addFeedback({ rating: 5, message: "Hi" }), "CONFLICT", feedbackMessages.notConfigured);
+    await expectTrpcError(caller.widgets.addFeedback({ rating: 5, message: "Hi" }), "NOT_FOUND", feedbackMessages.notConfigured);
     expect(await feedbackRow(t.db, u.id)).toBeUndefined();
     expect(await mailsTo(t.db, u.id)).toEqual([]);
   });

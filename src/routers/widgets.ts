@@ -1,6 +1,8 @@
 import { ZCurrencyWidgetRequest, ZCurrencyWidgetResponse, ZSetCurrencyRequest } from "../domain/widgets/currency.ts";
 import { ZFeedbackAddRequest, ZFeedbackResult, ZFeedbackView } from "../domain/widgets/feedback.ts";
 import { addFeedback, feedbackView, removeFeedback } from "../services/widgets/feedback.ts";
+import { ZSplashViewedRequest, ZSplashViewedResponse } from "../domain/widgets/splash.ts";
+import { markSplashViewed } from "../services/widgets/splash.ts";
 import { widgetsPrefsCookie } from "../services/widgets/cookie.ts";
 import { currencyWidget, setCurrency } from "../services/widgets/currency.ts";
 import { authedProcedure, router, sync } from "../trpc.ts";
@@ -37,4 +39,10 @@ export const widgetsRouter = router({
 
   /** DELETE /feedback/remove: removes the user's last feedback. */
   removeFeedback: authedProcedure.output(sync(ZFeedbackResult)).mutation(({ ctx }) => removeFeedback(ctx, ctx.user)),
+
+  /** PUT /splash/{id}/viewed: records that the user saw a splash they can see (first view kept). */
+  splashViewed: authedProcedure
+    .input(sync(ZSplashViewedRequest))
+    .output(sync(ZSplashViewedResponse))
+    .mutation(({ ctx, input }) => markSplashViewed(ctx.db, ctx.user, input)),
 });

@@ -56,6 +56,8 @@ export type Victim = {
   budgetId: number;
   familyMemberId: number;
   outboxId: number;
+  /** The group's own splash text (PUT /splash/{id}/viewed). */
+  splashId: number;
   /** Employee files: [the employee's own upload (shared with HR and MG), one HR filed for them, a temporary upload]; their hash; the temp UUID. */
   fileIds: [number, number, number];
   fileHash: string;
@@ -223,10 +225,11 @@ export async function seedVictim(db: DB): Promise<Victim> {
     .returning("id")
     .executeTakeFirstOrThrow();
   const now = new Date().toISOString();
-  await db
+  const splash = await db
     .insertInto("splash_contents")
     .values({ area: "NEW_MOVE", splash_key: "CE_POLICY", group_id: group.id, title: PLANTED_TEXT.splashTitle, body: `<p>${PLANTED}</p>`, updated_at: now })
-    .execute();
+    .returning("id")
+    .executeTakeFirstOrThrow();
 
   // Employee files as the upload writes them (the bytes are not needed: every refusal comes before the store).
   const fileHash = "f".repeat(64);
@@ -317,6 +320,7 @@ export async function seedVictim(db: DB): Promise<Victim> {
     budgetId: budget.budgetId,
     familyMemberId: family.id,
     outboxId: outbox.id,
+    splashId: splash.id,
     fileIds: [files[0]!.id, files[1]!.id, files[2]!.id],
     fileHash,
     fileTempUuid,
@@ -394,6 +398,8 @@ type Rule = (v: Victim) => unknown;
  */
 export const TENANT_RULES: Record<string, Rule> = {
   group: (v) => v.group,
+  /** PUT /splash/{id}/viewed: the victim group's own splash. */
+  splashId: (v) => v.splashId,
   groupName: (v) => v.group,
   /** preferences.xlateMsg: the client group whose override is read. */
   customer: (v) => v.group,
@@ -717,6 +723,7 @@ export const PATH_PARAMS: Record<string, string> = {
   "{value}": "settingValue",
   "{pkg}": "estimatePackage",
   "{exclude}": "excludeCompensation",
+  "splash/{id}": "splashId",
 };
 
 const PATH_VALUES: Record<string, Rule> = {
@@ -759,7 +766,8 @@ const COUNT_ONLY = new Set(["cities", "states", "countries", "currencies"]);
  *   reporter's user and group come from its own session, never from the input.
  * - the caller's own `sessions` rows (sign-out ends its session, registerClientInfo stores its
  *   time zone, last_seen_at), `user_properties` (saveUserProperty saves its own), `user_widget_prefs`
- *   (widgets.setCurrency and POST /user/currency save its own) and `users` row
+ *   (widgets.setCurrency and POST /user/currency save its own), `splash_views` (splashViewed marks
+ *   its own view of a splash it can see), `feedback` (its own last feedback) and `users` row
  *   (acceptTerms, last sign-in).
  * - `audit_log` rows that name neither the victim group nor a victim user: the caller's own
  *   audited activity. A row written against the victim group or a victim user counts as a change.
@@ -773,6 +781,8 @@ function scopeOf(table: string, callerId: number | null, victim: Victim): string
     case "sessions":
     case "user_properties":
     case "user_widget_prefs":
+    case "splash_views":
+    case "feedback":
       return `user_id <> ${caller}`;
     case "users":
       return `id <> ${caller}`;

@@ -6,11 +6,15 @@
  * (src/services/widgets/). Failures answer `{ success: false, error }` with the error's HTTP status and
  * the §8 currency text for anything unexpected. Feedback (part 2 §7): POST /feedback/add {rating, message}
  * and DELETE /feedback/remove answer `{ success, message }` (the §8 texts; failures the mail-sending text).
+ * PUT /splash/{id}/viewed (part 2 §7) answers `{ success, splashId, viewedAt }` (the first view).
  */
 import type { Hono } from "hono";
 import { feedbackMessages, ZFeedbackAddRequest } from "../../domain/widgets/feedback.ts";
 import { addFeedback, removeFeedback } from "../../services/widgets/feedback.ts";
 import { mailerFor } from "../../trpc.ts";
+import { ZSplashViewedRequest } from "../../domain/widgets/splash.ts";
+import { wizardMessages } from "../../domain/wizard/messages.ts";
+import { markSplashViewed } from "../../services/widgets/splash.ts";
 import { currencyWidgetMessages, parseWidgetsPrefsCookie, WIDGETS_PREFS_COOKIE, ZCurrencyWidgetRequest, ZSetCurrencyRequest } from "../../domain/widgets/currency.ts";
 import { readCookie } from "../../server/cookies.ts";
 import { failureText, isSecureRequest, legacyRoute, legacyUser, parseFields, readFields } from "../../server/http.ts";
@@ -47,4 +51,9 @@ export function mountLegacyWidgets(app: Hono<AppEnv>, deps: AppDeps) {
   }, feedbackFailure);
 
   legacyRoute(app, "DELETE", "/feedback/remove", async (c) => removeFeedback(feedbackDeps, legacyUser(c)), feedbackFailure);
+
+  legacyRoute(app, "PUT", "/splash/:id/viewed", async (c) => {
+    const user = legacyUser(c);
+    return markSplashViewed(db, user, parseFields(ZSplashViewedRequest, { id: c.req.param("id") }));
+  }, (error) => ({ success: false, error: failureText(error, wizardMessages.splashFailure) }));
 }

@@ -21,7 +21,7 @@ export async function feedbackView(deps: FeedbackDeps, user: SessionUser): Promi
 
 export async function addFeedback(deps: FeedbackDeps, user: SessionUser, input: TFeedbackAddRequest, now = new Date()): Promise<TFeedbackResult> {
   const to = deps.config.feedbackEmail;
-  if (to === null) throw new AppError("CONFLICT", feedbackMessages.notConfigured);
+  if (to === null) throw new AppError("NOT_FOUND", feedbackMessages.notConfigured);
   const at = now.toISOString();
   const mail: RecordedMail = await deps.db.transaction().execute(async (trx) => {
     const recorded = await deps.mailer.record(
