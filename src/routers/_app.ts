@@ -22,6 +22,7 @@ import { filesRouter } from "./files.ts";
 import { budgetsRouter } from "./budgets.ts";
 import { expensesRouter } from "./expenses.ts";
 import { widgetsRouter } from "./widgets.ts";
+import { employeeRouter } from "./employee.ts";
 import { createCallerFactory, router } from "../trpc.ts";
 
 /** Every area's router. Later areas (wizard, estimate, policy, finance, reporting, crm) are added here. */
@@ -50,6 +51,7 @@ export const appRouter = router({
   movehub: movehubRouter,
   files: filesRouter,
   widgets: widgetsRouter,
+  employee: employeeRouter,
 });
 
 export type AppRouter = typeof appRouter;
