@@ -15,7 +15,7 @@ import { serverMessage } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { setWizardNotice } from "../../lib/wizard-notice.ts";
 import { StageLoadFailure } from "./stage-load-failure.tsx";
-import { formatCalendarDate, readerLocale } from "./summary-format.ts";
+import { formatDate } from "../../lib/format.ts";
 
 /**
  * Stage 5, initiation summary (part 1 §2): the employee, the policy, the move, the form's summary
@@ -38,7 +38,7 @@ export function SummaryStage({
   skipCE?: boolean;
   onBack: () => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const router = useRouter();
   const summary = useQuery(trpc.wizard.initiationSummary.queryOptions({ employeeId, moveId, benefits }));
   const complete = useMutation(trpc.wizard.completeInitiation.mutationOptions());
@@ -78,8 +78,7 @@ export function SummaryStage({
   const data = summary.data;
   const name = `${data.employee.firstName} ${data.employee.lastName}`.trim();
   const dash = t("wizard.form.notSet");
-  const locale = readerLocale(i18n.language);
-  const date = (iso: string) => formatCalendarDate(iso, locale);
+  const date = (iso: string) => formatDate(iso);
 
   return (
     <Card data-testid="summary">
