@@ -23,6 +23,7 @@ describe("readConfig: defaults", () => {
       taxProviderGroup: null,
       files: { dir: "./data/files", s3: null },
       feedbackEmail: null,
+      weatherApiUrl: null,
     });
   });
 });
@@ -31,6 +32,11 @@ describe("readConfig: FEEDBACK_EMAIL", () => {
   test("an address is kept; anything else is refused at start-up", () => {
     expect(readConfig({ FEEDBACK_EMAIL: " feedback@acme.example " }).feedbackEmail).toBe("feedback@acme.example");
     expect(() => readConfig({ FEEDBACK_EMAIL: "not an address" })).toThrow(/FEEDBACK_EMAIL/);
+  });
+
+  test("WEATHER_API_URL: a URL is kept; anything else is refused at start-up", () => {
+    expect(readConfig({ WEATHER_API_URL: "http://127.0.0.1:8080/v1/forecast" }).weatherApiUrl).toBe("http://127.0.0.1:8080/v1/forecast");
+    expect(() => readConfig({ WEATHER_API_URL: "open-meteo" })).toThrow(/WEATHER_API_URL/);
   });
 });
 
@@ -61,6 +67,7 @@ describe("readConfig: values", () => {
       ESTIMATE_APPROVAL_LINK_DAYS: "3",
       TAX_PROVIDER_GROUP: "Acme",
       FEEDBACK_EMAIL: "feedback@example.com",
+      WEATHER_API_URL: "https://api.open-meteo.com/v1/forecast",
     });
     expect(config).toEqual({
       port: 8080,
@@ -82,6 +89,7 @@ describe("readConfig: values", () => {
       taxProviderGroup: "acme",
       files: { dir: "./data/files", s3: null },
       feedbackEmail: "feedback@example.com",
+      weatherApiUrl: "https://api.open-meteo.com/v1/forecast",
     });
   });
 

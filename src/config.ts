@@ -46,6 +46,8 @@ const ZConfig = z.object({
   S3_REGION: z.string().default("us-east-1"),
   /** The feedback box (issue 14): the address feedback is mailed to; unset, the box says feedback is not configured. */
   FEEDBACK_EMAIL: z.string().trim().email().optional(),
+  /** The weather widget (issue 14): an Open-Meteo forecast endpoint, e.g. https://api.open-meteo.com/v1/forecast; unset, the widget says weather is not configured. */
+  WEATHER_API_URL: z.string().url().optional(),
 });
 
 export type Config = {
@@ -71,6 +73,8 @@ export type Config = {
   files: { dir: string; s3: S3Settings | null };
   /** Where feedback is mailed (FEEDBACK_EMAIL), or null: feedback is not configured. */
   feedbackEmail: string | null;
+  /** The weather provider's forecast endpoint (WEATHER_API_URL), or null: weather is not configured. */
+  weatherApiUrl: string | null;
 };
 
 /** S3_URL split into the endpoint and the bucket (the URL's first path segment), with the credentials. */
@@ -115,6 +119,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     taxProviderGroup: e.TAX_PROVIDER_GROUP?.toLowerCase() ?? null,
     files: { dir: e.FILES_DIR, s3: s3Settings(e) },
     feedbackEmail: e.FEEDBACK_EMAIL ?? null,
+    weatherApiUrl: e.WEATHER_API_URL ?? null,
   };
 }
 

@@ -3,6 +3,8 @@ import { ZFeedbackAddRequest, ZFeedbackResult, ZFeedbackView } from "../domain/w
 import { addFeedback, feedbackView, removeFeedback } from "../services/widgets/feedback.ts";
 import { ZSplashViewedRequest, ZSplashViewedResponse } from "../domain/widgets/splash.ts";
 import { markSplashViewed } from "../services/widgets/splash.ts";
+import { ZWeatherRequest, ZWeatherResponse } from "../domain/widgets/weather.ts";
+import { weather } from "../services/widgets/weather.ts";
 import { widgetsPrefsCookie } from "../services/widgets/cookie.ts";
 import { currencyWidget, setCurrency } from "../services/widgets/currency.ts";
 import { authedProcedure, router, sync } from "../trpc.ts";
@@ -45,4 +47,10 @@ export const widgetsRouter = router({
     .input(sync(ZSplashViewedRequest))
     .output(sync(ZSplashViewedResponse))
     .mutation(({ ctx, input }) => markSplashViewed(ctx.db, ctx.user, input)),
+
+  /** GET /json/weather?when&units: the forecast at the destination of the user's move (or why there is none). */
+  weather: authedProcedure
+    .input(sync(ZWeatherRequest))
+    .output(sync(ZWeatherResponse))
+    .query(({ ctx, input }) => weather(ctx.db, ctx.config, ctx.user, input)),
 });

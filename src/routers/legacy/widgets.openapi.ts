@@ -1,6 +1,7 @@
 import { ZCurrencyWidgetRequest, ZCurrencyWidgetResponse, ZSetCurrencyRequest } from "../../domain/widgets/currency.ts";
 import { ZFeedbackAddRequest, ZFeedbackResult } from "../../domain/widgets/feedback.ts";
 import { ZSplashViewedRequest, ZSplashViewedResponse } from "../../domain/widgets/splash.ts";
+import { ZWeatherRequest, ZWeatherResponse } from "../../domain/widgets/weather.ts";
 import type { Operation } from "../../server/openapi.ts";
 
 /** OpenAPI descriptions of the legacy paths in ./widgets.ts (served in /api/openapi.json). */
@@ -10,4 +11,5 @@ export const widgetOperations: Operation[] = [
   { method: "post", path: "/feedback/add", summary: "The feedback box: rating (1-5) and message (1-2000 characters) mailed to FEEDBACK_EMAIL through the outbox and kept as the user's last feedback; answers success and message (\"Thank you! Your feedback was successfully sent.\" or \"While mail sending an error occurred! Please check message field.\"); 404 \"Feedback is not configured on this server.\" when FEEDBACK_EMAIL is not set", spec: "part 2 §7, §3; part 1 §8", request: ZFeedbackAddRequest, requestType: "form", response: ZFeedbackResult, auth: "session" },
   { method: "delete", path: "/feedback/remove", summary: "Removes the user's last feedback; answers success (false when there was none) and message", spec: "part 2 §7", response: ZFeedbackResult, auth: "session" },
   { method: "put", path: "/splash/{id}/viewed", summary: "Records that the signed-in user saw splash {id} (a global splash or one of their group's; else 404 \"An error occurs getting Splash content data.\"); idempotent: answers success, splashId and viewedAt, the first view", spec: "part 2 §7", request: ZSplashViewedRequest, response: ZSplashViewedResponse, auth: "session" },
+  { method: "get", path: "/json/weather", summary: "The weather JSON: success, when (first day, YYYY-MM-DD, default today, up to 15 days ahead), weather[] (date, code, description, temperatureMax, temperatureMin, precipitationProbability; up to 7 days), units (metric or imperial), with status (OK, NOT_CONFIGURED when WEATHER_API_URL is unset, NO_DESTINATION, UNAVAILABLE), message, place and temperatureUnit, for the destination of the user's move", spec: "part 1 §7", request: ZWeatherRequest, requestType: "query", response: ZWeatherResponse, auth: "session" },
 ];

@@ -7,6 +7,7 @@
  * the §8 currency text for anything unexpected. Feedback (part 2 §7): POST /feedback/add {rating, message}
  * and DELETE /feedback/remove answer `{ success, message }` (the §8 texts; failures the mail-sending text).
  * PUT /splash/{id}/viewed (part 2 §7) answers `{ success, splashId, viewedAt }` (the first view).
+ * GET /json/weather?when&units (part 1 §7) answers the weather JSON (success, when, weather[], units, …).
  */
 import type { Hono } from "hono";
 import { feedbackMessages, ZFeedbackAddRequest } from "../../domain/widgets/feedback.ts";
@@ -15,6 +16,8 @@ import { mailerFor } from "../../trpc.ts";
 import { ZSplashViewedRequest } from "../../domain/widgets/splash.ts";
 import { wizardMessages } from "../../domain/wizard/messages.ts";
 import { markSplashViewed } from "../../services/widgets/splash.ts";
+import { weatherMessages, ZWeatherRequest } from "../../domain/widgets/weather.ts";
+import { weather } from "../../services/widgets/weather.ts";
 import { currencyWidgetMessages, parseWidgetsPrefsCookie, WIDGETS_PREFS_COOKIE, ZCurrencyWidgetRequest, ZSetCurrencyRequest } from "../../domain/widgets/currency.ts";
 import { readCookie } from "../../server/cookies.ts";
 import { failureText, isSecureRequest, legacyRoute, legacyUser, parseFields, readFields } from "../../server/http.ts";
@@ -56,4 +59,9 @@ export function mountLegacyWidgets(app: Hono<AppEnv>, deps: AppDeps) {
     const user = legacyUser(c);
     return markSplashViewed(db, user, parseFields(ZSplashViewedRequest, { id: c.req.param("id") }));
   }, (error) => ({ success: false, error: failureText(error, wizardMessages.splashFailure) }));
+
+  legacyRoute(app, "GET", "/json/weather", async (c) => {
+    const user = legacyUser(c);
+    return weather(db, config, user, parseFields(ZWeatherRequest, c.req.query()));
+  }, (error) => ({ success: false, message: failureText(error, weatherMessages.unavailable) }));
 }
