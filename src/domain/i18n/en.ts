@@ -22,6 +22,7 @@ import { enMoveHub } from "./en-movehub.ts";
 import { enFiles } from "./en-files.ts";
 import { enExpenses } from "./en-expenses.ts";
 import { enWidgets } from "./en-widgets.ts";
+import { enEmployee } from "./en-employee.ts";
 
 /**
  * English UI texts shipped with the product. They are seeded into the translations table
@@ -52,6 +53,7 @@ export const en = {
   ...enFiles,
   ...enExpenses,
   ...enWidgets,
+  ...enEmployee,
   ...enApp,
 } as const satisfies Record<string, string>;
 
