@@ -11,6 +11,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const baseURL = `http://127.0.0.1:${PORT}`;
 process.env.E2E_DATABASE_URL ??= join(tmpdir(), `meridian-e2e-${Date.now()}-${process.pid}.sqlite`);
 const databaseUrl = process.env.E2E_DATABASE_URL;
+/** The local Open-Meteo-format server of the weather widget's test (e2e/widgets/open-meteo-server.ts). */
+const OPEN_METEO_PORT = PORT + 20_000;
 
 const chromiumArgs = [
   "--headless",
@@ -49,21 +51,34 @@ export default defineConfig({
     // Tests that change shared demo data (suspending a group signs its users out) run alone, after the rest.
     { name: "shared-data", testMatch: /\.serial\.spec\.ts$/, dependencies: ["chromium"], fullyParallel: false },
   ],
-  webServer: {
-    command: "bun run scripts/build-web.ts && bun run src/main.ts",
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DATABASE_URL: databaseUrl,
-      LOG_REQUESTS: "0",
-      SEED_DEMO: "1",
-      // The feedback box (issue 14) mails here; the outbox records it.
-      FEEDBACK_EMAIL: "feedback@meridian.test",
+  webServer: [
+    {
+      command: "bun run e2e/widgets/open-meteo-server.ts",
+      url: `http://127.0.0.1:${OPEN_METEO_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { OPEN_METEO_PORT: String(OPEN_METEO_PORT) },
     },
-  },
+    {
+      command: "bun run scripts/build-web.ts && bun run src/main.ts",
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        PORT: String(PORT),
+        HOST: "127.0.0.1",
+        DATABASE_URL: databaseUrl,
+        LOG_REQUESTS: "0",
+        SEED_DEMO: "1",
+        // The feedback box (issue 14) mails here; the outbox records it.
+        FEEDBACK_EMAIL: "feedback@meridian.test",
+        // The weather widget (issue 14) asks the local Open-Meteo-format server above.
+        WEATHER_API_URL: `http://127.0.0.1:${OPEN_METEO_PORT}/v1/forecast`,
+      },
+    },
+  ],
 });

@@ -5,6 +5,7 @@
  */
 import { currencyWidgetMessages } from "../widgets/currency.ts";
 import { feedbackMessages } from "../widgets/feedback.ts";
+import { weatherMessages } from "../widgets/weather.ts";
 
 export const enWidgets = {
   "widgets.region": "Widgets",
@@ -39,4 +40,14 @@ export const enWidgets = {
   "widgets.feedback.sent": feedbackMessages.sent,
   "widgets.feedback.failed": feedbackMessages.failed,
   "widgets.feedback.removed": feedbackMessages.removed,
+
+  "widgets.weather.title": "Weather",
+  "widgets.weather.at": "At {{place}}",
+  "widgets.weather.units": "Units",
+  "widgets.weather.range": "{{max}}{{unit}} / {{min}}{{unit}}",
+  "widgets.weather.rain": "{{p}}% rain",
+  "widgets.weather.empty": "No forecast for these days.",
+  "widgets.weather.notConfigured": weatherMessages.notConfigured,
+  "widgets.weather.noDestination": weatherMessages.noDestination,
+  "widgets.weather.unavailable": weatherMessages.unavailable,
 } as const;
