@@ -113,6 +113,13 @@ describe("employee.home: happy", () => {
     expect(after.expenses.total).toBe(6);
     expect(after.expenses.recent.map((e) => e.id)).toEqual(ids.slice(1).reverse());
     expect(after.expenses.recent[0]).toMatchObject({ gross: "15.00", currency: "USD", status: "SUBMITTED_WITHOUT_RECEIPT" });
+    const list = await me.expenses.list({});
+    expect(after.expenses.recent).toEqual(
+      list.expenses.slice(0, 5).map((e) => ({ id: e.id, serviceTitle: e.serviceTitle, moveStageName: e.moveStageName, expenseDate: e.expenseDate, currency: e.currency, gross: e.gross, status: e.status })),
+    );
+    // The spent amounts follow the new expenses, as budgets.forMove computes them.
+    const budgetsAfter = await me.budgets.forMove({});
+    expect(after.budgets.map((b) => [b.spentAmount, b.remainingAmount, b.progressPercentage])).toEqual(budgetsAfter.budgets.map((b) => [b.spentAmount, b.remainingAmount, b.progressPercentage]));
     expect(after.files).toEqual({ count: 0, newest: [] });
   });
 

@@ -2,7 +2,9 @@
  * The employee home (issue 14 "Employee home"; `/`, the activation link's landing): the signed-in
  * employee's own move at a glance, the next hub tasks, the budgets they may see (budgetSeenByEmployee),
  * the latest expenses and files, in one read. Only the caller's own newest live move is read (never an
- * id from input); each part goes through its area's own service, so access and shapes stay theirs.
+ * id from input); the hub and the files come from their services (readHub, listEmployeeFiles), the
+ * budgets and expenses from the budget ledger (loadLedger, toEmployeeBudget) loaded once for both, so
+ * the figures are the ones budgets.forMove and expenses.list show.
  * Reads only: the generated hub tasks are materialised by movehub.prepare, which the page calls when
  * `tasks.prepared` is false.
  */
@@ -12,10 +14,12 @@ import { HOME_LIMITS, type TEmployeeHomeResponse } from "../../domain/employee/s
 import { nextTasks } from "../../domain/employee/next-tasks.ts";
 import { AppError } from "../../domain/errors.ts";
 import { messages } from "../../domain/messages.ts";
+import type { ExpenseStatus } from "../../domain/expenses/rules.ts";
+import { toMajorString } from "../../domain/money/money.ts";
 import { moveStageNames } from "../../domain/policy/catalogue.ts";
 import type { SessionUser } from "../auth.ts";
-import { moveBudgets } from "../budgets/budgets.ts";
-import { listExpenses } from "../expenses/expenses.ts";
+import type { LedgerMove } from "../budgets/access.ts";
+import { loadLedger, toEmployeeBudget } from "../budgets/ledger.ts";
 import { listEmployeeFiles } from "../files/files.ts";
 import { readHub, type HubDeps } from "../movehub/hub.ts";
 import { placeText } from "../wizard/initiation-rules.ts";
@@ -26,8 +30,9 @@ function ownMove(db: DB, employeeId: number) {
   return db
     .selectFrom("moves as m")
     .innerJoin("policies as p", "p.id", "m.policy_id")
+    .innerJoin("groups as g", "g.id", "m.group_id")
     .select([
-      "m.id", "m.status", "m.current_move_stage", "m.move_date", "m.assignment_start_date", "m.assignment_end_date",
+      "m.id", "m.group_id", "g.display_name", "m.employee_user_id", "m.policy_version_id", "m.status", "m.current_move_stage", "m.move_date", "m.assignment_start_date", "m.assignment_end_date",
       "m.origin_city_name", "m.origin_state", "m.origin_country_code",
       "m.destination_city_name", "m.destination_state", "m.destination_country_code",
       "m.initiated_by", "m.created_by", "p.name as policy_name", "p.move_stages_count",
@@ -37,6 +42,17 @@ function ownMove(db: DB, employeeId: number) {
     .orderBy("m.id", "desc")
     .limit(1)
     .executeTakeFirst();
+}
+
+/** The move's expenses, newest first (the order of expenses.list), with what the home shows of each. */
+function expensesOf(db: DB, moveId: number) {
+  return db
+    .selectFrom("expenses")
+    .select(["id", "service_key", "move_stage", "expense_date", "currency", "gross_amount", "status"])
+    .where("move_id", "=", moveId)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
 }
 
 function consultantOf(db: DB, userId: number | null) {
@@ -67,17 +83,28 @@ export async function employeeHome(deps: HubDeps, user: SessionUser): Promise<TE
   };
   if (!move) return { move: null, tasks: null, budgets: [], expenses: { total: 0, recent: [] }, files: filePart };
 
-  const [countries, states, consultant, hub, budgets, expenses] = await Promise.all([
+  const stageCount = Math.max(1, Math.min(3, move.move_stages_count));
+  // The same move the budgets and expenses services resolve for an employee (their own newest live move).
+  const ledgerMove: LedgerMove = {
+    id: move.id,
+    groupId: move.group_id,
+    groupDisplayName: move.display_name,
+    employeeUserId: move.employee_user_id,
+    policyVersionId: move.policy_version_id,
+    stageCount,
+    currentMoveStage: move.current_move_stage,
+    status: move.status,
+  };
+  const [countries, states, consultant, hub, ledger, expenses] = await Promise.all([
     countryNamesOf(db),
     stateNamesOf(db),
     consultantOf(db, move.initiated_by ?? move.created_by),
     readHub(deps, user, move.id),
-    moveBudgets(db, user, move.id),
-    listExpenses(db, user, move.id),
+    loadLedger(db, ledgerMove),
+    expensesOf(db, move.id),
   ]);
   const place = (city: string | null, state: string | null, country: string | null) =>
     placeText(city, stateNameIn(states, country, state), country ? (countries.get(country) ?? country) : null);
-  const stageCount = Math.max(1, Math.min(3, move.move_stages_count));
   const stageNames = moveStageNames(stageCount);
 
   return {
@@ -96,27 +123,31 @@ export async function employeeHome(deps: HubDeps, user: SessionUser): Promise<TE
       consultant: consultant ? { name: `${consultant.first_name} ${consultant.last_name}`.trim(), email: consultant.email } : null,
     },
     tasks: { prepared: hub.prepared, today: hub.today, counts: hub.counts, next: nextTasks(hub, HOME_LIMITS.tasks) },
-    budgets: budgets.budgets.map((b) => ({
-      moveStageId: b.moveStageId,
-      moveStageName: b.moveStageName,
-      budgetGroupId: b.budgetGroupId,
-      currency: b.currency,
-      amount: b.amount,
-      spentAmount: b.spentAmount,
-      remainingAmount: b.remainingAmount,
-      progressPercentage: b.progressPercentage,
-      services: b.services,
-    })),
+    // What budgets.forMove shows an employee: the budgets seen by the employee.
+    budgets: ledger.budgets
+      .map((b) => toEmployeeBudget(ledger, b))
+      .filter((b) => b.budgetSeenByEmployee)
+      .map((b) => ({
+        moveStageId: b.moveStageId,
+        moveStageName: b.moveStageName,
+        budgetGroupId: b.budgetGroupId,
+        currency: b.currency,
+        amount: b.amount,
+        spentAmount: b.spentAmount,
+        remainingAmount: b.remainingAmount,
+        progressPercentage: b.progressPercentage,
+        services: b.services,
+      })),
     expenses: {
-      total: expenses.expenses.length,
-      recent: expenses.expenses.slice(0, HOME_LIMITS.expenses).map((e) => ({
+      total: expenses.length,
+      recent: expenses.slice(0, HOME_LIMITS.expenses).map((e) => ({
         id: e.id,
-        serviceTitle: e.serviceTitle,
-        moveStageName: e.moveStageName,
-        expenseDate: e.expenseDate,
+        serviceTitle: ledger.serviceTitles.get(e.service_key) ?? e.service_key,
+        moveStageName: ledger.stageNames[e.move_stage - 1] ?? `Stage ${e.move_stage}`,
+        expenseDate: e.expense_date,
         currency: e.currency,
-        gross: e.gross,
-        status: e.status,
+        gross: toMajorString({ amount: e.gross_amount, currency: e.currency }),
+        status: e.status as ExpenseStatus,
       })),
     },
     files: filePart,
