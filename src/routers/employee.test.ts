@@ -104,6 +104,8 @@ describe("employee.home: happy", () => {
       budgets.budgets.map((b) => [b.moveStageId, b.budgetGroupId, b.amount, b.spentAmount, b.remainingAmount]),
     );
     expect(budgets.budgets.every((b) => b.budgetSeenByEmployee)).toBe(true);
+    const titles = new Map((await me.expenses.list({})).services.map((x) => [x.serviceName, x.title]));
+    expect(home.budgets.map((b) => b.services)).toEqual(budgets.budgets.map((b) => b.services.map((key) => titles.get(key) ?? key)));
 
     // Expenses: the newest five, newest first, with status.
     expect(home.expenses).toEqual({ total: 0, recent: [] });

@@ -56,6 +56,7 @@ export const ZHomeBudget = z.object({
   spentAmount: z.string(),
   remainingAmount: z.string(),
   progressPercentage: z.number().int(),
+  /** The titles of the budget's services (as the expenses page names them). */
   services: z.array(z.string()),
 });
 

@@ -136,7 +136,7 @@ export async function employeeHome(deps: HubDeps, user: SessionUser): Promise<TE
         spentAmount: b.spentAmount,
         remainingAmount: b.remainingAmount,
         progressPercentage: b.progressPercentage,
-        services: b.services,
+        services: b.services.map((key) => ledger.serviceTitles.get(key) ?? key),
       })),
     expenses: {
       total: expenses.length,
