@@ -246,7 +246,7 @@ export function findLatestMoveOfEmployee(db: DB, employeeId: number, groupId: nu
 export async function findSummaryEstimate(db: DB, moveId: number) {
   const versions = await db
     .selectFrom("cost_estimates")
-    .select(["id", "status", "version_number", "display_currency", "total_minor", "is_approved", "approver_name", "approver_email", "approval_date"])
+    .select(["id", "status", "version_number", "display_currency", "total_minor", "is_approved", "approver_name", "approver_email", "approval_date", "approval_decision", "approval_comment", "approval_decided_at"])
     .where("move_id", "=", moveId)
     .where("status", "<>", "DELETED")
     .execute();

@@ -121,6 +121,8 @@ export const enWizard = {
   "wizard.summary.approvedByOn": "Approved by {{who}} on {{date}}",
   "wizard.summary.sentTo": "Sent for approval to {{who}} on {{date}}",
   "wizard.summary.notSent": "Not sent for approval",
+  "wizard.summary.rejectedBy": "Rejected by {{who}}",
+  "wizard.summary.rejectedOn": "Rejected by {{who}} on {{date}}",
   "wizard.summary.benefits": "Benefits and budgets",
   "wizard.summary.noServices": "No benefits in this move stage.",
   "wizard.summary.budget": "Budget for {{services}}",

@@ -202,17 +202,20 @@ export const ZInitiationSummaryResponse = z.object({
   /**
    * The move's cost estimate: null when the policy has none; "skipped" when the move skipped it;
    * "none" before one is made; otherwise its total (display currency, whole units) and approval:
-   * "approved" (approver, approval date), "sent" for approval (to whom, when) or "notSent".
+   * "approved" (approver, approval date), "rejected" by the approver (who, when, their comment),
+   * "sent" for approval (to whom, when) or "notSent".
    */
   estimate: z
     .object({
-      state: z.enum(["skipped", "none", "approved", "sent", "notSent"]),
+      state: z.enum(["skipped", "none", "approved", "rejected", "sent", "notSent"]),
       versionNumber: z.number().int().nullable(),
       total: z.string().nullable(),
       approverName: z.string().nullable(),
       approverEmail: z.string().nullable(),
-      /** ISO date: approved on, or sent on. */
+      /** ISO date: approved on, rejected on, or sent on. */
       date: z.string().nullable(),
+      /** The approver's comment when rejected. */
+      comment: z.string().nullable().optional(),
     })
     .nullable(),
   /** With benefits=true: the chosen services and budgets per move stage. */

@@ -86,6 +86,14 @@ describe("wizard.initiationSummary: the estimate", () => {
     const today = new Date().toISOString().slice(0, 10);
     expect((await hr.wizard.initiationSummary(ref)).estimate).toMatchObject({ state: "sent", versionNumber: 2, approverEmail: "ada.approver@acme.test", date: today });
 
+    // The approver rejected it from the signed link (the decision as decideApproval records it): the summary says so, with the comment.
+    await t.db
+      .updateTable("cost_estimates")
+      .set({ approval_decision: "REJECTED", approval_comment: "Housing is too high.", approval_decided_at: "2026-11-21T09:00:00.000Z" })
+      .where("id", "=", saved.costEstimateId)
+      .execute();
+    expect((await hr.wizard.initiationSummary(ref)).estimate).toMatchObject({ state: "rejected", versionNumber: 2, approverEmail: "ada.approver@acme.test", date: "2026-11-21", comment: "Housing is too high." });
+
     // Recording the approval is an administrator's (issue 13 item 6).
     await (await admin()).estimate.saveEstimate({
       ...ref,

@@ -131,6 +131,16 @@ async function estimateOf(db: DB, move: MoveWithPolicy): Promise<SummaryEstimate
   if (current.is_approved === 1) {
     return { state: "approved", ...base, approverName: current.approver_name, approverEmail: current.approver_email, date: current.approval_date };
   }
+  if (current.approval_decision === "REJECTED") {
+    return {
+      state: "rejected",
+      ...base,
+      approverName: current.approver_name,
+      approverEmail: current.approver_email,
+      date: current.approval_decided_at?.slice(0, 10) ?? null,
+      comment: current.approval_comment,
+    };
+  }
   const [sent] = await findApprovalMails(db, ids);
   if (sent) return { state: "sent", ...base, approverName: null, approverEmail: sent.to_address, date: sent.created_at.slice(0, 10) };
   return { state: "notSent", ...base, approverName: current.approver_name, approverEmail: current.approver_email, date: null };

@@ -237,6 +237,11 @@ function EstimateRows({ estimate, skipped, date }: { estimate: SummaryEstimate; 
               ? t("wizard.summary.approvedOn", { date: on })
               : t("wizard.summary.approved");
       break;
+    case "rejected":
+      approval = [on ? t("wizard.summary.rejectedOn", { who: who ?? "", date: on }) : t("wizard.summary.rejectedBy", { who: who ?? "" }), estimate.comment ? `“${estimate.comment}”` : null]
+        .filter(Boolean)
+        .join(" ");
+      break;
     case "sent":
       approval = t("wizard.summary.sentTo", { who: who ?? "", date: on ?? "" });
       break;
