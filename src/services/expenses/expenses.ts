@@ -34,32 +34,8 @@ export type ExpenseActor = { user: SessionUser; ip: string | null };
 const EDITABLE_MOVE = ["open", "on_assignment"];
 const major = (amount: number, currency: string) => toMajorString({ amount, currency });
 
-type ExpenseRow = {
-  id: number;
-  move_id: number;
-  employee_user_id: number;
-  service_key: string;
-  move_stage: number;
-  budget_group: number;
-  category: string;
-  category_other: string | null;
-  description: string;
-  expense_date: string;
-  currency: string;
-  net_amount: number;
-  tax_amount: number;
-  gross_amount: number;
-  budget_currency: string | null;
-  budget_amount: number | null;
-  exchange_rate: string | null;
-  receipt_file_id: number | null;
-  receipt_hash: string | null;
-  receipt_name: string | null;
-  status: string;
-  hold_reason: string | null;
-  version: number;
-  created_at: string;
-};
+/** A row of `selectExpenses`: the expense with its receipt's hash and file name. */
+type ExpenseRow = Awaited<ReturnType<ReturnType<typeof selectExpenses>["execute"]>>[number];
 
 function selectExpenses(db: DB) {
   return db
