@@ -1,23 +1,12 @@
 import type { DB } from "../index.ts";
+import { STAGE_SERVICE_COLUMNS } from "./wizard.ts";
 
 /** One move-stage service of a policy version (any policy type) with its catalogue name, or undefined. */
 export function findVersionStageService(db: DB, versionId: number, moveStage: number, serviceKey: string) {
   return db
     .selectFrom("policy_services as ps")
     .innerJoin("services as s", "s.key", "ps.service_key")
-    .select([
-      "ps.id",
-      "ps.move_stage",
-      "ps.service_key",
-      "ps.title",
-      "ps.service_policy_type",
-      "ps.budget_group",
-      "ps.addable",
-      "ps.amount",
-      "ps.currency",
-      "ps.rate_frequency",
-      "s.name as service_name",
-    ])
+    .select(STAGE_SERVICE_COLUMNS)
     .where("ps.policy_version_id", "=", versionId)
     .where("ps.move_stage", "=", moveStage)
     .where("ps.service_key", "=", serviceKey)

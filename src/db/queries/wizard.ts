@@ -162,25 +162,28 @@ export async function countOtherMoves(db: DB, userId: number, moveId: number): P
   return Number(row.n);
 }
 
+/** A policy service of a version with its catalogue name (`policy_services as ps` joined to `services as s`). */
+export const STAGE_SERVICE_COLUMNS = [
+  "ps.id",
+  "ps.move_stage",
+  "ps.service_key",
+  "ps.title",
+  "ps.service_policy_type",
+  "ps.budget_group",
+  "ps.addable",
+  "ps.amount",
+  "ps.currency",
+  "ps.rate_frequency",
+  "s.name as service_name",
+] as const;
+
 /** The policy version's services of types 1–4 (for the summary and the cost estimate), in stage and service order. */
 // The summary and every estimate computation read these three: compiled once per database handle.
 const summaryServices = preparedQuery((db: DB, a: { versionId: number }) =>
   db
     .selectFrom("policy_services as ps")
     .innerJoin("services as s", "s.key", "ps.service_key")
-    .select([
-      "ps.id",
-      "ps.move_stage",
-      "ps.service_key",
-      "ps.title",
-      "ps.service_policy_type",
-      "ps.budget_group",
-      "ps.addable",
-      "ps.amount",
-      "ps.currency",
-      "ps.rate_frequency",
-      "s.name as service_name",
-    ])
+    .select(STAGE_SERVICE_COLUMNS)
     .where("ps.policy_version_id", "=", a.versionId)
     .where("ps.service_policy_type", "in", [1, 2, 3, 4])
     .orderBy("ps.move_stage")
