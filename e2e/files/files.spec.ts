@@ -127,14 +127,20 @@ test("employee at 390 px: upload from the phone (camera or file), see it, refuse
   await expect(page.getByTestId("file-row").filter({ hasText: name })).toHaveCount(0);
 });
 
-test("another group's HR is refused the page; an employee without files sees the empty state", async ({ page, loginAs }) => {
+test("another group's HR is refused the page; an employee without files shows the empty state", async ({ page, loginAs }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
   await loginAs(demo.globexHr);
   const res = await page.goto("/acme/employeefile/files?employeeId=1");
   expect(res?.status()).toBe(403);
   await page.context().clearCookies();
-  await loginAs(demo.acmeEmployee);
-  await page.goto("/files");
+  // Chloé Martin (a demo draft) has no files, and no other test files any for her (the demo employees'
+  // files change as the other specs run in parallel).
+  await loginAs(demo.acmeHr);
+  await page.goto("/acme/home?moves_q=Martin");
+  const link = page.getByTestId("move-row").filter({ hasText: "Chloé Martin" }).getByRole("link", { name: "Chloé Martin", exact: true });
+  const employeeId = new URL((await link.getAttribute("href"))!, "http://localhost").searchParams.get("employeeId");
+  expect(employeeId).toMatch(/^\d+$/);
+  await page.goto(`/acme/employeefile/files?employeeId=${employeeId}`);
   await expect(page.getByRole("heading", { name: "No files yet" })).toBeVisible();
   await expectAccessible(page);
 });
