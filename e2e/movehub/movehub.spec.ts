@@ -29,8 +29,9 @@ async function fits(page: Page, width: number) {
 }
 
 for (const size of [
-  { name: "desktop", width: 1366, height: 900, email: demo.acmeEmployee },
-  { name: "phone", width: 390, height: 844, email: demo.globexEmployee },
+  // acme's demo policy has three move stages; globex's has one (no other section to move a task to).
+  { name: "desktop", width: 1366, height: 900, email: demo.acmeEmployee, sections: 3 },
+  { name: "phone", width: 390, height: 844, email: demo.globexEmployee, sections: 1 },
 ]) {
   test.describe(`move hub at ${size.width} px`, () => {
     test.beforeEach(async ({ page, loginAs }) => {
@@ -102,11 +103,10 @@ for (const size of [
       await expectAccessible(page);
     });
 
-    test("move a task to the previous section with the keyboard", async ({ page }) => {
+    if (size.sections > 1) test("move a task to the previous section with the keyboard", async ({ page }) => {
       await openHub(page);
       const section2 = page.getByTestId("section-2");
-      // globex's demo policy has one move stage: there is no other section to move to.
-      test.skip((await section2.count()) === 0, "the demo policy of this employee has a single move stage");
+      await expect(section2).toBeVisible();
       const moving = section2.locator("li[data-testid^='task-']").first();
       const id = (await moving.getAttribute("data-testid"))!;
       const handle = moving.getByRole("button", { name: /^Move / });
