@@ -48,8 +48,11 @@ test.describe("the sign-in popup on the public pages", () => {
     await page.getByRole("button", { name: "Sign in" }).click();
     const dialog = page.getByRole("dialog", { name: "Sign in to Meridian" });
     await dialog.getByLabel("Email address").fill("not-an-email");
-    await dialog.getByRole("button", { name: "Continue" }).click();
-    await expect(dialog.getByText("Please enter a valid email address.")).toBeVisible();
+    // The dialog may still be opening (its focus move and animation) when the first click lands: click until the check answers.
+    await expect(async () => {
+      await dialog.getByRole("button", { name: "Continue" }).click();
+      await expect(dialog.getByText("Please enter a valid email address.")).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 10_000 });
 
     await dialog.getByLabel("Email address").fill(demo.globexHr);
     await page.keyboard.press("Enter");
