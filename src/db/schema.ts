@@ -700,6 +700,18 @@ export type FeedbackTable = { user_id: number; group_id: number | null; rating: 
 /** Which user has seen which splash (issue 14): see migrations/20261125235800_splash_views.ts. */
 export type SplashViewTable = { user_id: number; splash_id: number; viewed_at: string };
 
+/** HR notes of a move (issue 14): see migrations/20261126012000_employee_profile.ts. */
+export type MoveHrNotesTable = {
+  move_id: number;
+  group_id: number;
+  employee_user_id: number;
+  notes_text: string;
+  version: number;
+  client_saved_at: string;
+  updated_by: number | null;
+  updated_at: string;
+};
+
 export type ClientErrorTable = {
   id: Generated<number>;
   /** Last reported (ISO-8601 UTC). */
@@ -846,6 +858,7 @@ export type Database = {
   user_widget_prefs: UserWidgetPrefsTable;
   feedback: FeedbackTable;
   splash_views: SplashViewTable;
+  move_hr_notes: MoveHrNotesTable;
   move_family_members: MoveFamilyMemberTable;
   move_service_overrides: MoveServiceOverrideTable;
   move_budget_overrides: MoveBudgetOverrideTable;

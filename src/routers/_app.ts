@@ -23,6 +23,7 @@ import { budgetsRouter } from "./budgets.ts";
 import { expensesRouter } from "./expenses.ts";
 import { widgetsRouter } from "./widgets.ts";
 import { employeeRouter } from "./employee.ts";
+import { employeeFileRouter } from "./employee-file.ts";
 import { createCallerFactory, router } from "../trpc.ts";
 
 /** Every area's router. Later areas (wizard, estimate, policy, finance, reporting, crm) are added here. */
@@ -52,6 +53,7 @@ export const appRouter = router({
   files: filesRouter,
   widgets: widgetsRouter,
   employee: employeeRouter,
+  employeeFile: employeeFileRouter,
 });
 
 export type AppRouter = typeof appRouter;

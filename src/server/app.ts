@@ -27,6 +27,7 @@ import { mountLegacyEstimateAdmin } from "../routers/legacy/estimate-admin.ts";
 import { mountLegacyServiceAttributes } from "../routers/legacy/service-attributes.ts";
 import { mountLegacyMoveHub } from "../routers/legacy/movehub.ts";
 import { mountLegacyWidgets } from "../routers/legacy/widgets.ts";
+import { mountLegacyEmployeeFile } from "../routers/legacy/employee-file.ts";
 import { mountLegacyFiles } from "../routers/legacy/files.ts";
 import { mountLegacyBudgets } from "../routers/legacy/budgets.ts";
 import { resolveSession, type Session } from "../services/auth.ts";
@@ -166,6 +167,7 @@ export function createApp(deps: AppDeps) {
   mountLegacyBudgets(app, deps);
   mountLegacyMoveHub(app, deps);
   mountLegacyWidgets(app, deps);
+  mountLegacyEmployeeFile(app, deps);
   mountLegacyFormBuilder(app, deps);
   mountLegacyFiles(app, deps);
 

@@ -4,6 +4,7 @@ import type { EmployeeFileTable } from "../../db/schema.ts";
 import type { Selectable } from "kysely";
 import { isPostgres } from "../../db/locks.ts";
 import { findGroupByName } from "../../db/queries/groups.ts";
+import { insertAudit } from "../../db/queries/audit.ts";
 import { AppError } from "../../domain/errors.ts";
 import { messages } from "../../domain/messages.ts";
 import { canActInGroup } from "../../domain/roles.ts";
@@ -30,7 +31,8 @@ import type { FileStore, StagedFile } from "./store.ts";
  * Employee files (issue 14): the one set of functions the tRPC `files` router and the legacy files
  * API both call. Access is decided by src/domain/files/access.ts on the loaded row; a file the
  * caller may not see answers exactly as one that does not exist (NOT_FOUND), so ids and hashes
- * cannot be probed.
+ * cannot be probed. Every upload, change and delete writes its audit row (entity "employee_file": the
+ * actor, the old and new values, the employee and move) in the write's transaction.
  */
 type FileRow = Selectable<EmployeeFileTable>;
 type Categorised = FileRow & { category_label: string | null };
@@ -81,6 +83,39 @@ async function visibleFile(db: DB, user: SessionUser, fileId: number): Promise<C
   const row = await fileRows(db).where("f.id", "=", fileId).executeTakeFirst();
   if (!row || !canSeeFile(viewerOf(user), row)) throw new AppError("NOT_FOUND", fileMessages.fileNotFound);
   return row;
+}
+
+const shareOf = (r: { share_mg: number; share_hr: number }): TShareTarget[] => [...(r.share_mg ? (["MG"] as const) : []), ...(r.share_hr ? (["HR"] as const) : [])];
+
+/** What an audit row keeps of a file. */
+type AuditedFile = Pick<FileRow, "original_name" | "hash" | "size_bytes" | "content_type" | "category_id" | "notes" | "share_mg" | "share_hr" | "employee_user_id" | "move_id">;
+const fileValues = (r: AuditedFile) => ({
+  name: r.original_name,
+  hash: r.hash,
+  size: r.size_bytes,
+  contentType: r.content_type,
+  categoryId: r.category_id,
+  notes: r.notes,
+  shareWith: shareOf(r),
+  employeeId: r.employee_user_id,
+  moveId: r.move_id,
+});
+
+function auditFile(
+  trx: DB,
+  user: SessionUser,
+  e: { at: string; fileId: number; groupId: number; action: string; oldValues?: unknown; newValues?: unknown },
+): Promise<void> {
+  return insertAudit(trx, {
+    at: e.at,
+    actorUserId: user.id,
+    groupId: e.groupId,
+    entity: "employee_file",
+    entityId: e.fileId,
+    action: e.action,
+    oldValues: e.oldValues,
+    newValues: e.newValues,
+  });
 }
 
 /** Serialises writes of one hash (upload, delete) on PostgreSQL; SQLite transactions already run one at a time. */
@@ -258,8 +293,9 @@ export async function completeUpload(
           created_at: at,
           updated_at: at,
         })
-        .returning("id")
+        .returning(["id", "original_name", "hash", "size_bytes", "content_type", "category_id", "notes", "share_mg", "share_hr", "employee_user_id", "move_id"])
         .executeTakeFirstOrThrow();
+      await auditFile(trx, user, { at, fileId: row.id, groupId: target.groupId, action: "file-upload", newValues: { ...fileValues(row), tempUuid: target.tempUuid } });
       await store.commit(staged);
       return row.id;
     });
@@ -308,12 +344,39 @@ export async function changeFileData(db: DB, user: SessionUser, input: TChangeDa
     set.share_hr = input.shareWith.includes("HR") ? 1 : 0;
   }
   if (Object.keys(set).length > 0) {
-    const updated = await db
-      .updateTable("employee_files")
-      .set({ ...set, updated_at: now.toISOString() })
-      .where("id", "=", row.id)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) throw new AppError("NOT_FOUND", fileMessages.fileNotFound);
+    const at = now.toISOString();
+    await db.transaction().execute(async (trx) => {
+      // The row as it is now (a parallel change may have landed since the access check), then the change and its audit row.
+      const before = await trx.selectFrom("employee_files").selectAll().where("id", "=", row.id).executeTakeFirst();
+      if (!before) throw new AppError("NOT_FOUND", fileMessages.fileNotFound);
+      const updated = await trx
+        .updateTable("employee_files")
+        .set({ ...set, updated_at: at })
+        .where("id", "=", row.id)
+        .returningAll()
+        .executeTakeFirst();
+      if (!updated) throw new AppError("NOT_FOUND", fileMessages.fileNotFound);
+      const was = fileValues(before);
+      const after = fileValues(updated);
+      const oldValues: Record<string, unknown> = {};
+      const newValues: Record<string, unknown> = {};
+      for (const key of ["categoryId", "notes", "shareWith"] as const) {
+        if (JSON.stringify(was[key]) !== JSON.stringify(after[key])) {
+          oldValues[key] = was[key];
+          newValues[key] = after[key];
+        }
+      }
+      if (Object.keys(newValues).length > 0) {
+        await auditFile(trx, user, {
+          at,
+          fileId: row.id,
+          groupId: row.group_id,
+          action: "file-change",
+          oldValues: { ...oldValues, employeeId: before.employee_user_id, moveId: before.move_id },
+          newValues: { ...newValues, employeeId: updated.employee_user_id, moveId: updated.move_id },
+        });
+      }
+    });
   }
   return fileInfo(db, user, row.id);
 }
@@ -328,8 +391,9 @@ export async function deleteFile(db: DB, store: FileStore, user: SessionUser, fi
   if (!canEditFile(viewerOf(user), row)) throw new AppError("FORBIDDEN", messages.forbidden);
   await db.transaction().execute(async (trx) => {
     await lockHash(trx, row.hash);
-    const deleted = await trx.deleteFrom("employee_files").where("id", "=", row.id).executeTakeFirst();
-    if (Number(deleted.numDeletedRows) === 0) throw new AppError("NOT_FOUND", fileMessages.fileNotFound);
+    const deleted = await trx.deleteFrom("employee_files").where("id", "=", row.id).returningAll().executeTakeFirst();
+    if (!deleted) throw new AppError("NOT_FOUND", fileMessages.fileNotFound);
+    await auditFile(trx, user, { at: new Date().toISOString(), fileId: row.id, groupId: row.group_id, action: "file-delete", oldValues: fileValues(deleted) });
     const left = await trx.selectFrom("employee_files").select("id").where("hash", "=", row.hash).limit(1).executeTakeFirst();
     if (!left) await store.remove(row.hash);
   });

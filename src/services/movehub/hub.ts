@@ -7,10 +7,14 @@
  *   do nothing under the move's row lock, so parallel first loads create one set.
  * - Every write runs in one transaction that first locks the move row (`lockRow`, one lock order: the
  *   move only), so parallel reorders and toggles queue and each sees the previous one's orders.
+ * - Every change by a user (DONE, DATE, ORDER, custom add, edit, delete) writes its audit row (entity
+ *   "move_hub_item", the actor, the old and new values, the move) in the same transaction; a call that
+ *   changes nothing (a repeated toggle) writes none.
  */
 import type { Config } from "../../config.ts";
 import type { DB } from "../../db/index.ts";
 import { lockRow } from "../../db/locks.ts";
+import { insertAudit } from "../../db/queries/audit.ts";
 import { AppError } from "../../domain/errors.ts";
 import { moveHubMessages } from "../../domain/movehub/messages.ts";
 import { closeGap, completeStatusOf, dayOf, generateTasks, moveTask, sectionStatusOf, type HubService } from "../../domain/movehub/rules.ts";
@@ -31,6 +35,35 @@ import { assertEditable, hubMoveForCaller, hubMoveOfItem, type HubMove } from ".
 export type HubDeps = { db: DB; now?: () => Date };
 
 const nowOf = (deps: HubDeps) => (deps.now ? deps.now() : new Date());
+
+/** The audit row of one hub change, inside its transaction. */
+function auditHub(
+  trx: DB,
+  user: SessionUser,
+  move: HubMove,
+  e: { at: string; itemId: number; action: string; oldValues?: Record<string, unknown>; newValues?: Record<string, unknown> },
+): Promise<void> {
+  return insertAudit(trx, {
+    at: e.at,
+    actorUserId: user.id,
+    groupId: move.groupId,
+    entity: "move_hub_item",
+    entityId: e.itemId,
+    action: e.action,
+    oldValues: e.oldValues === undefined ? undefined : { moveId: move.id, ...e.oldValues },
+    newValues: e.newValues === undefined ? undefined : { moveId: move.id, ...e.newValues },
+  });
+}
+
+type AuditedItem = { title: string; dd_text: string; section: number; sort_order: number; due_date: string | null; is_done: number };
+const itemValues = (r: AuditedItem) => ({ title: r.title, ddText: r.dd_text, section: r.section, order: r.sort_order, dueDate: r.due_date, isDone: r.is_done === 1 });
+const readItem = (trx: DB, moveId: number, itemId: number) =>
+  trx
+    .selectFrom("move_hub_items")
+    .select(["title", "dd_text", "section", "sort_order", "due_date", "is_done", "done_at", "kind"])
+    .where("id", "=", itemId)
+    .where("move_id", "=", moveId)
+    .executeTakeFirst();
 
 /** The services of the move's version, with the move's stage-3 selection, as generation reads them. */
 async function hubServices(db: DB, move: HubMove): Promise<HubService[]> {
@@ -234,8 +267,20 @@ export async function updateStatus(deps: HubDeps, user: SessionUser, input: TUpd
     switch (input.type) {
       case "ORDER": {
         const items = await trx.selectFrom("move_hub_items").select(["id", "section", "sort_order as order"]).where("move_id", "=", move.id).execute();
-        if (!items.some((i) => i.id === input.itemId)) throw new AppError("NOT_FOUND", moveHubMessages.itemNotFound);
-        for (const change of moveTask(items, input.itemId, input.section, input.order)) {
+        const before = items.find((i) => i.id === input.itemId);
+        if (!before) throw new AppError("NOT_FOUND", moveHubMessages.itemNotFound);
+        const changes = moveTask(items, input.itemId, input.section, input.order);
+        const after = changes.find((c) => c.id === input.itemId);
+        if (after && (after.section !== before.section || after.order !== before.order)) {
+          await auditHub(trx, user, move, {
+            at,
+            itemId: input.itemId,
+            action: "hub-order",
+            oldValues: { section: before.section, order: before.order },
+            newValues: { section: after.section, order: after.order },
+          });
+        }
+        for (const change of changes) {
           await trx
             .updateTable("move_hub_items")
             .set({ section: change.section, sort_order: change.order, ...(change.id === input.itemId ? { updated_at: at } : {}) })
@@ -247,16 +292,30 @@ export async function updateStatus(deps: HubDeps, user: SessionUser, input: TUpd
       }
       case "DONE": {
         // Conditional: a repeated toggle to the same value changes nothing (done_at keeps the first time).
-        await trx
+        const before = await readItem(trx, move.id, input.itemId);
+        const done = await trx
           .updateTable("move_hub_items")
           .set({ is_done: input.isDone ? 1 : 0, done_at: input.isDone ? at : null, updated_at: at })
           .where("id", "=", input.itemId)
           .where("move_id", "=", move.id)
           .where("is_done", "=", input.isDone ? 0 : 1)
-          .execute();
+          .executeTakeFirst();
+        if (before && Number(done.numUpdatedRows) > 0) {
+          await auditHub(trx, user, move, {
+            at,
+            itemId: input.itemId,
+            action: "hub-done",
+            oldValues: { isDone: before.is_done === 1, doneAt: before.done_at },
+            newValues: { isDone: input.isDone, doneAt: input.isDone ? at : null },
+          });
+        }
         return;
       }
       case "DATE": {
+        const before = await readItem(trx, move.id, input.itemId);
+        if (before && before.due_date !== input.dueDate) {
+          await auditHub(trx, user, move, { at, itemId: input.itemId, action: "hub-date", oldValues: { dueDate: before.due_date }, newValues: { dueDate: input.dueDate } });
+        }
         await trx
           .updateTable("move_hub_items")
           .set({ due_date: input.dueDate, updated_at: at })
@@ -286,6 +345,8 @@ export async function saveItem(deps: HubDeps, user: SessionUser, input: TSaveIte
     await lockRow(trx, "moves", move.id);
     const items = await trx.selectFrom("move_hub_items").select(["id", "section", "sort_order as order", "is_done"]).where("move_id", "=", move.id).execute();
     let itemId: number;
+    /** An edit's changed fields, completed with its place once the reorder is done. */
+    let edit: { oldValues: Record<string, unknown>; newValues: Record<string, unknown>; section: number; order: number } | null = null;
     if (input.mhItemId === undefined) {
       const inSection = items.filter((i) => i.section === input.section).length;
       const row = await trx
@@ -316,6 +377,25 @@ export async function saveItem(deps: HubDeps, user: SessionUser, input: TSaveIte
       itemId = input.mhItemId;
       const current = items.find((i) => i.id === itemId);
       if (!current) throw new AppError("NOT_FOUND", moveHubMessages.itemNotFound);
+      const before = await readItem(trx, move.id, itemId);
+      if (before) {
+        const was = itemValues(before);
+        const will = {
+          title: input.title,
+          ddText: input.ddText ?? was.ddText,
+          dueDate: input.dueDate !== undefined ? input.dueDate : was.dueDate,
+          isDone: input.isDone ?? was.isDone,
+        };
+        const oldValues: Record<string, unknown> = {};
+        const newValues: Record<string, unknown> = {};
+        for (const key of ["title", "ddText", "dueDate", "isDone"] as const) {
+          if (was[key] !== will[key]) {
+            oldValues[key] = was[key];
+            newValues[key] = will[key];
+          }
+        }
+        edit = { oldValues, newValues, section: current.section, order: current.order };
+      }
       const doneChange =
         input.isDone === undefined || (input.isDone ? 1 : 0) === current.is_done ? {} : { is_done: input.isDone ? 1 : 0, done_at: input.isDone ? at : null };
       await trx
@@ -338,6 +418,20 @@ export async function saveItem(deps: HubDeps, user: SessionUser, input: TSaveIte
         await trx.updateTable("move_hub_items").set({ section: change.section, sort_order: change.order }).where("id", "=", change.id).execute();
       }
     }
+    if (input.mhItemId === undefined) {
+      const placed = await readItem(trx, move.id, itemId);
+      if (placed) await auditHub(trx, user, move, { at, itemId, action: "hub-custom-add", newValues: itemValues(placed) });
+    }
+    if (edit) {
+      const placed = await readItem(trx, move.id, itemId);
+      if (placed && (placed.section !== edit.section || placed.sort_order !== edit.order)) {
+        edit.oldValues.section = edit.section;
+        edit.oldValues.order = edit.order;
+        edit.newValues.section = placed.section;
+        edit.newValues.order = placed.sort_order;
+      }
+      if (Object.keys(edit.newValues).length > 0) await auditHub(trx, user, move, { at, itemId, action: "hub-item-edit", oldValues: edit.oldValues, newValues: edit.newValues });
+    }
     return itemId;
   });
   return { mhItemId: id, hub: await viewOf(deps, move) };
@@ -350,9 +444,10 @@ export async function deleteItem(deps: HubDeps, user: SessionUser, input: TDelet
   assertEditable(move);
   await db.transaction().execute(async (trx) => {
     await lockRow(trx, "moves", move.id);
-    const item = await trx.selectFrom("move_hub_items").select(["kind", "section"]).where("id", "=", input.mhItemId).where("move_id", "=", move.id).executeTakeFirst();
+    const item = await readItem(trx, move.id, input.mhItemId);
     if (!item) throw new AppError("NOT_FOUND", moveHubMessages.itemNotFound);
     if (item.kind !== "CUSTOM") throw new AppError("FORBIDDEN", moveHubMessages.notCustom);
+    await auditHub(trx, user, move, { at: nowOf(deps).toISOString(), itemId: input.mhItemId, action: "hub-custom-delete", oldValues: itemValues(item) });
     await trx.deleteFrom("move_hub_items").where("id", "=", input.mhItemId).execute();
     const rest = await trx.selectFrom("move_hub_items").select(["id", "section", "sort_order as order"]).where("move_id", "=", move.id).where("section", "=", item.section).execute();
     for (const change of closeGap(rest, item.section)) {
