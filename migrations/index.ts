@@ -23,6 +23,7 @@ import * as m20261125235000 from "./20261125235000_widget_prefs.ts";
 import * as m20261125235500 from "./20261125235500_feedback.ts";
 import * as m20261125235800 from "./20261125235800_splash_views.ts";
 import * as m20261126012000 from "./20261126012000_employee_profile.ts";
+import * as m20261126013000 from "./20261126013000_welcome_popup.ts";
 
 export const migrations: Record<string, Migration> = {
   "20261122050000_foundation": m20261122050000,
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   "20261125235500_feedback": m20261125235500,
   "20261125235800_splash_views": m20261125235800,
   "20261126012000_employee_profile": m20261126012000,
+  "20261126013000_welcome_popup": m20261126013000,
 };

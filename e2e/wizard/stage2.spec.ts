@@ -21,9 +21,12 @@ test.describe("wizard stage 1", () => {
     await expectAccessible(page);
 
     // A policy with a cost estimate explains it (splash, or its failure text: never blocking).
+    // Showing the splash records the view (widgets.splashViewed, a POST: PUT /splash/{id}/viewed's procedure).
+    const viewed = page.waitForRequest((r) => r.url().includes("widgets.splashViewed") && r.method() === "POST");
     await page.getByRole("radio", { name: /^Global Long-Term Assignment/ }).check();
     await expect(page.getByText("Please choose a policy")).toBeHidden();
     await expect(page.getByTestId("splash")).toContainText("About cost estimates");
+    expect((await (await viewed).response())?.status()).toBe(200);
     // The advanced estimate shows every stage, 6 included.
     await expect(steps(page).getByRole("listitem")).toHaveCount(5);
 

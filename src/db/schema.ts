@@ -700,6 +700,24 @@ export type FeedbackTable = { user_id: number; group_id: number | null; rating: 
 /** Which user has seen which splash (issue 14): see migrations/20261125235800_splash_views.ts. */
 export type SplashViewTable = { user_id: number; splash_id: number; viewed_at: string };
 
+/** The welcome popup's place per move and the welcome call asked for (issue 14): see migrations/20261126013000_welcome_popup.ts. */
+export type WelcomePopupTable = { move_id: number; group_id: number; user_id: number; stage: number; status: string; updated_at: string };
+export type WelcomeCallRequestTable = {
+  id: Generated<number>;
+  group_id: number;
+  move_id: number;
+  user_id: number;
+  local_date: string;
+  local_time: string;
+  time_zone: string;
+  scheduled_at: string;
+  phone: string;
+  interests: Generated<string>;
+  status: string;
+  created_at: string;
+  updated_at: string;
+};
+
 /** HR notes of a move (issue 14): see migrations/20261126012000_employee_profile.ts. */
 export type MoveHrNotesTable = {
   move_id: number;
@@ -858,6 +876,8 @@ export type Database = {
   user_widget_prefs: UserWidgetPrefsTable;
   feedback: FeedbackTable;
   splash_views: SplashViewTable;
+  welcome_popups: WelcomePopupTable;
+  welcome_call_requests: WelcomeCallRequestTable;
   move_hr_notes: MoveHrNotesTable;
   move_family_members: MoveFamilyMemberTable;
   move_service_overrides: MoveServiceOverrideTable;

@@ -13,6 +13,7 @@ import { seedWizardDemo } from "./seed-wizard.ts";
 import { seedDemoCityIndices } from "./seed-estimate.ts";
 import { seedMoveHubDemo } from "./seed-movehub.ts";
 import { seedExpensesDemo } from "./seed-expenses.ts";
+import { seedWelcomeDemo } from "./seed-welcome.ts";
 
 /** The demo password of every demo account; it satisfies the spec's password rules. */
 export const DEMO_PASSWORD = "Demo#2026pass";
@@ -283,6 +284,7 @@ export async function seedAll(
       await seedDemoCityIndices(db);
       await seedMoveHubDemo(db);
       await seedExpensesDemo(db);
+      await seedWelcomeDemo(db);
     });
   }
   return ran;

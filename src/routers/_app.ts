@@ -22,6 +22,7 @@ import { filesRouter } from "./files.ts";
 import { budgetsRouter } from "./budgets.ts";
 import { expensesRouter } from "./expenses.ts";
 import { widgetsRouter } from "./widgets.ts";
+import { welcomeRouter } from "./welcome.ts";
 import { employeeRouter } from "./employee.ts";
 import { employeeFileRouter } from "./employee-file.ts";
 import { createCallerFactory, router } from "../trpc.ts";
@@ -52,6 +53,7 @@ export const appRouter = router({
   movehub: movehubRouter,
   files: filesRouter,
   widgets: widgetsRouter,
+  welcome: welcomeRouter,
   employee: employeeRouter,
   employeeFile: employeeFileRouter,
 });

@@ -27,6 +27,7 @@ import { mountLegacyEstimateAdmin } from "../routers/legacy/estimate-admin.ts";
 import { mountLegacyServiceAttributes } from "../routers/legacy/service-attributes.ts";
 import { mountLegacyMoveHub } from "../routers/legacy/movehub.ts";
 import { mountLegacyWidgets } from "../routers/legacy/widgets.ts";
+import { mountLegacyWelcome } from "../routers/legacy/welcome.ts";
 import { mountLegacyEmployeeFile } from "../routers/legacy/employee-file.ts";
 import { mountLegacyFiles } from "../routers/legacy/files.ts";
 import { mountLegacyBudgets } from "../routers/legacy/budgets.ts";
@@ -167,6 +168,7 @@ export function createApp(deps: AppDeps) {
   mountLegacyBudgets(app, deps);
   mountLegacyMoveHub(app, deps);
   mountLegacyWidgets(app, deps);
+  mountLegacyWelcome(app, deps);
   mountLegacyEmployeeFile(app, deps);
   mountLegacyFormBuilder(app, deps);
   mountLegacyFiles(app, deps);

@@ -58,6 +58,8 @@ export const pages: Page[] = [
   { pattern: /^\/expenses\/?$/, rule: staff("EMPLOYEE") },
   // The move hub: the employee's own; HR of the move's group and admins with ?moveId= (issue 14).
   { pattern: /^\/movehub\/?$/, rule: staff("EMPLOYEE", "HR", "ADMIN") },
+  // The welcome popup as a full page (part 2 §2: phones are redirected here from the home; issue 14).
+  { pattern: /^\/common\/welcomeCallPopup\/?$/, rule: staff("EMPLOYEE") },
 ];
 
 export function findPage(pathname: string): PageRule | null {

@@ -136,7 +136,7 @@ export function findCitiesNamed(db: DB, countryCode: string, name: string, limit
 export function findSplash(db: DB, area: string, key: string, groupId: number | null) {
   let q = db
     .selectFrom("splash_contents")
-    .select(["title", "body", "group_id"])
+    .select(["id", "title", "body", "group_id"])
     .where("area", "=", area)
     .where("splash_key", "=", key);
   q = groupId === null ? q.where("group_id", "is", null) : q.where((eb) => eb.or([eb("group_id", "is", null), eb("group_id", "=", groupId)]));

@@ -23,6 +23,7 @@ import { enFiles } from "./en-files.ts";
 import { enExpenses } from "./en-expenses.ts";
 import { enWidgets } from "./en-widgets.ts";
 import { enEmployee } from "./en-employee.ts";
+import { enWelcome } from "./en-welcome.ts";
 
 /**
  * English UI texts shipped with the product. They are seeded into the translations table
@@ -54,6 +55,7 @@ export const en = {
   ...enExpenses,
   ...enWidgets,
   ...enEmployee,
+  ...enWelcome,
   ...enApp,
 } as const satisfies Record<string, string>;
 

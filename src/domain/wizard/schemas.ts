@@ -253,7 +253,8 @@ export type TPrefillResponse = z.infer<typeof ZPrefillResponse>;
 
 // ── GET /splash/NEW_MOVE/CE_POLICY/specificSplash ───────────────────────────────────────────
 export const ZSplashRequest = z.object({ area: z.string().max(40), key: z.string().max(40), group: groupName.optional() });
-export const ZSplashResponse = z.object({ success: z.boolean(), title: z.string(), content: z.string() });
+/** `id`: the splash shown, for PUT /splash/{id}/viewed (widgets.splashViewed); null on a failure. */
+export const ZSplashResponse = z.object({ success: z.boolean(), id: z.number().int().nullable(), title: z.string(), content: z.string() });
 
 // ── HR home: the group's moves ──────────────────────────────────────────────────────────────
 export const MOVES_PAGE_SIZE = 20;

@@ -267,7 +267,7 @@ describe("GET /splash/{area}/{key}/specificSplash", () => {
       .execute();
     expect(await jsonOf(await get(t.app, `/splash/NEW_MOVE/${key}/specificSplash`, as(GLOBEX)))).toEqual({
       status: 200,
-      body: { success: true, title: "Cost estimates", content: "How estimates work" },
+      body: { success: true, id: expect.any(Number), title: "Cost estimates", content: "How estimates work" },
     });
     expect((await jsonOf(await get(t.app, `/splash/NEW_MOVE/${key}/specificSplash`, as(EMPLOYEE)))).body.title).toBe("Acme estimates");
     expect((await jsonOf(await get(t.app, `/splash/NEW_MOVE/${key}/specificSplash?group=acme`, as(ADMIN)))).body.title).toBe("Acme estimates");

@@ -167,7 +167,7 @@ export function mountLegacyWizard(app: Hono<AppEnv>, deps: AppDeps) {
       const query = await readFields(c);
       return splash(db, user, parseFields(ZSplashRequest, { ...path, group: query.group || undefined }));
     },
-    (f) => ({ success: false, title: "", content: "", errorMessage: f.errorMessage }),
+    (f) => ({ success: false, id: null, title: "", content: "", errorMessage: f.errorMessage }),
   );
 }
 

@@ -496,9 +496,9 @@ describe("wizard.splash", () => {
         { area, splash_key: "CE_POLICY", group_id: await groupId("acme"), title: "Acme title", body: "Acme body", updated_at: now },
       ])
       .execute();
-    expect(await (await hrAcme()).wizard.splash({ area, key: "CE_POLICY" })).toEqual({ success: true, title: "Acme title", content: "Acme body" });
-    expect(await (await employee()).wizard.splash({ area, key: "CE_POLICY" })).toEqual({ success: true, title: "Acme title", content: "Acme body" });
-    expect(await (await hrGlobex()).wizard.splash({ area, key: "CE_POLICY" })).toEqual({ success: true, title: "Global title", content: "Global body" });
+    expect(await (await hrAcme()).wizard.splash({ area, key: "CE_POLICY" })).toEqual({ success: true, id: expect.any(Number), title: "Acme title", content: "Acme body" });
+    expect(await (await employee()).wizard.splash({ area, key: "CE_POLICY" })).toEqual({ success: true, id: expect.any(Number), title: "Acme title", content: "Acme body" });
+    expect(await (await hrGlobex()).wizard.splash({ area, key: "CE_POLICY" })).toEqual({ success: true, id: expect.any(Number), title: "Global title", content: "Global body" });
     // Another group's text is not handed out by naming the group.
     expect((await (await hrGlobex()).wizard.splash({ area, key: "CE_POLICY", group: "acme" })).title).toBe("Global title");
     expect((await (await admin()).wizard.splash({ area, key: "CE_POLICY", group: "acme" })).title).toBe("Acme title");

@@ -126,7 +126,7 @@ function personName(p: { first_name: string; last_name: string } | undefined): s
 }
 
 /** The consultant the message form writes to: who initiated the move, else the group's first HR user. */
-async function consultantOf(db: DB, move: HubMove) {
+export async function consultantOf(db: DB, move: HubMove) {
   const select = ["id", "email", "first_name", "last_name"] as const;
   if (move.consultantUserId !== null) {
     const own = await db.selectFrom("users").select(select).where("id", "=", move.consultantUserId).where("anonymized_at", "is", null).executeTakeFirst();

@@ -492,5 +492,5 @@ export async function splash(db: DB, user: SessionUser, input: z.infer<typeof ZS
   }
   const row = await findSplash(db, input.area, input.key, groupId);
   if (!row) throw new AppError("NOT_FOUND", wizardMessages.splashFailure);
-  return { success: true, title: row.title, content: row.body };
+  return { success: true, id: row.id, title: row.title, content: row.body };
 }

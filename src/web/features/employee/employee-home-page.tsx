@@ -19,6 +19,7 @@ import { serverMessage } from "../../lib/errors.ts";
 import { formatDate, formatMajorMoney } from "../../lib/format.ts";
 import { useSignedInUser } from "../../lib/session.ts";
 import { queryClient, trpc } from "../../lib/trpc.ts";
+import { WelcomeOnHome } from "../welcome/welcome-on-home.tsx";
 import { WidgetArea } from "../widgets/widget-area.tsx";
 
 type Home = TEmployeeHomeResponse;
@@ -74,6 +75,8 @@ export function EmployeeHomePage() {
       ) : (
         <HomeView home={query.data} move={query.data.move} preparing={prepare.isPending} />
       )}
+      {/* The welcome popup, or its card once answered (issue 14): src/web/features/welcome/. */}
+      {query.data?.move ? <WelcomeOnHome /> : null}
       {/* The overview widgets (issue 14): src/web/features/widgets/. */}
       <WidgetArea />
     </>

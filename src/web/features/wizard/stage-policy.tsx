@@ -1,6 +1,6 @@
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { FileStack } from "lucide-react";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TPolicySelectFormResponse } from "../../../domain/wizard/schemas.ts";
 import { hiddenStages, type WizardPolicy } from "../../../domain/wizard/navigation.ts";
@@ -174,7 +174,24 @@ function CostEstimateSplash({ group }: { group: string }) {
   if (!splash.data.title && !splash.data.content) return null;
   return (
     <Alert variant="info" title={splash.data.title || t("wizard.policy.splashTitle")} data-testid="splash">
+      {splash.data.id !== null ? <SplashViewed id={splash.data.id} /> : null}
       <p className="whitespace-pre-line">{splash.data.content}</p>
     </Alert>
   );
+}
+
+/**
+ * Records once per page that the user saw splash `id` (part 2 §7 "PUT /splash/{id}/viewed", through
+ * widgets.splashViewed: a mutation, never a read). Neither the spec nor the code shows a splash only
+ * once, so it stays shown; a failure to record is not the user's concern and shows nothing.
+ */
+function SplashViewed({ id }: { id: number }) {
+  const viewed = useMutation(trpc.widgets.splashViewed.mutationOptions());
+  const sent = useRef<number | null>(null);
+  useEffect(() => {
+    if (sent.current === id) return;
+    sent.current = id;
+    viewed.mutate({ id });
+  }, [id, viewed]);
+  return null;
 }
