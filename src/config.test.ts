@@ -24,6 +24,7 @@ describe("readConfig: defaults", () => {
       files: { dir: "./data/files", s3: null },
       feedbackEmail: null,
       weatherApiUrl: null,
+      socialApiUrl: null,
     });
   });
 });
@@ -32,6 +33,11 @@ describe("readConfig: FEEDBACK_EMAIL", () => {
   test("an address is kept; anything else is refused at start-up", () => {
     expect(readConfig({ FEEDBACK_EMAIL: " feedback@acme.example " }).feedbackEmail).toBe("feedback@acme.example");
     expect(() => readConfig({ FEEDBACK_EMAIL: "not an address" })).toThrow(/FEEDBACK_EMAIL/);
+  });
+
+  test("SOCIAL_API_URL: a URL is kept; anything else is refused at start-up", () => {
+    expect(readConfig({ SOCIAL_API_URL: "http://127.0.0.1:8080" }).socialApiUrl).toBe("http://127.0.0.1:8080");
+    expect(() => readConfig({ SOCIAL_API_URL: "mastodon" })).toThrow(/SOCIAL_API_URL/);
   });
 
   test("WEATHER_API_URL: a URL is kept; anything else is refused at start-up", () => {
@@ -68,6 +74,7 @@ describe("readConfig: values", () => {
       TAX_PROVIDER_GROUP: "Acme",
       FEEDBACK_EMAIL: "feedback@example.com",
       WEATHER_API_URL: "https://api.open-meteo.com/v1/forecast",
+      SOCIAL_API_URL: "https://mastodon.social",
     });
     expect(config).toEqual({
       port: 8080,
@@ -90,6 +97,7 @@ describe("readConfig: values", () => {
       files: { dir: "./data/files", s3: null },
       feedbackEmail: "feedback@example.com",
       weatherApiUrl: "https://api.open-meteo.com/v1/forecast",
+      socialApiUrl: "https://mastodon.social",
     });
   });
 

@@ -48,6 +48,8 @@ const ZConfig = z.object({
   FEEDBACK_EMAIL: z.string().trim().email().optional(),
   /** The weather widget (issue 14): an Open-Meteo forecast endpoint, e.g. https://api.open-meteo.com/v1/forecast; unset, the widget says weather is not configured. */
   WEATHER_API_URL: z.string().url().optional(),
+  /** Social connections (issue 14): a Mastodon instance's base URL, e.g. https://mastodon.social; unset, the connections widget says social connections are not configured. */
+  SOCIAL_API_URL: z.string().url().optional(),
 });
 
 export type Config = {
@@ -75,6 +77,8 @@ export type Config = {
   feedbackEmail: string | null;
   /** The weather provider's forecast endpoint (WEATHER_API_URL), or null: weather is not configured. */
   weatherApiUrl: string | null;
+  /** The social provider's base URL (SOCIAL_API_URL: a Mastodon instance), or null: social connections are not configured. */
+  socialApiUrl: string | null;
 };
 
 /** S3_URL split into the endpoint and the bucket (the URL's first path segment), with the credentials. */
@@ -120,6 +124,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     files: { dir: e.FILES_DIR, s3: s3Settings(e) },
     feedbackEmail: e.FEEDBACK_EMAIL ?? null,
     weatherApiUrl: e.WEATHER_API_URL ?? null,
+    socialApiUrl: e.SOCIAL_API_URL ?? null,
   };
 }
 

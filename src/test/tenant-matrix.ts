@@ -66,6 +66,8 @@ export type Victim = {
   hubItemIds: [number, number];
   /** Expenses of the victim's employees (one planted on the open move, plus the demo's). */
   expenseIds: number[];
+  /** Supplier quotes of the victim's moves (one planted on the open move, plus the demo's). */
+  quoteIds: number[];
   /** The invitee's activation code and the employee's reset token (raw, as mailed). */
   activationToken: string;
   resetToken: string;
@@ -286,6 +288,16 @@ export async function seedVictim(db: DB): Promise<Victim> {
     .execute();
   const expenses = await db.selectFrom("expenses").select("id").where("group_id", "=", group.id).orderBy("id").execute();
 
+  await db
+    .insertInto("supplier_quotes")
+    .values({
+      group_id: group.id, move_id: open.moveId, service_key: "REMOVALS", move_stage: 1, company_name: `${PLANTED} supplier`, scope: "ONSHORE",
+      currency: "EUR", amount: 100000, details: `${PLANTED} quote`, location: null, latitude: null, longitude: null, valid_until: "2999-12-31",
+      status: "OPEN", created_by: null, created_at: now, updated_at: now,
+    })
+    .execute();
+  const quotes = await db.selectFrom("supplier_quotes").select("id").where("group_id", "=", group.id).orderBy("id").execute();
+
   const users = await db.selectFrom("users").select(["id", "email", "first_name", "last_name"]).where("group_id", "=", group.id).execute();
   const policies = await db.selectFrom("policies").select("name").where("group_id", "=", group.id).execute();
   const groupRow = await db.selectFrom("groups").select(["name", "display_name"]).where("id", "=", group.id).executeTakeFirstOrThrow();
@@ -326,6 +338,7 @@ export async function seedVictim(db: DB): Promise<Victim> {
     fileTempUuid,
     hubItemIds: [hubItems[0]!.id, hubItems[1]!.id],
     expenseIds: expenses.map((e) => e.id),
+    quoteIds: quotes.map((q) => q.id),
     activationToken,
     resetToken,
     spendCategoryId: spendCategory.id,
@@ -443,6 +456,8 @@ export const TENANT_RULES: Record<string, Rule> = {
   expenseId: (v) => oneOf(...v.expenseIds),
   receiptFileId: (v) => oneOf(...v.fileIds),
   enquiryId: (v) => oneOf(v.moves[0].moveId, v.moves[1].moveId),
+  /** Supplier quotes (quotes.book, the booking estimate's quoteId): each of the victim's. */
+  quoteId: (v) => oneOf(...v.quoteIds),
   /**
    * Tokens are capabilities: whoever holds a link may use it. The attacker here holds the victim's
    * token of the OTHER kind (an activation code at the reset door and the reverse), which must
@@ -454,9 +469,8 @@ export const TENANT_RULES: Record<string, Rule> = {
 
 /** Names that look tenant-identifying but are not (stage numbers, global catalogue rows). */
 export const NEUTRAL_RULES: Record<string, Rule> = {
-  /** A catalogue service key (checkHardLimit), a quote label echoed back, an idempotency key of the attacker's own. */
+  /** A catalogue service key (checkHardLimit), an idempotency key of the attacker's own. */
   productId: () => "SETTLINGIN",
-  quoteId: () => "Q-1",
   requestId: () => "tenant-matrix-request-0001",
   moveStageId: () => 1,
   moveStageIdFrom: () => 1,
@@ -511,6 +525,8 @@ const PLAUSIBLE: Record<string, Rule> = {
   setting: () => "order",
   services: () => "TRAVEL",
   allowedDomains: () => "probe.test",
+  /** social.link: a handle on the configured instance (the attacker's own link). */
+  handle: () => "probe@social.example",
 };
 
 /**
@@ -767,7 +783,8 @@ const COUNT_ONLY = new Set(["cities", "states", "countries", "currencies"]);
  * - the caller's own `sessions` rows (sign-out ends its session, registerClientInfo stores its
  *   time zone, last_seen_at), `user_properties` (saveUserProperty saves its own), `user_widget_prefs`
  *   (widgets.setCurrency and POST /user/currency save its own), `splash_views` (splashViewed marks
- *   its own view of a splash it can see), `feedback` (its own last feedback) and `users` row
+ *   its own view of a splash it can see), `feedback` (its own last feedback), `social_links` (social.link
+ *   links its own handle) and `users` row
  *   (acceptTerms, last sign-in).
  * - `audit_log` rows that name neither the victim group nor a victim user: the caller's own
  *   audited activity. A row written against the victim group or a victim user counts as a change.
@@ -783,6 +800,7 @@ function scopeOf(table: string, callerId: number | null, victim: Victim): string
     case "user_widget_prefs":
     case "splash_views":
     case "feedback":
+    case "social_links":
       return `user_id <> ${caller}`;
     case "users":
       return `id <> ${caller}`;

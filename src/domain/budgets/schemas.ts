@@ -137,14 +137,18 @@ export const ZCheckHardLimitResponse = z.object({
 });
 export type TCheckHardLimitResponse = z.infer<typeof ZCheckHardLimitResponse>;
 
-/** GET /{service}/booking-estimate: enquiryId (the move), quoteId (echoed), serviceParam (the move stage), currency, amount. */
+/**
+ * GET /{service}/booking-estimate: enquiryId (the move), quoteId, serviceParam (the move stage), currency,
+ * amount. With quoteId (a supplier quote of the move, src/domain/quotes/quotes.ts) the quote's service,
+ * stage, amount, currency and company are used and amount may be left out; without it amount is required.
+ */
 export const ZBookingEstimateRequest = z.object({
   service: ZServiceKey,
   enquiryId: ZId.optional(),
-  quoteId: z.string().trim().max(64).optional(),
+  quoteId: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), ZId.optional()),
   serviceParam: ZMoveStage,
   currency: ZCurrencyCode,
-  amount: ZAmountText,
+  amount: ZAmountText.optional(),
 });
 export type TBookingEstimateRequest = z.infer<typeof ZBookingEstimateRequest>;
 export const ZBookingEstimateResponse = z.object({

@@ -28,6 +28,8 @@ import { NO_BUDGET_GROUP } from "../../domain/policy/catalogue.ts";
 import type { SessionUser } from "../auth.ts";
 import { ledgerMoveForCaller, requireLedgerMove, type LedgerMove } from "../budgets/access.ts";
 import { convertMinor, loadLedger, serviceKeyOf, type Ledger } from "../budgets/ledger.ts";
+import { quoteMessages } from "../../domain/quotes/quotes.ts";
+import { quoteForCaller } from "../quotes/quotes.ts";
 
 export type ExpenseActor = { user: SessionUser; ip: string | null };
 
@@ -355,11 +357,23 @@ const currencySign = (code: string) => {
 
 /** GET /{service}/booking-estimate: a booking's cost against the service's remaining budget. */
 export async function bookingEstimate(db: DB, user: SessionUser, input: TBookingEstimateRequest): Promise<TBookingEstimateResponse> {
-  const { move, cost, budget, ledger } = await costCheck(db, user, { moveId: input.enquiryId, service: input.service, stage: input.serviceParam, amount: input.amount, currency: input.currency });
-  const stageName = ledger.stageNames[input.serviceParam - 1] ?? `Stage ${input.serviceParam}`;
+  // A supplier quote (quoteId) brings its own service, stage, amount, currency and company.
+  const quote = input.quoteId === undefined ? null : (await quoteForCaller(db, user, input.quoteId)).row;
+  if (quote && input.enquiryId !== undefined && input.enquiryId !== quote.move_id) throw new AppError("NOT_FOUND", quoteMessages.notFound);
+  if (!quote && (input.amount === undefined || input.amount === "")) throw new AppError("VALIDATION", quoteMessages.amount, { amount: quoteMessages.amount });
+  const stage = quote ? quote.move_stage : input.serviceParam;
+  const { move, cost, budget, ledger } = await costCheck(
+    db,
+    user,
+    quote
+      ? { moveId: quote.move_id, service: quote.service_key, stage, amount: toMajorString({ amount: quote.amount, currency: quote.currency }), currency: quote.currency }
+      : { moveId: input.enquiryId, service: input.service, stage, amount: input.amount ?? "", currency: input.currency },
+  );
+  const stageName = ledger.stageNames[stage - 1] ?? `Stage ${stage}`;
+  const companyName = quote ? quote.company_name : move.groupDisplayName;
   if (!budget) {
     return {
-      success: true, xlateMsg: budgetMessages.notAvailable, currencySign: currencySign(cost.currency), currencyCode: cost.currency, companyName: move.groupDisplayName,
+      success: true, xlateMsg: budgetMessages.notAvailable, currencySign: currencySign(cost.currency), currencyCode: cost.currency, companyName,
       moveStageName: stageName, costAmount: twoDecimals(cost.amount, cost.currency), originalRemaining: budgetMessages.notAvailable, overBudgetAmount: "0.00", remainingBudget: budgetMessages.notAvailable,
     };
   }
@@ -371,7 +385,7 @@ export async function bookingEstimate(db: DB, user: SessionUser, input: TBooking
     xlateMsg: null,
     currencySign: currencySign(c),
     currencyCode: c,
-    companyName: move.groupDisplayName,
+    companyName,
     moveStageName: stageName,
     costAmount: twoDecimals(costIn, c),
     originalRemaining: twoDecimals(budget.sums.remaining, c),
