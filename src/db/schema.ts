@@ -700,6 +700,37 @@ export type FeedbackTable = { user_id: number; group_id: number | null; rating: 
 /** Which user has seen which splash (issue 14): see migrations/20261125235800_splash_views.ts. */
 export type SplashViewTable = { user_id: number; splash_id: number; viewed_at: string };
 
+/** The social handle a user linked (issue 14): see migrations/20261126011000_social_quotes.ts. */
+export type SocialLinkTable = { user_id: number; handle: string; updated_at: string };
+
+/** A supplier's quote for a service and move stage of a move (issue 14 comparison page): see migrations/20261126011000_social_quotes.ts. */
+export type SupplierQuoteTable = {
+  id: Generated<number>;
+  group_id: number;
+  move_id: number;
+  service_key: string;
+  move_stage: number;
+  company_name: string;
+  /** ONSHORE | INTERNATIONAL. */
+  scope: string;
+  currency: string;
+  /** Integer minor units of `currency`. */
+  amount: number;
+  details: Generated<string>;
+  location: string | null;
+  latitude: string | null;
+  longitude: string | null;
+  /** YYYY-MM-DD: the last day it can be booked. */
+  valid_until: string;
+  /** OPEN | BOOKED | DECLINED. */
+  status: Generated<string>;
+  booked_by: number | null;
+  booked_at: string | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+};
+
 /** The welcome popup's place per move and the welcome call asked for (issue 14): see migrations/20261126013000_welcome_popup.ts. */
 export type WelcomePopupTable = { move_id: number; group_id: number; user_id: number; stage: number; status: string; updated_at: string };
 export type WelcomeCallRequestTable = {
@@ -876,6 +907,8 @@ export type Database = {
   user_widget_prefs: UserWidgetPrefsTable;
   feedback: FeedbackTable;
   splash_views: SplashViewTable;
+  social_links: SocialLinkTable;
+  supplier_quotes: SupplierQuoteTable;
   welcome_popups: WelcomePopupTable;
   welcome_call_requests: WelcomeCallRequestTable;
   move_hr_notes: MoveHrNotesTable;

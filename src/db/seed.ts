@@ -13,6 +13,7 @@ import { seedWizardDemo } from "./seed-wizard.ts";
 import { seedDemoCityIndices } from "./seed-estimate.ts";
 import { seedMoveHubDemo } from "./seed-movehub.ts";
 import { seedExpensesDemo } from "./seed-expenses.ts";
+import { seedQuotesDemo } from "./seed-quotes.ts";
 import { seedWelcomeDemo } from "./seed-welcome.ts";
 
 /** The demo password of every demo account; it satisfies the spec's password rules. */
@@ -284,6 +285,7 @@ export async function seedAll(
       await seedDemoCityIndices(db);
       await seedMoveHubDemo(db);
       await seedExpensesDemo(db);
+      await seedQuotesDemo(db);
       await seedWelcomeDemo(db);
     });
   }

@@ -24,6 +24,8 @@ import { expensesRouter } from "./expenses.ts";
 import { widgetsRouter } from "./widgets.ts";
 import { welcomeRouter } from "./welcome.ts";
 import { employeeRouter } from "./employee.ts";
+import { socialRouter } from "./social.ts";
+import { quotesRouter } from "./quotes.ts";
 import { employeeFileRouter } from "./employee-file.ts";
 import { createCallerFactory, router } from "../trpc.ts";
 
@@ -55,6 +57,8 @@ export const appRouter = router({
   widgets: widgetsRouter,
   welcome: welcomeRouter,
   employee: employeeRouter,
+  social: socialRouter,
+  quotes: quotesRouter,
   employeeFile: employeeFileRouter,
 });
 

@@ -27,6 +27,7 @@ import { mountLegacyEstimateAdmin } from "../routers/legacy/estimate-admin.ts";
 import { mountLegacyServiceAttributes } from "../routers/legacy/service-attributes.ts";
 import { mountLegacyMoveHub } from "../routers/legacy/movehub.ts";
 import { mountLegacyWidgets } from "../routers/legacy/widgets.ts";
+import { mountLegacySocial } from "../routers/legacy/social.ts";
 import { mountLegacyWelcome } from "../routers/legacy/welcome.ts";
 import { mountLegacyEmployeeFile } from "../routers/legacy/employee-file.ts";
 import { mountLegacyFiles } from "../routers/legacy/files.ts";
@@ -168,6 +169,7 @@ export function createApp(deps: AppDeps) {
   mountLegacyBudgets(app, deps);
   mountLegacyMoveHub(app, deps);
   mountLegacyWidgets(app, deps);
+  mountLegacySocial(app, deps);
   mountLegacyWelcome(app, deps);
   mountLegacyEmployeeFile(app, deps);
   mountLegacyFormBuilder(app, deps);
