@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { isDetached } from "./free-buffer.ts";
 import { multipartBoundary, readMultipart, readTextPart } from "./multipart.ts";
 
 function streamOf(text: string | Uint8Array, chunkSize: number): ReadableStream<Uint8Array> {
@@ -61,12 +62,48 @@ describe("readMultipart", () => {
     for await (const part of readMultipart(request.body!, boundary)) {
       if (part.filename !== null) {
         const chunks: Uint8Array[] = [];
-        for await (const c of part.body) chunks.push(c);
+        for await (const c of part.body) chunks.push(new Uint8Array(c)); // kept: copied
         seen[part.name] = new Uint8Array(Buffer.concat(chunks));
       } else seen[part.name] = await readTextPart(part.body);
     }
     expect(seen["notes"]).toBe('a "quoted" note');
     expect(seen["file"]).toEqual(binary);
+  });
+
+  test("a 20 MB file passes in socket-sized chunks, each freed once the body is read on (memory holds a few, never the file)", async () => {
+    const file = new Uint8Array(20 * 1024 * 1024).map((_, i) => (i * 7) % 251);
+    const head = new TextEncoder().encode('--XyZ\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\n\r\n');
+    const tail = new TextEncoder().encode("\r\n--XyZ--\r\n");
+    const whole = new Uint8Array(head.length + file.length + tail.length);
+    whole.set(head);
+    whole.set(file, head.length);
+    whole.set(tail, head.length + file.length);
+    const sent: Uint8Array[] = [];
+    let at = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (at >= whole.length) return controller.close();
+        const chunk = whole.slice(at, at + 65_536);
+        sent.push(chunk);
+        controller.enqueue(chunk);
+        at += 65_536;
+      },
+    });
+    const hasher = new Bun.CryptoHasher("sha256");
+    let size = 0;
+    let mostAlive = 0;
+    for await (const part of readMultipart(stream, "XyZ")) {
+      for await (const chunk of part.body) {
+        expect(isDetached(chunk.buffer)).toBe(false);
+        hasher.update(chunk);
+        size += chunk.byteLength;
+        mostAlive = Math.max(mostAlive, sent.filter((c) => !isDetached(c.buffer)).length);
+      }
+    }
+    expect(size).toBe(file.length);
+    expect(hasher.digest("hex")).toBe(new Bun.CryptoHasher("sha256").update(file).digest("hex"));
+    expect(sent.length).toBeGreaterThan(300);
+    expect(mostAlive).toBeLessThanOrEqual(3);
   });
 
   test("a part left unread is skipped", async () => {

@@ -1,11 +1,15 @@
 import { AppError } from "../../domain/errors.ts";
 import { messages } from "../../domain/messages.ts";
+import { freeBuffer } from "./free-buffer.ts";
 
 /**
  * A streaming multipart/form-data reader (RFC 7578) over a request body: parts come one at a
  * time and a part's body is an async iterable of chunks, so a 20 MB file passes through in the
  * chunks the socket delivers and is never held whole. Each part's body must be read (or is
- * skipped) before the next part. A body cut short, without its boundary, with headers over
+ * skipped) before the next part. A chunk of a part's body is valid until the body is read on:
+ * the reader then frees the socket chunks it has passed (detaches their buffers), so memory holds
+ * a few chunks per upload instead of every chunk until the next garbage collection. A consumer
+ * that keeps bytes copies them. A body cut short, without its boundary, with headers over
  * MAX_HEADER_BYTES or more than MAX_PARTS parts is BAD_REQUEST.
  */
 export type MultipartPart = {
@@ -50,6 +54,18 @@ export async function* readMultipart(
   // The first delimiter has no CRLF before it: read the body as if it had one.
   let buf: Buffer = Buffer.from(CRLF);
   let ended = false;
+  /** Socket chunks read and not yet freed (each owning its whole buffer). */
+  let held: ArrayBuffer[] = [];
+  /**
+   * Frees every chunk read so far but the one `buf` still views: called where the consumer has
+   * asked for more, so no chunk handed out is still in use.
+   */
+  const release = () => {
+    if (held.length === 0) return;
+    const keep = held.filter((b) => b === buf.buffer);
+    for (const b of held) if (b !== buf.buffer) freeBuffer(b);
+    held = keep;
+  };
   /** The next chunk of the body (not copied), or null at its end. */
   const readChunk = async (): Promise<Buffer | null> => {
     if (ended) return null;
@@ -68,6 +84,8 @@ export async function* readMultipart(
     const value = result.value;
     total += value.byteLength;
     if (total > maxBytes) throw (options.tooLarge?.() ?? bad());
+    // Only a chunk that owns its whole buffer may be freed by `release`.
+    if (value.byteOffset === 0 && value.byteLength === value.buffer.byteLength && value.buffer instanceof ArrayBuffer) held.push(value.buffer);
     return Buffer.from(value.buffer, value.byteOffset, value.byteLength);
   };
   const fill = async (): Promise<boolean> => {
@@ -118,6 +136,8 @@ export async function* readMultipart(
       let done = false;
       async function* body(): AsyncGenerator<Uint8Array> {
         while (!done) {
+          // Everything handed out before has been consumed (the consumer asked for more).
+          release();
           const at = buf.indexOf(delimiter);
           if (at >= 0) {
             if (at > 0) yield buf.subarray(0, at);
@@ -171,7 +191,7 @@ export async function readTextPart(body: AsyncIterable<Uint8Array>, maxBytes = 6
   for await (const chunk of body) {
     size += chunk.byteLength;
     if (size > maxBytes) throw bad();
-    chunks.push(chunk);
+    chunks.push(new Uint8Array(chunk)); // a copy: a chunk is valid until the body is read on
   }
   return Buffer.concat(chunks).toString("utf8");
 }

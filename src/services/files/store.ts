@@ -1,10 +1,11 @@
-import { mkdir, open, rename, rm, stat } from "node:fs/promises";
+import { mkdir, open, rename, rm, stat, type FileHandle } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { S3Client } from "bun";
 import type { Config, S3Settings } from "../../config.ts";
 import { AppError } from "../../domain/errors.ts";
 import { fileMessages } from "../../domain/files/messages.ts";
 import { SNIFF_BYTES } from "../../domain/files/sniff.ts";
+import { freeBuffer } from "./free-buffer.ts";
 
 /**
  * The file store (DESIGN.md "Files"): blobs content-addressed by SHA-256, behind one interface
@@ -57,15 +58,64 @@ function checkHash(hash: string): string {
   return hash;
 }
 
-/** Streams `source` into a new file in `tmpDir`, hashing and counting; see FileStore.stage. */
+const isMissing = (error: unknown) => (error as { code?: string } | null)?.code === "ENOENT";
+
+/** Runs `action`; when it fails for want of `dir`, creates the directory and runs it again (no mkdir per upload). */
+async function withDirectory<T>(dir: string, action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    if (!isMissing(error)) throw error;
+    await mkdir(dir, { recursive: true });
+    return action();
+  }
+}
+
+/** Bytes gathered before one write: few, large writes instead of one per socket chunk (~64 KB). */
+export const STAGE_WRITE_BYTES = 1024 * 1024;
+
+/** Writes all of `bytes` at the file's current end. */
+async function writeAll(handle: FileHandle, bytes: Uint8Array): Promise<void> {
+  let done = 0;
+  while (done < bytes.byteLength) done += (await handle.write(bytes, done)).bytesWritten;
+}
+
+/**
+ * Streams `source` into a new file in `tmpDir`, hashing (incrementally) and counting; see
+ * FileStore.stage. Chunks are copied as they come into one of two buffers of STAGE_WRITE_BYTES
+ * (a chunk may be reused by its source once the next is asked for): a full buffer is written
+ * while the other fills, so reading, hashing and writing overlap and memory holds two buffers
+ * per upload, never the file. The buffers are freed at once when the stage ends.
+ */
 export async function stageToDisk(tmpDir: string, source: ByteSource, maxBytes: number): Promise<StagedFile> {
-  await mkdir(tmpDir, { recursive: true });
   const tempPath = join(tmpDir, `${crypto.randomUUID()}.part`);
-  const handle = await open(tempPath, "wx");
+  const handle = await withDirectory(tmpDir, () => open(tempPath, "wx"));
   const hasher = new Bun.CryptoHasher("sha256");
   const head = new Uint8Array(SNIFF_BYTES);
   let headLength = 0;
   let size = 0;
+  const buffers: Uint8Array[] = [];
+  let filling: Uint8Array | null = null;
+  let filled = 0;
+  /** The write in flight (at most one) and the buffer it writes. */
+  let writing: { done: Promise<void>; buffer: Uint8Array } | null = null;
+  const settle = async () => {
+    if (!writing) return;
+    const { done, buffer } = writing;
+    writing = null;
+    await done;
+    buffers.push(buffer);
+  };
+  const flush = async () => {
+    if (!filling || filled === 0) return;
+    await settle();
+    const buffer = filling;
+    const done = writeAll(handle, buffer.subarray(0, filled));
+    done.catch(() => undefined); // awaited by the next settle; not left unhandled meanwhile
+    writing = { done, buffer };
+    filling = null;
+    filled = 0;
+  };
   try {
     for await (const chunk of chunksOf(source)) {
       size += chunk.byteLength;
@@ -76,14 +126,25 @@ export async function stageToDisk(tmpDir: string, source: ByteSource, maxBytes: 
         headLength += take;
       }
       hasher.update(chunk);
-      let written = 0;
-      while (written < chunk.byteLength) written += (await handle.write(chunk, written)).bytesWritten;
+      for (let at = 0; at < chunk.byteLength; ) {
+        filling ??= buffers.pop() ?? new Uint8Array(STAGE_WRITE_BYTES);
+        const take = Math.min(STAGE_WRITE_BYTES - filled, chunk.byteLength - at);
+        filling.set(chunk.subarray(at, at + take), filled);
+        filled += take;
+        at += take;
+        if (filled === STAGE_WRITE_BYTES) await flush();
+      }
     }
+    await flush();
+    await settle();
     await handle.close();
   } catch (error) {
+    await (writing as { done: Promise<void> } | null)?.done.catch(() => undefined);
     await handle.close().catch(() => undefined);
     await rm(tempPath, { force: true });
     throw error;
+  } finally {
+    for (const buffer of [...buffers, ...(filling ? [filling] : [])]) freeBuffer(buffer.buffer);
   }
   return { tempPath, hash: hasher.digest("hex"), size, head: head.slice(0, headLength) };
 }
@@ -102,8 +163,7 @@ export function localFileStore(dir: string): FileStore {
         await rm(staged.tempPath, { force: true });
         return;
       }
-      await mkdir(dirname(target), { recursive: true });
-      await rename(staged.tempPath, target);
+      await withDirectory(dirname(target), () => rename(staged.tempPath, target));
     },
     discard: async (staged) => rm(staged.tempPath, { force: true }),
     async open(hash) {
