@@ -7,6 +7,7 @@ import { deleteExpiredSessions } from "./db/queries/sessions.ts";
 import { createApp } from "./server/app.ts";
 import { directoryAssets, type AssetSource } from "./server/assets.ts";
 import { startJobWorker } from "./services/jobs/queue.ts";
+import { fileStoreFor } from "./services/files/store.ts";
 import { mailerFor } from "./trpc.ts";
 import { publicBaseUrl } from "./services/mail.ts";
 
@@ -24,7 +25,7 @@ export async function startServer(options: { config?: Config; assets?: AssetSour
   await withStartupLock(db, dialect, async () => {
     const applied = await migrateToLatest(db);
     if (applied.length > 0) console.log(`Applied migrations: ${applied.join(", ")}`);
-    await seedAll(db, { demo: config.seedDemo });
+    await seedAll(db, { demo: config.seedDemo, files: fileStoreFor(config) });
   });
 
   const app = createApp({ db, config, assets: options.assets ?? directoryAssets(config.webDir) });

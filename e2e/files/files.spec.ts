@@ -144,3 +144,33 @@ test("another group's HR is refused the page; an employee without files shows th
   await expect(page.getByRole("heading", { name: "No files yet" })).toBeVisible();
   await expectAccessible(page);
 });
+
+test("the demo files (src/db/seed-files.ts): the employee sees all three on My files, HR only those shared with HR", async ({ page, loginAs }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await loginAs(demo.acmeEmployee);
+  await page.goto("/files");
+  await expect(page.getByRole("heading", { level: 1, name: "My files" })).toBeVisible();
+  for (const name of ["passport-scan.png", "apartment-lease.pdf", "moving-receipt.pdf"]) {
+    await expect(page.getByTestId("file-row").filter({ hasText: name })).toBeVisible();
+  }
+  const passport = page.getByTestId("file-row").filter({ hasText: "passport-scan.png" });
+  await expect(passport).toContainText("Passport and identity");
+  const href = await passport.getByRole("link", { name: "Download passport-scan.png" }).getAttribute("href");
+  const download = await page.request.get(href!);
+  expect(download.status()).toBe(200);
+  expect(download.headers()["content-type"]).toBe("image/png");
+  await expectAccessible(page);
+  await fits(page, 1366);
+
+  await page.context().clearCookies();
+  await loginAs(demo.acmeHr);
+  await page.goto("/acme/home?moves_q=Lindqvist");
+  const link = page.getByTestId("move-row").filter({ hasText: "Emma Lindqvist" }).first().getByRole("link", { name: "Emma Lindqvist", exact: true });
+  const employeeId = new URL((await link.getAttribute("href"))!, "http://localhost").searchParams.get("employeeId");
+  expect(employeeId).toMatch(/^\d+$/);
+  await page.goto(`/acme/employeefile/files?employeeId=${employeeId}`);
+  await expect(page.getByTestId("file-row").filter({ hasText: "passport-scan.png" })).toBeVisible();
+  await expect(page.getByTestId("file-row").filter({ hasText: "apartment-lease.pdf" })).toBeVisible();
+  await expect(page.getByTestId("file-row").filter({ hasText: "moving-receipt.pdf" })).toHaveCount(0);
+  await expectAccessible(page);
+});

@@ -10,7 +10,7 @@
  */
 import type { DB } from "./index.ts";
 
-export type ReferenceSet = "geography" | "translations" | "policy-catalogue" | "demo";
+export type ReferenceSet = "geography" | "translations" | "policy-catalogue" | "demo" | "demo-files";
 
 /** A short, stable content hash of JSON-serialisable data (the same data gives the same version in every process). */
 export function contentVersion(...parts: unknown[]): string {

@@ -13,6 +13,8 @@ import { seedWizardDemo } from "./seed-wizard.ts";
 import { seedDemoCityIndices } from "./seed-estimate.ts";
 import { seedMoveHubDemo } from "./seed-movehub.ts";
 import { seedExpensesDemo } from "./seed-expenses.ts";
+import { seedFilesDemo } from "./seed-files.ts";
+import type { FileStore } from "../services/files/store.ts";
 import { seedQuotesDemo } from "./seed-quotes.ts";
 import { seedWelcomeDemo } from "./seed-welcome.ts";
 
@@ -231,6 +233,8 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<boolean> {
 
 /** Bump when the demo seed changes in a way an existing demo database should pick up. */
 const DEMO_VERSION = "1";
+/** Bump when the demo files (seed-files.ts) change. */
+const DEMO_FILES_VERSION = "1";
 
 /** The version each reference data set of this release would write (computed once per process). */
 let expected: { geography: (options: ReferenceOptions) => string; translations: string; catalogue: string } | undefined;
@@ -253,7 +257,7 @@ function expectedVersions() {
  * What `npm start` runs at every start: reference data (geography and currencies, UI texts, the
  * policy catalogue) and, with `demo`, the demo data on an empty database. `wizardDemo: false`
  * leaves out the wizard demo (seed-wizard.ts: forms, demo moves and their employees); default:
- * with the demo.
+ * with the demo. `files` (the server's file store) adds the demo employees' files (seed-files.ts).
  *
  * Each set is written only when the version stored in `reference_data_versions` differs from this
  * release's (src/db/reference-versions.ts): a start on an up-to-date database reads one small table
@@ -261,12 +265,12 @@ function expectedVersions() {
  */
 export async function seedAll(
   db: DB,
-  options: { demo: boolean; reference?: ReferenceOptions; wizardDemo?: boolean },
+  options: { demo: boolean; reference?: ReferenceOptions; wizardDemo?: boolean; files?: FileStore },
 ): Promise<string[]> {
   const stored = await readReferenceVersions(db);
   const versions = expectedVersions();
   const ran: string[] = [];
-  const step = async (name: "geography" | "translations" | "policy-catalogue" | "demo", version: string, seed: () => Promise<unknown>) => {
+  const step = async (name: "geography" | "translations" | "policy-catalogue" | "demo" | "demo-files", version: string, seed: () => Promise<unknown>) => {
     if (stored.get(name) === version) return;
     await seed();
     await writeReferenceVersion(db, name, version);
@@ -288,6 +292,11 @@ export async function seedAll(
       await seedQuotesDemo(db);
       await seedWelcomeDemo(db);
     });
+  }
+  // The demo employees' files (seed-files.ts) need the file store, which only the server has.
+  if (options.demo && options.files) {
+    const files = options.files;
+    await step("demo-files", DEMO_FILES_VERSION, () => seedFilesDemo(db, files));
   }
   return ran;
 }
