@@ -123,6 +123,15 @@ async function lockHash(trx: DB, hash: string): Promise<void> {
   if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(hashtextextended(${`employee_files:${hash}`}, 0))`.execute(trx);
 }
 
+/** Removes the blob of `hash` when no row names it (under the hash's lock, so a parallel upload of the same bytes keeps it). */
+async function removeUnreferencedBlob(db: DB, store: FileStore, hash: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await lockHash(trx, hash);
+    const left = await trx.selectFrom("employee_files").select("id").where("hash", "=", hash).limit(1).executeTakeFirst();
+    if (!left) await store.remove(hash);
+  });
+}
+
 // ── reads ──────────────────────────────────────────────────────────────────────────────────
 
 /** GET /hr/json/fileCategories */
@@ -271,6 +280,7 @@ export async function completeUpload(
     const share = fields.shareWith ?? DEFAULT_SHARE_WITH;
     const at = now.toISOString();
     const staged = file.staged;
+    let placed = false;
     const id = await db.transaction().execute(async (trx) => {
       await lockHash(trx, staged.hash);
       const row = await trx
@@ -296,8 +306,14 @@ export async function completeUpload(
         .returning(["id", "original_name", "hash", "size_bytes", "content_type", "category_id", "notes", "share_mg", "share_hr", "employee_user_id", "move_id"])
         .executeTakeFirstOrThrow();
       await auditFile(trx, user, { at, fileId: row.id, groupId: target.groupId, action: "file-upload", newValues: { ...fileValues(row), tempUuid: target.tempUuid } });
+      placed = !(await store.exists(staged.hash));
       await store.commit(staged);
       return row.id;
+    }).catch(async (error: unknown) => {
+      // The transaction failed after this upload placed its blob (its COMMIT, or the store failing
+      // after the bytes landed): the blob goes too, unless another row names the same bytes by now.
+      if (placed) await removeUnreferencedBlob(db, store, staged.hash).catch(() => undefined);
+      throw error;
     });
     return { success: true, fileID: id, hash: staged.hash, errorMessage: null };
   } finally {
