@@ -22,6 +22,7 @@ import * as m20261125230000 from "./20261125230000_expenses_budgets.ts";
 import * as m20261125235000 from "./20261125235000_widget_prefs.ts";
 import * as m20261125235500 from "./20261125235500_feedback.ts";
 import * as m20261125235800 from "./20261125235800_splash_views.ts";
+import * as m20261126010000 from "./20261126010000_neighbourhood.ts";
 import * as m20261126011000 from "./20261126011000_social_quotes.ts";
 import * as m20261126012000 from "./20261126012000_employee_profile.ts";
 import * as m20261126013000 from "./20261126013000_welcome_popup.ts";
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   "20261125235000_widget_prefs": m20261125235000,
   "20261125235500_feedback": m20261125235500,
   "20261125235800_splash_views": m20261125235800,
+  "20261126010000_neighbourhood": m20261126010000,
   "20261126011000_social_quotes": m20261126011000,
   "20261126012000_employee_profile": m20261126012000,
   "20261126013000_welcome_popup": m20261126013000,

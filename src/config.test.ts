@@ -24,6 +24,7 @@ describe("readConfig: defaults", () => {
       files: { dir: "./data/files", s3: null },
       feedbackEmail: null,
       weatherApiUrl: null,
+      overview: { overpassUrl: null, wikipediaUrl: null, routingUrl: null, geocoderUrl: null, propertyUrl: null, propertyApiKey: null, staticMapUrl: null },
       socialApiUrl: null,
     });
   });
@@ -43,6 +44,16 @@ describe("readConfig: FEEDBACK_EMAIL", () => {
   test("WEATHER_API_URL: a URL is kept; anything else is refused at start-up", () => {
     expect(readConfig({ WEATHER_API_URL: "http://127.0.0.1:8080/v1/forecast" }).weatherApiUrl).toBe("http://127.0.0.1:8080/v1/forecast");
     expect(() => readConfig({ WEATHER_API_URL: "open-meteo" })).toThrow(/WEATHER_API_URL/);
+  });
+});
+
+describe("readConfig: the overview page's providers", () => {
+  test("each URL is kept (the property key beside it); anything else is refused at start-up", () => {
+    const c = readConfig({ OVERPASS_API_URL: "http://127.0.0.1:1/api/interpreter", WIKIPEDIA_API_URL: "http://127.0.0.1:1/api/rest_v1", ROUTING_API_URL: "http://127.0.0.1:1", GEOCODER_API_URL: "http://127.0.0.1:2", PROPERTY_API_URL: "http://127.0.0.1:3/v1", PROPERTY_API_KEY: "k", STATIC_MAP_URL: "http://127.0.0.1:4/staticmap" });
+    expect(c.overview).toEqual({ overpassUrl: "http://127.0.0.1:1/api/interpreter", wikipediaUrl: "http://127.0.0.1:1/api/rest_v1", routingUrl: "http://127.0.0.1:1", geocoderUrl: "http://127.0.0.1:2", propertyUrl: "http://127.0.0.1:3/v1", propertyApiKey: "k", staticMapUrl: "http://127.0.0.1:4/staticmap" });
+    for (const name of ["OVERPASS_API_URL", "WIKIPEDIA_API_URL", "ROUTING_API_URL", "GEOCODER_API_URL", "PROPERTY_API_URL", "STATIC_MAP_URL"]) {
+      expect(() => readConfig({ [name]: "not a url" })).toThrow(new RegExp(name));
+    }
   });
 });
 
@@ -97,6 +108,7 @@ describe("readConfig: values", () => {
       files: { dir: "./data/files", s3: null },
       feedbackEmail: "feedback@example.com",
       weatherApiUrl: "https://api.open-meteo.com/v1/forecast",
+      overview: { overpassUrl: null, wikipediaUrl: null, routingUrl: null, geocoderUrl: null, propertyUrl: null, propertyApiKey: null, staticMapUrl: null },
       socialApiUrl: "https://mastodon.social",
     });
   });

@@ -48,6 +48,20 @@ const ZConfig = z.object({
   FEEDBACK_EMAIL: z.string().trim().email().optional(),
   /** The weather widget (issue 14): an Open-Meteo forecast endpoint, e.g. https://api.open-meteo.com/v1/forecast; unset, the widget says weather is not configured. */
   WEATHER_API_URL: z.string().url().optional(),
+  /** The overview page (issue 14): neighbourhoods and amenities from an OpenStreetMap Overpass API endpoint, e.g. https://overpass-api.de/api/interpreter; unset, the page says neighbourhoods are not configured. */
+  OVERPASS_API_URL: z.string().url().optional(),
+  /** The overview page's "about" tab: a Wikipedia REST API base, e.g. https://en.wikipedia.org/api/rest_v1 (GET /page/summary/{title}); unset, not configured. */
+  WIKIPEDIA_API_URL: z.string().url().optional(),
+  /** The overview page's commute tab: an OSRM route service base, e.g. https://router.project-osrm.org; unset, not configured. */
+  ROUTING_API_URL: z.string().url().optional(),
+  /** The office address search (storeEmployeeOfficePreference): a Nominatim base, e.g. https://nominatim.openstreetmap.org; unset, not configured. */
+  GEOCODER_API_URL: z.string().url().optional(),
+  /** Sample properties and property search: a RentCast API base, e.g. https://api.rentcast.io/v1; unset, not configured. */
+  PROPERTY_API_URL: z.string().url().optional(),
+  /** The RentCast API key, sent as X-Api-Key. */
+  PROPERTY_API_KEY: z.string().optional(),
+  /** The overview page's maps: a Google-Static-Maps-format image endpoint (center, zoom, size, markers), e.g. https://maps.googleapis.com/maps/api/staticmap?key=…; unset, the page shows coordinates and "No map configured." */
+  STATIC_MAP_URL: z.string().url().optional(),
   /** Social connections (issue 14): a Mastodon instance's base URL, e.g. https://mastodon.social; unset, the connections widget says social connections are not configured. */
   SOCIAL_API_URL: z.string().url().optional(),
 });
@@ -77,8 +91,21 @@ export type Config = {
   feedbackEmail: string | null;
   /** The weather provider's forecast endpoint (WEATHER_API_URL), or null: weather is not configured. */
   weatherApiUrl: string | null;
+  /** The overview page's providers (issue 14), each null when not configured. */
+  overview: OverviewProviders;
   /** The social provider's base URL (SOCIAL_API_URL: a Mastodon instance), or null: social connections are not configured. */
   socialApiUrl: string | null;
+};
+
+/** The overview page's provider endpoints (OVERPASS_API_URL, WIKIPEDIA_API_URL, ROUTING_API_URL, GEOCODER_API_URL, PROPERTY_API_URL + PROPERTY_API_KEY, STATIC_MAP_URL). */
+export type OverviewProviders = {
+  overpassUrl: string | null;
+  wikipediaUrl: string | null;
+  routingUrl: string | null;
+  geocoderUrl: string | null;
+  propertyUrl: string | null;
+  propertyApiKey: string | null;
+  staticMapUrl: string | null;
 };
 
 /** S3_URL split into the endpoint and the bucket (the URL's first path segment), with the credentials. */
@@ -124,6 +151,15 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     files: { dir: e.FILES_DIR, s3: s3Settings(e) },
     feedbackEmail: e.FEEDBACK_EMAIL ?? null,
     weatherApiUrl: e.WEATHER_API_URL ?? null,
+    overview: {
+      overpassUrl: e.OVERPASS_API_URL ?? null,
+      wikipediaUrl: e.WIKIPEDIA_API_URL ?? null,
+      routingUrl: e.ROUTING_API_URL ?? null,
+      geocoderUrl: e.GEOCODER_API_URL ?? null,
+      propertyUrl: e.PROPERTY_API_URL ?? null,
+      propertyApiKey: e.PROPERTY_API_KEY ?? null,
+      staticMapUrl: e.STATIC_MAP_URL ?? null,
+    },
     socialApiUrl: e.SOCIAL_API_URL ?? null,
   };
 }

@@ -12,7 +12,7 @@ const TABLES = ["groups", "users", "sessions", "login_throttle", "audit_log", "t
   "services", "service_attributes", "service_attribute_configurations", "spend_categories", "group_tags", "policies", "policy_tags", "policy_versions", "benefit_sets", "benefit_options", "metadata_infos", "benefit_metadata", "policy_services", "policy_service_benefits", "budget_groups", "budgets", "budget_group_rates", "policy_popups", "policy_popup_stages", "policy_popup_items", "moves", "user_properties",
   "move_family_members", "move_service_overrides", "move_budget_overrides", "form_sections", "form_fields", "form_prefill_values", "splash_contents",
   "move_estimate_details", "cost_estimates", "jobs", "city_indices", "reference_data_versions", "client_errors", "terms_form_fields",
-  "estimate_approval_links", "move_hub_items", "user_widget_prefs", "feedback", "splash_views", "file_categories", "employee_files",
+  "estimate_approval_links", "move_hub_items", "user_widget_prefs", "feedback", "splash_views", "neighbourhoods", "neighbourhood_favourites", "office_preferences", "property_clicks", "service_visits", "file_categories", "employee_files",
   "move_budget_edits", "expenses", "social_links", "supplier_quotes", "move_hr_notes", "welcome_popups", "welcome_call_requests"];
 
 /** This database's tables (on PostgreSQL only those of its own schema: introspection lists every schema). */

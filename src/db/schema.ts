@@ -697,6 +697,13 @@ export type UserWidgetPrefsTable = { user_id: number; selected_currency: string;
 /** The feedback box's last feedback per user (issue 14): see migrations/20261125235500_feedback.ts. */
 export type FeedbackTable = { user_id: number; group_id: number | null; rating: number; message: string; outbox_id: number | null; created_at: string };
 
+/** The overview page (issue 14): see migrations/20261126010000_neighbourhood.ts. */
+export type NeighbourhoodTable = { id: Generated<number>; provider: string; external_id: string; title: string; latitude: string; longitude: string; price_level: number | null; fetched_at: string };
+export type NeighbourhoodFavouriteTable = { user_id: number; neighbourhood_id: number; group_id: number | null; created_at: string };
+export type OfficePreferenceTable = { user_id: number; group_id: number | null; address: string; label: string; latitude: string; longitude: string; updated_at: string };
+export type PropertyClickTable = { id: Generated<number>; user_id: number; group_id: number | null; provider: string; external_id: string; url: string | null; created_at: string };
+export type ServiceVisitTable = { id: Generated<number>; user_id: number; group_id: number | null; service: string; created_at: string };
+
 /** Which user has seen which splash (issue 14): see migrations/20261125235800_splash_views.ts. */
 export type SplashViewTable = { user_id: number; splash_id: number; viewed_at: string };
 
@@ -907,6 +914,11 @@ export type Database = {
   user_widget_prefs: UserWidgetPrefsTable;
   feedback: FeedbackTable;
   splash_views: SplashViewTable;
+  neighbourhoods: NeighbourhoodTable;
+  neighbourhood_favourites: NeighbourhoodFavouriteTable;
+  office_preferences: OfficePreferenceTable;
+  property_clicks: PropertyClickTable;
+  service_visits: ServiceVisitTable;
   social_links: SocialLinkTable;
   supplier_quotes: SupplierQuoteTable;
   welcome_popups: WelcomePopupTable;

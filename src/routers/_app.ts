@@ -22,6 +22,7 @@ import { filesRouter } from "./files.ts";
 import { budgetsRouter } from "./budgets.ts";
 import { expensesRouter } from "./expenses.ts";
 import { widgetsRouter } from "./widgets.ts";
+import { overviewRouter } from "./overview.ts";
 import { welcomeRouter } from "./welcome.ts";
 import { employeeRouter } from "./employee.ts";
 import { socialRouter } from "./social.ts";
@@ -55,6 +56,7 @@ export const appRouter = router({
   movehub: movehubRouter,
   files: filesRouter,
   widgets: widgetsRouter,
+  overview: overviewRouter,
   welcome: welcomeRouter,
   employee: employeeRouter,
   social: socialRouter,

@@ -27,6 +27,7 @@ import { mountLegacyEstimateAdmin } from "../routers/legacy/estimate-admin.ts";
 import { mountLegacyServiceAttributes } from "../routers/legacy/service-attributes.ts";
 import { mountLegacyMoveHub } from "../routers/legacy/movehub.ts";
 import { mountLegacyWidgets } from "../routers/legacy/widgets.ts";
+import { mountLegacyOverview } from "../routers/legacy/overview.ts";
 import { mountLegacySocial } from "../routers/legacy/social.ts";
 import { mountLegacyWelcome } from "../routers/legacy/welcome.ts";
 import { mountLegacyEmployeeFile } from "../routers/legacy/employee-file.ts";
@@ -91,7 +92,8 @@ export function createApp(deps: AppDeps) {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:"],
+        // The overview page's static maps (STATIC_MAP_URL) are images the browser loads from their own origin.
+        imgSrc: ["'self'", "data:", ...(config.overview.staticMapUrl ? [new URL(config.overview.staticMapUrl).origin] : [])],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", "data:"],
         frameAncestors: ["'none'"],
@@ -169,6 +171,7 @@ export function createApp(deps: AppDeps) {
   mountLegacyBudgets(app, deps);
   mountLegacyMoveHub(app, deps);
   mountLegacyWidgets(app, deps);
+  mountLegacyOverview(app, deps);
   mountLegacySocial(app, deps);
   mountLegacyWelcome(app, deps);
   mountLegacyEmployeeFile(app, deps);

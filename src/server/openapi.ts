@@ -10,6 +10,7 @@ import { serviceAttributeOperations } from "../routers/legacy/service-attributes
 import { budgetOperations } from "../routers/legacy/budgets.openapi.ts";
 import { moveHubOperations } from "../routers/legacy/movehub.openapi.ts";
 import { widgetOperations } from "../routers/legacy/widgets.openapi.ts";
+import { overviewOperations } from "../routers/legacy/overview.openapi.ts";
 import { socialOperations } from "../routers/legacy/social.openapi.ts";
 import { welcomeOperations } from "../routers/legacy/welcome.openapi.ts";
 import { employeeFileOperations } from "../routers/legacy/employee-file.openapi.ts";
@@ -90,6 +91,7 @@ export const allLegacyOperations = (): Operation[] => [
   ...budgetOperations,
   ...moveHubOperations,
   ...widgetOperations,
+  ...overviewOperations,
   ...socialOperations,
   ...welcomeOperations,
   ...employeeFileOperations,

@@ -484,6 +484,9 @@ export const NEUTRAL_RULES: Record<string, Rule> = {
   valueId: () => 1,
   /** An upload the attacker would have made itself (no victim upload is reachable by id). */
   empTempFileUUID: () => "00000000-0000-4000-8000-000000000000",
+  /** Overview neighbourhoods are public OpenStreetMap places cached for everyone (the calls check the caller's own destination); a property id is the provider's. */
+  neighbourhoodId: () => 1,
+  externalId: () => "probe-listing",
   /** File categories are reference data, the same for every group. */
   categoryId: () => 1,
   yearIndex: () => 0,
@@ -786,6 +789,8 @@ const COUNT_ONLY = new Set(["cities", "states", "countries", "currencies"]);
  *   its own view of a splash it can see), `feedback` (its own last feedback), `social_links` (social.link
  *   links its own handle) and `users` row
  *   (acceptTerms, last sign-in).
+ * - the overview page's `neighbourhood_favourites`, `office_preferences`, `property_clicks` and
+ *   `service_visits`: the caller's own flags, office, clicks and visits (user_id is the session's).
  * - `audit_log` rows that name neither the victim group nor a victim user: the caller's own
  *   audited activity. A row written against the victim group or a victim user counts as a change.
  */
@@ -800,6 +805,10 @@ function scopeOf(table: string, callerId: number | null, victim: Victim): string
     case "user_widget_prefs":
     case "splash_views":
     case "feedback":
+    case "neighbourhood_favourites":
+    case "office_preferences":
+    case "property_clicks":
+    case "service_visits":
     case "social_links":
       return `user_id <> ${caller}`;
     case "users":
