@@ -5,6 +5,7 @@
  * (src/routers/legacy/budgets.ts) call these functions.
  */
 import type { DB } from "../../db/index.ts";
+import { lockRow } from "../../db/locks.ts";
 import { insertAudit } from "../../db/queries/audit.ts";
 import { AppError } from "../../domain/errors.ts";
 import { budgetMessages } from "../../domain/budgets/messages.ts";
@@ -90,6 +91,17 @@ export async function saveEditBudget(db: DB, actor: BudgetActor, group: GroupRef
   const seen = input.budgetSeenByEmployee ?? row.budget.seenByEmployee;
   const at = now.toISOString();
   await db.transaction().execute(async (trx) => {
+    // Under the move's lock, so parallel saves decide one after another: the same values again
+    // change nothing and write no second audit row.
+    await lockRow(trx, "moves", move.id);
+    const current = await trx
+      .selectFrom("move_budget_edits")
+      .select(["currency", "amount", "seen_by_employee"])
+      .where("move_id", "=", move.id)
+      .where("move_stage", "=", input.moveStageId)
+      .where("group_number", "=", input.budgetGroupId)
+      .executeTakeFirst();
+    if (current && current.currency === input.currency && current.amount === amount && current.seen_by_employee === (seen ? 1 : 0)) return;
     await trx
       .insertInto("move_budget_edits")
       .values({
@@ -120,7 +132,9 @@ export async function saveEditBudget(db: DB, actor: BudgetActor, group: GroupRef
       entity: "move",
       entityId: move.id,
       action: "budgets.editBudget",
-      oldValues: { stage: input.moveStageId, budgetGroup: input.budgetGroupId, currency: row.budget.currency, amount: row.budget.amount, seenByEmployee: row.budget.seenByEmployee },
+      oldValues: current
+        ? { stage: input.moveStageId, budgetGroup: input.budgetGroupId, currency: current.currency, amount: current.amount, seenByEmployee: current.seen_by_employee === 1 }
+        : { stage: input.moveStageId, budgetGroup: input.budgetGroupId, currency: row.budget.currency, amount: row.budget.amount, seenByEmployee: row.budget.seenByEmployee },
       newValues: { stage: input.moveStageId, budgetGroup: input.budgetGroupId, currency: input.currency, amount, seenByEmployee: seen, outsideRange: check.outsideRange },
       ip: actor.ip,
     });

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { DB } from "../../db/index.ts";
 import type { EmployeeFileTable } from "../../db/schema.ts";
 import type { Selectable } from "kysely";
-import { isPostgres } from "../../db/locks.ts";
+import { isPostgres, lockRow } from "../../db/locks.ts";
 import { findGroupByName } from "../../db/queries/groups.ts";
 import { insertAudit } from "../../db/queries/audit.ts";
 import { AppError } from "../../domain/errors.ts";
@@ -362,7 +362,9 @@ export async function changeFileData(db: DB, user: SessionUser, input: TChangeDa
   if (Object.keys(set).length > 0) {
     const at = now.toISOString();
     await db.transaction().execute(async (trx) => {
-      // The row as it is now (a parallel change may have landed since the access check), then the change and its audit row.
+      // The row as it is now, locked (a parallel change may have landed since the access check and
+      // waits here until this one ends), then the change and its audit row.
+      await lockRow(trx, "employee_files", row.id);
       const before = await trx.selectFrom("employee_files").selectAll().where("id", "=", row.id).executeTakeFirst();
       if (!before) throw new AppError("NOT_FOUND", fileMessages.fileNotFound);
       const updated = await trx

@@ -3,14 +3,21 @@
  * (src/routers/widgets.ts) and POST /feedback/add, DELETE /feedback/remove (src/routers/legacy/widgets.ts).
  * Each add stores the user's feedback (replacing the last one) and records the e-mail to FEEDBACK_EMAIL
  * in the outbox in one transaction, then hands it to SMTP when configured; a failed delivery answers
- * the spec's failure text (the outbox row keeps the error for admins).
+ * the spec's failure text (the outbox row keeps the error for admins). The same feedback sent again
+ * within FEEDBACK_REPEAT_MS (a double click, a resent request, parallel tabs) is one feedback and one
+ * mail: the add locks the user's row, and a repeat of the last feedback whose mail did not fail
+ * answers as sent without a second mail.
  */
 import type { Config } from "../../config.ts";
 import type { DB } from "../../db/index.ts";
+import { lockRow } from "../../db/locks.ts";
 import { AppError } from "../../domain/errors.ts";
 import { feedbackMessages, type TFeedbackAddRequest, type TFeedbackResult, type TFeedbackView } from "../../domain/widgets/feedback.ts";
 import type { SessionUser } from "../auth.ts";
 import type { Mailer, RecordedMail } from "../mail.ts";
+
+/** A repeat of the last feedback within this time is the same feedback (no second mail). */
+export const FEEDBACK_REPEAT_MS = 10 * 60_000;
 
 export type FeedbackDeps = { db: DB; config: Pick<Config, "feedbackEmail">; mailer: Mailer };
 
@@ -23,7 +30,18 @@ export async function addFeedback(deps: FeedbackDeps, user: SessionUser, input: 
   const to = deps.config.feedbackEmail;
   if (to === null) throw new AppError("NOT_FOUND", feedbackMessages.notConfigured);
   const at = now.toISOString();
-  const mail: RecordedMail = await deps.db.transaction().execute(async (trx) => {
+  const mail: RecordedMail | null = await deps.db.transaction().execute(async (trx) => {
+    await lockRow(trx, "users", user.id);
+    const last = await trx
+      .selectFrom("feedback as f")
+      .leftJoin("outbox as o", "o.id", "f.outbox_id")
+      .select(["f.rating", "f.message", "f.created_at", "o.error"])
+      .where("f.user_id", "=", user.id)
+      .executeTakeFirst();
+    const repeat =
+      last !== undefined && last.rating === input.rating && last.message === input.message && last.error === null &&
+      last.created_at >= new Date(now.getTime() - FEEDBACK_REPEAT_MS).toISOString();
+    if (repeat) return null;
     const recorded = await deps.mailer.record(
       trx,
       {
@@ -44,6 +62,7 @@ export async function addFeedback(deps: FeedbackDeps, user: SessionUser, input: 
       .execute();
     return recorded;
   });
+  if (mail === null) return { success: true, message: feedbackMessages.sent };
   try {
     await deps.mailer.deliver(deps.db, mail);
   } catch {
