@@ -16,7 +16,9 @@ import { moveHubMessages } from "../domain/movehub/messages.ts";
 import { startFinanceProcessing } from "../services/expenses/expenses.ts";
 import type { SessionUser } from "../services/auth.ts";
 import { localFileStore } from "../services/files/store.ts";
-import { auditRows, callerFor, insertTestUser, testConfig } from "./db.ts";
+import { addFeedback, FEEDBACK_REPEAT_MS } from "../services/widgets/feedback.ts";
+import { mailerFor } from "../trpc.ts";
+import { auditRows, callerFor, contextFor, insertTestUser, testConfig } from "./db.ts";
 import { DEMO, useTestDatabase } from "./fixtures.ts";
 import { expectAllSucceed, expectOneEffect, race } from "./race.ts";
 
@@ -156,6 +158,10 @@ describe("budgets", () => {
     const edits = await t.db.selectFrom("move_budget_edits").select(["amount", "currency"]).where("move_id", "=", moveId).where("move_stage", "=", 1).where("group_number", "=", 1).execute();
     expect(edits).toEqual([{ amount: 420000, currency: "USD" }]);
     expect((await auditRows(t.db, "budgets.editBudget")).length - before).toBe(1);
+    // A different value afterwards is a change again (audited), and back to the first value too.
+    await all[0]!.budgets.editBudgetSave({ ...save, amount: "4100" });
+    await all[0]!.budgets.editBudgetSave(save);
+    expect((await auditRows(t.db, "budgets.editBudget")).length - before).toBe(3);
   });
 });
 
@@ -234,5 +240,27 @@ describe("widgets", () => {
     const mails = await t.db.selectFrom("outbox").select("id").where("template", "=", "feedback").where("user_id", "=", userId).execute();
     expect(mails).toHaveLength(1);
     expect(rows[0]!.outbox_id).toBe(mails[0]!.id);
+  });
+
+  test("the same feedback again after the repeat window, or after its mail failed, is sent again", async () => {
+    const email = `repeat-feedback-${crypto.randomUUID().slice(0, 8)}@acme.test`;
+    const userId = await insertTestUser(t.db, { email, group: "acme" });
+    const user = (await contextFor(t.db, email, { config })).session!.user;
+    const mails = async () => (await t.db.selectFrom("outbox").select("id").where("template", "=", "feedback").where("user_id", "=", userId).execute()).length;
+    const input = { rating: 4, message: "Smooth so far." };
+    const start = new Date("2026-11-20T10:00:00Z");
+    const deps = { db: t.db, config, mailer: mailerFor(config) };
+    expect(await addFeedback(deps, user, input, start)).toMatchObject({ success: true });
+    expect(await addFeedback(deps, user, input, new Date(start.getTime() + FEEDBACK_REPEAT_MS - 1000))).toMatchObject({ success: true });
+    expect(await mails()).toBe(1);
+    expect(await addFeedback(deps, user, input, new Date(start.getTime() + FEEDBACK_REPEAT_MS + 1000))).toMatchObject({ success: true });
+    expect(await mails()).toBe(2);
+    // A mail that could not be delivered does not hold back the same feedback sent again.
+    const failing = testConfig({ FEEDBACK_EMAIL: "feedback@meridian.test", SMTP_URL: "smtp://127.0.0.1:1" });
+    const later = new Date(start.getTime() + 3 * FEEDBACK_REPEAT_MS);
+    const other = { rating: 2, message: "The mail server is down." };
+    expect(await addFeedback({ db: t.db, config: failing, mailer: mailerFor(failing) }, user, other, later)).toMatchObject({ success: false });
+    expect(await addFeedback(deps, user, other, new Date(later.getTime() + 1000))).toMatchObject({ success: true });
+    expect(await mails()).toBe(4);
   });
 });
