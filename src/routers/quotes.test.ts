@@ -87,12 +87,13 @@ describe("quotes.list", () => {
     const other = await acmeEmployee(t.db);
     const otherCaller = await callerFor(t.db, other.email);
     await expectTrpcError(otherCaller.quotes.list({ moveId: move.id }), "NOT_FOUND");
-    expect(await otherCaller.quotes.list({})).toEqual({ moveId: other.moveId, quotes: [] });
+    expect(await otherCaller.quotes.list({})).toMatchObject({ moveId: other.moveId, quotes: [] });
+    expect((await otherCaller.quotes.list({})).services).toContainEqual({ service: "FLATSEARCH", title: expect.any(String), moveStage: 1, moveStageName: "Pre-Departure" });
     await expectTrpcError((await callerFor(t.db, "finance@meridian.test")).quotes.list({}), "FORBIDDEN");
     await expectTrpcError((await callerFor(t.db, null)).quotes.list({}), "UNAUTHORIZED");
     const noMove = `quotes-nomove-${Date.now()}@acme.test`;
     await insertTestUser(t.db, { email: noMove, group: "acme" });
-    expect(await (await callerFor(t.db, noMove)).quotes.list({})).toEqual({ moveId: null, quotes: [] });
+    expect(await (await callerFor(t.db, noMove)).quotes.list({})).toEqual({ moveId: null, services: [], quotes: [] });
     await expectInputError((await callerFor(t.db, "employee@acme.test")).quotes.list({ scope: "LOCAL" as never }), "scope");
   });
 });

@@ -54,6 +54,8 @@ export const pages: Page[] = [
   // Employee files (issue 14): the HR employee files page and the employee's own files.
   { pattern: /^\/[a-z0-9][a-z0-9-]*\/employeefile\/files\/?$/, rule: { kind: "group", roles: ["HR", "ADMIN"] } },
   { pattern: /^\/files\/?$/, rule: staff("EMPLOYEE") },
+  // The employee's overview page: neighbourhoods, commute and property search (issue 14).
+  { pattern: /^\/overview\/?$/, rule: staff("EMPLOYEE") },
   // The employee's expenses (issue 14).
   { pattern: /^\/expenses\/?$/, rule: staff("EMPLOYEE") },
   // The move hub: the employee's own; HR of the move's group and admins with ?moveId= (issue 14).

@@ -17,6 +17,7 @@ import { moveFileRoutes } from "./features/move-file/routes.tsx";
 import { filesRoutes } from "./features/files/routes.tsx";
 import { expensesRoutes } from "./features/expenses/routes.tsx";
 import { moveHubRoutes } from "./features/movehub/routes.tsx";
+import { overviewRoutes } from "./features/overview/routes.tsx";
 import { welcomeRoutes } from "./features/welcome/routes.tsx";
 import { clientErrorsRoutes } from "./features/client-errors/routes.tsx";
 import { estimateApprovalRoutes } from "./features/estimate-approval/routes.tsx";
@@ -189,6 +190,7 @@ const routeTree = rootRoute.addChildren([
     ...filesRoutes.app,
     ...expensesRoutes.app,
     ...moveHubRoutes.app,
+    ...overviewRoutes.app,
     ...welcomeRoutes.app,
     ...clientErrorsRoutes.app,
   ]),

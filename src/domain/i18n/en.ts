@@ -22,6 +22,7 @@ import { enMoveHub } from "./en-movehub.ts";
 import { enFiles } from "./en-files.ts";
 import { enExpenses } from "./en-expenses.ts";
 import { enWidgets } from "./en-widgets.ts";
+import { enSocial } from "./en-social.ts";
 import { enEmployee } from "./en-employee.ts";
 import { enWelcome } from "./en-welcome.ts";
 
@@ -54,6 +55,7 @@ export const en = {
   ...enFiles,
   ...enExpenses,
   ...enWidgets,
+  ...enSocial,
   ...enEmployee,
   ...enWelcome,
   ...enApp,

@@ -81,7 +81,9 @@ export const ZQuote = z.object({
 });
 export type TQuote = z.infer<typeof ZQuote>;
 
-export const ZQuotesListResponse = z.object({ moveId: z.number().int().nullable(), quotes: z.array(ZQuote) });
+/** A service of the move's policy a quote can be for (the add form's choices). */
+export const ZQuoteService = z.object({ service: z.string(), title: z.string(), moveStage: z.number().int(), moveStageName: z.string() });
+export const ZQuotesListResponse = z.object({ moveId: z.number().int().nullable(), services: z.array(ZQuoteService), quotes: z.array(ZQuote) });
 export type TQuotesListResponse = z.infer<typeof ZQuotesListResponse>;
 
 const ZCoordinate = (min: number, max: number) =>

@@ -71,7 +71,7 @@ function toQuote(row: QuoteRow, ledger: Pick<Ledger, "stageNames" | "serviceTitl
 export async function listQuotes(db: DB, user: SessionUser, input: TQuotesListRequest, now = new Date()): Promise<TQuotesListResponse> {
   const move = await ledgerMoveForCaller(db, user, { moveId: input.moveId });
   if (!move) {
-    if (user.role === "EMPLOYEE" && input.moveId === undefined) return { moveId: null, quotes: [] };
+    if (user.role === "EMPLOYEE" && input.moveId === undefined) return { moveId: null, services: [], quotes: [] };
     throw new AppError("NOT_FOUND", quoteMessages.noMove);
   }
   const [ledger, rows] = await Promise.all([
@@ -79,7 +79,13 @@ export async function listQuotes(db: DB, user: SessionUser, input: TQuotesListRe
     selectQuotes(db).where("move_id", "=", move.id).orderBy("move_stage").orderBy("service_key").orderBy("amount").orderBy("id").execute(),
   ]);
   const filter = input.scope ?? "ALL";
-  return { moveId: move.id, quotes: rows.filter((r) => matchesFilter(r.scope as QuoteScope, filter)).map((r) => toQuote(r, ledger, now)) };
+  const services = [...ledger.serviceGroups.keys()].map((k) => {
+    const at = k.indexOf(":");
+    const stage = Number(k.slice(0, at));
+    const service = k.slice(at + 1);
+    return { service, title: ledger.serviceTitles.get(service) ?? service, moveStage: stage, moveStageName: ledger.stageNames[stage - 1] ?? `Stage ${stage}` };
+  });
+  return { moveId: move.id, services, quotes: rows.filter((r) => matchesFilter(r.scope as QuoteScope, filter)).map((r) => toQuote(r, ledger, now)) };
 }
 
 /** HR of the move's group (or an admin) adds a supplier's quote for a service and stage of the move's policy. */

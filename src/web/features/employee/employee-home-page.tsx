@@ -7,6 +7,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowRight, FileText, ListTodo, Mail, Plane, Receipt, Wallet } from "lucide-react";
+import { Map as MapIcon } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { TEmployeeHomeResponse, THomeMove } from "../../../domain/employee/schemas.ts";
@@ -127,7 +128,23 @@ function HomeView({ home, move, preparing }: { home: Home; move: THomeMove; prep
       <BudgetsCard budgets={home.budgets} />
       <ExpensesCard expenses={home.expenses} />
       <FilesCard files={home.files} />
+      <OverviewCard />
     </div>
+  );
+}
+
+/** The link to the overview page (issue 14): neighbourhoods, commute and homes to rent at the destination. */
+function OverviewCard() {
+  const { t } = useTranslation();
+  return (
+    <Card className="min-w-0">
+      <CardContent className="py-5">
+        <Link to="/overview" className={linkClass}>
+          <MapIcon className="size-5 shrink-0" aria-hidden="true" />
+          <span>{t("overview.homeLink", "Neighbourhoods, commute and homes to rent")}</span>
+        </Link>
+      </CardContent>
+    </Card>
   );
 }
 

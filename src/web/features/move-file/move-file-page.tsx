@@ -19,6 +19,7 @@ import { useGroupDisplayName } from "../../lib/group-name.ts";
 import { formatDate, formatDateTime } from "../../lib/format.ts";
 import { EstimateHistory } from "./estimate-history.tsx";
 import { BudgetsPanel } from "./budgets-panel.tsx";
+import { QuotesPanel } from "./quotes-panel.tsx";
 import { trpc } from "../../lib/trpc.ts";
 
 const linkClasses = "font-medium text-primary underline-offset-4 hover:underline focus-visible:underline";
@@ -134,6 +135,7 @@ function MoveFile(ref: Ref) {
         <EstimatePanel data={data} refs={ref} />
         <OverridesPanel data={data} />
         <BudgetsPanel {...ref} />
+        <QuotesPanel {...ref} />
         <TimelinePanel data={data} />
         <FilesPanel refs={ref} />
       </div>
