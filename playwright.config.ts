@@ -13,6 +13,8 @@ process.env.E2E_DATABASE_URL ??= join(tmpdir(), `meridian-e2e-${Date.now()}-${pr
 const databaseUrl = process.env.E2E_DATABASE_URL;
 /** The local Open-Meteo-format server of the weather widget's test (e2e/widgets/open-meteo-server.ts). */
 const OPEN_METEO_PORT = PORT + 20_000;
+/** The local Mastodon-API server of the connections page's test (e2e/social/mastodon-server.ts). */
+const MASTODON_PORT = PORT + 21_000;
 /** The local server of the overview page's providers (e2e/overview/providers-server.ts: Overpass, Wikipedia, OSRM, Nominatim, RentCast, static maps). */
 const OVERVIEW_PROVIDERS_PORT = PORT + 23_500;
 const overviewProviders = `http://127.0.0.1:${OVERVIEW_PROVIDERS_PORT}`;
@@ -74,6 +76,15 @@ export default defineConfig({
       env: { OVERVIEW_PROVIDERS_PORT: String(OVERVIEW_PROVIDERS_PORT) },
     },
     {
+      command: "bun run e2e/social/mastodon-server.ts",
+      url: `http://127.0.0.1:${MASTODON_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { MASTODON_PORT: String(MASTODON_PORT) },
+    },
+    {
       command: "bun run scripts/build-web.ts && bun run src/main.ts",
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
@@ -90,6 +101,8 @@ export default defineConfig({
         FEEDBACK_EMAIL: "feedback@meridian.test",
         // The weather widget (issue 14) asks the local Open-Meteo-format server above.
         WEATHER_API_URL: `http://127.0.0.1:${OPEN_METEO_PORT}/v1/forecast`,
+        // Social connections (issue 14) ask the local Mastodon-API server above.
+        SOCIAL_API_URL: `http://127.0.0.1:${MASTODON_PORT}`,
         // The overview page (issue 14) asks the local providers server above.
         OVERPASS_API_URL: `${overviewProviders}/api/interpreter`,
         WIKIPEDIA_API_URL: `${overviewProviders}/api/rest_v1`,

@@ -58,6 +58,9 @@ export const pages: Page[] = [
   { pattern: /^\/overview\/?$/, rule: staff("EMPLOYEE") },
   // The employee's expenses (issue 14).
   { pattern: /^\/expenses\/?$/, rule: staff("EMPLOYEE") },
+  // Connections at the destination and the supplier quotes comparison (issue 14).
+  { pattern: /^\/connections\/?$/, rule: staff("EMPLOYEE") },
+  { pattern: /^\/comparison\/?$/, rule: staff("EMPLOYEE") },
   // The move hub: the employee's own; HR of the move's group and admins with ?moveId= (issue 14).
   { pattern: /^\/movehub\/?$/, rule: staff("EMPLOYEE", "HR", "ADMIN") },
   // The welcome popup as a full page (part 2 §2: phones are redirected here from the home; issue 14).

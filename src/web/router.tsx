@@ -16,6 +16,8 @@ import { estimateRoutes } from "./features/estimate/routes.tsx";
 import { moveFileRoutes } from "./features/move-file/routes.tsx";
 import { filesRoutes } from "./features/files/routes.tsx";
 import { expensesRoutes } from "./features/expenses/routes.tsx";
+import { socialRoutes } from "./features/social/routes.tsx";
+import { comparisonRoutes } from "./features/comparison/routes.tsx";
 import { moveHubRoutes } from "./features/movehub/routes.tsx";
 import { overviewRoutes } from "./features/overview/routes.tsx";
 import { welcomeRoutes } from "./features/welcome/routes.tsx";
@@ -189,6 +191,8 @@ const routeTree = rootRoute.addChildren([
     ...moveFileRoutes.app,
     ...filesRoutes.app,
     ...expensesRoutes.app,
+    ...socialRoutes.app,
+    ...comparisonRoutes.app,
     ...moveHubRoutes.app,
     ...overviewRoutes.app,
     ...welcomeRoutes.app,
