@@ -20,9 +20,9 @@ import { enConnection } from "./en-connection.ts";
 import { enServiceEstimate } from "./en-service-estimate.ts";
 import { enMoveHub } from "./en-movehub.ts";
 import { enFiles } from "./en-files.ts";
+import { enEmployeeFile } from "./en-employee-file.ts";
 import { enExpenses } from "./en-expenses.ts";
 import { enWidgets } from "./en-widgets.ts";
-import { enSocial } from "./en-social.ts";
 import { enEmployee } from "./en-employee.ts";
 import { enWelcome } from "./en-welcome.ts";
 
@@ -53,9 +53,9 @@ export const en = {
   ...enServiceEstimate,
   ...enMoveHub,
   ...enFiles,
+  ...enEmployeeFile,
   ...enExpenses,
   ...enWidgets,
-  ...enSocial,
   ...enEmployee,
   ...enWelcome,
   ...enApp,

@@ -19,7 +19,9 @@ import { useGroupDisplayName } from "../../lib/group-name.ts";
 import { formatDate, formatDateTime } from "../../lib/format.ts";
 import { EstimateHistory } from "./estimate-history.tsx";
 import { BudgetsPanel } from "./budgets-panel.tsx";
-import { QuotesPanel } from "./quotes-panel.tsx";
+import { ProfileActions } from "./profile-dialog.tsx";
+import { FormValuesPanel } from "./form-values-panel.tsx";
+import { HrNotesPanel } from "./hr-notes-panel.tsx";
 import { trpc } from "../../lib/trpc.ts";
 
 const linkClasses = "font-medium text-primary underline-offset-4 hover:underline focus-visible:underline";
@@ -129,13 +131,14 @@ function MoveFile(ref: Ref) {
         }
       />
       <div className="grid min-w-0 items-start gap-6 desktop:grid-cols-2">
-        <PersonPanel data={data} />
+        <PersonPanel data={data} refs={ref} />
         <MovePanel data={data} refs={ref} />
         <PolicyPanel data={data} />
         <EstimatePanel data={data} refs={ref} />
         <OverridesPanel data={data} />
+        <FormValuesPanel {...ref} />
+        <HrNotesPanel {...ref} />
         <BudgetsPanel {...ref} />
-        <QuotesPanel {...ref} />
         <TimelinePanel data={data} />
         <FilesPanel refs={ref} />
       </div>
@@ -179,7 +182,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function PersonPanel({ data }: { data: TMoveFileResponse }) {
+function PersonPanel({ data, refs }: { data: TMoveFileResponse; refs: Ref }) {
   const { t } = useTranslation();
   const p = data.person;
   return (
@@ -191,6 +194,7 @@ function PersonPanel({ data }: { data: TMoveFileResponse }) {
           <Badge variant={p.activationState === "ACTIVE" ? "success" : "neutral"}>{t(`moveFile.activation.${p.activationState}`, { defaultValue: p.activationState })}</Badge>
         </Fact>
       </Facts>
+      <ProfileActions refs={refs} />
     </Panel>
   );
 }
