@@ -23,6 +23,7 @@ import { enFiles } from "./en-files.ts";
 import { enEmployeeFile } from "./en-employee-file.ts";
 import { enExpenses } from "./en-expenses.ts";
 import { enWidgets } from "./en-widgets.ts";
+import { enSocial } from "./en-social.ts";
 import { enEmployee } from "./en-employee.ts";
 import { enWelcome } from "./en-welcome.ts";
 
@@ -56,6 +57,7 @@ export const en = {
   ...enEmployeeFile,
   ...enExpenses,
   ...enWidgets,
+  ...enSocial,
   ...enEmployee,
   ...enWelcome,
   ...enApp,

@@ -19,6 +19,7 @@ import { useGroupDisplayName } from "../../lib/group-name.ts";
 import { formatDate, formatDateTime } from "../../lib/format.ts";
 import { EstimateHistory } from "./estimate-history.tsx";
 import { BudgetsPanel } from "./budgets-panel.tsx";
+import { QuotesPanel } from "./quotes-panel.tsx";
 import { ProfileActions } from "./profile-dialog.tsx";
 import { FormValuesPanel } from "./form-values-panel.tsx";
 import { HrNotesPanel } from "./hr-notes-panel.tsx";
@@ -139,6 +140,7 @@ function MoveFile(ref: Ref) {
         <FormValuesPanel {...ref} />
         <HrNotesPanel {...ref} />
         <BudgetsPanel {...ref} />
+        <QuotesPanel {...ref} />
         <TimelinePanel data={data} />
         <FilesPanel refs={ref} />
       </div>
