@@ -170,6 +170,9 @@ function viewOf(entry: FormEntry, stored: Record<string, TStoredFormValue>, usTo
 /** employeeFile.formValues: the move's initiation-form values the page lists (non-core fields), in form order. */
 export async function readFormValues(db: DB, user: SessionUser, group: GroupLike, input: TEmployeeFileRequest): Promise<TFormValuesResponse> {
   const move = await moveInGroup(db, user, group, input);
+  // A read writes nothing: a group without a form yet (loadForm would create its default one) lists no fields.
+  const hasForm = await db.selectFrom("form_sections").select("id").where("group_id", "=", group.id).limit(1).executeTakeFirst();
+  if (!hasForm) return { fields: [] };
   const sections = await loadForm(db, group.id, { versionId: move.policy_version_id, policyId: move.policy_id });
   const { entries, usToUs } = formEntries(sections, move);
   const stored = parseFormValues(move.form_values);
