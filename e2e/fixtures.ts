@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import { insertMovingEmployee } from "./moving-employee.ts";
 
 export { expect };
 
@@ -48,6 +49,11 @@ type Fixtures = {
    * and lands in the browser context's cookie jar, which page.request shares.
    */
   loginAs: (email: string) => Promise<void>;
+  /**
+   * A new employee of the group with an open move (e2e/moving-employee.ts), unique to the test, with
+   * the demo password: for flows shown once per person, such as the welcome popup.
+   */
+  newMovingEmployee: (group?: "acme" | "globex") => Promise<{ email: string; userId: number; moveId: number }>;
 };
 
 export const test = base.extend<Fixtures>({
@@ -59,6 +65,14 @@ export const test = base.extend<Fixtures>({
       });
       expect(response.status(), `sign-in of ${email}`).toBe(200);
       expect(await response.json()).toMatchObject({ success: true });
+    });
+  },
+  // eslint-disable-next-line no-empty-pattern
+  newMovingEmployee: async ({}, use, testInfo) => {
+    let n = 0;
+    await use(async (group = "acme") => {
+      const email = `newcomer-${testInfo.workerIndex}-${Date.now()}-${++n}@${group}.test`;
+      return { email, ...insertMovingEmployee(email, group) };
     });
   },
 });

@@ -28,7 +28,9 @@ export function WelcomeOnHome() {
   const navigate = useNavigate();
   const texts = useQuery({ queryKey: ["texts", "welcome"], queryFn: () => welcomeTexts.preload().then(() => true), staleTime: Infinity });
   const state = useQuery({ ...trpc.welcome.state.queryOptions({}), refetchOnWindowFocus: false });
-  const [open, setOpen] = useState(true);
+  // Once shown, the dialog stays until the employee closes it (booking makes `show` false at stage 2).
+  const [closed, setClosed] = useState(false);
+  const [latched, setLatched] = useState(false);
   const exitRef = useRef<(() => void) | null>(null);
   const data = state.data;
   const phone = data?.show === true && isPhone();
@@ -36,13 +38,18 @@ export function WelcomeOnHome() {
   useEffect(() => {
     if (phone) void navigate({ to: "/common/welcomeCallPopup", replace: true });
   }, [phone, navigate]);
+  const showNow = data?.show === true && !phone;
+  useEffect(() => {
+    if (showNow) setLatched(true);
+  }, [showNow]);
+  const dialogOpen = !closed && (latched || showNow);
 
   // A failure to load the popup must not disturb the home: it simply does not show.
   if (!texts.data || !data || !data.move || !data.move.welcomeCall || phone) return null;
 
-  if (data.show && open) {
+  if (dialogOpen) {
     return (
-      <Dialog open onOpenChange={(next) => !next && (exitRef.current ? exitRef.current() : setOpen(false))}>
+      <Dialog open onOpenChange={(next) => !next && (exitRef.current ? exitRef.current() : setClosed(true))}>
         <DialogContent
           closeLabel={t("welcome.close")}
           aria-describedby={undefined}
@@ -55,7 +62,7 @@ export function WelcomeOnHome() {
           }}
         >
           <DialogTitle>{t("welcome.title")}</DialogTitle>
-          <WelcomeFlow state={data} headingLevel="h3" exitRef={exitRef} onExit={() => setOpen(false)} />
+          <WelcomeFlow state={data} headingLevel="h3" exitRef={exitRef} onExit={() => setClosed(true)} />
         </DialogContent>
       </Dialog>
     );
