@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, spyOn, test } from "bun:test";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -86,6 +86,19 @@ describe("seedFilesDemo", () => {
     expect(await seedAll(t.db, { demo: true, reference: { cities: ["GB", "LU"] }, wizardDemo: false, files: store })).toEqual(["demo-files"]);
     expect(await seedAll(t.db, { demo: true, reference: { cities: ["GB", "LU"] }, wizardDemo: false, files: store })).toEqual([]);
     expect(await countRows()).toBe(rows);
+  });
+
+  test("a store that cannot be reached does not stop seedAll (the start); the next run stores the files", async () => {
+    await t.db.deleteFrom("reference_data_versions").where("name", "=", "demo-files").execute();
+    const down: FileStore = { ...store, stage: async () => { throw new Error("connect ECONNREFUSED"); } };
+    const warn = spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      expect(await seedAll(t.db, { demo: true, reference: { cities: ["GB", "LU"] }, wizardDemo: false, files: down })).toEqual([]);
+      expect(warn.mock.calls.join(" ")).toContain("ECONNREFUSED");
+    } finally {
+      warn.mockRestore();
+    }
+    expect(await seedAll(t.db, { demo: true, reference: { cities: ["GB", "LU"] }, wizardDemo: false, files: store })).toEqual(["demo-files"]);
   });
 
   test("the generated passport scan is a valid PNG of the holder, the same bytes every time", () => {

@@ -293,10 +293,15 @@ export async function seedAll(
       await seedWelcomeDemo(db);
     });
   }
-  // The demo employees' files (seed-files.ts) need the file store, which only the server has.
+  // The demo employees' files (seed-files.ts) need the file store, which only the server has. A
+  // store that cannot be reached (S3 down) does not stop the start: the next start tries again.
   if (options.demo && options.files) {
     const files = options.files;
-    await step("demo-files", DEMO_FILES_VERSION, () => seedFilesDemo(db, files));
+    try {
+      await step("demo-files", DEMO_FILES_VERSION, () => seedFilesDemo(db, files));
+    } catch (error) {
+      console.warn(`[seed] the demo files were not stored (${error instanceof Error ? error.message : String(error)}); the next start tries again`);
+    }
   }
   return ran;
 }
