@@ -323,6 +323,26 @@ describe("statistics: clicks and service visits", () => {
   });
 });
 
+describe("reads never write", () => {
+  test("every overview query, as the employee with providers answering, leaves every overview table as it was", async () => {
+    resetModes();
+    const { caller } = await employeeCaller();
+    const [n] = (await caller.overview.prepare()).neighbourhoods;
+    await caller.overview.storeEmployeeOfficePreference({ address: "Alexanderplatz 1" });
+    const tables = ["neighbourhoods", "neighbourhood_favourites", "office_preferences", "property_clicks", "service_visits"] as const;
+    const snapshot = () => Promise.all(tables.map((tb) => t.db.selectFrom(tb).selectAll().execute().then((rows) => JSON.stringify(rows))));
+    const before = await snapshot();
+    const input = { neighbourhoodId: n!.id };
+    expect((await caller.overview.about(input)).status).toBe("OK");
+    expect((await caller.overview.amenities(input)).status).toBe("OK");
+    expect((await caller.overview.commute(input)).status).toBe("OK");
+    expect((await caller.overview.sampleProperties(input)).status).toBe("OK");
+    const found = await caller.overview.searchProperty({ neighbourhoodId: n!.id, bedrooms: 1, radius: 20 });
+    expect((await caller.overview.getProperty({ id: found.properties[0]!.externalId })).status).toBe("OK");
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
 describe("documented paths", () => {
   test("GET /json/searchProperty and /json/getProperty; POST favourites, office, click, serviceVisit; 400, 401, 403", async () => {
     resetModes();
