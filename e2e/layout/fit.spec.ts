@@ -173,7 +173,7 @@ test.describe("every page fits 1366 and 390 px", () => {
     test.setTimeout(90_000);
     for (const [email, paths] of [
       [demo.acmeManager, ["/acme/home"]],
-      [demo.acmeEmployee, ["/", "/movehub", "/files", "/expenses", "/overview", "/common/welcomeCallPopup"]],
+      [demo.acmeEmployee, ["/", "/movehub", "/files", "/expenses", "/overview", "/common/welcomeCallPopup", "/connections", "/comparison"]],
       [demo.finance, ["/finance"]],
       [demo.crm, ["/crm"]],
     ] as const) {

@@ -6,7 +6,7 @@
  */
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { ArrowRight, FileText, ListTodo, Mail, Plane, Receipt, Wallet } from "lucide-react";
+import { ArrowRight, FileText, ListTodo, Mail, Plane, Receipt, Scale, Wallet } from "lucide-react";
 import { Map as MapIcon } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -273,7 +273,16 @@ function TasksCard({ tasks, preparing }: { tasks: Home["tasks"]; preparing: bool
 function BudgetsCard({ budgets }: { budgets: Home["budgets"] }) {
   const { t } = useTranslation();
   return (
-    <Section title={t("employee.home.budgetsTitle")} icon={<Wallet className="size-5 shrink-0" aria-hidden="true" />}>
+    <Section
+      title={t("employee.home.budgetsTitle")}
+      icon={<Wallet className="size-5 shrink-0" aria-hidden="true" />}
+      footer={
+        <Link to="/comparison" className={linkClass}>
+          <Scale className="size-4 shrink-0" aria-hidden="true" />
+          <span>{t("comparison.homeLink", "Compare supplier quotes")}</span>
+        </Link>
+      }
+    >
       {budgets.length === 0 ? (
         <p className="text-muted-foreground">{t("employee.home.budgetsNone")}</p>
       ) : (
