@@ -127,6 +127,8 @@ test.describe("welcome popup at 1366 px", () => {
     await page.getByRole("link", { name: "Book your welcome call" }).click();
     await expect(page).toHaveURL(/\/common\/welcomeCallPopup$/);
     await expect(page.getByTestId("welcome-step")).toHaveText("Step 1 of 3");
+    await expectAccessible(page);
+    await fits(page, 1366);
   });
 });
 
