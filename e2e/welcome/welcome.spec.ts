@@ -64,6 +64,8 @@ test.describe("welcome popup at 1366 px", () => {
   });
 
   test("the dialog goes through the three stages from the keyboard, then does not come back", async ({ page, loginAs, newMovingEmployee }) => {
+    // Three stages with axe at each: more than the default 30 s on a busy 2-core machine.
+    test.setTimeout(90_000);
     const employee = await newMovingEmployee();
     await loginAs(employee.email);
     await page.goto("/");
@@ -138,6 +140,8 @@ test.describe("welcome popup at 390 px", () => {
   });
 
   test("the home redirects to /common/welcomeCallPopup, the same three stages, then home without the popup", async ({ page, loginAs, newMovingEmployee }) => {
+    // Three stages with axe at each: more than the default 30 s on a busy 2-core machine.
+    test.setTimeout(90_000);
     const employee = await newMovingEmployee();
     await loginAs(employee.email);
     await page.goto("/");
