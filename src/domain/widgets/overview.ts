@@ -76,6 +76,7 @@ export const overviewMessages = {
   service: "The service is 1 to 60 letters, digits, dashes, dots or underscores.",
   favourite: "Favourite is true or false.",
   saved: "Saved.",
+  visitFailed: "The visit could not be recorded.",
 } as const;
 
 // ── Pure rules ────────────────────────────────────────────────────────────────────────────────────

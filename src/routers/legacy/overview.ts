@@ -54,5 +54,5 @@ export function mountLegacyOverview(app: Hono<AppEnv>, deps: AppDeps) {
   legacyRoute(app, "POST", "/statistics/serviceVisit", async (c) => {
     const user = legacyUser(c);
     return recordServiceVisit(db, user, parseFields(ZServiceVisitRequest, await readFields(c)));
-  }, failure("The visit could not be recorded."));
+  }, failure(overviewMessages.visitFailed));
 }

@@ -87,7 +87,8 @@ const ZOverpass = z.object({
 
 const coord = (n: number) => n.toFixed(6);
 
-export function overpassProvider(url: string, timeoutMs = 30_000): NeighbourhoodProvider {
+/** Overpass at `url`; 25 s per call (the query's own [timeout:25]), under the browser's 30 s call limit. */
+export function overpassProvider(url: string, timeoutMs = 25_000): NeighbourhoodProvider {
   const query = async (ql: string) =>
     parsed(
       "neighbourhood provider",
