@@ -74,18 +74,22 @@ async function withDirectory<T>(dir: string, action: () => Promise<T>): Promise<
 /** Bytes gathered before one write: few, large writes instead of one per socket chunk (~64 KB). */
 export const STAGE_WRITE_BYTES = 1024 * 1024;
 
-/** Writes all of `bytes` at the file's current end. */
-async function writeAll(handle: FileHandle, bytes: Uint8Array): Promise<void> {
+/** Writes in flight at once per upload (positional writes, so they may finish in any order). */
+export const STAGE_WRITES_IN_FLIGHT = 3;
+
+/** Writes all of `bytes` at `position`. */
+async function writeAllAt(handle: FileHandle, bytes: Uint8Array, position: number): Promise<void> {
   let done = 0;
-  while (done < bytes.byteLength) done += (await handle.write(bytes, done)).bytesWritten;
+  while (done < bytes.byteLength) done += (await handle.write(bytes, done, bytes.byteLength - done, position + done)).bytesWritten;
 }
 
 /**
  * Streams `source` into a new file in `tmpDir`, hashing (incrementally) and counting; see
- * FileStore.stage. Chunks are copied as they come into one of two buffers of STAGE_WRITE_BYTES
- * (a chunk may be reused by its source once the next is asked for): a full buffer is written
- * while the other fills, so reading, hashing and writing overlap and memory holds two buffers
- * per upload, never the file. The buffers are freed at once when the stage ends.
+ * FileStore.stage. Chunks are copied as they come into buffers of STAGE_WRITE_BYTES (a chunk may be
+ * reused by its source once the next is asked for): a full buffer is written at its place in the
+ * file while the next ones fill, up to STAGE_WRITES_IN_FLIGHT at once, so reading, hashing and
+ * writing overlap and memory holds a few buffers per upload, never the file. The buffers are freed
+ * at once when the stage ends.
  */
 export async function stageToDisk(tmpDir: string, source: ByteSource, maxBytes: number): Promise<StagedFile> {
   const tempPath = join(tmpDir, `${crypto.randomUUID()}.part`);
@@ -97,22 +101,23 @@ export async function stageToDisk(tmpDir: string, source: ByteSource, maxBytes: 
   const buffers: Uint8Array[] = [];
   let filling: Uint8Array | null = null;
   let filled = 0;
-  /** The write in flight (at most one) and the buffer it writes. */
-  let writing: { done: Promise<void>; buffer: Uint8Array } | null = null;
-  const settle = async () => {
-    if (!writing) return;
-    const { done, buffer } = writing;
-    writing = null;
-    await done;
-    buffers.push(buffer);
+  let position = 0;
+  /** The writes in flight, oldest first, with the buffers they write. */
+  const writing: { done: Promise<void>; buffer: Uint8Array }[] = [];
+  const settleOldest = async () => {
+    const oldest = writing.shift();
+    if (!oldest) return;
+    await oldest.done;
+    buffers.push(oldest.buffer);
   };
   const flush = async () => {
     if (!filling || filled === 0) return;
-    await settle();
+    if (writing.length >= STAGE_WRITES_IN_FLIGHT) await settleOldest();
     const buffer = filling;
-    const done = writeAll(handle, buffer.subarray(0, filled));
-    done.catch(() => undefined); // awaited by the next settle; not left unhandled meanwhile
-    writing = { done, buffer };
+    const done = writeAllAt(handle, buffer.subarray(0, filled), position);
+    done.catch(() => undefined); // awaited by settleOldest; not left unhandled meanwhile
+    writing.push({ done, buffer });
+    position += filled;
     filling = null;
     filled = 0;
   };
@@ -136,10 +141,10 @@ export async function stageToDisk(tmpDir: string, source: ByteSource, maxBytes: 
       }
     }
     await flush();
-    await settle();
+    while (writing.length > 0) await settleOldest();
     await handle.close();
   } catch (error) {
-    await (writing as { done: Promise<void> } | null)?.done.catch(() => undefined);
+    await Promise.allSettled(writing.map((w) => w.done));
     await handle.close().catch(() => undefined);
     await rm(tempPath, { force: true });
     throw error;
