@@ -39,6 +39,8 @@ for (const size of [
     await expect(save).toBeEnabled();
     await save.click();
     await expect(soft.getByTestId("budget-warning")).toHaveText("Warning: Budget is going to be outside the range provided.");
+    // The budget popup's variant (part 1 §5) heads the confirmation, word for word.
+    await expect(soft.getByTestId("budget-confirm-box")).toContainText("Budget will be outside the range provided");
     // Cancel returns to edit; save again and confirm.
     await soft.getByTestId("budget-cancel").click();
     await expect(soft.getByTestId("budget-save")).toBeVisible();
@@ -55,10 +57,12 @@ for (const size of [
     await hard.getByTestId("budget-amount-input").fill("9000");
     await hard.getByTestId("budget-save").click();
     await expect(hard.getByTestId("budget-error")).toHaveText("Error: Budget is outside the range provided.");
+    await expect(hard.getByTestId("budget-error-box").getByText("Budget is outside the range provided.", { exact: true })).toBeVisible();
     await expect(hard.getByTestId("budget-warning")).toHaveCount(0);
     await hard.getByTestId("budget-amount-input").fill("0");
     await hard.getByTestId("budget-save").click();
     await expect(hard.getByTestId("budget-error")).toHaveText("Budget must be greater than zero.");
+    await expect(hard.getByTestId("budget-error-box").getByText("Budget is outside the range provided.", { exact: true })).toHaveCount(0);
     await hard.getByTestId("budget-close").click();
     await expect(hard.getByTestId("budget-amount")).toContainText("USD 4,000.00");
 

@@ -104,6 +104,35 @@ test.describe("wizard stage 3: policy overrides", () => {
     await expect(page.getByTestId("available-services").getByText("School Search", { exact: true })).toBeVisible();
   });
 
+  test("a soft budget (type S) outside its range warns and asks instead of refusing; the popup texts are the spec's", async ({ page, loginAs }) => {
+    test.setTimeout(120_000);
+    await loginAs(demo.acmeHr);
+    // Global Long-Term Assignment: On Assignment, budget group 2 is soft, USD 36,000–60,000 (src/db/seed-expenses.ts).
+    await startMove(page, "Global Long-Term Assignment", { first: "Sonja", last: `Soft${Date.now()}` });
+    await page.getByRole("tab").nth(1).click();
+    const budget = page.getByLabel("Budget amount (group 2)");
+    await budget.fill("70000");
+    await page.getByRole("button", { name: /^Next/ }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Budget will be outside the range provided" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText("Warning: Budget is going to be outside the range provided.");
+    await expect(page.getByText("Error: Budget is outside the range provided.")).toHaveCount(0);
+    await expectAccessible(page);
+    // Changing the budget stays on stage 3; confirming stores it and goes on.
+    await dialog.getByRole("button", { name: "Change the budget" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/stage=3/);
+    await page.getByRole("button", { name: /^Next/ }).click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Continue" }).click();
+    await expect(page).not.toHaveURL(/stage=3/);
+    const url = new URL(page.url());
+    url.searchParams.set("stage", "3");
+    await page.goto(url.toString());
+    await page.getByRole("tab").nth(1).click();
+    await expect(page.getByLabel("Budget amount (group 2)")).toHaveValue("70000.00");
+  });
+
   test("Cancel deletes the draft: it is gone from the moves list", async ({ page, loginAs }) => {
     test.setTimeout(90_000);
     await loginAs(demo.acmeHr);

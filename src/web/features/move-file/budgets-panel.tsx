@@ -4,6 +4,8 @@
  * and progress. A row goes view → edit → view on close or save; a soft budget saved outside its
  * range goes to confirm mode (Confirm saves, Cancel returns to edit); Save is enabled only when the
  * currency or the amount changed. `budgetSeenByEmployee` decides whether the employee sees it.
+ * The box reads as the spec's budget popup (part 1 §5): "Budget will be outside the range provided"
+ * over the soft warning, "Budget is outside the range provided." over the hard refusal.
  */
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
@@ -156,8 +158,8 @@ function BudgetRow({ budget: b, refs }: { budget: TEmployeeBudget; refs: Ref }) 
             </FormField>
           </div>
           {mode === "confirm" ? (
-            <Alert variant="info" role="alert" data-testid="budget-warning">
-              {budgetMessages.outsideRangeWarning}
+            <Alert variant="info" role="alert" title={budgetMessages.popupWillBeOutsideRange} data-testid="budget-confirm-box">
+              <span data-testid="budget-warning">{budgetMessages.outsideRangeWarning}</span>
             </Alert>
           ) : null}
           <div className="flex flex-wrap gap-2">
@@ -184,8 +186,8 @@ function BudgetRow({ budget: b, refs }: { budget: TEmployeeBudget; refs: Ref }) 
         </div>
       )}
       {error ? (
-        <Alert variant="destructive" role="alert" data-testid="budget-error">
-          {error}
+        <Alert variant="destructive" role="alert" title={error === budgetMessages.outsideRangeError ? budgetMessages.popupOutsideRange : undefined} data-testid="budget-error-box">
+          <span data-testid="budget-error">{error}</span>
         </Alert>
       ) : null}
       {status ? (

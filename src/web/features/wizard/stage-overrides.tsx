@@ -11,6 +11,7 @@ import { ArrowLeft, ArrowRight, FileX2 } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { hiddenStages, nextStage, type WizardPolicy } from "../../../domain/wizard/navigation.ts";
+import { budgetMessages } from "../../../domain/budgets/messages.ts";
 import { wizardMessages } from "../../../domain/wizard/messages.ts";
 import type { TPolicyOverridesResponse } from "../../../domain/wizard/override-schemas.ts";
 import { Alert } from "../../components/ui/alert.tsx";
@@ -375,7 +376,7 @@ function OverridesEditor({ data, employeeId, moveId, policy, onBack, onNext, onC
       <ConfirmDialog
         open={confirmSoft !== null}
         onOpenChange={(open) => (open ? undefined : setConfirmSoft(null))}
-        title={t("overrides.softConfirmTitle", "Budget outside the range")}
+        title={budgetMessages.popupWillBeOutsideRange}
         description={wizardMessages.budgetOutsideRangeWarning}
         confirmLabel={t("overrides.softConfirm", "Continue")}
         cancelLabel={t("overrides.softCancel", "Change the budget")}
