@@ -258,6 +258,29 @@ describe("budgets: HR view and edit (editBudget)", () => {
     await hr.budgets.editBudgetSave({ group: "acme", employeeId, budgetGroupId: 1, moveStageId: 1, currency: "USD", amount: "4000", budgetSeenByEmployee: true });
   });
 
+  test("a budget hidden from the employee (budgetSeenByEmployee false) shows no sums: remaining, hard limit and booking estimate say N/A; HR still sees them", async () => {
+    const hr = await t.hrAcme();
+    const employee = await t.employee();
+    const search = { searches: [{ id: "s", serviceName: "SETTLINGIN", moveStageId: 1, currency: "USD" }] };
+    await hr.budgets.editBudgetSave({ group: "acme", employeeId, budgetGroupId: 1, moveStageId: 1, currency: "USD", amount: "4000", budgetSeenByEmployee: false });
+    try {
+      const mine = await employee.budgets.remaining(search);
+      expect(mine.results[0]).toMatchObject({ outOfBudget: true, amount: null, remainingBudgetDto: null, display: budgetMessages.notAvailable });
+      const hard = await employee.budgets.checkHardLimit({ productId: "SETTLINGIN", moveStageId: 1, amount: "999999", currency: "USD" });
+      expect(hard.data).toMatchObject({ remainingBudget: budgetMessages.notAvailable, amountOver: "0.00", outOfBudget: true });
+      const est = await employee.budgets.bookingEstimate({ service: "SETTLINGIN", serviceParam: 1, amount: "100", currency: "USD" });
+      expect(est).toMatchObject({ originalRemaining: budgetMessages.notAvailable, remainingBudget: budgetMessages.notAvailable, overBudgetAmount: "0.00" });
+      const legacy = await postJson(app, "/budget/spend/remaining", search, { cookie: await cookieFor(t.db, DEMO.EMPLOYEE) });
+      expect(JSON.stringify(await legacy.json())).not.toContain("4000.00");
+      const hrView = await hr.budgets.remaining({ searches: [{ ...search.searches[0]!, moveId }] });
+      expect(hrView.results[0]!.remainingBudgetDto!.budget).toBe("4000.00");
+      const hrHard = await hr.budgets.checkHardLimit({ enquiryId: moveId, productId: "SETTLINGIN", moveStageId: 1, amount: "999999", currency: "USD" });
+      expect(Number(hrHard.data!.amountOver)).toBeGreaterThan(990000);
+    } finally {
+      await hr.budgets.editBudgetSave({ group: "acme", employeeId, budgetGroupId: 1, moveStageId: 1, currency: "USD", amount: "4000", budgetSeenByEmployee: true });
+    }
+  });
+
   test("wrong role, other group, unknown budget", async () => {
     await expectTrpcError((await t.employee()).budgets.editBudgetLoad({ group: "acme", employeeId, budgetGroupId: 1, moveStageId: 1 }), "FORBIDDEN");
     await expectTrpcError((await t.hrGlobex()).budgets.editBudgetLoad({ group: "acme", employeeId, budgetGroupId: 1, moveStageId: 1 }), "FORBIDDEN");

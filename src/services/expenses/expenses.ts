@@ -256,13 +256,21 @@ export async function startFinanceProcessing(db: DB, actor: ExpenseActor, expens
 /** Two decimals (part 1 §9) of minor units of `currency`, rounded in the money module. */
 const twoDecimals = (amount: number, currency: string) => displayRound.remainingBudget(major(amount, currency));
 
-function searchResult(ledger: Ledger, s: TRemainingRequest["searches"][number]): TBudgetSearchResult {
+/**
+ * budgetSeenByEmployee (part 1 §3, §6) decides what the employee sees: a budget HR hides is, to the
+ * employee, no budget at all ("N/A", no sums); HR and admins see every budget.
+ */
+function visibleTo<B extends { budget: { seenByEmployee: boolean } }>(user: SessionUser, budget: B | undefined): B | undefined {
+  return budget && user.role === "EMPLOYEE" && !budget.budget.seenByEmployee ? undefined : budget;
+}
+
+function searchResult(user: SessionUser, ledger: Ledger, s: TRemainingRequest["searches"][number]): TBudgetSearchResult {
   const base = { id: s.id ?? null, serviceName: s.serviceName, moveStageId: s.moveStageId ?? null };
   if (s.moveStageId === undefined || s.moveStageId === null) {
     return { ...base, budgetGroupId: null, outOfBudget: false, noMoveStage: true, amount: null, remainingBudgetDto: null, display: budgetMessages.setMoveStage };
   }
   const group = ledger.serviceGroups.get(serviceKeyOf(s.moveStageId, s.serviceName));
-  const budget = group === undefined || group === NO_BUDGET_GROUP ? undefined : ledger.budgets.find((b) => b.stage === s.moveStageId && b.group === group);
+  const budget = visibleTo(user, group === undefined || group === NO_BUDGET_GROUP ? undefined : ledger.budgets.find((b) => b.stage === s.moveStageId && b.group === group));
   if (!budget) {
     return { ...base, budgetGroupId: group ?? null, outOfBudget: true, noMoveStage: false, amount: null, remainingBudgetDto: null, display: budgetMessages.notAvailable };
   }
@@ -303,7 +311,7 @@ export async function remainingBudgets(db: DB, user: SessionUser, input: TRemain
     }
     const ledger = ledgers.get(key)!;
     if (!ledger) throw new AppError("NOT_FOUND", budgetMessages.fetchFailure);
-    results.push(searchResult(ledger, s));
+    results.push(searchResult(user, ledger, s));
   }
   return { results };
 }
@@ -315,7 +323,7 @@ async function costCheck(db: DB, user: SessionUser, p: { moveId?: number; servic
   const move: LedgerMove = await requireLedgerMove(db, user, { moveId: p.moveId });
   const ledger = await loadLedger(db, move);
   const group = ledger.serviceGroups.get(serviceKeyOf(p.stage, p.service));
-  const budget = group === undefined ? undefined : ledger.budgets.find((b) => b.stage === p.stage && b.group === group);
+  const budget = visibleTo(user, group === undefined ? undefined : ledger.budgets.find((b) => b.stage === p.stage && b.group === group));
   return { move, ledger, cost, budget };
 }
 
