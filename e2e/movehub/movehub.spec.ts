@@ -124,6 +124,31 @@ for (const size of [
       await expect(section2.getByTestId(id)).toHaveCount(0);
     });
 
+    test("a description cut at two lines opens with the keyboard (More / Less), not only with a tap", async ({ page }) => {
+      await openHub(page);
+      const toggles = page.getByTestId("task-text-toggle");
+      if (size.name === "desktop") {
+        // At 1366 px the demo descriptions fit: nothing is cut, so there is nothing to open.
+        await expect(toggles).toHaveCount(0);
+        return;
+      }
+      const toggle = toggles.first();
+      await expect(toggle).toHaveText("More");
+      await expect(toggle).toHaveAttribute("aria-expanded", "false");
+      const text = page.locator(`#${await toggle.getAttribute("aria-controls")}`);
+      const cut = () => text.evaluate((el) => el.scrollHeight > el.clientHeight + 1);
+      expect(await cut()).toBe(true);
+      await toggle.focus();
+      await page.keyboard.press("Enter");
+      await expect(toggle).toHaveAttribute("aria-expanded", "true");
+      await expect(toggle).toHaveText("Less");
+      expect(await cut()).toBe(false);
+      await page.keyboard.press("Enter");
+      await expect(toggle).toHaveAttribute("aria-expanded", "false");
+      await expectAccessible(page);
+      await fits(page, size.width);
+    });
+
     test("mark a task done and back", async ({ page }) => {
       await openHub(page);
       const open = page.locator("li[data-status='OPEN']").first();

@@ -507,6 +507,20 @@ function TaskRow({ item, sortable, editable, lang, onEdit, onDelete, onToggle, o
   const touch = useRef<{ at: number; x: number; y: number; moved: boolean } | null>(null);
   const checkboxId = `task-done-${item.id}`;
   const dueId = `task-due-${item.id}`;
+  const textId = `task-text-${item.id}`;
+  // A description cut at two lines (a phone) opens with a tap on the title, or with the More button
+  // for a mouse or the keyboard; the button shows only while the text is cut (or opened).
+  const textRef = useRef<HTMLParagraphElement>(null);
+  const [clamped, setClamped] = useState(false);
+  useEffect(() => {
+    const el = textRef.current;
+    if (!el || typeof ResizeObserver === "undefined") return;
+    const measure = () => setClamped(el.scrollHeight > el.clientHeight + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [item.ddText, open]);
   return (
     <li
       ref={setNodeRef}
@@ -566,7 +580,22 @@ function TaskRow({ item, sortable, editable, lang, onEdit, onDelete, onToggle, o
             {item.custom ? <Badge>{t("movehub.custom")}</Badge> : null}
           </div>
           {item.ddText ? (
-            <p className={cn("break-words text-sm text-muted-foreground", !open && "line-clamp-2")}>{item.ddText}</p>
+            <p ref={textRef} id={textId} className={cn("break-words text-sm text-muted-foreground", !open && "line-clamp-2")} data-testid="task-text">
+              {item.ddText}
+            </p>
+          ) : null}
+          {item.ddText && (open || clamped) ? (
+            <button
+              type="button"
+              className="self-start rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              aria-expanded={open}
+              aria-controls={textId}
+              aria-label={open ? t("movehub.lessLabel", { title: item.title }) : t("movehub.moreLabel", { title: item.title })}
+              onClick={() => setOpen((o) => !o)}
+              data-testid="task-text-toggle"
+            >
+              {open ? t("movehub.less") : t("movehub.more")}
+            </button>
           ) : null}
           <div className="flex flex-wrap items-center gap-2 text-sm">
             <label htmlFor={dueId} className="text-muted-foreground">
