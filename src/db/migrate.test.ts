@@ -8,7 +8,7 @@ import { countRows, createTestDatabase, type TestDatabase } from "../test/db.ts"
 import { migrations } from "../../migrations/index.ts";
 
 const ALL = Object.keys(migrations);
-const TABLES = ["groups", "users", "sessions", "login_throttle", "audit_log", "translations", "currencies", "exchange_rates", "countries", "states", "cities", "outbox", "account_tokens", "group_sso_settings", "sso_login_states",
+const TABLES = ["manager_restrictions", "manager_geo_restrictions", "groups", "users", "sessions", "login_throttle", "audit_log", "translations", "currencies", "exchange_rates", "countries", "states", "cities", "outbox", "account_tokens", "group_sso_settings", "sso_login_states",
   "services", "service_attributes", "service_attribute_configurations", "spend_categories", "group_tags", "policies", "policy_tags", "policy_versions", "benefit_sets", "benefit_options", "metadata_infos", "benefit_metadata", "policy_services", "policy_service_benefits", "budget_groups", "budgets", "budget_group_rates", "policy_popups", "policy_popup_stages", "policy_popup_items", "moves", "user_properties",
   "move_family_members", "move_service_overrides", "move_budget_overrides", "form_sections", "form_fields", "form_prefill_values", "splash_contents",
   "move_estimate_details", "cost_estimates", "jobs", "city_indices", "reference_data_versions", "client_errors", "terms_form_fields",

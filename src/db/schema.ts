@@ -944,6 +944,36 @@ export type Database = {
   move_hub_items: MoveHubItemTable;
   file_categories: FileCategoryTable;
   employee_files: EmployeeFileTable;
+  manager_restrictions: ManagerRestrictionTable;
+  manager_geo_restrictions: ManagerGeoRestrictionTable;
+};
+
+/** Manager restrictions and geographic rules (issue 15): see migrations/20261126020000_manager_restrictions.ts. */
+export type ManagerRestrictionTable = {
+  user_id: number;
+  group_id: number;
+  view_restriction: Generated<string>;
+  creation_restriction: Generated<string>;
+  reporting_restriction: Generated<string>;
+  dashboard_restriction: Generated<string>;
+  external_spend: Generated<number>;
+  updated_at: string;
+};
+export type ManagerGeoRestrictionTable = {
+  id: Generated<number>;
+  group_id: number;
+  manager_user_id: number;
+  origin_type: string;
+  origin_ref: string;
+  origin_country_code: string;
+  origin_state_code: string | null;
+  origin_city_id: number | null;
+  destination_type: string;
+  destination_ref: string;
+  destination_country_code: string;
+  destination_state_code: string | null;
+  destination_city_id: number | null;
+  created_at: string;
 };
 
 export type GroupRow = Selectable<GroupTable>;

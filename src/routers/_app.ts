@@ -24,6 +24,7 @@ import { expensesRouter } from "./expenses.ts";
 import { widgetsRouter } from "./widgets.ts";
 import { overviewRouter } from "./overview.ts";
 import { welcomeRouter } from "./welcome.ts";
+import { managersRouter } from "./managers.ts";
 import { employeeRouter } from "./employee.ts";
 import { socialRouter } from "./social.ts";
 import { quotesRouter } from "./quotes.ts";
@@ -58,6 +59,7 @@ export const appRouter = router({
   widgets: widgetsRouter,
   overview: overviewRouter,
   welcome: welcomeRouter,
+  managers: managersRouter,
   employee: employeeRouter,
   social: socialRouter,
   quotes: quotesRouter,

@@ -33,6 +33,7 @@ import { mountLegacyWelcome } from "../routers/legacy/welcome.ts";
 import { mountLegacyEmployeeFile } from "../routers/legacy/employee-file.ts";
 import { mountLegacyFiles } from "../routers/legacy/files.ts";
 import { mountLegacyBudgets } from "../routers/legacy/budgets.ts";
+import { mountLegacyManagers } from "../routers/legacy/managers.ts";
 import { resolveSession, type Session } from "../services/auth.ts";
 import { createContextInner, mailerFor } from "../trpc.ts";
 import type { AssetSource } from "./assets.ts";
@@ -169,6 +170,7 @@ export function createApp(deps: AppDeps) {
   mountLegacyEstimateAdmin(app, deps);
   mountLegacyServiceAttributes(app, deps);
   mountLegacyBudgets(app, deps);
+  mountLegacyManagers(app, deps);
   mountLegacyMoveHub(app, deps);
   mountLegacyWidgets(app, deps);
   mountLegacyOverview(app, deps);

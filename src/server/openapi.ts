@@ -10,6 +10,7 @@ import { serviceAttributeOperations } from "../routers/legacy/service-attributes
 import { budgetOperations } from "../routers/legacy/budgets.openapi.ts";
 import { moveHubOperations } from "../routers/legacy/movehub.openapi.ts";
 import { widgetOperations } from "../routers/legacy/widgets.openapi.ts";
+import { managerOperations } from "../routers/legacy/managers.openapi.ts";
 import { overviewOperations } from "../routers/legacy/overview.openapi.ts";
 import { socialOperations } from "../routers/legacy/social.openapi.ts";
 import { welcomeOperations } from "../routers/legacy/welcome.openapi.ts";
@@ -91,6 +92,7 @@ export const allLegacyOperations = (): Operation[] => [
   ...budgetOperations,
   ...moveHubOperations,
   ...widgetOperations,
+  ...managerOperations,
   ...overviewOperations,
   ...socialOperations,
   ...welcomeOperations,

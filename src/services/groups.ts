@@ -6,6 +6,8 @@ import type { DB } from "../db/index.ts";
 import type { GroupRef } from "../db/schema.ts";
 import { findGroupById, findGroupsWithCounts, updateGroupStatus } from "../db/queries/groups.ts";
 import { countGroupPeopleByRole, findGroupPeople } from "../db/queries/users.ts";
+import { restrictionScopeOf } from "../db/queries/restrictions.ts";
+import type { Role } from "../domain/roles.ts";
 import { insertAudit } from "../db/queries/audit.ts";
 import { lockRow } from "../db/locks.ts";
 
@@ -14,20 +16,22 @@ export function toGroupSummary(g: GroupRef) {
 }
 
 /** The group home page: who is in the group, by role. */
-export async function getGroupHome(db: DB, group: GroupRef): Promise<TGroupHomeResponse> {
-  const counts = (await countGroupPeopleByRole(db, group.id)).map((c) => ({ role: c.role, count: c.count }));
+export async function getGroupHome(db: DB, group: GroupRef, caller: { id: number; role: Role }): Promise<TGroupHomeResponse> {
+  const scope = await restrictionScopeOf(db, caller);
+  const counts = (await countGroupPeopleByRole(db, group.id, scope)).map((c) => ({ role: c.role, count: c.count }));
   return { group: toGroupSummary(group), counts, totalPeople: counts.reduce((n, c) => n + c.count, 0) };
 }
 
 /** One page of a group's people; `hasMore` comes from reading one row past the page. */
-export async function listGroupPeople(db: DB, groupId: number, p: TPeopleRequest): Promise<TPeopleResponse> {
+export async function listGroupPeople(db: DB, groupId: number, p: TPeopleRequest, caller: { id: number; role: Role }): Promise<TPeopleResponse> {
+  const scope = await restrictionScopeOf(db, caller);
   const rows = await findGroupPeople(db, {
     groupId,
     role: p.role,
     search: p.search || undefined,
     limit: p.pageSize + 1,
     offset: p.page * p.pageSize,
-  });
+  }, new Date(), scope);
   return {
     rows: rows.slice(0, p.pageSize).map((r) => ({
       id: r.id,

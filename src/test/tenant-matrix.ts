@@ -68,6 +68,8 @@ export type Victim = {
   expenseIds: number[];
   /** Supplier quotes of the victim's moves (one planted on the open move, plus the demo's). */
   quoteIds: number[];
+  /** A geographic restriction of a victim manager (issue 15). */
+  geoRestrictionId: number;
   /** The invitee's activation code and the employee's reset token (raw, as mailed). */
   activationToken: string;
   resetToken: string;
@@ -298,6 +300,18 @@ export async function seedVictim(db: DB): Promise<Victim> {
     .execute();
   const quotes = await db.selectFrom("supplier_quotes").select("id").where("group_id", "=", group.id).orderBy("id").execute();
 
+  const geoAt = new Date().toISOString();
+  const victimManager = await db
+    .insertInto("users")
+    .values({ email: "victim.manager@globex.test", first_name: "Vera", last_name: "Manager", role: "MANAGER", group_id: group.id, password_hash: null, terms_accepted_at: null, terms_version: null, activation_state: "PENDING", created_at: geoAt, updated_at: geoAt })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const geoRule = await db
+    .insertInto("manager_geo_restrictions")
+    .values({ group_id: group.id, manager_user_id: victimManager.id, origin_type: "COUNTRY", origin_ref: "GB", origin_country_code: "GB", destination_type: "COUNTRY", destination_ref: "LU", destination_country_code: "LU", created_at: geoAt })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+
   const users = await db.selectFrom("users").select(["id", "email", "first_name", "last_name"]).where("group_id", "=", group.id).execute();
   const policies = await db.selectFrom("policies").select("name").where("group_id", "=", group.id).execute();
   const groupRow = await db.selectFrom("groups").select(["name", "display_name"]).where("id", "=", group.id).executeTakeFirstOrThrow();
@@ -339,6 +353,7 @@ export async function seedVictim(db: DB): Promise<Victim> {
     hubItemIds: [hubItems[0]!.id, hubItems[1]!.id],
     expenseIds: expenses.map((e) => e.id),
     quoteIds: quotes.map((q) => q.id),
+    geoRestrictionId: geoRule.id,
     activationToken,
     resetToken,
     spendCategoryId: spendCategory.id,
@@ -463,6 +478,8 @@ export const TENANT_RULES: Record<string, Rule> = {
    * token of the OTHER kind (an activation code at the reset door and the reverse), which must
    * open nothing.
    */
+  /** Managers admin (issue 15): the victim manager's geographic rule. */
+  restrictionId: (v) => v.geoRestrictionId,
   token: (v) => v.activationToken,
   ac: (v) => v.resetToken,
 };
@@ -530,6 +547,8 @@ const PLAUSIBLE: Record<string, Rule> = {
   allowedDomains: () => "probe.test",
   /** social.link: a handle on the configured instance (the attacker's own link). */
   handle: () => "probe@social.example",
+  /** managers.saveGeoRestriction: a well-formed route (issue 15). */
+  geoString: () => JSON.stringify({ originGeoType: "COUNTRY", originGeoId: "GB", destinationGeoType: "COUNTRY", destinationGeoId: "LU" }),
 };
 
 /**

@@ -1,3 +1,4 @@
+import { restrictMoves, type RestrictionScope } from "./restrictions.ts";
 import { sql } from "kysely";
 import type { DB } from "../index.ts";
 import type { MoveStatus } from "../schema.ts";
@@ -45,6 +46,8 @@ export type MoveWithPolicy = NonNullable<Awaited<ReturnType<typeof findMoveWithP
 export type MoveListSort = "employee" | "policy" | "origin" | "destination" | "moveDate" | "status" | "stage" | "updated";
 export type MoveListParams = {
   groupId: number;
+  /** A manager's restrictions (restrictMoves), null for HR and admins. */
+  scope: RestrictionScope;
   /** Only this status; without it every status but cancelled. */
   status?: MoveStatus;
   q?: string;
@@ -62,6 +65,7 @@ function moveListBase(db: DB, p: MoveListParams) {
     .leftJoin("countries as oc", "oc.code", "m.origin_country_code")
     .leftJoin("countries as dc", "dc.code", "m.destination_country_code")
     .where("m.group_id", "=", p.groupId);
+  q = restrictMoves(q, p.scope, "m");
   q = p.status ? q.where("m.status", "=", p.status) : q.where("m.status", "<>", "cancelled");
   if (p.q) {
     const pattern = likePattern(p.q);

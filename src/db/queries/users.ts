@@ -1,3 +1,4 @@
+import { restrictPeople, type RestrictionScope } from "./restrictions.ts";
 import type { Role } from "../../domain/roles.ts";
 import { sql } from "kysely";
 import { likeIgnoreCase, likePattern } from "./like.ts";
@@ -78,8 +79,8 @@ export async function updateUser(db: DB, id: number, patch: UserUpdate): Promise
 
 export type PeopleParams = { groupId: number; role?: Role; search?: string; limit: number; offset: number };
 
-const groupPeople = preparedQuery(
-  (db: DB, a: { groupId: number; role: Role | null; pattern: string | null; now: string; limit: number; offset: number }) => {
+type GroupPeopleArgs = { groupId: number; role: Role | null; pattern: string | null; now: string; limit: number; offset: number };
+const buildGroupPeople = (db: DB, a: GroupPeopleArgs) => {
     let q = db
       .selectFrom("users")
       .select(["id", "email", "first_name", "last_name", "role", "activation_state", "last_login_at"])
@@ -120,28 +121,30 @@ const groupPeople = preparedQuery(
       );
     }
     return q.orderBy("last_name").orderBy("first_name").orderBy("id").limit(a.limit).offset(a.offset);
-  },
-);
+};
+const groupPeople = preparedQuery(buildGroupPeople);
 
 /** One page of a group's people, ordered by last then first name (served by users_group_name_order_idx), with `activation_sent` (1 or 0) as of `now`. */
-export function findGroupPeople(db: DB, p: PeopleParams, now = new Date()) {
-  return groupPeople(db, {
+export function findGroupPeople(db: DB, p: PeopleParams, now = new Date(), scope: RestrictionScope = null) {
+  const args: GroupPeopleArgs = {
     groupId: p.groupId,
     role: p.role ?? null,
     pattern: p.search ? likePattern(p.search) : null,
     now: now.toISOString(),
     limit: p.limit,
     offset: p.offset,
-  });
+  };
+  // A manager's restrictions change the SQL's shape, so that read is built per call (restrictPeople).
+  return scope === null ? groupPeople(db, args) : restrictPeople(buildGroupPeople(db, args), scope, "users").execute();
 }
 
-export async function countGroupPeopleByRole(db: DB, groupId: number) {
-  const rows = await db
+export async function countGroupPeopleByRole(db: DB, groupId: number, scope: RestrictionScope = null) {
+  const q = db
     .selectFrom("users")
     .select(["role", (eb) => eb.fn.countAll<number>().as("count")])
     .where("group_id", "=", groupId)
-    .groupBy("role")
-    .execute();
+    .groupBy("role");
+  const rows = await restrictPeople(q, scope, "users").execute();
   return rows.map((r) => ({ role: r.role, count: Number(r.count) }));
 }
 

@@ -42,7 +42,7 @@ import {
 import { moveForCaller, WIZARD_ROLES } from "../../services/wizard/access.ts";
 import { listMoves } from "../../services/wizard/moves.ts";
 import { employeePolicyServiceBenefits, policyOverrides, storePolicyOverrides } from "../../services/wizard/overrides.ts";
-import { authedProcedure, roleProcedure, router, sync, type Context } from "../../trpc.ts";
+import { authedProcedure, groupProcedure, roleProcedure, router, sync, type Context } from "../../trpc.ts";
 import { mailDeps } from "../users.ts";
 import { moveProcedure, wizardGroupProcedure } from "./procedures.ts";
 
@@ -51,10 +51,11 @@ const wizardProcedure = roleProcedure(...WIZARD_ROLES);
 
 export const wizardRouter = router({
   /** HR home: the group's moves. */
-  moves: wizardGroupProcedure
+  moves: groupProcedure("HR", "MANAGER", "ADMIN")
     .input(sync(ZMovesRequest))
     .output(sync(ZMovesResponse))
-    .query(({ ctx, input }) => listMoves(ctx.db, ctx.group, input)),
+    // Managers read it too, limited by their restrictions (restrictMoves).
+    .query(({ ctx, input }) => listMoves(ctx.db, ctx.group, input, ctx.user)),
   /** GET /hr/json/getPolicySelectForm (stage 1). */
   policySelectForm: wizardGroupProcedure
     .input(sync(ZPolicySelectFormRequest))

@@ -1,15 +1,18 @@
 /** HR home: the group's moves (search, status filter, sort by column both ways, pages of MOVES_PAGE_SIZE). */
 import type { DB } from "../../db/index.ts";
 import type { GroupRef } from "../../db/schema.ts";
+import type { Role } from "../../domain/roles.ts";
+import { restrictionScopeOf } from "../../db/queries/restrictions.ts";
 import { countGroupMoves, findGroupMoves, type MoveListParams } from "../../db/queries/moves.ts";
 import { MOVES_PAGE_SIZE, type TMovesRequest, type TMovesResponse } from "../../domain/wizard/schemas.ts";
 import { stateNameIn, stateNamesOf } from "../../db/queries/countries.ts";
 import { placeText } from "./initiation-rules.ts";
 import { wizardStepOf } from "../../domain/wizard/navigation.ts";
 
-export async function listMoves(db: DB, group: GroupRef, input: TMovesRequest): Promise<TMovesResponse> {
+export async function listMoves(db: DB, group: GroupRef, input: TMovesRequest, caller: { id: number; role: Role }): Promise<TMovesResponse> {
   const params: MoveListParams = {
     groupId: group.id,
+    scope: await restrictionScopeOf(db, caller),
     status: input.status,
     q: input.q && input.q !== "" ? input.q : undefined,
     sort: input.sort,
