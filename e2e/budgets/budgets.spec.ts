@@ -31,6 +31,8 @@ for (const size of [
     // Soft: stage 2, group 2.
     const soft = panel.locator('[data-testid=budget-row][data-stage="2"][data-group="2"]');
     await expect(soft.getByTestId("budget-type")).toHaveText("Soft");
+    // The range reads as money, like the amount beside it.
+    await expect(soft.getByTestId("budget-amount")).toContainText("Range USD 36,000.00 – USD 60,000.00");
     await soft.getByTestId("budget-edit").click();
     const save = soft.getByTestId("budget-save");
     await expect(save).toBeDisabled(); // nothing changed yet

@@ -105,7 +105,11 @@ function BudgetRow({ budget: b, refs }: { budget: TEmployeeBudget; refs: Ref }) 
       <p className="text-sm tabular-nums" data-testid="budget-amount">
         {formatMajorMoney(b.amount, b.currency)} ·{" "}
         {b.minAmount !== null || b.maxAmount !== null
-          ? t("budgets.range", { min: b.minAmount ?? "–", max: b.maxAmount ?? "–", defaultValue: "Range {{min}} – {{max}}" })
+          ? t("budgets.range", {
+              min: b.minAmount !== null ? formatMajorMoney(b.minAmount, b.currency) : "–",
+              max: b.maxAmount !== null ? formatMajorMoney(b.maxAmount, b.currency) : "–",
+              defaultValue: "Range {{min}} – {{max}}",
+            })
           : t("budgets.noRange", "No range")}
       </p>
       <div className="flex flex-col gap-1">
