@@ -252,7 +252,13 @@ export type SpendCategoryTable = {
   move_stages: string | null;
 };
 
-export type GroupTagTable = { id: Generated<number>; group_id: number; name: string };
+/** A group's tag; since issue 15 also the association of the catalogue tag of that name with the group (status ACTIVE | INACTIVE). */
+export type GroupTagTable = { id: Generated<number>; group_id: number; name: string; status: Generated<string> };
+/** Tags admin and HR-settings extension reasons (issue 15): see migrations/20261126021000_tags_extension_reasons.ts. */
+export type TagTable = { id: Generated<number>; name: string; name_key: string; created_at: string };
+export type UserTagTable = { user_id: number; group_tag_id: number; group_id: number };
+export type GroupOptionTable = { id: Generated<number>; group_id: number; option_group: string; option_value: string; value_key: string; default_value: Generated<number>; created_at: string; updated_at: string };
+export type GroupHrSettingsTable = { group_id: number; extension_reason_enabled: Generated<number>; updated_at: string };
 
 export type PolicyTable = {
   id: Generated<number>;
@@ -894,6 +900,10 @@ export type Database = {
   service_attribute_configurations: ServiceAttributeConfigurationTable;
   spend_categories: SpendCategoryTable;
   group_tags: GroupTagTable;
+  tags: TagTable;
+  user_tags: UserTagTable;
+  group_options: GroupOptionTable;
+  group_hr_settings: GroupHrSettingsTable;
   policies: PolicyTable;
   policy_tags: PolicyTagTable;
   policy_versions: PolicyVersionTable;

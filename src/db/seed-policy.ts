@@ -19,6 +19,7 @@ import {
 } from "../domain/policy/catalogue.ts";
 import { toMinor } from "../domain/money/money.ts";
 import type { Database } from "./schema.ts";
+import { ensureCatalogueTags } from "./queries/tags.ts";
 
 /*
  * Policy seed data. `seedPolicyCatalogue` runs on every start and in every test database, so it is
@@ -675,6 +676,7 @@ export async function seedPolicyDemo(db: DB): Promise<boolean> {
       .returning(["id", "group_id", "name"])
       .execute();
     const tagId = new Map(tagRows.map((t) => [`${t.group_id}:${t.name}`, t.id]));
+    await ensureCatalogueTags(trx, DEMO_TAGS, now);
 
     // Policies.
     const policyRows = await trx

@@ -28,6 +28,8 @@ import { managersRouter } from "./managers.ts";
 import { employeeRouter } from "./employee.ts";
 import { socialRouter } from "./social.ts";
 import { quotesRouter } from "./quotes.ts";
+import { hrSettingsRouter } from "./hr-settings.ts";
+import { tagsRouter } from "./tags.ts";
 import { employeeFileRouter } from "./employee-file.ts";
 import { createCallerFactory, router } from "../trpc.ts";
 
@@ -63,6 +65,8 @@ export const appRouter = router({
   employee: employeeRouter,
   social: socialRouter,
   quotes: quotesRouter,
+  hrSettings: hrSettingsRouter,
+  tags: tagsRouter,
   employeeFile: employeeFileRouter,
 });
 

@@ -33,6 +33,8 @@ import { mountLegacyWelcome } from "../routers/legacy/welcome.ts";
 import { mountLegacyEmployeeFile } from "../routers/legacy/employee-file.ts";
 import { mountLegacyFiles } from "../routers/legacy/files.ts";
 import { mountLegacyBudgets } from "../routers/legacy/budgets.ts";
+import { mountLegacyHrSettings } from "../routers/legacy/hr-settings.ts";
+import { mountLegacyTags } from "../routers/legacy/tags.ts";
 import { mountLegacyManagers } from "../routers/legacy/managers.ts";
 import { resolveSession, type Session } from "../services/auth.ts";
 import { createContextInner, mailerFor } from "../trpc.ts";
@@ -170,6 +172,8 @@ export function createApp(deps: AppDeps) {
   mountLegacyEstimateAdmin(app, deps);
   mountLegacyServiceAttributes(app, deps);
   mountLegacyBudgets(app, deps);
+  mountLegacyHrSettings(app, deps);
+  mountLegacyTags(app, deps);
   mountLegacyManagers(app, deps);
   mountLegacyMoveHub(app, deps);
   mountLegacyWidgets(app, deps);

@@ -16,6 +16,8 @@ import { socialOperations } from "../routers/legacy/social.openapi.ts";
 import { welcomeOperations } from "../routers/legacy/welcome.openapi.ts";
 import { employeeFileOperations } from "../routers/legacy/employee-file.openapi.ts";
 import { fileOperations } from "../routers/legacy/files.openapi.ts";
+import { hrSettingsOperations } from "../routers/legacy/hr-settings.openapi.ts";
+import { tagOperations } from "../routers/legacy/tags.openapi.ts";
 import {
   ZSaveUserPropertyRequest,
   ZSaveUserPropertyResponse,
@@ -98,6 +100,8 @@ export const allLegacyOperations = (): Operation[] => [
   ...welcomeOperations,
   ...employeeFileOperations,
   ...fileOperations,
+  ...hrSettingsOperations,
+  ...tagOperations,
 ];
 
 function jsonSchema(schema: z.ZodType) {

@@ -68,6 +68,9 @@ export type Victim = {
   expenseIds: number[];
   /** Supplier quotes of the victim's moves (one planted on the open move, plus the demo's). */
   quoteIds: number[];
+  /** An extension reason of the group's HR settings (issue 15) and a catalogue tag associated with the group. */
+  extensionReasonId: number;
+  tagId: number;
   /** A geographic restriction of a victim manager (issue 15). */
   geoRestrictionId: number;
   /** The invitee's activation code and the employee's reset token (raw, as mailed). */
@@ -312,6 +315,17 @@ export async function seedVictim(db: DB): Promise<Victim> {
     .returning("id")
     .executeTakeFirstOrThrow();
 
+  const reasonAt = new Date().toISOString();
+  const extensionReason = await db
+    .insertInto("group_options")
+    .values({ group_id: group.id, option_group: "EMPLOYEE_MOVE_STAGE_EXT", option_value: `Reason ${PLANTED}`, value_key: `reason ${PLANTED}`, default_value: 1, created_at: reasonAt, updated_at: reasonAt })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const victimTag = await one(
+    "associated tag",
+    db.selectFrom("group_tags as gt").innerJoin("tags as t", "t.name", "gt.name").select("t.id").where("gt.group_id", "=", group.id).orderBy("t.id").executeTakeFirst(),
+  );
+
   const users = await db.selectFrom("users").select(["id", "email", "first_name", "last_name"]).where("group_id", "=", group.id).execute();
   const policies = await db.selectFrom("policies").select("name").where("group_id", "=", group.id).execute();
   const groupRow = await db.selectFrom("groups").select(["name", "display_name"]).where("id", "=", group.id).executeTakeFirstOrThrow();
@@ -353,6 +367,8 @@ export async function seedVictim(db: DB): Promise<Victim> {
     hubItemIds: [hubItems[0]!.id, hubItems[1]!.id],
     expenseIds: expenses.map((e) => e.id),
     quoteIds: quotes.map((q) => q.id),
+    extensionReasonId: extensionReason.id,
+    tagId: victimTag.id,
     geoRestrictionId: geoRule.id,
     activationToken,
     resetToken,
@@ -473,6 +489,10 @@ export const TENANT_RULES: Record<string, Rule> = {
   enquiryId: (v) => oneOf(v.moves[0].moveId, v.moves[1].moveId),
   /** Supplier quotes (quotes.book, the booking estimate's quoteId): each of the victim's. */
   quoteId: (v) => oneOf(...v.quoteIds),
+  /** HR settings (issue 15): the victim group's extension reason; tags admin: a tag associated with the victim group. */
+  reasonId: (v) => v.extensionReasonId,
+  tagId: (v) => v.tagId,
+  tagIds: (v) => v.tagId,
   /**
    * Tokens are capabilities: whoever holds a link may use it. The attacker here holds the victim's
    * token of the OTHER kind (an activation code at the reset door and the reverse), which must

@@ -4,6 +4,7 @@
  * src/services/policy/{benefits,popup,catalogue,employee-view}.ts.
  */
 import type { DB } from "../index.ts";
+import { ensureCatalogueTags } from "./tags.ts";
 
 // ── benefit sets ────────────────────────────────────────────────────────────────────────────
 
@@ -495,6 +496,7 @@ export function findGroupTagByName(db: DB, groupId: number, name: string) {
 
 export async function insertGroupTag(db: DB, groupId: number, name: string): Promise<number> {
   const row = await db.insertInto("group_tags").values({ group_id: groupId, name }).returning("id").executeTakeFirstOrThrow();
+  await ensureCatalogueTags(db, [name]); // the tags admin's catalogue (issue 15) knows every group tag's name
   return row.id;
 }
 
