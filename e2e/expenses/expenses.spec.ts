@@ -18,8 +18,8 @@ const PNG = Buffer.from(
 const money = (text: string) => Number(text.replace(/[^0-9.-]/g, ""));
 
 for (const size of [
-  { name: "desktop", width: 1366, height: 900, gross: "25.40" },
-  { name: "phone", width: 390, height: 844, gross: "13.75" },
+  { name: "desktop", width: 1366, height: 900, gross: "25.40", net: "21.17", tax: "4.23" },
+  { name: "phone", width: 390, height: 844, gross: "13.75", net: "11.46", tax: "2.29" },
 ]) {
   test(`submit with a receipt, the remaining budget drops, delete through the popup (${size.name})`, async ({ page, loginAs }) => {
     await page.setViewportSize({ width: size.width, height: size.height });
@@ -37,6 +37,8 @@ for (const size of [
     await page.getByTestId("expense-category-other").fill(`Registration ${size.name}`);
     await page.getByTestId("expense-currency").fill("USD");
     await page.getByTestId("expense-gross").fill(size.gross);
+    await page.getByTestId("expense-net").fill(size.net);
+    await page.getByTestId("expense-tax").fill(size.tax);
     const receipt = page.getByTestId("expense-receipt");
     await expect(receipt).toHaveAttribute("accept", "image/*,application/pdf");
     await expect(receipt).toHaveAttribute("capture", "environment");
@@ -47,6 +49,9 @@ for (const size of [
     await expect(remaining).toHaveText(`USD ${(before - Number(size.gross)).toFixed(2)}`);
     const row = page.getByTestId("expense-row").filter({ hasText: `Registration ${size.name}` });
     await expect(row.getByTestId("expense-status")).toHaveText("Submitted");
+    // Net / tax / gross in the expense's currency (issue 14).
+    await expect(row.getByTestId("expense-amount")).toHaveText(`USD ${size.gross}`);
+    await expect(row.getByTestId("expense-breakdown")).toHaveText(`Net USD ${size.net} · Tax USD ${size.tax}`);
     await expect(row.getByRole("link", { name: new RegExp(`Receipt: receipt-${size.name}\\.png`) })).toBeVisible();
     await expectAccessible(page);
     const { offenders } = await overflowing(page);

@@ -25,6 +25,7 @@ export const enExpenses = {
   "expenses.date": "Date of the expense",
   "expenses.currency": "Currency",
   "expenses.gross": "Gross amount",
+  "expenses.breakdown": "Net {{net}} · Tax {{tax}}",
   "expenses.net": "Net amount (optional)",
   "expenses.tax": "Tax amount (optional)",
   "expenses.receipt": "Receipt (photo or PDF, optional)",

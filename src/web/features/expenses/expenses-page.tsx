@@ -442,6 +442,9 @@ function ExpenseList({ data }: { data: TExpenseListResponse }) {
                         ? ` · ${t("expenses.converted", { amount: formatMajorMoney(e.budgetAmount, e.budgetCurrency), defaultValue: "{{amount}} of the budget" })}`
                         : ""}
                     </p>
+                    <p className="text-sm text-muted-foreground tabular-nums" data-testid="expense-breakdown">
+                      {t("expenses.breakdown", { net: formatMajorMoney(e.net, e.currency), tax: formatMajorMoney(e.tax, e.currency), defaultValue: "Net {{net}} · Tax {{tax}}" })}
+                    </p>
                     <p className="text-sm">
                       {e.receiptHash ? (
                         <a className="font-medium text-primary underline-offset-4 hover:underline" href={`/download?hash=${encodeURIComponent(e.receiptHash)}`} target="_blank" rel="noreferrer">
