@@ -32,6 +32,8 @@ export const pages: Page[] = [
   // The terms form's configurable fields: HR for its own group (the API checks it), admins for any.
   { pattern: /^\/admin\/terms-form\/?$/, rule: staff("ADMIN", "HR") },
   { pattern: /^\/admin\/outbox\/?$/, rule: staff("ADMIN") },
+  // The managers admin (issue 15): the list and one manager's page.
+  { pattern: /^\/admin\/managers\/(list|\d{1,9})\/?$/, rule: staff("ADMIN") },
   // The error-reporting service's list (part 1 §8, part 2 §8).
   { pattern: /^\/admin\/client-errors\/?$/, rule: staff("ADMIN") },
   { pattern: /^\/admin\/resetPassword\/?$/, rule: staff("ADMIN") },

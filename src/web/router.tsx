@@ -21,6 +21,7 @@ import { comparisonRoutes } from "./features/comparison/routes.tsx";
 import { moveHubRoutes } from "./features/movehub/routes.tsx";
 import { overviewRoutes } from "./features/overview/routes.tsx";
 import { welcomeRoutes } from "./features/welcome/routes.tsx";
+import { managerRoutes } from "./features/managers/routes.tsx";
 import { clientErrorsRoutes } from "./features/client-errors/routes.tsx";
 import { estimateApprovalRoutes } from "./features/estimate-approval/routes.tsx";
 import { useDocumentTitle } from "./lib/document-title.ts";
@@ -196,6 +197,7 @@ const routeTree = rootRoute.addChildren([
     ...moveHubRoutes.app,
     ...overviewRoutes.app,
     ...welcomeRoutes.app,
+    ...managerRoutes.app,
     ...clientErrorsRoutes.app,
   ]),
 ]);

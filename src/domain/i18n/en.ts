@@ -26,6 +26,7 @@ import { enWidgets } from "./en-widgets.ts";
 import { enSocial } from "./en-social.ts";
 import { enEmployee } from "./en-employee.ts";
 import { enWelcome } from "./en-welcome.ts";
+import { enManagers } from "./en-managers.ts";
 
 /**
  * English UI texts shipped with the product. They are seeded into the translations table
@@ -60,6 +61,7 @@ export const en = {
   ...enSocial,
   ...enEmployee,
   ...enWelcome,
+  ...enManagers,
   ...enApp,
 } as const satisfies Record<string, string>;
 

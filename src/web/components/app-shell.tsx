@@ -24,7 +24,7 @@ type NavItem =
   | {
       key: string;
       label: MessageId;
-      to: "/" | "/admin" | "/admin/outbox" | "/admin/client-errors" | "/finance" | "/crm" | "/supplier" | "/admin/resetPassword" | "/admin/anonymizeUser" | "/admin/sso" | "/admin/policy/group-setup" | "/admin/form-builder" | "/admin/terms-form" | "/admin/cost-estimates" | "/admin/mercer";
+      to: "/" | "/admin" | "/admin/outbox" | "/admin/client-errors" | "/finance" | "/crm" | "/supplier" | "/admin/resetPassword" | "/admin/anonymizeUser" | "/admin/sso" | "/admin/policy/group-setup" | "/admin/form-builder" | "/admin/terms-form" | "/admin/cost-estimates" | "/admin/mercer" | "/admin/managers/list";
     }
   | { key: string; label: MessageId; to: "/$group/home"; group: string }
   /** The new-move wizard of the own group (HR). */
@@ -96,6 +96,7 @@ export function navEntriesFor(user: SignedInUser): NavEntry[] {
           key: "tools",
           label: "nav.groupTools",
           items: [
+            { key: "managers", label: "nav.managers", to: "/admin/managers/list" },
             { key: "sso", label: "nav.adminSso", to: "/admin/sso" },
             { key: "resetPassword", label: "nav.adminResetPassword", to: "/admin/resetPassword" },
             { key: "anonymize", label: "nav.adminAnonymize", to: "/admin/anonymizeUser" },

@@ -37,8 +37,9 @@ export function GroupHomePage({ group, search, onSearchChange }: { group: string
   const { t } = useTranslation();
   const user = useSignedInUser();
   const home = useQuery(trpc.group.home.queryOptions({ group }));
-  // HR and admins work with moves (wizard.moves is theirs); managers see the people only.
+  // HR and admins work with moves; managers read the list, limited by their restrictions on the server.
   const showMoves = user.role === "HR" || user.role === "ADMIN";
+  const managerView = user.role === "MANAGER";
   // The wizard's one-time notice ("saved as a draft", "…'s move has been initiated"), read once.
   const [notice, setNotice] = useState<string | null>(null);
   useEffect(() => {
@@ -84,7 +85,9 @@ export function GroupHomePage({ group, search, onSearchChange }: { group: string
         </Alert>
       ) : null}
       <RoleCounts data={data} />
-      {showMoves ? <MovesSection group={group} groupDisplayName={data.group.displayName} search={search} onSearchChange={onSearchChange} notice={notice} /> : null}
+      {showMoves || managerView ? (
+        <MovesSection group={group} groupDisplayName={data.group.displayName} search={search} onSearchChange={onSearchChange} notice={notice} readOnly={managerView} />
+      ) : null}
       <PeopleSection group={group} groupDisplayName={data.group.displayName} search={search} onSearchChange={onSearchChange} />
     </>
   );

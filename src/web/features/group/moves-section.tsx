@@ -57,6 +57,7 @@ export function MovesSection<S extends MovesSearch>({
   search,
   onSearchChange,
   notice,
+  readOnly = false,
 }: {
   group: string;
   groupDisplayName: string;
@@ -64,6 +65,8 @@ export function MovesSection<S extends MovesSearch>({
   onSearchChange: (next: S, options?: { replace?: boolean }) => void;
   /** A one-time notice the wizard left (draft saved, move initiated). */
   notice: string | null;
+  /** A manager's list (restricted on the server): no new-move button, no links to HR pages. */
+  readOnly?: boolean;
 }) {
   const { t } = useTranslation();
   const page = search.moves_page ?? 0;
@@ -107,7 +110,7 @@ export function MovesSection<S extends MovesSearch>({
   if (moves.isError && !data) {
     body = <ErrorState message={errorText(moves.error, t("error.generic"))} retryLabel={t("app.retry")} onRetry={() => void moves.refetch()} />;
   } else if (!moves.isPending && data && data.total === 0 && !filtered) {
-    body = <EmptyState icon={Route} headingLevel={3} title={t("moves.empty")} action={<NewMoveButton group={group} />} />;
+    body = <EmptyState icon={Route} headingLevel={3} title={t("moves.empty")} action={readOnly ? undefined : <NewMoveButton group={group} />} />;
   } else if (!moves.isPending && rows.length === 0) {
     body = <EmptyState icon={SearchX} headingLevel={3} title={t("moves.noMatch")} />;
   } else {
@@ -121,6 +124,7 @@ export function MovesSection<S extends MovesSearch>({
         sort={sort}
         dir={dir}
         onSort={onSort}
+        readOnly={readOnly}
       />
     );
   }
@@ -139,7 +143,7 @@ export function MovesSection<S extends MovesSearch>({
               <CardTitle id="moves-title">{t("moves.title")}</CardTitle>
               <CardDescription>{t("moves.description", { group: groupDisplayName })}</CardDescription>
             </div>
-            <NewMoveButton group={group} variant="outline" />
+            {readOnly ? null : <NewMoveButton group={group} variant="outline" />}
           </div>
           <form role="search" aria-label={t("moves.search")} onSubmit={(e) => e.preventDefault()} className="mt-4 flex flex-col gap-3 tablet:flex-row tablet:items-end">
             <div className="flex flex-1 flex-col gap-1.5 tablet:max-w-sm">

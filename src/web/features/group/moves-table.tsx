@@ -40,16 +40,19 @@ const sortOf: Record<string, MoveSort | undefined> = {
   updated: "updated",
 };
 
-function useMoveColumns(group: string) {
+function useMoveColumns(group: string, readOnly: boolean) {
   const { t, i18n } = useTranslation();
   return useMemo(() => {
     const place = (text: string | null) => (text ? <span className="whitespace-nowrap">{text}</span> : <span className="text-muted-foreground">{t("moves.notSet")}</span>);
-    return column.columns([
+    const all = column.columns([
       column.display({
         id: "employee",
         header: () => t("moves.col.employee"),
         cell: ({ row }) => (
           <span className="flex flex-col">
+            {readOnly ? (
+              <span className="whitespace-nowrap font-medium text-foreground">{row.original.employeeName}</span>
+            ) : (
             <Link
               to="/$group/employeefile/summaryView"
               params={{ group }}
@@ -59,6 +62,7 @@ function useMoveColumns(group: string) {
             >
               {row.original.employeeName}
             </Link>
+            )}
             <span className="text-[13px] text-muted-foreground [overflow-wrap:anywhere]">{row.original.email}</span>
           </span>
         ),
@@ -155,7 +159,9 @@ function useMoveColumns(group: string) {
         },
       }),
     ]);
-  }, [t, i18n.language, group]);
+    // Managers read the list only: no move page, wizard or estimate links (those are HR's and admins').
+    return readOnly ? all.filter((c) => c.id !== "actions") : all;
+  }, [t, i18n.language, group, readOnly]);
 }
 
 /**
@@ -183,6 +189,7 @@ export function MovesTable({
   sort,
   dir,
   onSort,
+  readOnly = false,
 }: {
   rows: TMoveRow[];
   caption: string;
@@ -192,8 +199,10 @@ export function MovesTable({
   sort: MoveSort;
   dir: SortDir;
   onSort: (sort: MoveSort) => void;
+  /** A manager's view: names without links, no actions column. */
+  readOnly?: boolean;
 }) {
-  const columns = useMoveColumns(group);
+  const columns = useMoveColumns(group, readOnly);
   const table = useTable({ features, columns, data: rows, getRowId: (row) => String(row.moveId) });
   const columnCount = columns.length;
 
