@@ -230,6 +230,11 @@ test("HR of the move's group opens the employee's hub; another group's HR cannot
   await page.goto(`/movehub?moveId=${moveId}`);
   await expect(section1(page).locator("li[data-testid^='task-']").first()).toBeVisible();
   await expect(page.getByText("Emma Lindqvist · Your tasks")).toBeVisible();
+  // HR has no hub of its own: without ?moveId= the page says to choose an employee (not "no move hub").
+  await page.goto("/movehub");
+  await expect(page.getByRole("heading", { name: "No employee chosen" })).toBeVisible();
+  await expect(page.getByText("Open an employee's move hub from their move page.")).toBeVisible();
+  await expectAccessible(page);
   await page.context().clearCookies();
   await loginAs(demo.globexHr);
   await page.goto(`/movehub?moveId=${moveId}`);

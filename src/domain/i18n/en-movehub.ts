@@ -18,6 +18,8 @@ export const enMoveHub = {
   "movehub.loading": "Loading your move hub…",
   "movehub.preparing": "Setting up your tasks…",
   "movehub.noMove": "There is no move hub for this move.",
+  "movehub.noMoveChosen": "No employee chosen",
+  "movehub.noMoveChosenBody": "Open an employee's move hub from their move page.",
   "movehub.filters": "Show tasks",
   "movehub.filter.ALL": "All",
   "movehub.filter.OPEN": "Open",

@@ -41,6 +41,7 @@ import { PageHeader } from "../../components/ui/page-header.tsx";
 import { EmptyState, ErrorState, LoadingRows } from "../../components/ui/states.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
 import { serverMessage } from "../../lib/errors.ts";
+import { useSignedInUser } from "../../lib/session.ts";
 import { queryClient, trpc } from "../../lib/trpc.ts";
 import { cn } from "../../lib/utils.ts";
 import { isTap, LONG_PRESS_MS, LONG_PRESS_TOLERANCE_PX } from "./touch.ts";
@@ -64,6 +65,25 @@ function formatDate(iso: string, lang: string): string {
 }
 
 export function MoveHubPage({ moveId }: { moveId?: number }) {
+  const user = useSignedInUser();
+  // HR and admins have no hub of their own: they open an employee's from the move page (?moveId=).
+  if (moveId === undefined && user.role !== "EMPLOYEE") return <NoMoveChosen />;
+  return <MoveHubView moveId={moveId} />;
+}
+
+function NoMoveChosen() {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <PageHeader title={t("movehub.title")} />
+      <Card>
+        <EmptyState icon={ListTodo} title={t("movehub.noMoveChosen")} description={t("movehub.noMoveChosenBody")} className="py-16" />
+      </Card>
+    </div>
+  );
+}
+
+function MoveHubView({ moveId }: { moveId?: number }) {
   const { t, i18n } = useTranslation();
   const input = moveId === undefined ? {} : { moveId };
   const viewOptions = trpc.movehub.view.queryOptions(input);
