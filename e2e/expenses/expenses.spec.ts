@@ -80,3 +80,39 @@ test("an expense finance is processing has no delete button; a service without b
   await page.getByTestId("expense-service").selectOption("IMMIGRATION");
   await expect(page.getByTestId("remaining-budget-value")).toHaveText("N/A");
 });
+
+test("failures read as the spec's texts: upload, submit and the hard-limit check (no technical message)", async ({ page, loginAs }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginAs(demo.acmeEmployee);
+  await page.goto("/expenses");
+  await page.getByTestId("expense-stage").selectOption("1");
+  await page.getByTestId("expense-service").selectOption("SETTLINGIN");
+  await expect(page.getByTestId("remaining-budget-value")).toHaveText(/^USD -?\d+\.\d{2}$/);
+  await page.getByTestId("expense-gross").fill("1.00");
+  const error = page.getByTestId("expense-error");
+
+  // The receipt's upload never reaches the server.
+  await page.getByTestId("expense-receipt").setInputFiles({ name: "receipt-offline.png", mimeType: "image/png", buffer: PNG });
+  await page.route("**/hr/json/employee/files/upload", (route) => route.abort("internetdisconnected"));
+  await page.getByTestId("expense-submit").click();
+  await expect(error).toHaveText("Cannot upload file. Please contact customer support...");
+  await page.unroute("**/hr/json/employee/files/upload");
+  await page.getByTestId("expense-receipt").setInputFiles([]);
+
+  // The submit itself fails on the way.
+  await page.route("**/trpc/expenses.submit**", (route) => route.abort("internetdisconnected"));
+  await page.getByTestId("expense-submit").click();
+  await expect(error).toHaveText(
+    "There was an issue processing your request. Please contact customer support or your Client Success Manager in order to ensure prompt resolution.",
+  );
+  await page.unroute("**/trpc/expenses.submit**");
+
+  // The hard-limit check fails: part 1 §8's text (another amount, so the check is asked again).
+  await page.route("**/trpc/budgets.checkHardLimit**", (route) => route.abort("internetdisconnected"));
+  await page.getByTestId("expense-gross").fill("2.00");
+  await page.getByTestId("expense-submit").click();
+  await expect(error).toHaveText("Error getting data! Please contact our customer support.");
+  await page.unroute("**/trpc/budgets.checkHardLimit**");
+  await expectAccessible(page);
+  await expect(page.getByTestId("expense-done")).toHaveCount(0);
+});

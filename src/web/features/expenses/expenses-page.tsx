@@ -12,6 +12,8 @@ import { useMemo, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { budgetMessages } from "../../../domain/budgets/messages.ts";
 import { EXPENSE_CATEGORIES, type ExpenseCategory } from "../../../domain/expenses/rules.ts";
+import { fileMessages } from "../../../domain/files/messages.ts";
+import { messages } from "../../../domain/messages.ts";
 import type { TExpense, TExpenseListResponse } from "../../../domain/expenses/schemas.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { ConfirmDialog } from "../../components/ui/alert-dialog.tsx";
@@ -135,6 +137,9 @@ function RemainingBudget({ moveId, serviceName, moveStageId }: { moveId: number;
   );
 }
 
+/** The receipt could not be uploaded; `message` is the text to show. */
+class UploadFailure extends Error {}
+
 type FormState = {
   service: string;
   stage: string;
@@ -183,9 +188,11 @@ function ExpenseForm({ data }: { data: TExpenseListResponse }) {
       const body = new FormData();
       body.append("moveId", String(data.moveId));
       body.append("file", file);
-      const res = await fetch("/hr/json/employee/files/upload", { method: "POST", body, credentials: "same-origin" });
-      const json = (await res.json().catch(() => null)) as { success?: boolean; fileID?: number | null; errorMessage?: string | null } | null;
-      if (!res.ok || !json?.success || !json.fileID) throw new Error(json?.errorMessage ?? "Cannot upload file. Please contact customer support...");
+      // part 1 §8 "Upload": the server's errorMessage, else "Cannot upload file. Please contact customer support..."
+      // (also when the upload never reached the server).
+      const res = await fetch("/hr/json/employee/files/upload", { method: "POST", body, credentials: "same-origin" }).catch(() => null);
+      const json = res ? ((await res.json().catch(() => null)) as { success?: boolean; fileID?: number | null; errorMessage?: string | null } | null) : null;
+      if (!res || !res.ok || !json?.success || !json.fileID) throw new UploadFailure(json?.errorMessage || fileMessages.uploadFailed);
       return json.fileID;
     } finally {
       setUploading(false);
@@ -221,7 +228,9 @@ function ExpenseForm({ data }: { data: TExpenseListResponse }) {
         queryClient.invalidateQueries({ queryKey: trpc.budgets.pathKey() }),
       ]);
     } catch (e) {
-      setError(serverMessage(e) ?? (e instanceof Error && e.message ? e.message : t("expenses.hardLimitFailure", budgetMessages.hardLimitFailure)));
+      // The receipt's upload text, the server's own text, else the spec's generic request failure
+      // (part 1 §8): never a browser's or a library's technical message.
+      setError(e instanceof UploadFailure ? e.message : (serverMessage(e) ?? messages.genericFailure));
     }
   };
 
