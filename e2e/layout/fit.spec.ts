@@ -105,6 +105,8 @@ test.describe("every page fits 1366 and 390 px", () => {
         "/crm",
         "/admin/outbox",
         "/admin/client-errors",
+        "/admin/tags/manage?group=acme",
+        "/admin/hr-settings?group=acme",
         "/admin/resetPassword",
         "/admin/anonymizeUser",
         "/admin/sso",

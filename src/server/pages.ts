@@ -36,6 +36,9 @@ export const pages: Page[] = [
   { pattern: /^\/admin\/managers\/(list|\d{1,9})\/?$/, rule: staff("ADMIN") },
   // The error-reporting service's list (part 1 §8, part 2 §8).
   { pattern: /^\/admin\/client-errors\/?$/, rule: staff("ADMIN") },
+  // Tags admin and HR settings (extension reasons), issue 15.
+  { pattern: /^\/admin\/tags\/manage\/?$/, rule: staff("ADMIN") },
+  { pattern: /^\/admin\/hr-settings\/?$/, rule: staff("ADMIN") },
   { pattern: /^\/admin\/resetPassword\/?$/, rule: staff("ADMIN") },
   { pattern: /^\/admin\/anonymizeUser\/?$/, rule: staff("ADMIN") },
   { pattern: /^\/admin\/sso\/?$/, rule: staff("ADMIN") },

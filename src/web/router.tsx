@@ -23,6 +23,8 @@ import { overviewRoutes } from "./features/overview/routes.tsx";
 import { welcomeRoutes } from "./features/welcome/routes.tsx";
 import { managerRoutes } from "./features/managers/routes.tsx";
 import { clientErrorsRoutes } from "./features/client-errors/routes.tsx";
+import { tagsRoutes } from "./features/tags/routes.tsx";
+import { hrSettingsRoutes } from "./features/hr-settings/routes.tsx";
 import { estimateApprovalRoutes } from "./features/estimate-approval/routes.tsx";
 import { useDocumentTitle } from "./lib/document-title.ts";
 import { textsChunk } from "./lib/i18n.ts";
@@ -199,6 +201,8 @@ const routeTree = rootRoute.addChildren([
     ...welcomeRoutes.app,
     ...managerRoutes.app,
     ...clientErrorsRoutes.app,
+    ...tagsRoutes.app,
+    ...hrSettingsRoutes.app,
   ]),
 ]);
 

@@ -62,6 +62,8 @@ export const enApp = {
   // The frame's links to each area (app-shell.tsx): with the frame, not with the areas' texts.
   "nav.outbox": "Outbox",
   "nav.clientErrors": "Client errors",
+  "nav.tags": "Tags",
+  "nav.hrSettings": "HR settings",
   "nav.managers": "Managers",
   "nav.costEstimates": "Cost estimates",
   "nav.cityIndices": "City indices",

@@ -26,6 +26,7 @@ import { enWidgets } from "./en-widgets.ts";
 import { enSocial } from "./en-social.ts";
 import { enEmployee } from "./en-employee.ts";
 import { enWelcome } from "./en-welcome.ts";
+import { enAdminTags } from "./en-admin-tags.ts";
 import { enManagers } from "./en-managers.ts";
 
 /**
@@ -61,6 +62,7 @@ export const en = {
   ...enSocial,
   ...enEmployee,
   ...enWelcome,
+  ...enAdminTags,
   ...enManagers,
   ...enApp,
 } as const satisfies Record<string, string>;

@@ -24,7 +24,7 @@ type NavItem =
   | {
       key: string;
       label: MessageId;
-      to: "/" | "/admin" | "/admin/outbox" | "/admin/client-errors" | "/finance" | "/crm" | "/supplier" | "/admin/resetPassword" | "/admin/anonymizeUser" | "/admin/sso" | "/admin/policy/group-setup" | "/admin/form-builder" | "/admin/terms-form" | "/admin/cost-estimates" | "/admin/mercer" | "/admin/managers/list";
+      to: "/" | "/admin" | "/admin/outbox" | "/admin/client-errors" | "/finance" | "/crm" | "/supplier" | "/admin/resetPassword" | "/admin/anonymizeUser" | "/admin/sso" | "/admin/policy/group-setup" | "/admin/form-builder" | "/admin/terms-form" | "/admin/cost-estimates" | "/admin/mercer" | "/admin/tags/manage" | "/admin/hr-settings" | "/admin/managers/list";
     }
   | { key: string; label: MessageId; to: "/$group/home"; group: string }
   /** The new-move wizard of the own group (HR). */
@@ -102,6 +102,8 @@ export function navEntriesFor(user: SignedInUser): NavEntry[] {
             { key: "anonymize", label: "nav.adminAnonymize", to: "/admin/anonymizeUser" },
             { key: "outbox", label: "nav.outbox", to: "/admin/outbox" },
             { key: "clientErrors", label: "nav.clientErrors", to: "/admin/client-errors" },
+            { key: "tags", label: "nav.tags", to: "/admin/tags/manage" },
+            { key: "hrSettings", label: "nav.hrSettings", to: "/admin/hr-settings" },
           ],
         },
       ];
