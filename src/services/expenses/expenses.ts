@@ -296,7 +296,9 @@ function searchResult(user: SessionUser, ledger: Ledger, s: TRemainingRequest["s
 
 /**
  * POST /budget/spend/remaining: for each search (service, move stage, currency; moveId or userId for
- * HR, finance and admins; an employee's own move otherwise) what remains of the service's budget.
+ * HR and admins; an employee's own move otherwise) what remains of the service's budget. FINANCE is
+ * refused for now (src/routers/expenses.test.ts): the finance screens that use this call (part 1 §7)
+ * are not built yet. A budget hidden from the employee answers the employee "N/A" (visibleTo).
  * A search naming a move the caller may not see is refused (NOT_FOUND), never answered with its sums.
  */
 export async function remainingBudgets(db: DB, user: SessionUser, input: TRemainingRequest): Promise<TRemainingResponse> {
