@@ -6,6 +6,7 @@
  */
 import type { Transaction } from "kysely";
 import type { DB } from "./index.ts";
+import { seedManagersDemo } from "./seed-managers.ts";
 import type { Database, MoveStatus } from "./schema.ts";
 import {
   CORE_MODEL_NAMES,
@@ -647,5 +648,7 @@ export async function seedWizardDemo(db: DB, now = new Date()): Promise<boolean>
       if (m.withOverrides) await insertDemoOverrides(trx, moveId, policy.versionId);
     }
   });
+  // Two more acme managers on these moves, one OWN and one with geographic routes (issue 15).
+  await seedManagersDemo(db, now);
   return true;
 }
