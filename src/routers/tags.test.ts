@@ -12,7 +12,7 @@ import { appFor, cookieFor, get, jsonOf, postForm, postJson } from "../test/app.
 import { callerFor, insertTestUser } from "../test/db.ts";
 import { expectInputError, expectNoStackTrace, expectTrpcError } from "../test/errors.ts";
 import { DEMO, useTestDatabase } from "../test/fixtures.ts";
-import { expectAllSucceed, expectOneEffect, race } from "../test/race.ts";
+import { expectAllSucceed, expectNoServerError, expectOneEffect, outcomesOf, race } from "../test/race.ts";
 
 const t = useTestDatabase({ poolSize: 8 });
 
@@ -116,6 +116,18 @@ describe("tags (tRPC)", () => {
     expect(actions).toEqual(["tags.allocate-policy", "tags.allocate-user", "tags.associate"]);
     await expectOneEffect(await race(50, (i) => callers[i]!.tags.dropAssociation({ tagId: s.tagId, groupId: s.group.id })), { refusal: { code: "NOT_FOUND", message: M.notAssociated } });
     expect(await associations(t.db, s.group.id)).toEqual([]);
+  });
+
+  test("races: associating while the policy area adds the same group tag: no server error, one row", async () => {
+    const s = await setUp(t.db);
+    const callers = await Promise.all(Array.from({ length: 40 }, () => callerFor(t.db, DEMO.ADMIN)));
+    const results = await race(40, (i) =>
+      i % 2 === 0
+        ? callers[i]!.tags.saveAssociation({ tagId: s.tagId, groupId: s.group.id, status: "ACTIVE" })
+        : callers[i]!.policy.catalogue.createTag({ group: s.group.name, name: s.tagName }),
+    );
+    expectNoServerError(await outcomesOf(results));
+    expect(await associations(t.db, s.group.id)).toHaveLength(1);
   });
 });
 

@@ -79,7 +79,14 @@ export async function saveAssociation(db: DB, actor: Actor, input: TSaveAssociat
     if (!(await lockRow(trx, "groups", input.groupId))) throw new AppError("NOT_FOUND", M.groupNotFound);
     const existing = await findAssociation(trx, input.groupId, tag.name_key);
     if (!existing) {
-      const row = await trx.insertInto("group_tags").values({ group_id: input.groupId, name: tag.name, status: input.status }).returning("id").executeTakeFirstOrThrow();
+      // The policy area may add the same group tag meanwhile (it does not take the group's lock): the unique
+      // (group_id, name) then answers with that row instead of failing.
+      const row = await trx
+        .insertInto("group_tags")
+        .values({ group_id: input.groupId, name: tag.name, status: input.status })
+        .onConflict((oc) => oc.columns(["group_id", "name"]).doUpdateSet({ status: input.status }))
+        .returning("id")
+        .executeTakeFirstOrThrow();
       await audit(trx, actor, input.groupId, "group_tag", row.id, "tags.associate", null, { tag: tag.name, status: input.status });
     } else if (existing.status !== input.status) {
       await trx.updateTable("group_tags").set({ status: input.status }).where("id", "=", existing.id).execute();
