@@ -133,18 +133,19 @@ function HomeView({ home, move, preparing }: { home: Home; move: THomeMove; prep
   );
 }
 
-/** The link to the overview page (issue 14): neighbourhoods, commute and homes to rent at the destination. */
+/** The destination card (issue 14): a peer of the other sections, linking the overview page. */
 function OverviewCard() {
   const { t } = useTranslation();
   return (
-    <Card className="min-w-0">
-      <CardContent className="py-5">
-        <Link to="/overview" className={linkClass}>
-          <MapIcon className="size-5 shrink-0" aria-hidden="true" />
-          <span>{t("overview.homeLink", "Neighbourhoods, commute and homes to rent")}</span>
-        </Link>
-      </CardContent>
-    </Card>
+    <Section title={t("overview.homeTitle", "Your destination")} icon={<MapIcon className="size-5" aria-hidden="true" />}>
+      <p className="text-sm text-muted-foreground">
+        {t("overview.homeBody", "Neighbourhoods near your destination, what is around them, your commute, and homes to rent.")}
+      </p>
+      <Link to="/overview" className={linkClass}>
+        <MapIcon className="size-5 shrink-0" aria-hidden="true" />
+        <span>{t("overview.homeLink", "Neighbourhoods, commute and homes to rent")}</span>
+      </Link>
+    </Section>
   );
 }
 
