@@ -127,3 +127,25 @@ for (const size of [
     expect(await movesTotal(page)).toBeGreaterThanOrEqual(before);
   });
 }
+
+test("the activation button: Send Activation, Sending Activation, then the note; Activation Sent is disabled", async ({ page, loginAs }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const email = `pending-manager-${Date.now()}@acme.test`;
+  const managerId = insertManager(email, "PENDING");
+  await loginAs(demo.admin);
+  await page.goto(`/admin/managers/${managerId}`);
+  const send = page.getByRole("button", { name: "Send Activation" });
+  await expect(send).toBeEnabled();
+  await expectAccessible(page);
+  // The answer is held back a moment so the busy state can be seen.
+  await page.route((url) => url.pathname.includes("managers.activate"), async (route) => {
+    await new Promise((r) => setTimeout(r, 800));
+    await route.continue();
+  });
+  await send.click();
+  await expect(page.getByRole("button", { name: "Sending Activation" })).toBeDisabled();
+  await expect(page.getByRole("status").filter({ hasText: `Activation e-mail sent to ${email}.` })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Send Activation" })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Activation Sent" })).toBeDisabled();
+});

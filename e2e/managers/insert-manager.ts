@@ -2,11 +2,11 @@ import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 
 /**
- * A new ACTIVE manager of acme with the demo password, written straight into the e2e server's SQLite file
+ * A new manager of acme (ACTIVE with the demo password, or PENDING without one), written straight into the e2e server's SQLite file
  * (E2E_DATABASE_URL, as e2e/moving-employee.ts does), so a spec can change its restrictions without touching
  * the manager other specs sign in as.
  */
-export function insertManager(email: string): number {
+export function insertManager(email: string, activation: "ACTIVE" | "PENDING" = "ACTIVE"): number {
   const script = `
     import { Database } from "bun:sqlite";
     const db = new Database(process.env.E2E_DATABASE_URL);
@@ -15,10 +15,10 @@ export function insertManager(email: string): number {
     const now = new Date().toISOString();
     const user = db.query(
       "INSERT INTO users (email, first_name, last_name, role, group_id, password_hash, is_sso_user, terms_accepted_at, terms_version, activation_state, created_at, updated_at) " +
-      "VALUES (?, 'Greta', 'Geo', 'MANAGER', ?, ?, 0, ?, '1', 'ACTIVE', ?, ?) RETURNING id",
-    ).get(process.env.E2E_EMAIL, demo.group_id, demo.password_hash, now, now, now);
+      "VALUES (?, 'Greta', 'Geo', 'MANAGER', ?, ?, 0, ?, '1', ?, ?, ?) RETURNING id",
+    ).get(process.env.E2E_EMAIL, demo.group_id, process.env.E2E_STATE === "PENDING" ? null : demo.password_hash, process.env.E2E_STATE === "PENDING" ? null : now, process.env.E2E_STATE, now, now);
     console.log(JSON.stringify(user.id));
   `;
-  const out = execFileSync(join(process.cwd(), "node_modules", ".bin", "bun"), ["-e", script], { env: { ...process.env, E2E_EMAIL: email }, encoding: "utf8" });
+  const out = execFileSync(join(process.cwd(), "node_modules", ".bin", "bun"), ["-e", script], { env: { ...process.env, E2E_EMAIL: email, E2E_STATE: activation }, encoding: "utf8" });
   return Number(out.trim().split("\n").at(-1));
 }
