@@ -121,7 +121,7 @@ describe("tags (tRPC)", () => {
   test("races: associating while the policy area adds the same group tag: no server error, one row", async () => {
     const s = await setUp(t.db);
     const callers = await Promise.all(Array.from({ length: 40 }, () => callerFor(t.db, DEMO.ADMIN)));
-    const results = await race(40, (i) =>
+    const results = await race<unknown>(40, (i): Promise<unknown> =>
       i % 2 === 0
         ? callers[i]!.tags.saveAssociation({ tagId: s.tagId, groupId: s.group.id, status: "ACTIVE" })
         : callers[i]!.policy.catalogue.createTag({ group: s.group.name, name: s.tagName }),
