@@ -224,6 +224,8 @@ test.describe("the administrator's navigation", () => {
     await page.keyboard.press("Enter");
     await expect(tools).toHaveAttribute("aria-expanded", "true");
     await page.keyboard.press("Tab");
+    await expect(nav.getByRole("link", { name: "Managers" })).toBeFocused();
+    await page.keyboard.press("Tab");
     await expect(nav.getByRole("link", { name: "Single sign-on" })).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/admin\/sso$/);
