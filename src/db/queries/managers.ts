@@ -1,23 +1,11 @@
 /** Queries of the managers admin (issue 15): manager rows with their restrictions, geographic rules, the place tree. */
 import { sql } from "kysely";
 import type { DB } from "../index.ts";
+import type { ManagerGeoRestrictionTable } from "../schema.ts";
 import { likeIgnoreCase, likePattern } from "./like.ts";
 
-export type GeoRuleInsert = {
-  group_id: number;
-  manager_user_id: number;
-  origin_type: string;
-  origin_ref: string;
-  origin_country_code: string;
-  origin_state_code: string | null;
-  origin_city_id: number | null;
-  destination_type: string;
-  destination_ref: string;
-  destination_country_code: string;
-  destination_state_code: string | null;
-  destination_city_id: number | null;
-  created_at: string;
-};
+/** A new geographic rule: the table's row without its generated id. */
+export type GeoRuleInsert = Omit<ManagerGeoRestrictionTable, "id">;
 
 /** Managers (role MANAGER) with their restrictions row (null columns: the defaults), filtered by group and name. */
 export function findManagers(db: DB, p: { userId?: number; groupName?: string; search?: string; limit: number }) {
