@@ -25,6 +25,19 @@ export const DEMO = {
   FINANCE: "finance@meridian.test",
 } as const;
 
+/** The demo employee's open move (the newest when there are several): its id and the employee's user id. */
+export async function demoEmployeeMove(db: DB): Promise<{ moveId: number; employeeId: number }> {
+  const me = await db
+    .selectFrom("moves as m")
+    .innerJoin("users as u", "u.id", "m.employee_user_id")
+    .select(["m.id", "u.id as userId"])
+    .where("u.email", "=", DEMO.EMPLOYEE)
+    .where("m.status", "=", "open")
+    .orderBy("m.id", "desc")
+    .executeTakeFirstOrThrow();
+  return { moveId: me.id, employeeId: me.userId };
+}
+
 function opened<T>(value: T | undefined, what: string): T {
   if (value === undefined) throw new Error(`The test ${what} opens in beforeAll: use it inside a test or hook.`);
   return value;

@@ -10,7 +10,7 @@ import { localFileStore, type FileStore } from "../services/files/store.ts";
 import { releasedVersionOf, validItems } from "../services/wizard/initiation-testing.ts";
 import { callerFor, contextFor, testConfig } from "./db.ts";
 import { failingWrites, InjectedFailure } from "./fail-midway.ts";
-import { DEMO, useTestDatabase } from "./fixtures.ts";
+import { DEMO, demoEmployeeMove, useTestDatabase } from "./fixtures.ts";
 
 /**
  * Half-way failures of the employee area's multi-write calls (issue 14): each call runs on a
@@ -30,16 +30,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "meridian-halfway-"));
   config = testConfig({ FILES_DIR: dir });
   store = localFileStore(dir);
-  const me = await t.db
-    .selectFrom("moves as m")
-    .innerJoin("users as u", "u.id", "m.employee_user_id")
-    .select(["m.id", "u.id as userId"])
-    .where("u.email", "=", DEMO.EMPLOYEE)
-    .where("m.status", "=", "open")
-    .orderBy("m.id", "desc")
-    .executeTakeFirstOrThrow();
-  moveId = me.id;
-  employeeId = me.userId;
+  ({ moveId, employeeId } = await demoEmployeeMove(t.db));
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });

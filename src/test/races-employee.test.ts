@@ -19,7 +19,7 @@ import { localFileStore } from "../services/files/store.ts";
 import { addFeedback, FEEDBACK_REPEAT_MS } from "../services/widgets/feedback.ts";
 import { mailerFor } from "../trpc.ts";
 import { auditRows, callerFor, contextFor, insertTestUser, testConfig } from "./db.ts";
-import { DEMO, useTestDatabase } from "./fixtures.ts";
+import { DEMO, demoEmployeeMove, useTestDatabase } from "./fixtures.ts";
 import { expectAllSucceed, expectOneEffect, race } from "./race.ts";
 
 const t = useTestDatabase({ poolSize: 12 });
@@ -32,16 +32,7 @@ let moveId: number;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "meridian-races-employee-"));
   config = testConfig({ FILES_DIR: dir, FEEDBACK_EMAIL: "feedback@meridian.test" });
-  const me = await t.db
-    .selectFrom("moves as m")
-    .innerJoin("users as u", "u.id", "m.employee_user_id")
-    .select(["m.id", "u.id as userId"])
-    .where("u.email", "=", DEMO.EMPLOYEE)
-    .where("m.status", "=", "open")
-    .orderBy("m.id", "desc")
-    .executeTakeFirstOrThrow();
-  moveId = me.id;
-  employeeId = me.userId;
+  ({ moveId, employeeId } = await demoEmployeeMove(t.db));
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
