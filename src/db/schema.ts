@@ -259,6 +259,12 @@ export type TagTable = { id: Generated<number>; name: string; name_key: string; 
 export type UserTagTable = { user_id: number; group_tag_id: number; group_id: number };
 export type GroupOptionTable = { id: Generated<number>; group_id: number; option_group: string; option_value: string; value_key: string; default_value: Generated<number>; created_at: string; updated_at: string };
 export type GroupHrSettingsTable = { group_id: number; extension_reason_enabled: Generated<number>; updated_at: string };
+/** Extend and end assignments (issue 15): see migrations/20261126031000_assignment_actions.ts. */
+export type AssignmentActionTable = {
+  id: Generated<number>; group_id: number; move_id: number; employee_user_id: number; kind: "EXTEND" | "END";
+  old_end_date: string | null; new_end_date: string; reason_option_id: number | null; reason: string | null; message: Generated<string>;
+  services: Generated<string>; budgets: Generated<string>; from_stage: number; to_stage: number; actor_user_id: number; created_at: string;
+};
 
 export type PolicyTable = {
   id: Generated<number>;
@@ -904,6 +910,7 @@ export type Database = {
   user_tags: UserTagTable;
   group_options: GroupOptionTable;
   group_hr_settings: GroupHrSettingsTable;
+  assignment_actions: AssignmentActionTable;
   policies: PolicyTable;
   policy_tags: PolicyTagTable;
   policy_versions: PolicyVersionTable;

@@ -17,6 +17,7 @@ import { seedFilesDemo } from "./seed-files.ts";
 import type { FileStore } from "../services/files/store.ts";
 import { seedQuotesDemo } from "./seed-quotes.ts";
 import { seedWelcomeDemo } from "./seed-welcome.ts";
+import { seedAssignmentsDemo } from "./seed-assignments.ts";
 
 /** The demo password of every demo account; it satisfies the spec's password rules. */
 export const DEMO_PASSWORD = "Demo#2026pass";
@@ -291,6 +292,7 @@ export async function seedAll(
       await seedExpensesDemo(db);
       await seedQuotesDemo(db);
       await seedWelcomeDemo(db);
+      if (wizard) await seedAssignmentsDemo(db);
     });
   }
   // The demo employees' files (seed-files.ts) need the file store, which only the server has. A

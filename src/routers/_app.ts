@@ -29,6 +29,7 @@ import { employeeRouter } from "./employee.ts";
 import { socialRouter } from "./social.ts";
 import { quotesRouter } from "./quotes.ts";
 import { hrSettingsRouter } from "./hr-settings.ts";
+import { assignmentsRouter } from "./assignments.ts";
 import { tagsRouter } from "./tags.ts";
 import { employeeFileRouter } from "./employee-file.ts";
 import { createCallerFactory, router } from "../trpc.ts";
@@ -66,6 +67,7 @@ export const appRouter = router({
   social: socialRouter,
   quotes: quotesRouter,
   hrSettings: hrSettingsRouter,
+  assignments: assignmentsRouter,
   tags: tagsRouter,
   employeeFile: employeeFileRouter,
 });

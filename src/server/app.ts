@@ -34,6 +34,7 @@ import { mountLegacyEmployeeFile } from "../routers/legacy/employee-file.ts";
 import { mountLegacyFiles } from "../routers/legacy/files.ts";
 import { mountLegacyBudgets } from "../routers/legacy/budgets.ts";
 import { mountLegacyHrSettings } from "../routers/legacy/hr-settings.ts";
+import { mountLegacyAssignments } from "../routers/legacy/assignments.ts";
 import { mountLegacyTags } from "../routers/legacy/tags.ts";
 import { mountLegacyManagers } from "../routers/legacy/managers.ts";
 import { resolveSession, type Session } from "../services/auth.ts";
@@ -173,6 +174,7 @@ export function createApp(deps: AppDeps) {
   mountLegacyServiceAttributes(app, deps);
   mountLegacyBudgets(app, deps);
   mountLegacyHrSettings(app, deps);
+  mountLegacyAssignments(app, deps);
   mountLegacyTags(app, deps);
   mountLegacyManagers(app, deps);
   mountLegacyMoveHub(app, deps);

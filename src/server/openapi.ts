@@ -17,6 +17,7 @@ import { welcomeOperations } from "../routers/legacy/welcome.openapi.ts";
 import { employeeFileOperations } from "../routers/legacy/employee-file.openapi.ts";
 import { fileOperations } from "../routers/legacy/files.openapi.ts";
 import { hrSettingsOperations } from "../routers/legacy/hr-settings.openapi.ts";
+import { assignmentsOperations } from "../routers/legacy/assignments.openapi.ts";
 import { tagOperations } from "../routers/legacy/tags.openapi.ts";
 import {
   ZSaveUserPropertyRequest,
@@ -101,6 +102,7 @@ export const allLegacyOperations = (): Operation[] => [
   ...employeeFileOperations,
   ...fileOperations,
   ...hrSettingsOperations,
+  ...assignmentsOperations,
   ...tagOperations,
 ];
 

@@ -491,6 +491,8 @@ export const TENANT_RULES: Record<string, Rule> = {
   quoteId: (v) => oneOf(...v.quoteIds),
   /** HR settings (issue 15): the victim group's extension reason; tags admin: a tag associated with the victim group. */
   reasonId: (v) => v.extensionReasonId,
+  /** Extend assignments (issue 15): the extension reason option of the victim group. */
+  groupOptionId: (v) => v.extensionReasonId,
   tagId: (v) => v.tagId,
   tagIds: (v) => v.tagId,
   /**

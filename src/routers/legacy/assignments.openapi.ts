@@ -1,0 +1,8 @@
+import { ZLegacyActionsResponse, ZLegacyEndRequest, ZLegacyExtendRequest } from "../../domain/assignments/schemas.ts";
+import type { Operation } from "../../server/openapi.ts";
+
+/** OpenAPI descriptions of the legacy paths in ./assignments.ts (served in /api/openapi.json). */
+export const assignmentsOperations: Operation[] = [
+  { method: "post", path: "/hr/json/extend-employee-assignments", summary: "Extends the assignments of the selected employees in one transaction (HR of the group, ADMIN, a manager with creation CREATE): actions[] {employeeId, message, newEndDate YYYY-MM-DD, groupOptionId (the group's extension reason, required when reasons are enabled)}; group (URL name, default the caller's). Eligible: three-stage policy, stage 2, open or on assignment, an end date. The new date must differ from the current one and not be in the past. Any invalid action: nothing applied, \"We were unable to process data.\" with errors per action; none: \"No employees were selected!\"", spec: "part 1 §7, §4, §5, §8", request: ZLegacyExtendRequest, response: ZLegacyActionsResponse, auth: "session" },
+  { method: "post", path: "/hr/json/repatriate-employees", summary: "Ends the assignments of the selected employees in one transaction: actions[] {employeeId, message, newEndDate (not in the past), reason (required when the group's reasons are enabled), services[] (service keys of stage 3), budgets[] {budgetGroupId, amount (minor units), currency}}; each move goes to its repatriation stage 3 with those services and budgets. Same access, eligibility and failures as the extension.", spec: "part 1 §7, §4, §5, §8", request: ZLegacyEndRequest, response: ZLegacyActionsResponse, auth: "session" },
+];
