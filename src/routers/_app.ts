@@ -25,6 +25,7 @@ import { widgetsRouter } from "./widgets.ts";
 import { overviewRouter } from "./overview.ts";
 import { welcomeRouter } from "./welcome.ts";
 import { managersRouter } from "./managers.ts";
+import { dashboardRouter } from "./dashboard.ts";
 import { employeeRouter } from "./employee.ts";
 import { socialRouter } from "./social.ts";
 import { quotesRouter } from "./quotes.ts";
@@ -63,6 +64,7 @@ export const appRouter = router({
   overview: overviewRouter,
   welcome: welcomeRouter,
   managers: managersRouter,
+  dashboard: dashboardRouter,
   employee: employeeRouter,
   social: socialRouter,
   quotes: quotesRouter,

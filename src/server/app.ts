@@ -37,6 +37,7 @@ import { mountLegacyHrSettings } from "../routers/legacy/hr-settings.ts";
 import { mountLegacyAssignments } from "../routers/legacy/assignments.ts";
 import { mountLegacyTags } from "../routers/legacy/tags.ts";
 import { mountLegacyManagers } from "../routers/legacy/managers.ts";
+import { mountLegacyDashboard } from "../routers/legacy/dashboard.ts";
 import { resolveSession, type Session } from "../services/auth.ts";
 import { createContextInner, mailerFor } from "../trpc.ts";
 import type { AssetSource } from "./assets.ts";
@@ -177,6 +178,7 @@ export function createApp(deps: AppDeps) {
   mountLegacyAssignments(app, deps);
   mountLegacyTags(app, deps);
   mountLegacyManagers(app, deps);
+  mountLegacyDashboard(app, deps);
   mountLegacyMoveHub(app, deps);
   mountLegacyWidgets(app, deps);
   mountLegacyOverview(app, deps);

@@ -11,6 +11,7 @@ import { budgetOperations } from "../routers/legacy/budgets.openapi.ts";
 import { moveHubOperations } from "../routers/legacy/movehub.openapi.ts";
 import { widgetOperations } from "../routers/legacy/widgets.openapi.ts";
 import { managerOperations } from "../routers/legacy/managers.openapi.ts";
+import { dashboardOperations } from "../routers/legacy/dashboard.openapi.ts";
 import { overviewOperations } from "../routers/legacy/overview.openapi.ts";
 import { socialOperations } from "../routers/legacy/social.openapi.ts";
 import { welcomeOperations } from "../routers/legacy/welcome.openapi.ts";
@@ -96,6 +97,7 @@ export const allLegacyOperations = (): Operation[] => [
   ...moveHubOperations,
   ...widgetOperations,
   ...managerOperations,
+  ...dashboardOperations,
   ...overviewOperations,
   ...socialOperations,
   ...welcomeOperations,

@@ -480,6 +480,9 @@ export const TENANT_RULES: Record<string, Rule> = {
   hash: (v) => v.fileHash,
   fileTempUUID: (v) => v.fileTempUuid,
   empId: (v) => oneOf(v.moves[0].employeeId, v.moves[1].employeeId),
+  /** addEmployeeNote (issue 15): the employee and their move. */
+  uid: (v) => oneOf(v.moves[0].employeeId, v.moves[1].employeeId),
+  mid: (v) => oneOf(v.moves[0].moveId, v.moves[1].moveId),
   /** Move hub tasks (updateMHStatus itemId, addEditCustomItem / delete mhItemId). */
   itemId: (v) => oneOf(...v.hubItemIds),
   mhItemId: (v) => oneOf(...v.hubItemIds),

@@ -47,6 +47,20 @@ export async function readHrNotes(db: DB, user: SessionUser, group: GroupLike, i
 
 export async function saveHrNotes(db: DB, actor: EmployeeFileActor, group: GroupLike, input: TSaveHrNotesRequest, now = new Date()): Promise<TSaveHrNotesResponse> {
   const move = await moveInGroup(db, actor.user, group, input);
+  return writeHrNotes(db, actor, move, input, now);
+}
+
+/**
+ * The ordered, audited write of a move's HR notes, for a move the caller's access check has already found
+ * (saveHrNotes above; the manager dashboard's addEmployeeNote, src/services/dashboard.ts).
+ */
+export async function writeHrNotes(
+  db: DB,
+  actor: EmployeeFileActor,
+  move: { id: number; group_id: number; employee_user_id: number },
+  input: Pick<TSaveHrNotesRequest, "notesText" | "savedAt">,
+  now = new Date(),
+): Promise<TSaveHrNotesResponse> {
   const at = now.toISOString();
   const savedAt = input.savedAt ? new Date(input.savedAt).toISOString() : at;
   return db.transaction().execute(async (trx) => {

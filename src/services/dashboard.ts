@@ -1,0 +1,90 @@
+/**
+ * The manager dashboard (issue 15; part 1 §2, §3, §7): `dashboardRows` serves both `dashboard.rows` and
+ * GET /{group}/managerDashboardBody (rendered by src/domain/dashboard/html.ts); `addEmployeeNote` serves both
+ * `dashboard.addNote` and POST /{group}/addEmployeeNote.
+ *
+ * Who: HR of the group, ADMIN, and a MANAGER of the group whose dashboard restriction is ON (part 1 §3
+ * "dashboardRestriction (ON or OFF)": ON gives the dashboard; a manager without a restrictions row has the
+ * default OFF). Another group: 403. A manager's rows are limited IN SQL by `restrictMoves`; a manager may
+ * only note a move they can see (anything else is the same 404 as an unknown move).
+ *
+ * Notes: the dashboard's note is the move's HR note (move_hr_notes, shared with the employee file); a save
+ * replaces it through `writeHrNotes` (move row locked, one audit row per applied change), so 50 parallel
+ * identical notes leave one note and one audit row, and every request answers success.
+ */
+import type { DB } from "../db/index.ts";
+import { findGroupByName } from "../db/queries/groups.ts";
+import { countDashboardRows, findDashboardRows, findVisibleMove } from "../db/queries/dashboard.ts";
+import { restrictionScopeOf, type RestrictionScope } from "../db/queries/restrictions.ts";
+import { dashboardMessages, type TAddNoteRequest, type TAddNoteResponse, type TDashboardRequest, type TDashboardResponse } from "../domain/dashboard/schemas.ts";
+import { AppError } from "../domain/errors.ts";
+import { messages } from "../domain/messages.ts";
+import { canActInGroup } from "../domain/roles.ts";
+import { wizardMessages } from "../domain/wizard/messages.ts";
+import type { SessionUser } from "./auth.ts";
+import { writeHrNotes } from "./employee-file/notes.ts";
+import type { EmployeeFileActor, GroupLike } from "./employee-file/access.ts";
+
+/** The URL's group for a legacy handler (the tRPC procedures get it from groupProcedure). */
+export async function dashboardGroup(db: DB, name: string): Promise<GroupLike> {
+  const group = await findGroupByName(db, name);
+  if (!group) throw new AppError("NOT_FOUND", messages.notFound);
+  return { id: group.id, name: group.name };
+}
+
+/** Checks the caller may use the group's dashboard; answers their restriction scope (null for HR and ADMIN). */
+export async function dashboardScope(db: DB, user: SessionUser, group: GroupLike): Promise<RestrictionScope> {
+  if (user.role !== "HR" && user.role !== "ADMIN" && user.role !== "MANAGER") throw new AppError("FORBIDDEN", messages.forbidden);
+  if (!canActInGroup(user, group.id)) throw new AppError("FORBIDDEN", messages.otherGroup);
+  if (user.role === "MANAGER") {
+    const row = await db.selectFrom("manager_restrictions").select("dashboard_restriction").where("user_id", "=", user.id).executeTakeFirst();
+    if (row?.dashboard_restriction !== "ON") throw new AppError("FORBIDDEN", dashboardMessages.notAllowed);
+  }
+  return restrictionScopeOf(db, user);
+}
+
+export async function dashboardRows(db: DB, user: SessionUser, group: GroupLike, input: TDashboardRequest): Promise<TDashboardResponse> {
+  const scope = await dashboardScope(db, user, group);
+  const query = {
+    groupId: group.id,
+    scope,
+    filters: input.filters,
+    sort: input.sort,
+    dir: input.dir,
+    limit: input.numberOfRows,
+    offset: input.page * input.numberOfRows,
+  };
+  const [rows, total] = await Promise.all([findDashboardRows(db, query), countDashboardRows(db, query)]);
+  return {
+    rows: rows.map((r) => ({
+      id: r.employee_user_id,
+      moveId: r.move_id,
+      firstName: r.first_name,
+      lastName: r.last_name,
+      moveStatus: r.status,
+      numberOfMoveStages: Number(r.move_stages_count),
+      currentMoveStageId: Number(r.current_move_stage),
+      assignmentEndDate: r.assignment_end_date,
+      note: r.notes_text ?? null,
+      // Written by the extend/end-assignment actions (issue 15, another part); none is recorded yet.
+      newEndDate: null,
+      extensionReason: null,
+      endAssignmentReason: null,
+    })),
+    total,
+    page: input.page,
+    numberOfRows: input.numberOfRows,
+    pages: Math.ceil(total / input.numberOfRows),
+    sort: input.sort,
+    dir: input.dir,
+    filters: input.filters,
+  };
+}
+
+export async function addEmployeeNote(db: DB, actor: EmployeeFileActor, group: GroupLike, input: TAddNoteRequest, now = new Date()): Promise<TAddNoteResponse> {
+  const scope = await dashboardScope(db, actor.user, group);
+  const move = await findVisibleMove(db, group.id, scope, { userId: input.uid, moveId: input.mid });
+  if (!move) throw new AppError("NOT_FOUND", wizardMessages.moveNotFound);
+  const saved = await writeHrNotes(db, actor, move, { notesText: input.notes }, now);
+  return { success: true, note: saved.notes.notesText };
+}
