@@ -17,7 +17,7 @@ beforeAll(async () => {
     .values([
       { msg_key: "tooltip.policy.moveHub", msg_lang: "de", msg_value: "Der Move-Hub-Service.", xlate_group: "UI", group_id: null },
       { msg_key: "tooltip.policy.moveHub", msg_lang: "en", msg_value: "Acme's move hub.", xlate_group: "UI", group_id: acmeId },
-      { msg_key: "welcome.title", msg_lang: "en", msg_value: "Welcome", xlate_group: "EMAIL", group_id: null },
+      { msg_key: "mail.welcomeSubject", msg_lang: "en", msg_value: "Welcome", xlate_group: "EMAIL", group_id: null },
     ])
     .execute();
 });
@@ -97,8 +97,8 @@ describe("preferences.xlateMsg / GET /json/get/xlateMsg", () => {
   test("a UI message, another translation group, and the customer's override", async () => {
     const admin = await callerFor(t.db, "admin@meridian.test");
     expect((await admin.preferences.xlateMsg({ key: "nav.home" })).message).toBe(en["nav.home"]);
-    expect((await admin.preferences.xlateMsg({ key: "welcome.title", group: "EMAIL" })).message).toBe("Welcome");
-    expect((await admin.preferences.xlateMsg({ key: "welcome.title" })).message).toBeNull();
+    expect((await admin.preferences.xlateMsg({ key: "mail.welcomeSubject", group: "EMAIL" })).message).toBe("Welcome");
+    expect((await admin.preferences.xlateMsg({ key: "mail.welcomeSubject" })).message).toBeNull();
     expect((await admin.preferences.xlateMsg({ key: "tooltip.policy.moveHub", customer: "acme" })).message).toBe("Acme's move hub.");
 
     const cookie = await cookieFor(t.db, "employee@acme.test");
