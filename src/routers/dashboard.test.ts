@@ -100,6 +100,15 @@ beforeAll(async () => {
   for (let i = 0; i < BULK; i++) await insertMove(`bulk${i}`, "GB", "LU", `Bulk${String(i).padStart(2, "0")}`);
   // The demo's restricted managers get the dashboard (part 1 §3 dashboardRestriction ON); manager@acme.test keeps the default OFF.
   await t.db.updateTable("manager_restrictions").set({ dashboard_restriction: "ON" }).where("user_id", "in", t.db.selectFrom("users").select("id").where("email", "in", [GEO, OWN])).execute();
+  // The latest extend/end action of a move fills new end date and reason (an older one is ignored).
+  const hrId = (await t.db.selectFrom("users").select("id").where("email", "=", DEMO.HR).executeTakeFirstOrThrow()).id;
+  const action = (move: typeof visible, kind: "EXTEND" | "END", newEnd: string, reason: string) => ({
+    group_id: acmeId, move_id: move.moveId, employee_user_id: move.employeeId, kind, old_end_date: "2027-03-31", new_end_date: newEnd,
+    reason_option_id: null, reason, from_stage: 2, to_stage: 2, actor_user_id: hrId, created_at: new Date().toISOString(),
+  });
+  await t.db.insertInto("assignment_actions").values(action(visible, "END", "2027-05-01", "Older action")).execute();
+  await t.db.insertInto("assignment_actions").values(action(visible, "EXTEND", "2027-09-30", "Project extended")).execute();
+  await t.db.insertInto("assignment_actions").values(action(hidden, "END", "2027-01-15", "Back home early")).execute();
   await t.db
     .insertInto("move_hr_notes")
     .values({ move_id: visible.moveId, group_id: acmeId, employee_user_id: visible.employeeId, notes_text: INJECTION, version: 1, client_saved_at: new Date().toISOString(), updated_by: null, updated_at: new Date().toISOString() })
@@ -125,10 +134,12 @@ describe("dashboard.rows", () => {
       currentMoveStageId: 1,
       assignmentEndDate: "2027-03-31",
       note: INJECTION,
-      newEndDate: null,
-      extensionReason: null,
+      newEndDate: "2027-09-30",
+      extensionReason: "Project extended",
       endAssignmentReason: null,
     });
+    const ended = (await allRows(caller)).rows.find((r) => r.moveId === hidden.moveId)!;
+    expect([ended.newEndDate, ended.extensionReason, ended.endAssignmentReason]).toEqual(["2027-01-15", null, "Back home early"]);
     const last = await caller.dashboard.rows({ group: "acme", page: res.pages - 1, numberOfRows: 10 });
     expect(last.rows.length).toBe(res.total - 10 * (res.pages - 1));
     const beyond = await caller.dashboard.rows({ group: "acme", page: res.pages + 3, numberOfRows: 10 });
@@ -146,6 +157,9 @@ describe("dashboard.rows", () => {
       currentMoveStageId: (r) => r.currentMoveStageId,
       assignmentEndDate: (r) => r.assignmentEndDate,
       note: (r) => r.note,
+      newEndDate: (r) => r.newEndDate,
+      extensionReason: (r) => r.extensionReason,
+      endAssignmentReason: (r) => r.endAssignmentReason,
     };
     for (const sort of DASHBOARD_SORTS) {
       for (const dir of ["asc", "desc"] as const) {
@@ -154,7 +168,7 @@ describe("dashboard.rows", () => {
         const nonNull = keys.filter((k) => k !== null);
         expect(keys.slice(0, nonNull.length)).toEqual(nonNull); // nulls last
         const sorted = [...nonNull].sort((a, b) => (a! < b! ? -1 : a! > b! ? 1 : 0));
-        if (sort !== "lastName" && sort !== "firstName" && sort !== "note") expect(nonNull).toEqual(dir === "asc" ? sorted : sorted.reverse());
+        if (!["lastName", "firstName", "note", "extensionReason", "endAssignmentReason"].includes(sort)) expect(nonNull).toEqual(dir === "asc" ? sorted : sorted.reverse());
       }
     }
     const byName = await caller.dashboard.rows({ group: "acme", sort: "lastName", dir: "asc", filters: { q: "Dash" }, numberOfRows: 100 });

@@ -30,6 +30,9 @@ const SORT_SQL: Record<DashboardSort, string[]> = {
   currentMoveStageId: ["m.current_move_stage"],
   assignmentEndDate: ["m.assignment_end_date"],
   note: ["n.notes_text"],
+  newEndDate: ["a.new_end_date"],
+  extensionReason: ["case when a.kind = 'EXTEND' then lower(a.reason) end"],
+  endAssignmentReason: ["case when a.kind = 'END' then lower(a.reason) end"],
 };
 
 function base(db: DB, p: DashboardQuery) {
@@ -52,7 +55,14 @@ function base(db: DB, p: DashboardQuery) {
 }
 
 export async function findDashboardRows(db: DB, p: DashboardQuery) {
-  let q = base(db, p).select([
+  let q = base(db, p)
+    // The move's latest extension or end (assignment_actions, issue 15's extend/end actions), if any.
+    .leftJoin("assignment_actions as a", (j) =>
+      j
+        .onRef("a.move_id", "=", "m.id")
+        .on("a.id", "=", (eb) => eb.selectFrom("assignment_actions as a2").select((e2) => e2.fn.max("a2.id").as("latest")).whereRef("a2.move_id", "=", "m.id")),
+    )
+    .select([
     "m.id as move_id",
     "m.employee_user_id",
     "m.status",
@@ -62,6 +72,9 @@ export async function findDashboardRows(db: DB, p: DashboardQuery) {
     "u.last_name",
     "p.move_stages_count",
     "n.notes_text",
+    "a.kind as action_kind",
+    "a.new_end_date",
+    "a.reason as action_reason",
   ]);
   for (const column of SORT_SQL[p.sort]) {
     const ref = sql.raw(column);

@@ -29,12 +29,24 @@ export const DASHBOARD_COLUMNS = [
   { key: "currentMoveStageId", label: "Current stage", sortable: true },
   { key: "assignmentEndDate", label: "Assignment end date", sortable: true },
   { key: "note", label: "Note", sortable: true },
-  { key: "newEndDate", label: "New end date", sortable: false },
-  { key: "extensionReason", label: "Extension reason", sortable: false },
-  { key: "endAssignmentReason", label: "End-assignment reason", sortable: false },
+  { key: "newEndDate", label: "New end date", sortable: true },
+  { key: "extensionReason", label: "Extension reason", sortable: true },
+  { key: "endAssignmentReason", label: "End-assignment reason", sortable: true },
 ] as const;
 
-export const DASHBOARD_SORTS = ["id", "firstName", "lastName", "moveStatus", "numberOfMoveStages", "currentMoveStageId", "assignmentEndDate", "note"] as const;
+export const DASHBOARD_SORTS = [
+  "id",
+  "firstName",
+  "lastName",
+  "moveStatus",
+  "numberOfMoveStages",
+  "currentMoveStageId",
+  "assignmentEndDate",
+  "note",
+  "newEndDate",
+  "extensionReason",
+  "endAssignmentReason",
+] as const;
 export type DashboardSort = (typeof DASHBOARD_SORTS)[number];
 
 export const dashboardMessages = {
