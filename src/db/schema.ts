@@ -685,6 +685,25 @@ export type JobTable = {
   finished_at: string | null;
 };
 
+/**
+ * One data row of a bulk employee import (issue 15): its result (SUCCESS with the employee and move
+ * created, or FAILED), messages and warnings as JSON string arrays. (job_id, row_number) is unique.
+ */
+export type BulkImportRowTable = {
+  id: Generated<number>;
+  job_id: string;
+  group_id: number;
+  row_number: number;
+  status: "SUCCESS" | "FAILED";
+  employee_id: number | null;
+  move_id: number | null;
+  errors: Generated<string>;
+  warnings: Generated<string>;
+  /** A short text naming the row (first and last name, e-mail) for the error file. */
+  summary: Generated<string>;
+  created_at: string;
+};
+
 /** City cost-of-living and housing indices (base 100), DEMO (seeded) or IMPORT. */
 export type CityIndexTable = {
   id: Generated<number>;
@@ -963,6 +982,7 @@ export type Database = {
   employee_files: EmployeeFileTable;
   manager_restrictions: ManagerRestrictionTable;
   manager_geo_restrictions: ManagerGeoRestrictionTable;
+  bulk_import_rows: BulkImportRowTable;
 };
 
 /** Manager restrictions and geographic rules (issue 15): see migrations/20261126020000_manager_restrictions.ts. */

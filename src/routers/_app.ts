@@ -32,6 +32,7 @@ import { quotesRouter } from "./quotes.ts";
 import { hrSettingsRouter } from "./hr-settings.ts";
 import { assignmentsRouter } from "./assignments.ts";
 import { tagsRouter } from "./tags.ts";
+import { bulkRouter } from "./bulk.ts";
 import { employeeFileRouter } from "./employee-file.ts";
 import { createCallerFactory, router } from "../trpc.ts";
 
@@ -71,6 +72,7 @@ export const appRouter = router({
   hrSettings: hrSettingsRouter,
   assignments: assignmentsRouter,
   tags: tagsRouter,
+  bulk: bulkRouter,
   employeeFile: employeeFileRouter,
 });
 

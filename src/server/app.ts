@@ -36,6 +36,7 @@ import { mountLegacyBudgets } from "../routers/legacy/budgets.ts";
 import { mountLegacyHrSettings } from "../routers/legacy/hr-settings.ts";
 import { mountLegacyAssignments } from "../routers/legacy/assignments.ts";
 import { mountLegacyTags } from "../routers/legacy/tags.ts";
+import { mountLegacyBulk } from "../routers/legacy/bulk.ts";
 import { mountLegacyManagers } from "../routers/legacy/managers.ts";
 import { mountLegacyDashboard } from "../routers/legacy/dashboard.ts";
 import { resolveSession, type Session } from "../services/auth.ts";
@@ -177,6 +178,7 @@ export function createApp(deps: AppDeps) {
   mountLegacyHrSettings(app, deps);
   mountLegacyAssignments(app, deps);
   mountLegacyTags(app, deps);
+  mountLegacyBulk(app, deps);
   mountLegacyManagers(app, deps);
   mountLegacyDashboard(app, deps);
   mountLegacyMoveHub(app, deps);

@@ -20,6 +20,7 @@ import { fileOperations } from "../routers/legacy/files.openapi.ts";
 import { hrSettingsOperations } from "../routers/legacy/hr-settings.openapi.ts";
 import { assignmentsOperations } from "../routers/legacy/assignments.openapi.ts";
 import { tagOperations } from "../routers/legacy/tags.openapi.ts";
+import { bulkOperations } from "../routers/legacy/bulk.openapi.ts";
 import {
   ZSaveUserPropertyRequest,
   ZSaveUserPropertyResponse,
@@ -106,6 +107,7 @@ export const allLegacyOperations = (): Operation[] => [
   ...hrSettingsOperations,
   ...assignmentsOperations,
   ...tagOperations,
+  ...bulkOperations,
 ];
 
 function jsonSchema(schema: z.ZodType) {

@@ -73,6 +73,8 @@ export type Victim = {
   tagId: number;
   /** A geographic restriction of a victim manager (issue 15). */
   geoRestrictionId: number;
+  /** A finished bulk employee import of the victim group with a failed row (issue 15). */
+  bulkJobId: string;
   /** The invitee's activation code and the employee's reset token (raw, as mailed). */
   activationToken: string;
   resetToken: string;
@@ -326,6 +328,32 @@ export async function seedVictim(db: DB): Promise<Victim> {
     db.selectFrom("group_tags as gt").innerJoin("tags as t", "t.name", "gt.name").select("t.id").where("gt.group_id", "=", group.id).orderBy("t.id").executeTakeFirst(),
   );
 
+  // A finished bulk import (issue 15) as its job writes it: the job row and one failed row.
+  const bulkJobId = crypto.randomUUID();
+  await db
+    .insertInto("jobs")
+    .values({
+      id: bulkJobId,
+      kind: "bulk.employeeImport",
+      group_id: group.id,
+      created_by: fileHr.id,
+      status: "DONE",
+      payload: JSON.stringify({ groupId: group.id, fileName: `${PLANTED}.xlsx`, hash: fileHash, size: 10 }),
+      result: null,
+      error: null,
+      total_count: 1,
+      failure_count: 1,
+      locked_until: null,
+      created_at: now,
+      updated_at: now,
+      finished_at: now,
+    })
+    .execute();
+  await db
+    .insertInto("bulk_import_rows")
+    .values({ job_id: bulkJobId, group_id: group.id, row_number: 2, status: "FAILED", employee_id: null, move_id: null, errors: JSON.stringify([PLANTED]), summary: PLANTED, created_at: now })
+    .execute();
+
   const users = await db.selectFrom("users").select(["id", "email", "first_name", "last_name"]).where("group_id", "=", group.id).execute();
   const policies = await db.selectFrom("policies").select("name").where("group_id", "=", group.id).execute();
   const groupRow = await db.selectFrom("groups").select(["name", "display_name"]).where("id", "=", group.id).executeTakeFirstOrThrow();
@@ -350,6 +378,7 @@ export async function seedVictim(db: DB): Promise<Victim> {
     inviteeId: invited.userId,
     costEstimateId,
     jobUuid: uuid,
+    bulkJobId,
     formFieldId: field.id,
     formSectionId: section.id,
     benefitSetId: benefit.benefitId,
@@ -463,6 +492,9 @@ export const TENANT_RULES: Record<string, Rule> = {
   costEstimateID: (v) => v.costEstimateId,
   uuid: (v) => v.jobUuid,
   asyncCostEstimateCreationRequestUuid: (v) => v.jobUuid,
+  /** Bulk import (issue 15): the victim group's import job, by either name. */
+  jobId: (v) => v.bulkJobId,
+  statusId: (v) => v.bulkJobId,
   formGroupId: (v) => v.formFieldId,
   frmGrpId: (v) => v.formFieldId,
   dependencyIds: (v) => v.formFieldId,

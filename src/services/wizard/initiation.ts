@@ -253,6 +253,8 @@ export async function createNewEmployee(
   group: GroupRef,
   input: TCreateNewEmployeeRequest,
   now = new Date(),
+  /** `db` is already a transaction (the bulk import's batch): the writes join it instead of opening one. */
+  options: { inTransaction?: boolean } = {},
 ): Promise<TCreateNewEmployeeResponse> {
   const resuming = input.employeeId !== undefined && input.moveId !== undefined;
   const move = resuming ? await moveInGroup(db, actor.user, group, { employeeId: input.employeeId!, moveId: input.moveId! }) : null;
@@ -354,7 +356,7 @@ export async function createNewEmployee(
   const family = familyFrom(input.items);
 
   try {
-    const saved = await db.transaction().execute(async (trx) => {
+    const write = async (trx: DB) => {
       let employeeId: number;
       if (employee) {
         employeeId = employee.id;
@@ -415,7 +417,8 @@ export async function createNewEmployee(
         newValues: { employeeId, email, policyVersionId: version.version_id, saveAsDraft: input.saveAsDraft, wizardStage: next ?? 2 },
       });
       return { employeeId, moveId };
-    });
+    };
+    const saved = options.inTransaction ? await write(db) : await db.transaction().execute(write);
     return { success: true, employeeId: saved.employeeId, moveId: saved.moveId, provider, errors: {}, geo: null, message: null, nextStage: next };
   } catch (error) {
     // Two saves raced for the same e-mail address: the unique index decides (the winner may be another group's).

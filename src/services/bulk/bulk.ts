@@ -1,0 +1,675 @@
+/**
+ * Bulk employee import (issue 15; part 1 §1, §3, §4, §7; part 2 §3, §4, §5, §7). One service for the
+ * tRPC procedures (src/routers/bulk.ts) and the documented paths (src/routers/legacy/bulk.ts):
+ *
+ * - the template: an .xlsx with a Policy column and one column per field of the group's initiation
+ *   form (the wizard's stage 2; a place is Country, State and City columns, money an amount and a
+ *   Currency column), and a Policies sheet listing the policies a row may name;
+ * - the upload: streamed into the FileStore like any file (size-limited), then a persisted job
+ *   (`jobs`, kind bulk.employeeImport) is registered: REGISTERED → UNDER_PROCESSING → PROCESSED or
+ *   ABORTED;
+ * - the job: each row goes through the wizard's own stage-2 save (`createNewEmployee`, so its
+ *   validation and the employee and draft move it creates are the wizard's), in batches of
+ *   `bulkImportSettings.batchRows` rows, each batch one transaction with its per-row results (`bulk_import_rows`, unique
+ *   job id + row number) and its progress counts; a job resumed after a restart skips the rows that
+ *   have a result, so none is imported twice;
+ * - status, error file and input file downloads, for HR of the job's group and ADMIN (another
+ *   group's job is NOT_FOUND).
+ */
+import type ExcelJS from "exceljs";
+import { sql } from "kysely";
+import type { DB } from "../../db/index.ts";
+import { findFormFields, findFormSections } from "../../db/queries/forms.ts";
+import { findGroupById, findGroupByName } from "../../db/queries/groups.ts";
+import { findJob } from "../../db/queries/jobs.ts";
+import { findReleasedPolicies } from "../../db/queries/wizard.ts";
+import type { GroupRef } from "../../db/schema.ts";
+import { AppError } from "../../domain/errors.ts";
+import { MAX_FILE_BYTES } from "../../domain/files/limits.ts";
+import { messages } from "../../domain/messages.ts";
+import { canActInGroup } from "../../domain/roles.ts";
+import {
+  bulkMessages,
+  bulkText,
+  type TBulkFile,
+  type TBulkRowsResponse,
+  type TBulkStatus,
+  type TBulkUploadResponse,
+  type TImportState,
+  type TJobState,
+  type TJobStatusResponse,
+} from "../../domain/bulk/schemas.ts";
+import { wizardMessages } from "../../domain/wizard/messages.ts";
+import type { TFormComponentItem, TInitiationComponent } from "../../domain/wizard/schemas.ts";
+import type { SessionUser } from "../auth.ts";
+import { multipartBoundary, readMultipart, readTextPart } from "../files/multipart.ts";
+import type { FileStore, StagedFile } from "../files/store.ts";
+import { fileStoreFor } from "../files/store.ts";
+import { enqueueJob, JOB_LEASE_MS, PermanentJobError, registerJobHandler, type Job, type JobDeps } from "../jobs/queue.ts";
+import { parseCsv } from "../policy/rates.ts";
+import { WIZARD_ROLES } from "../wizard/access.ts";
+import { allComponents, ensureGroupForm, loadForm } from "../wizard/form-load.ts";
+import { createNewEmployee } from "../wizard/initiation.ts";
+import { toComponent } from "../wizard/initiation-rules.ts";
+
+export const BULK_IMPORT_JOB = "bulk.employeeImport";
+/** Rows written per transaction (each batch commits its rows' results and the job's progress together); tests make it small. */
+export const bulkImportSettings = { batchRows: 100 };
+/** The most employee rows one file may hold. */
+export const MAX_BULK_ROWS = 20_000;
+export const POLICY_COLUMN = "Policy";
+const FRAMING_BYTES = 1024 * 1024;
+const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+/** Test hook (kill-and-restart tests): called after each committed batch with the rows done so far. */
+export const bulkImportHooks: { afterBatch: ((rowsDone: number) => void | Promise<void>) | null } = { afterBatch: null };
+
+type Payload = { groupId: number; fileName: string; hash: string; size: number; actor: SessionUser };
+type Part = "value" | "country" | "state" | "city" | "currency";
+export type BulkColumn = { header: string; modelName: string; label: string; part: Part };
+
+// ── the form's columns ────────────────────────────────────────────────────────────────────────
+
+const SKIPPED_TYPES = new Set(["hidden", "read-only-money"]);
+
+/** Every field of the group's form (all policies), as the wizard shows them, in section order. */
+export async function templateComponents(db: DB, groupId: number): Promise<TInitiationComponent[]> {
+  await ensureGroupForm(db, groupId);
+  const [sections, fields] = await Promise.all([findFormSections(db, groupId), findFormFields(db, groupId)]);
+  const seen = new Set<string>();
+  const out: TInitiationComponent[] = [];
+  for (const section of sections.filter((s) => s.added === 1)) {
+    for (const field of fields.filter((f) => f.section_id === section.id && f.shown && !f.excluded)) {
+      const c = toComponent(field);
+      if (SKIPPED_TYPES.has(c.formType) || c.readOnly || seen.has(c.modelName)) continue;
+      seen.add(c.modelName);
+      out.push(c);
+    }
+  }
+  return out;
+}
+
+/** The template's columns after Policy: one per field, three for a place, two for money; headers unique. */
+export function columnsOf(components: TInitiationComponent[]): BulkColumn[] {
+  const used = new Set<string>([POLICY_COLUMN.toLowerCase()]);
+  const columns: BulkColumn[] = [];
+  const add = (c: TInitiationComponent, part: Part, suffix: string) => {
+    const label = c.label.trim() || c.modelName;
+    let header = `${label}${suffix}`;
+    if (used.has(header.toLowerCase())) header = `${label} [${c.modelName}]${suffix}`;
+    used.add(header.toLowerCase());
+    columns.push({ header, modelName: c.modelName, label, part });
+  };
+  for (const c of components) {
+    if (c.formType === "countryStateCity") {
+      add(c, "country", " - Country");
+      add(c, "state", " - State");
+      add(c, "city", " - City");
+    } else if (c.formType === "money") {
+      add(c, "value", "");
+      add(c, "currency", " - Currency");
+    } else add(c, "value", "");
+  }
+  return columns;
+}
+
+// ── access ────────────────────────────────────────────────────────────────────────────────────
+
+/** HR of the group or ADMIN; an unknown group is NOT_FOUND, another group FORBIDDEN. */
+export async function bulkGroupFor(db: DB, user: SessionUser, groupName: string): Promise<GroupRef> {
+  if (!WIZARD_ROLES.includes(user.role)) throw new AppError("FORBIDDEN", messages.forbidden);
+  const group = await findGroupByName(db, groupName);
+  if (!group) throw new AppError("NOT_FOUND", messages.notFound);
+  if (!canActInGroup(user, group.id)) throw new AppError("FORBIDDEN", messages.otherGroup);
+  return group;
+}
+
+/** The bulk job `jobId` for HR of its group or ADMIN; any other job (another group's, another kind) is NOT_FOUND. */
+async function jobFor(db: DB, user: SessionUser, jobId: string): Promise<Job> {
+  if (!WIZARD_ROLES.includes(user.role)) throw new AppError("FORBIDDEN", messages.forbidden);
+  const job = await findJob(db, jobId);
+  if (!job || job.kind !== BULK_IMPORT_JOB || job.group_id === null || !canActInGroup(user, job.group_id)) {
+    throw new AppError("NOT_FOUND", bulkMessages.jobNotFound);
+  }
+  return job;
+}
+
+// ── template ──────────────────────────────────────────────────────────────────────────────────
+
+async function workbookBytes(workbook: ExcelJS.Workbook): Promise<Uint8Array> {
+  return new Uint8Array(await workbook.xlsx.writeBuffer());
+}
+
+/** GET /bulk/template?group: the group's import template (.xlsx). */
+export async function bulkTemplate(db: DB, user: SessionUser, groupName: string): Promise<TBulkFile & { bytes: Uint8Array }> {
+  const group = await bulkGroupFor(db, user, groupName);
+  const components = await templateComponents(db, group.id);
+  const columns = columnsOf(components);
+  const policies = await findReleasedPolicies(db, group.id);
+  const { default: Excel } = await import("exceljs");
+  const workbook = new Excel.Workbook();
+  const sheet = workbook.addWorksheet("Employees");
+  sheet.addRow([POLICY_COLUMN, ...columns.map((c) => c.header)]).font = { bold: true };
+  sheet.columns.forEach((col) => (col.width = 24));
+  const list = workbook.addWorksheet("Policies");
+  list.addRow(["Policy names (copy one into the Policy column)"]).font = { bold: true };
+  for (const p of policies) list.addRow([p.name]);
+  const bytes = await workbookBytes(workbook);
+  const fileName = `${group.name}-employee-import-template.xlsx`;
+  return { fileName, contentType: XLSX_TYPE, base64: Buffer.from(bytes).toString("base64"), bytes };
+}
+
+// ── upload ────────────────────────────────────────────────────────────────────────────────────
+
+const isSpreadsheetName = (name: string) => /\.(xlsx|csv)$/i.test(name.trim());
+
+/** Stores the staged file and registers the job (REGISTERED). */
+async function registerUpload(deps: JobDeps, store: FileStore, user: SessionUser, group: GroupRef, file: { name: string; staged: StagedFile } | null) {
+  if (!file || file.staged.size === 0) throw new AppError("VALIDATION", bulkMessages.chooseFile, { file: bulkMessages.chooseFile });
+  const fileName = file.name.trim().replace(/[\\/]/g, "_").slice(0, 255);
+  if (!isSpreadsheetName(fileName)) throw new AppError("VALIDATION", bulkMessages.fileType, { file: bulkMessages.fileType });
+  await store.commit(file.staged);
+  const payload: Payload = { groupId: group.id, fileName, hash: file.staged.hash, size: file.staged.size, actor: user };
+  const jobId = await enqueueJob(deps, { kind: BULK_IMPORT_JOB, groupId: group.id, createdBy: user.id, payload });
+  return { success: true, jobId, statusId: jobId } satisfies TBulkUploadResponse;
+}
+
+/**
+ * POST /bulk/upload (multipart: group, file): reads the body as it arrives, streams the file into
+ * the store's staging area (refused past 20 971 520 bytes) and registers the job.
+ */
+export async function receiveBulkUpload(
+  deps: JobDeps,
+  store: FileStore,
+  user: SessionUser,
+  request: { contentType: string | undefined; contentLength: string | undefined; body: ReadableStream<Uint8Array> | null; group?: string },
+): Promise<TBulkUploadResponse> {
+  if (!WIZARD_ROLES.includes(user.role)) throw new AppError("FORBIDDEN", messages.forbidden);
+  const length = Number(request.contentLength ?? "");
+  if (Number.isFinite(length) && length > MAX_FILE_BYTES + FRAMING_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", bulkMessages.fileTooLarge);
+  const boundary = multipartBoundary(request.contentType);
+  if (!boundary || !request.body) throw new AppError("VALIDATION", bulkMessages.chooseFile, { file: bulkMessages.chooseFile });
+  const fields: Record<string, string> = {};
+  let file: { name: string; staged: StagedFile } | null = null;
+  try {
+    const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", bulkMessages.fileTooLarge);
+    for await (const part of readMultipart(request.body, boundary, { maxBytes: MAX_FILE_BYTES + FRAMING_BYTES, tooLarge })) {
+      if (part.name === "file" && part.filename !== null) {
+        if (file) throw new AppError("BAD_REQUEST", messages.badRequest);
+        file = { name: part.filename, staged: await store.stage(part.body, MAX_FILE_BYTES) };
+      } else if (part.filename === null) {
+        fields[part.name] = await readTextPart(part.body);
+      }
+    }
+    const groupName = (fields["group"] ?? request.group ?? "").trim();
+    if (groupName === "" || groupName.length > 100) throw new AppError("VALIDATION", messages.badRequest, { group: messages.badRequest });
+    const group = await bulkGroupFor(deps.db, user, groupName);
+    return await registerUpload(deps, store, user, group, file);
+  } finally {
+    if (file) await store.discard(file.staged);
+  }
+}
+
+/** The tRPC form (`bulk.upload`, FormData with group and file): the same checks and job. */
+export async function receiveBulkFormUpload(deps: JobDeps, store: FileStore, user: SessionUser, input: { group: string; file?: File }): Promise<TBulkUploadResponse> {
+  const group = await bulkGroupFor(deps.db, user, input.group);
+  if (input.file && input.file.size > MAX_FILE_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", bulkMessages.fileTooLarge);
+  const staged = input.file ? { name: input.file.name, staged: await store.stage(input.file.stream(), MAX_FILE_BYTES) } : null;
+  try {
+    return await registerUpload(deps, store, user, group, staged);
+  } finally {
+    if (staged) await store.discard(staged.staged);
+  }
+}
+
+// ── reading the file ──────────────────────────────────────────────────────────────────────────
+
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return "";
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === "object") {
+    if ("result" in value && value.result !== undefined) return cellText(value.result as ExcelJS.CellValue);
+    if ("richText" in value && Array.isArray(value.richText)) return value.richText.map((r) => r.text).join("");
+    if ("text" in value && typeof value.text === "string") return value.text;
+    return "";
+  }
+  return String(value);
+}
+
+/** The bare parse: the first sheet's rows as trimmed text cells (header first); PermanentJobError for a file that is no spreadsheet. */
+export async function readBulkSheet(fileName: string, bytes: Uint8Array): Promise<string[][]> {
+  if (/\.csv$/i.test(fileName)) {
+    return parseCsv(new TextDecoder().decode(bytes)).map((row) => row.map((c) => c.trim()));
+  }
+  if (!/\.xlsx$/i.test(fileName)) throw new PermanentJobError(bulkMessages.fileType);
+  const { default: Excel } = await import("exceljs");
+  const workbook = new Excel.Workbook();
+  try {
+    await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+  } catch {
+    throw new PermanentJobError(bulkMessages.fileUnreadable);
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) return [];
+  const rows: string[][] = [];
+  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+    const cells: string[] = [];
+    row.eachCell({ includeEmpty: true }, (cell, col) => (cells[col - 1] = cellText(cell.value).trim()));
+    rows[rowNumber - 1] = Array.from(cells, (c) => c ?? "");
+  });
+  return Array.from(rows, (r) => r ?? []);
+}
+
+/** The header's column positions; PermanentJobError naming the first missing or unknown column. */
+export function headerIndex(header: string[], columns: BulkColumn[]): Map<string, number> {
+  const known = new Map<string, string>([[POLICY_COLUMN.toLowerCase(), POLICY_COLUMN], ...columns.map((c) => [c.header.toLowerCase(), c.header] as const)]);
+  const index = new Map<string, number>();
+  header.forEach((h, i) => {
+    if (h.trim() === "") return;
+    const name = known.get(h.trim().toLowerCase());
+    if (!name) throw new PermanentJobError(bulkText(bulkMessages.columns, { problem: bulkText(bulkMessages.unknownColumn, { column: h.trim() }) }));
+    index.set(name, i);
+  });
+  for (const name of [POLICY_COLUMN, ...columns.map((c) => c.header)]) {
+    if (!index.has(name)) throw new PermanentJobError(bulkText(bulkMessages.columns, { problem: bulkText(bulkMessages.missingColumn, { column: name }) }));
+  }
+  return index;
+}
+
+// ── the job ───────────────────────────────────────────────────────────────────────────────────
+
+/** The texts an ABORTED job shows as the file's own problem (XLS_VALIDATION_ERROR); anything else is XLS_IMPORT_ERROR. */
+function isFileProblem(reason: string): boolean {
+  return (
+    reason === bulkMessages.fileType ||
+    reason === bulkMessages.fileUnreadable ||
+    reason === bulkMessages.empty ||
+    reason.startsWith("The columns do not match the template") ||
+    reason.startsWith("The file has more than")
+  );
+}
+
+function payloadOf(job: Job): Payload {
+  const p = JSON.parse(job.payload) as Partial<Payload>;
+  if (typeof p.hash !== "string" || typeof p.fileName !== "string" || typeof p.groupId !== "number" || !p.actor) throw new PermanentJobError(bulkMessages.fileUnreadable);
+  return p as Payload;
+}
+
+async function readStored(store: FileStore, hash: string): Promise<Uint8Array | null> {
+  const file = await store.open(hash);
+  if (!file) return null;
+  return new Uint8Array(await new Response(file.body).arrayBuffer());
+}
+
+type RowResult = { status: "SUCCESS" | "FAILED"; errors: string[]; warnings: string[]; employeeId: number | null; moveId: number | null };
+type ImportContext = {
+  group: GroupRef;
+  actor: SessionUser;
+  columns: BulkColumn[];
+  index: Map<string, number>;
+  policies: Map<string, { versionId: number; policyId: number; name: string }>;
+  countries: Map<string, string>;
+  /** Model names of each version's form (cached per version). */
+  versionFields: Map<number, Set<string>>;
+  components: Map<string, TInitiationComponent>;
+  now: Date;
+};
+
+const TRUE_TEXTS = new Set(["true", "yes", "y", "1", "x"]);
+
+function itemsOf(ctx: ImportContext, cells: string[], fields: Set<string>, policyName: string): { items: TFormComponentItem[]; warnings: string[]; errors: string[] } {
+  const value = (header: string) => (cells[ctx.index.get(header)!] ?? "").trim();
+  const items = new Map<string, TFormComponentItem>();
+  const warnings: string[] = [];
+  const errors: string[] = [];
+  for (const col of ctx.columns) {
+    const text = value(col.header);
+    if (!fields.has(col.modelName)) {
+      if (text !== "") warnings.push(bulkText(bulkMessages.ignoredColumn, { column: col.header, policy: policyName }));
+      continue;
+    }
+    const c = ctx.components.get(col.modelName)!;
+    let item = items.get(col.modelName);
+    if (!item) {
+      item = { modelName: c.modelName, formType: c.formType, formValue: null, formValueId: null, rateFrequency: null, currency: null, countryCode: null, state: null };
+      items.set(col.modelName, item);
+    }
+    if (text === "") continue;
+    switch (col.part) {
+      case "country": {
+        const code = ctx.countries.get(text.toLowerCase());
+        if (code) item.countryCode = code;
+        else errors.push(bulkText(bulkMessages.unknownCountry, { label: col.label, value: text }));
+        break;
+      }
+      case "state":
+        item.state = text.slice(0, 100);
+        break;
+      case "city":
+        item.formValue = text.slice(0, 4000);
+        break;
+      case "currency":
+        item.currency = text.toUpperCase().slice(0, 3);
+        break;
+      case "value":
+        item.formValue = c.formType === "checkbox" ? (TRUE_TEXTS.has(text.toLowerCase()) ? "true" : "false") : text.slice(0, 4000);
+        break;
+    }
+  }
+  return { items: [...items.values()], warnings, errors };
+}
+
+async function versionFieldsOf(trx: DB, ctx: ImportContext, version: { versionId: number; policyId: number }): Promise<Set<string>> {
+  let fields = ctx.versionFields.get(version.versionId);
+  if (!fields) {
+    fields = new Set(allComponents(await loadForm(trx, ctx.group.id, version, ctx.now)).map((c) => c.modelName));
+    ctx.versionFields.set(version.versionId, fields);
+  }
+  return fields;
+}
+
+/** One row through the wizard's stage-2 save, inside the batch's transaction. */
+async function importRow(trx: DB, ctx: ImportContext, cells: string[]): Promise<RowResult> {
+  const failed = (errors: string[], warnings: string[] = []): RowResult => ({ status: "FAILED", errors, warnings, employeeId: null, moveId: null });
+  const policyName = (cells[ctx.index.get(POLICY_COLUMN)!] ?? "").trim();
+  if (policyName === "") return failed([bulkMessages.policyRequired]);
+  const version = ctx.policies.get(policyName.toLowerCase());
+  if (!version) return failed([wizardMessages.policyNotAvailable]);
+  const fields = await versionFieldsOf(trx, ctx, version);
+  const { items, warnings, errors } = itemsOf(ctx, cells, fields, version.name);
+  if (errors.length > 0) return failed(errors, warnings);
+  try {
+    const res = await createNewEmployee(
+      trx,
+      { user: ctx.actor, ip: null },
+      ctx.group,
+      { group: ctx.group.name, policyVersionId: version.versionId, items, saveAsDraft: false, skipCE: false, preview: false, empTempFileUUID: null },
+      ctx.now,
+      { inTransaction: true },
+    );
+    if (res.success) return { status: "SUCCESS", errors: [], warnings, employeeId: res.employeeId, moveId: res.moveId };
+    const list = [...Object.values(res.errors), ...(res.message ? [res.message] : [])];
+    return failed(list.length > 0 ? list : [messages.genericFailure], warnings);
+  } catch (error) {
+    if (error instanceof AppError) return failed([error.message], warnings);
+    throw error;
+  }
+}
+
+/** "Ada Lovelace <ada@example.com>": the row as the error file names it. */
+function summaryOf(ctx: ImportContext, cells: string[]): string {
+  const of = (modelName: string) => {
+    const col = ctx.columns.find((c) => c.modelName === modelName && c.part === "value");
+    return col ? (cells[ctx.index.get(col.header)!] ?? "").trim() : "";
+  };
+  const name = `${of("employee.firstName")} ${of("employee.lastName")}`.trim();
+  const email = of("employee.email");
+  return (email ? `${name} <${email}>` : name).trim().slice(0, 300);
+}
+
+/** The job handler: read the stored file, check its columns, import the rows not yet done, batch by batch. */
+export async function runBulkImport(job: Job, deps: JobDeps) {
+  const payload = payloadOf(job);
+  const store = fileStoreFor(deps.config);
+  const bytes = await readStored(store, payload.hash);
+  if (!bytes) throw new PermanentJobError(bulkMessages.fileUnreadable);
+  const sheet = await readBulkSheet(payload.fileName, bytes);
+  const group = await findGroupById(deps.db, payload.groupId);
+  if (!group) throw new PermanentJobError(messages.notFound);
+  const components = await templateComponents(deps.db, group.id);
+  const columns = columnsOf(components);
+  const index = headerIndex(sheet[0] ?? [], columns);
+  const data = sheet
+    .slice(1)
+    .map((cells, i) => ({ rowNumber: i + 2, cells }))
+    .filter((r) => r.cells.some((c) => c !== ""));
+  if (data.length === 0) throw new PermanentJobError(bulkMessages.empty);
+  if (data.length > MAX_BULK_ROWS) throw new PermanentJobError(bulkText(bulkMessages.tooManyRows, { max: MAX_BULK_ROWS }));
+
+  const stillOurs = (q: DB) =>
+    q.updateTable("jobs").where("id", "=", job.id).where("attempts", "=", job.attempts).where("status", "=", "RUNNING");
+  await stillOurs(deps.db).set({ total_count: data.length, updated_at: new Date().toISOString() }).execute();
+
+  const done = new Set(
+    (await deps.db.selectFrom("bulk_import_rows").select("row_number").where("job_id", "=", job.id).execute()).map((r) => r.row_number),
+  );
+  const policies = new Map(
+    (await findReleasedPolicies(deps.db, group.id)).map((p) => [p.name.trim().toLowerCase(), { versionId: p.version_id, policyId: p.policy_id, name: p.name }] as const),
+  );
+  const countries = new Map<string, string>();
+  for (const c of await deps.db.selectFrom("countries").select(["code", "name"]).execute()) {
+    countries.set(c.code.toLowerCase(), c.code);
+    countries.set(c.name.toLowerCase(), c.code);
+  }
+  const ctx: ImportContext = {
+    group,
+    actor: payload.actor,
+    columns,
+    index,
+    policies,
+    countries,
+    versionFields: new Map(),
+    components: new Map(components.map((c) => [c.modelName, c])),
+    now: new Date(),
+  };
+  const pending = data.filter((r) => !done.has(r.rowNumber));
+  for (let start = 0; start < pending.length; start += bulkImportSettings.batchRows) {
+    const batch = pending.slice(start, start + bulkImportSettings.batchRows);
+    await deps.db.transaction().execute(async (trx) => {
+      let success = 0;
+      let failure = 0;
+      const at = new Date().toISOString();
+      for (const row of batch) {
+        const result = await importRow(trx, ctx, row.cells);
+        if (result.status === "SUCCESS") success += 1;
+        else failure += 1;
+        await trx
+          .insertInto("bulk_import_rows")
+          .values({
+            job_id: job.id,
+            group_id: group.id,
+            row_number: row.rowNumber,
+            status: result.status,
+            employee_id: result.employeeId,
+            move_id: result.moveId,
+            errors: JSON.stringify(result.errors),
+            warnings: JSON.stringify(result.warnings),
+            summary: summaryOf(ctx, row.cells),
+            created_at: at,
+          })
+          .execute();
+      }
+      // The batch's progress, and a longer lease, only while the claim is still this worker's:
+      // a worker that lost its lease rolls its batch back.
+      const kept = await stillOurs(trx)
+        .set({
+          success_count: sql`success_count + ${success}`,
+          failure_count: sql`failure_count + ${failure}`,
+          locked_until: new Date(Date.now() + JOB_LEASE_MS).toISOString(),
+          updated_at: at,
+        })
+        .returning("id")
+        .execute();
+      if (kept.length === 0) throw new Error(`bulk import ${job.id}: lease lost`);
+    });
+    await bulkImportHooks.afterBatch?.(done.size + start + batch.length);
+  }
+  const counts = await countRows(deps.db, job.id);
+  return { result: { fileName: payload.fileName, ...counts }, successCount: counts.successCount, failureCount: counts.failureCount };
+}
+
+async function countRows(db: DB, jobId: string) {
+  const rows = await db
+    .selectFrom("bulk_import_rows")
+    .select(["status", (eb) => eb.fn.countAll<string>().as("n")])
+    .where("job_id", "=", jobId)
+    .groupBy("status")
+    .execute();
+  const n = (s: string) => Number(rows.find((r) => r.status === s)?.n ?? 0);
+  return { successCount: n("SUCCESS"), failureCount: n("FAILED") };
+}
+
+registerJobHandler(BULK_IMPORT_JOB, runBulkImport);
+
+// ── status ────────────────────────────────────────────────────────────────────────────────────
+
+function jobState(job: Job): TJobState {
+  switch (job.status) {
+    case "PENDING":
+      return "REGISTERED";
+    case "RUNNING":
+      return "UNDER_PROCESSING";
+    case "DONE":
+      return "PROCESSED";
+    case "FAILED":
+      return "ABORTED";
+  }
+}
+
+/** The spec's text of an aborted job: the file's own problem as it is, anything internal as the generic abort text. */
+function failureReasonOf(job: Job): string | null {
+  if (job.status !== "FAILED") return null;
+  const reason = job.error ?? "";
+  return isFileProblem(reason) ? reason : bulkMessages.aborted;
+}
+
+function importStateOf(job: Job): TImportState | null {
+  switch (job.status) {
+    case "PENDING":
+    case "RUNNING":
+      return null;
+    case "FAILED":
+      return isFileProblem(job.error ?? "") ? "XLS_VALIDATION_ERROR" : "XLS_IMPORT_ERROR";
+    case "DONE":
+      return job.failure_count > 0 ? "COMPLETED_WITH_ERRORS" : "COMPLETED";
+  }
+}
+
+function statusOf(job: Job): TBulkStatus {
+  const payload = JSON.parse(job.payload) as Partial<Payload>;
+  return {
+    registrationId: job.id,
+    totalCount: job.total_count,
+    successCount: job.success_count,
+    failureCount: job.failure_count,
+    status: jobState(job),
+    importState: importStateOf(job),
+    failureReason: failureReasonOf(job),
+    fileName: payload.fileName ?? "",
+    createdAt: job.created_at,
+  };
+}
+
+/** GET /bulk/getStatus?statusId (part 1 §3, §7): polled every 5 s while REGISTERED or UNDER_PROCESSING. */
+export async function bulkStatus(db: DB, user: SessionUser, statusId: string): Promise<TBulkStatus> {
+  return statusOf(await jobFor(db, user, statusId));
+}
+
+/** GET /bulk/get-status?jobId (part 2 §3, §4, §7): success, uploadDTO, resultMessage. */
+export async function bulkJobStatus(db: DB, user: SessionUser, jobId: string): Promise<TJobStatusResponse> {
+  const job = await jobFor(db, user, jobId);
+  const s = statusOf(job);
+  const resultMessage =
+    s.status === "ABORTED"
+      ? (s.failureReason ?? bulkMessages.aborted)
+      : s.status === "PROCESSED"
+        ? s.failureCount > 0
+          ? bulkText(bulkMessages.completedWithErrors, { success: s.successCount, failure: s.failureCount })
+          : bulkText(bulkMessages.completed, { success: s.successCount })
+        : s.status === "REGISTERED"
+          ? bulkMessages.registered
+          : bulkText(bulkMessages.running, { done: s.successCount + s.failureCount, total: s.totalCount });
+  return {
+    success: s.status !== "ABORTED",
+    uploadDTO: { jobId: job.id, totalCount: s.totalCount, successCount: s.successCount, failureCount: s.failureCount, status: s.status, failureReason: s.failureReason },
+    resultMessage,
+  };
+}
+
+/** The newest bulk jobs of the group (the import page's history), newest first. */
+export async function bulkJobs(db: DB, user: SessionUser, groupName: string): Promise<TBulkStatus[]> {
+  const group = await bulkGroupFor(db, user, groupName);
+  const jobs = await db
+    .selectFrom("jobs")
+    .selectAll()
+    .where("kind", "=", BULK_IMPORT_JOB)
+    .where("group_id", "=", group.id)
+    .orderBy("created_at", "desc")
+    .orderBy("id")
+    .limit(10)
+    .execute();
+  return jobs.map(statusOf);
+}
+
+const ROWS_SHOWN = 500;
+const parseList = (json: string): string[] => {
+  try {
+    const v = JSON.parse(json) as unknown;
+    return Array.isArray(v) ? v.map(String) : [];
+  } catch {
+    return [];
+  }
+};
+
+/** The rows with errors or warnings (the import page's hover messages), first ROWS_SHOWN. */
+export async function bulkRows(db: DB, user: SessionUser, jobId: string): Promise<TBulkRowsResponse> {
+  const job = await jobFor(db, user, jobId);
+  const rows = await db
+    .selectFrom("bulk_import_rows")
+    .selectAll()
+    .where("job_id", "=", job.id)
+    .where((eb) => eb.or([eb("status", "=", "FAILED"), eb("warnings", "!=", "[]")]))
+    .orderBy("row_number")
+    .limit(ROWS_SHOWN + 1)
+    .execute();
+  return {
+    rows: rows.slice(0, ROWS_SHOWN).map((r) => ({
+      rowNumber: r.row_number,
+      status: r.status,
+      summary: r.summary,
+      employeeId: r.employee_id,
+      moveId: r.move_id,
+      errors: parseList(r.errors),
+      warnings: parseList(r.warnings),
+    })),
+    truncated: rows.length > ROWS_SHOWN,
+  };
+}
+
+// ── downloads ─────────────────────────────────────────────────────────────────────────────────
+
+/** GET /bulk/errorFile?statusId and /bulk/download-error-file?jobId: an .xlsx with each failed row and its messages. */
+export async function bulkErrorFile(db: DB, user: SessionUser, jobId: string): Promise<TBulkFile & { bytes: Uint8Array }> {
+  const job = await jobFor(db, user, jobId);
+  if (job.status !== "DONE") throw new AppError("CONFLICT", bulkMessages.notFinished);
+  const rows = await db
+    .selectFrom("bulk_import_rows")
+    .select(["row_number", "summary", "errors", "warnings"])
+    .where("job_id", "=", job.id)
+    .where("status", "=", "FAILED")
+    .orderBy("row_number")
+    .execute();
+  if (rows.length === 0) throw new AppError("NOT_FOUND", bulkMessages.noErrors);
+  const { default: Excel } = await import("exceljs");
+  const workbook = new Excel.Workbook();
+  const sheet = workbook.addWorksheet("Errors");
+  sheet.addRow(["Row", "Employee", "Errors", "Warnings"]).font = { bold: true };
+  for (const r of rows) sheet.addRow([r.row_number, r.summary, parseList(r.errors).join("\n"), parseList(r.warnings).join("\n")]);
+  sheet.getColumn(2).width = 40;
+  sheet.getColumn(3).width = 80;
+  sheet.getColumn(4).width = 60;
+  const bytes = await workbookBytes(workbook);
+  const base = (JSON.parse(job.payload) as Partial<Payload>).fileName?.replace(/\.(xlsx|csv)$/i, "") ?? "import";
+  return { fileName: `${base}-errors.xlsx`, contentType: XLSX_TYPE, base64: Buffer.from(bytes).toString("base64"), bytes };
+}
+
+/** GET /bulk/download-input-file?jobId: the uploaded file as it was stored. */
+export async function bulkInputFile(db: DB, store: FileStore, user: SessionUser, jobId: string): Promise<TBulkFile & { bytes: Uint8Array }> {
+  const job = await jobFor(db, user, jobId);
+  const payload = JSON.parse(job.payload) as Partial<Payload>;
+  const bytes = payload.hash ? await readStored(store, payload.hash) : null;
+  if (!bytes) throw new AppError("NOT_FOUND", bulkMessages.jobNotFound);
+  const fileName = payload.fileName ?? "import.xlsx";
+  const contentType = /\.csv$/i.test(fileName) ? "text/csv; charset=utf-8" : XLSX_TYPE;
+  return { fileName, contentType, base64: Buffer.from(bytes).toString("base64"), bytes };
+}
