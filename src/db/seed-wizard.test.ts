@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { DB } from "./index.ts";
 import { seedAll, seedDemoData } from "./seed.ts";
+import { ASSIGNMENT_DEMO_EMPLOYEES } from "./seed-assignments.ts";
 import { seedPolicyDemo } from "./seed-policy.ts";
 import {
   ACME_PREFILL,
@@ -253,7 +254,7 @@ describe("wizard seed (limited reference cities: GB and LU)", () => {
   test("acme moves exist in every state; drafts carry their wizard stage", async () => {
     const moves = await movesOf(t.db, "acme");
     const byStatus = (s: string) => moves.filter((m) => m.status === s);
-    expect(moves.length).toBe(DEMO_MOVES.filter((m) => m.group === "acme").length);
+    expect(moves.length).toBe(DEMO_MOVES.filter((m) => m.group === "acme").length + ASSIGNMENT_DEMO_EMPLOYEES.length);
     expect(byStatus("draft").length).toBe(3);
     expect(byStatus("draft").map((m) => m.wizard_stage).sort()).toEqual([2, 3, 3]);
     expect(byStatus("open").length).toBeGreaterThanOrEqual(3);

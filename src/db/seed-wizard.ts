@@ -7,6 +7,7 @@
 import type { Transaction } from "kysely";
 import type { DB } from "./index.ts";
 import { seedManagersDemo } from "./seed-managers.ts";
+import { seedAssignmentsDemo } from "./seed-assignments.ts";
 import type { Database, MoveStatus } from "./schema.ts";
 import {
   CORE_MODEL_NAMES,
@@ -650,5 +651,7 @@ export async function seedWizardDemo(db: DB, now = new Date()): Promise<boolean>
   });
   // Two more acme managers on these moves, one OWN and one with geographic routes (issue 15).
   await seedManagersDemo(db, now);
+  // Acme employees the extend / end assignment popup can act on (issue 15; also called from seed.ts).
+  await seedAssignmentsDemo(db, now);
   return true;
 }

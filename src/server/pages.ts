@@ -39,6 +39,8 @@ export const pages: Page[] = [
   // Tags admin and HR settings (extension reasons), issue 15.
   { pattern: /^\/admin\/tags\/manage\/?$/, rule: staff("ADMIN") },
   { pattern: /^\/admin\/hr-settings\/?$/, rule: staff("ADMIN") },
+  // The HR employee table with the extend / end assignment actions (issue 15; managers with creation CREATE act too).
+  { pattern: /^\/[a-z0-9][a-z0-9-]*\/employees\/?$/, rule: { kind: "group", roles: ["HR", "MANAGER", "ADMIN"] } },
   { pattern: /^\/admin\/resetPassword\/?$/, rule: staff("ADMIN") },
   { pattern: /^\/admin\/anonymizeUser\/?$/, rule: staff("ADMIN") },
   { pattern: /^\/admin\/sso\/?$/, rule: staff("ADMIN") },

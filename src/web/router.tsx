@@ -25,6 +25,7 @@ import { managerRoutes } from "./features/managers/routes.tsx";
 import { clientErrorsRoutes } from "./features/client-errors/routes.tsx";
 import { tagsRoutes } from "./features/tags/routes.tsx";
 import { hrSettingsRoutes } from "./features/hr-settings/routes.tsx";
+import { assignmentsRoutes } from "./features/assignments/routes.tsx";
 import { estimateApprovalRoutes } from "./features/estimate-approval/routes.tsx";
 import { useDocumentTitle } from "./lib/document-title.ts";
 import { textsChunk } from "./lib/i18n.ts";
@@ -203,6 +204,7 @@ const routeTree = rootRoute.addChildren([
     ...clientErrorsRoutes.app,
     ...tagsRoutes.app,
     ...hrSettingsRoutes.app,
+    ...assignmentsRoutes.app,
   ]),
 ]);
 

@@ -54,6 +54,7 @@ export const enApp = {
   "login.brandBody": "Initiate moves, follow budgets and keep employees informed from the first call to the final bill.",
   "nav.home": "Home",
   "nav.groupHome": "Group home",
+  "nav.employees": "Employees and assignments",
   "nav.adminHome": "Administration",
   "nav.financeHome": "Finance",
   "nav.crmHome": "Welcome calls",

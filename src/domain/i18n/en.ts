@@ -20,6 +20,7 @@ import { enConnection } from "./en-connection.ts";
 import { enServiceEstimate } from "./en-service-estimate.ts";
 import { enMoveHub } from "./en-movehub.ts";
 import { enFiles } from "./en-files.ts";
+import { enAssignments } from "./en-assignments.ts";
 import { enEmployeeFile } from "./en-employee-file.ts";
 import { enExpenses } from "./en-expenses.ts";
 import { enWidgets } from "./en-widgets.ts";
@@ -56,6 +57,7 @@ export const en = {
   ...enServiceEstimate,
   ...enMoveHub,
   ...enFiles,
+  ...enAssignments,
   ...enEmployeeFile,
   ...enExpenses,
   ...enWidgets,

@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
 import { ChevronLeft, ChevronRight, Search, SearchX, Users } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -75,6 +76,7 @@ export function GroupHomePage({ group, search, onSearchChange }: { group: string
             <>
               <InviteDialog group={group} />
               {showMoves ? <NewMoveButton group={group} /> : null}
+              {showMoves || managerView ? <EmployeesLink group={group} /> : null}
             </>
           )
         }
@@ -90,6 +92,18 @@ export function GroupHomePage({ group, search, onSearchChange }: { group: string
       ) : null}
       <PeopleSection group={group} groupDisplayName={data.group.displayName} search={search} onSearchChange={onSearchChange} />
     </>
+  );
+}
+
+/** The HR employee table with the extend / end assignment actions (issue 15). */
+function EmployeesLink({ group }: { group: string }) {
+  const { t } = useTranslation();
+  return (
+    <Button asChild variant="outline">
+      <Link to="/$group/employees" params={{ group }} data-testid="employees-link">
+        {t("nav.employees")}
+      </Link>
+    </Button>
   );
 }
 
