@@ -76,8 +76,9 @@ export function EmployeeHomePage() {
       ) : (
         <HomeView home={query.data} move={query.data.move} preparing={prepare.isPending} />
       )}
-      {/* The welcome popup, or its card once answered (issue 14): src/web/features/welcome/. */}
-      {query.data?.move ? <WelcomeOnHome /> : null}
+      {/* The welcome popup, or its card once answered (issue 14): src/web/features/welcome/. Rendered from the
+          start so its state is asked in the same batch as the home, never as a later request of its own. */}
+      <WelcomeOnHome />
       {/* The overview widgets (issue 14): src/web/features/widgets/. */}
       <WidgetArea />
     </>
