@@ -65,8 +65,8 @@ async function fill(db: DB): Promise<{ manager: SessionUser; groupId: number }> 
       destination_type: "COUNTRY", destination_ref: d, destination_country_code: d, destination_state_code: null, destination_city_id: null, created_at: now,
     }).execute();
   }
-  if (db.getExecutor().adapter.constructor.name.startsWith("Postgres")) await sql`analyze`.execute(db);
-  else await sql`analyze`.execute(db);
+  // Fresh statistics for the planner (both databases take a bare ANALYZE).
+  await sql`analyze`.execute(db);
   const manager: SessionUser = { id: m.id, email: "bench.manager@acme.test", firstName: "Bench", lastName: "Manager", role: "MANAGER", groupId: group.id, groupName: "acme", groupDisplayName: "Acme", termsAccepted: true };
   return { manager, groupId: group.id };
 }
