@@ -5,6 +5,7 @@
  * - manager-geo@acme.test (Gina Geller): view ALL with three routes: United States → United States,
  *   United Kingdom → United States and Ontario (Canada) → United States, so they see London → New York,
  *   Toronto → New York, New York → Austin and San Francisco → Austin, and none of the European or Asian moves.
+ * Both have the manager dashboard (dashboardRestriction ON; manager@acme.test keeps the default OFF).
  * Both sign in with the demo password. Called at the end of the wizard demo (seedWizardDemo: it needs its moves); idempotent (users by
  * e-mail, restrictions and routes on conflict do nothing).
  */
@@ -37,7 +38,8 @@ export async function seedManagersDemo(db: DB, now = new Date()): Promise<void> 
   const geo = await managerId("manager-geo@acme.test", "Gina", "Geller");
 
   for (const [userId, view] of [[own, "OWN"], [geo, "ALL"]] as const) {
-    await db.insertInto("manager_restrictions").values({ user_id: userId, group_id: groupId, view_restriction: view, updated_at: at }).onConflict((oc) => oc.column("user_id").doNothing()).execute();
+    // Both have the manager dashboard (dashboardRestriction ON), so their restrictions show there too.
+    await db.insertInto("manager_restrictions").values({ user_id: userId, group_id: groupId, view_restriction: view, dashboard_restriction: "ON", updated_at: at }).onConflict((oc) => oc.column("user_id").doNothing()).execute();
   }
   const employees = await db.selectFrom("users").select("id").where("email", "in", OWN_MOVES_OF).execute();
   if (employees.length > 0) {

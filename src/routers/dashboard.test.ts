@@ -98,8 +98,7 @@ beforeAll(async () => {
   const own = await t.db.selectFrom("users").select("id").where("email", "=", OWN).executeTakeFirstOrThrow();
   await t.db.updateTable("moves").set({ created_by: own.id }).where("id", "in", [hidden.moveId, visible.moveId]).execute();
   for (let i = 0; i < BULK; i++) await insertMove(`bulk${i}`, "GB", "LU", `Bulk${String(i).padStart(2, "0")}`);
-  // The demo's restricted managers get the dashboard (part 1 §3 dashboardRestriction ON); manager@acme.test keeps the default OFF.
-  await t.db.updateTable("manager_restrictions").set({ dashboard_restriction: "ON" }).where("user_id", "in", t.db.selectFrom("users").select("id").where("email", "in", [GEO, OWN])).execute();
+  // The demo's restricted managers have the dashboard (seedManagersDemo: dashboardRestriction ON); manager@acme.test keeps the default OFF.
   // The latest extend/end action of a move fills new end date and reason (an older one is ignored).
   const hrId = (await t.db.selectFrom("users").select("id").where("email", "=", DEMO.HR).executeTakeFirstOrThrow()).id;
   const action = (move: typeof visible, kind: "EXTEND" | "END", newEnd: string, reason: string) => ({
