@@ -41,6 +41,8 @@ export const pages: Page[] = [
   { pattern: /^\/admin\/hr-settings\/?$/, rule: staff("ADMIN") },
   // The HR employee table with the extend / end assignment actions (issue 15; managers with creation CREATE act too).
   { pattern: /^\/[a-z0-9][a-z0-9-]*\/employees\/?$/, rule: { kind: "group", roles: ["HR", "MANAGER", "ADMIN"] } },
+  // Bulk employee import (issue 15): HR of the group and admins.
+  { pattern: /^\/[a-z0-9][a-z0-9-]*\/bulk-import\/?$/, rule: { kind: "group", roles: ["HR", "ADMIN"] } },
   { pattern: /^\/admin\/resetPassword\/?$/, rule: staff("ADMIN") },
   { pattern: /^\/admin\/anonymizeUser\/?$/, rule: staff("ADMIN") },
   { pattern: /^\/admin\/sso\/?$/, rule: staff("ADMIN") },

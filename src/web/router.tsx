@@ -26,6 +26,7 @@ import { clientErrorsRoutes } from "./features/client-errors/routes.tsx";
 import { tagsRoutes } from "./features/tags/routes.tsx";
 import { hrSettingsRoutes } from "./features/hr-settings/routes.tsx";
 import { assignmentsRoutes } from "./features/assignments/routes.tsx";
+import { bulkRoutes } from "./features/bulk/routes.tsx";
 import { estimateApprovalRoutes } from "./features/estimate-approval/routes.tsx";
 import { useDocumentTitle } from "./lib/document-title.ts";
 import { textsChunk } from "./lib/i18n.ts";
@@ -205,6 +206,7 @@ const routeTree = rootRoute.addChildren([
     ...tagsRoutes.app,
     ...hrSettingsRoutes.app,
     ...assignmentsRoutes.app,
+    ...bulkRoutes.app,
   ]),
 ]);
 

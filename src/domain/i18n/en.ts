@@ -21,6 +21,7 @@ import { enServiceEstimate } from "./en-service-estimate.ts";
 import { enMoveHub } from "./en-movehub.ts";
 import { enFiles } from "./en-files.ts";
 import { enAssignments } from "./en-assignments.ts";
+import { enBulk } from "./en-bulk.ts";
 import { enEmployeeFile } from "./en-employee-file.ts";
 import { enExpenses } from "./en-expenses.ts";
 import { enWidgets } from "./en-widgets.ts";
@@ -58,6 +59,7 @@ export const en = {
   ...enMoveHub,
   ...enFiles,
   ...enAssignments,
+  ...enBulk,
   ...enEmployeeFile,
   ...enExpenses,
   ...enWidgets,

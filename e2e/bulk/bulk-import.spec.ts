@@ -1,0 +1,98 @@
+import type { Page } from "@playwright/test";
+import ExcelJS from "exceljs";
+import { demo, expect, expectAccessible, test } from "../fixtures.ts";
+import { overflowing } from "../layout/overflow.ts";
+
+/**
+ * Bulk employee import (issue 15; part 1 §4 import page states, polling, error file; part 2 §2 hover
+ * messages, §5 "Please choose file!"): HR downloads the template, fills two good rows and one bad row,
+ * uploads, watches the job finish as "Complete with errors", reads the bad row's messages and downloads
+ * the error report (1366 px); the same page at 390 px. axe-core on every state; nothing wider than the viewport.
+ */
+
+async function fits(page: Page, width: number) {
+  const result = await overflowing(page);
+  expect(result.offenders).toEqual([]);
+  expect(result.scrollWidth).toBeLessThanOrEqual(width);
+}
+
+async function filledTemplate(page: Page): Promise<Buffer> {
+  const res = await page.request.get("/bulk/template?group=acme");
+  expect(res.status()).toBe(200);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load((await res.body()) as unknown as ArrayBuffer);
+  const headers: string[] = [];
+  wb.worksheets[0]!.getRow(1).eachCell((cell) => headers.push(String(cell.value)));
+  const policies: string[] = [];
+  wb.getWorksheet("Policies")!.eachRow((row, n) => n > 1 && policies.push(String(row.getCell(1).value)));
+  const policy = policies.find((p) => p === "Global Long-Term Assignment") ?? policies[0]!;
+  const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+  const row = (first: string, email: string): Record<string, string> => ({
+    Policy: policy,
+    "First name": first,
+    "Last name": "Imported",
+    "E-mail address": email,
+    "Origin - Country": "GB",
+    "Origin - City": "London",
+    "Destination - Country": "LU",
+    "Destination - City": "Luxembourg",
+  });
+  const out = new ExcelJS.Workbook();
+  const sheet = out.addWorksheet("Employees");
+  sheet.addRow(headers);
+  for (const r of [row("Ada", `bulk-a-${stamp}@example.com`), row("Grace", "not-an-address"), row("Alan", `bulk-b-${stamp}@example.com`)]) {
+    sheet.addRow(headers.map((h) => r[h] ?? ""));
+  }
+  return Buffer.from(await out.xlsx.writeBuffer());
+}
+
+test("HR imports a spreadsheet with a bad row and downloads the error report", async ({ page, loginAs }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await loginAs(demo.acmeHr);
+  await page.goto("/acme/bulk-import");
+  await expect(page.getByRole("heading", { level: 1, name: "Import employees" })).toBeVisible();
+  await expectAccessible(page);
+  await fits(page, 1366);
+
+  // No file: the spec's text.
+  await page.getByRole("button", { name: "Upload" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Please choose file!");
+
+  await page.getByLabel("Spreadsheet (.xlsx or .csv)").setInputFiles({
+    name: "new-hires.xlsx",
+    mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    buffer: await filledTemplate(page),
+  });
+  await page.getByRole("button", { name: "Upload" }).click();
+  // Polled every 5 s until a terminal state; inputs are disabled meanwhile.
+  const state = page.getByTestId("bulk-state");
+  await expect(state).toHaveText("Complete with errors", { timeout: 30_000 });
+  await expect(page.getByRole("button", { name: "Upload" })).toBeEnabled();
+  await expect(page.getByText("3 of 3 rows · 2 imported · 1 failed")).toBeVisible();
+  await expect(page.getByRole("progressbar", { name: "Import progress" })).toHaveAttribute("aria-valuenow", "100");
+
+  const bad = page.getByTestId("bulk-row").filter({ hasText: "Row 3" });
+  await expect(bad).toContainText("Failed");
+  await bad.getByText("Errors of row 3").click();
+  await expect(bad).toContainText("E-mail address");
+  await expectAccessible(page);
+  await fits(page, 1366);
+
+  const downloadPromise = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download error report" }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toBe("new-hires-errors.xlsx");
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(await download.path());
+  const sheet = wb.worksheets[0]!;
+  expect(sheet.getRow(2).getCell(1).value).toBe(3);
+  expect(String(sheet.getRow(2).getCell(3).value)).toContain("E-mail address");
+
+  // The same page on a phone.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.getByTestId("bulk-state")).toBeVisible();
+  await expectAccessible(page);
+  await fits(page, 390);
+});
