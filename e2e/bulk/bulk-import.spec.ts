@@ -22,7 +22,14 @@ async function filledTemplate(page: Page): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load((await res.body()) as unknown as ArrayBuffer);
   const headers: string[] = [];
-  wb.worksheets[0]!.getRow(1).eachCell((cell) => headers.push(String(cell.value)));
+  const required = new Map<string, string>();
+  wb.worksheets[0]!.getRow(1).eachCell((cell) => {
+    headers.push(String(cell.value));
+    const note = typeof cell.note === "string" ? cell.note : (cell.note?.texts?.map((t) => t.text).join("") ?? "");
+    if (note.startsWith("Required")) required.set(String(cell.value), note);
+  });
+  // Fields other tests may have added to the form: a plausible value by the kind the note names.
+  const filler = (note: string) => (/numeric/.test(note) ? "1" : /date/i.test(note) ? "1990-01-01" : /money/.test(note) ? "100" : "Imported");
   const policies: string[] = [];
   wb.getWorksheet("Policies")!.eachRow((row, n) => n > 1 && policies.push(String(row.getCell(1).value)));
   const policy = policies.find((p) => p === "Global Long-Term Assignment") ?? policies[0]!;
@@ -33,6 +40,7 @@ async function filledTemplate(page: Page): Promise<Buffer> {
     "Last name": "Imported",
     "E-mail address": email,
     "Origin - Country": "GB",
+    "Origin - State": "ENG",
     "Origin - City": "London",
     "Destination - Country": "LU",
     "Destination - City": "Luxembourg",
@@ -41,7 +49,7 @@ async function filledTemplate(page: Page): Promise<Buffer> {
   const sheet = out.addWorksheet("Employees");
   sheet.addRow(headers);
   for (const r of [row("Ada", `bulk-a-${stamp}@example.com`), row("Grace", "not-an-address"), row("Alan", `bulk-b-${stamp}@example.com`)]) {
-    sheet.addRow(headers.map((h) => r[h] ?? ""));
+    sheet.addRow(headers.map((h) => r[h] ?? (required.has(h) ? filler(required.get(h)!) : "")));
   }
   return Buffer.from(await out.xlsx.writeBuffer());
 }

@@ -149,7 +149,16 @@ export async function bulkTemplate(db: DB, user: SessionUser, groupName: string)
   const { default: Excel } = await import("exceljs");
   const workbook = new Excel.Workbook();
   const sheet = workbook.addWorksheet("Employees");
-  sheet.addRow([POLICY_COLUMN, ...columns.map((c) => c.header)]).font = { bold: true };
+  const header = sheet.addRow([POLICY_COLUMN, ...columns.map((c) => c.header)]);
+  header.font = { bold: true };
+  // Each header's note says whether the wizard requires it and what it takes.
+  const byModel = new Map(components.map((c) => [c.modelName, c]));
+  header.getCell(1).note = "Required (policy name, see the Policies sheet)";
+  columns.forEach((col, i) => {
+    const c = byModel.get(col.modelName)!;
+    const kind = col.part === "country" ? "country code or name" : col.part === "state" ? "state code" : col.part === "city" ? "city name" : col.part === "currency" ? "currency code" : c.formType;
+    header.getCell(i + 2).note = `${c.mandatory && col.part !== "state" && col.part !== "currency" ? "Required" : "Optional"} (${kind})`;
+  });
   sheet.columns.forEach((col) => (col.width = 24));
   const list = workbook.addWorksheet("Policies");
   list.addRow(["Policy names (copy one into the Policy column)"]).font = { bold: true };
