@@ -76,7 +76,6 @@ export function GroupHomePage({ group, search, onSearchChange }: { group: string
             <>
               <InviteDialog group={group} />
               {showMoves ? <NewMoveButton group={group} /> : null}
-              {showMoves || managerView ? <EmployeesLink group={group} /> : null}
             </>
           )
         }
@@ -86,6 +85,7 @@ export function GroupHomePage({ group, search, onSearchChange }: { group: string
           {t("home.groupSuspended")}
         </Alert>
       ) : null}
+      {showMoves || managerView ? <EmployeesLink group={group} /> : null}
       <RoleCounts data={data} />
       {showMoves || managerView ? (
         <MovesSection group={group} groupDisplayName={data.group.displayName} search={search} onSearchChange={onSearchChange} notice={notice} readOnly={managerView} />
@@ -99,11 +99,13 @@ export function GroupHomePage({ group, search, onSearchChange }: { group: string
 function EmployeesLink({ group }: { group: string }) {
   const { t } = useTranslation();
   return (
-    <Button asChild variant="outline">
-      <Link to="/$group/employees" params={{ group }} data-testid="employees-link">
-        {t("nav.employees")}
-      </Link>
-    </Button>
+    <p className="-mt-2 mb-6">
+      <Button asChild variant="link">
+        <Link to="/$group/employees" params={{ group }} data-testid="employees-link">
+          {t("nav.employees")}
+        </Link>
+      </Button>
+    </p>
   );
 }
 
