@@ -43,6 +43,17 @@ test.describe("connection errors on the policy details page", () => {
       return route.fulfill({ status: 504, contentType: "text/html", body: "<html><body>504 Gateway Time-out</body></html>" });
     });
     await markDocument(page);
+    // The reload's document request waits until the alert has been checked (axe can take longer than the
+    // 2 s before the page reloads itself on a busy machine); the reload itself is what is asserted below.
+    let checked!: () => void;
+    const alertChecked = new Promise<void>((resolve) => (checked = resolve));
+    await page.route(
+      (url) => url.pathname === "/policy/details",
+      async (route) => {
+        if (route.request().resourceType() === "document") await alertChecked;
+        await route.fallback();
+      },
+    );
 
     await service.getByRole("button", { name: "Remove service" }).click();
     const dialog = page.getByRole("alertdialog", { name: "Remove Temporary Accommodation?" });
@@ -54,6 +65,7 @@ test.describe("connection errors on the policy details page", () => {
     await expect(alert.getByRole("button", { name: "Reload now" })).toBeVisible();
     expect(removals).toBe(1);
     await expectAccessible(page);
+    checked();
 
     // The page reloads by itself (a new document), and the service is still there: the removal never arrived.
     await expect.poll(() => documentMarked(page).catch(() => false), { timeout: 10_000 }).toBe(false);
