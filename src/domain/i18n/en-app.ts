@@ -55,6 +55,7 @@ export const enApp = {
   "nav.home": "Home",
   "nav.groupHome": "Group home",
   "nav.employees": "Employees and assignments",
+  "nav.bulkImport": "Import employees",
   "nav.adminHome": "Administration",
   "nav.financeHome": "Finance",
   "nav.crmHome": "Welcome calls",

@@ -85,7 +85,7 @@ export function GroupHomePage({ group, search, onSearchChange }: { group: string
           {t("home.groupSuspended")}
         </Alert>
       ) : null}
-      {showMoves || managerView ? <EmployeesLink group={group} /> : null}
+      {showMoves || managerView ? <EmployeesLink group={group} bulkImport={showMoves} /> : null}
       <RoleCounts data={data} />
       {showMoves || managerView ? (
         <MovesSection group={group} groupDisplayName={data.group.displayName} search={search} onSearchChange={onSearchChange} notice={notice} readOnly={managerView} />
@@ -96,15 +96,23 @@ export function GroupHomePage({ group, search, onSearchChange }: { group: string
 }
 
 /** The HR employee table with the extend / end assignment actions (issue 15). */
-function EmployeesLink({ group }: { group: string }) {
+function EmployeesLink({ group, bulkImport }: { group: string; bulkImport: boolean }) {
   const { t } = useTranslation();
   return (
-    <p className="-mt-2 mb-6">
+    <p className="-mt-2 mb-6 flex flex-wrap gap-x-2">
       <Button asChild variant="link">
         <Link to="/$group/employees" params={{ group }} data-testid="employees-link">
           {t("nav.employees")}
         </Link>
       </Button>
+      {/* The bulk employee import (issue 15): HR of the group and admins. */}
+      {bulkImport ? (
+        <Button asChild variant="link">
+          <Link to="/$group/bulk-import" params={{ group }} data-testid="bulk-import-link">
+            {t("nav.bulkImport")}
+          </Link>
+        </Button>
+      ) : null}
     </p>
   );
 }
