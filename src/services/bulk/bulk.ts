@@ -46,7 +46,7 @@ import { multipartBoundary, readMultipart, readTextPart } from "../files/multipa
 import type { FileStore, StagedFile } from "../files/store.ts";
 import { fileStoreFor } from "../files/store.ts";
 import { enqueueJob, JOB_LEASE_MS, PermanentJobError, registerJobHandler, type Job, type JobDeps } from "../jobs/queue.ts";
-import { parseCsv } from "../policy/rates.ts";
+import { readSheetRows } from "../spreadsheet.ts";
 import { WIZARD_ROLES } from "../wizard/access.ts";
 import { allComponents, ensureGroupForm, loadForm } from "../wizard/form-load.ts";
 import { createNewEmployee } from "../wizard/initiation.ts";
@@ -233,40 +233,9 @@ export async function receiveBulkFormUpload(deps: JobDeps, store: FileStore, use
 
 // ── reading the file ──────────────────────────────────────────────────────────────────────────
 
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return "";
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === "object") {
-    if ("result" in value && value.result !== undefined) return cellText(value.result as ExcelJS.CellValue);
-    if ("richText" in value && Array.isArray(value.richText)) return value.richText.map((r) => r.text).join("");
-    if ("text" in value && typeof value.text === "string") return value.text;
-    return "";
-  }
-  return String(value);
-}
-
 /** The bare parse: the first sheet's rows as trimmed text cells (header first); PermanentJobError for a file that is no spreadsheet. */
-export async function readBulkSheet(fileName: string, bytes: Uint8Array): Promise<string[][]> {
-  if (/\.csv$/i.test(fileName)) {
-    return parseCsv(new TextDecoder().decode(bytes)).map((row) => row.map((c) => c.trim()));
-  }
-  if (!/\.xlsx$/i.test(fileName)) throw new PermanentJobError(bulkMessages.fileType);
-  const { default: Excel } = await import("exceljs");
-  const workbook = new Excel.Workbook();
-  try {
-    await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
-  } catch {
-    throw new PermanentJobError(bulkMessages.fileUnreadable);
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return [];
-  const rows: string[][] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    const cells: string[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, col) => (cells[col - 1] = cellText(cell.value).trim()));
-    rows[rowNumber - 1] = Array.from(cells, (c) => c ?? "");
-  });
-  return Array.from(rows, (r) => r ?? []);
+export function readBulkSheet(fileName: string, bytes: Uint8Array): Promise<string[][]> {
+  return readSheetRows(fileName, bytes, bulkMessages);
 }
 
 /** The header's column positions; PermanentJobError naming the first missing or unknown column. */

@@ -9,7 +9,7 @@
  * Importing this module registers the job handler.
  */
 // exceljs is loaded on first use, not when the server starts.
-import type ExcelJS from "exceljs";
+import { readSheetRows } from "../spreadsheet.ts";
 import type { DB } from "../../db/index.ts";
 import { insertAudit } from "../../db/queries/audit.ts";
 import {
@@ -27,7 +27,6 @@ import { CITY_INDEX_COLUMNS, type ZImportStateResponse } from "../../domain/esti
 import { estimateMessages, estimateText } from "../../domain/estimate/messages.ts";
 import { isCurrencyCode, parseAmount } from "../../domain/money/money.ts";
 import type { z } from "zod";
-import { parseCsv } from "../policy/rates.ts";
 import { enqueueJob, PermanentJobError, registerJobHandler, type Job, type JobDeps } from "../jobs/queue.ts";
 
 export { findCityIndex, cityKeyOf };
@@ -101,39 +100,11 @@ export async function startCityIndexImport(
 
 // ── reading and validating the file ─────────────────────────────────────────────────────────
 
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return "";
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === "object") {
-    if ("result" in value && value.result !== undefined) return cellText(value.result as ExcelJS.CellValue);
-    if ("richText" in value && Array.isArray(value.richText)) return value.richText.map((r) => r.text).join("");
-    if ("text" in value && typeof value.text === "string") return value.text;
-    return "";
-  }
-  return String(value);
-}
-
-/** The file's rows as trimmed text cells (header included); PermanentJobError for a file that is no spreadsheet. */
+/** The file's rows as trimmed text cells (header included), one per index column; PermanentJobError for a file that is no spreadsheet. */
 export async function readIndexSheet(fileName: string, bytes: Uint8Array): Promise<string[][]> {
-  if (/\.csv$/i.test(fileName)) {
-    return parseCsv(new TextDecoder().decode(bytes)).map((row) => CITY_INDEX_COLUMNS.map((_, i) => (row[i] ?? "").trim()));
-  }
-  if (!/\.xlsx$/i.test(fileName)) throw new PermanentJobError(indexImportMessages.fileType);
-  const { default: Excel } = await import("exceljs");
-  const workbook = new Excel.Workbook();
-  try {
-    await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
-  } catch {
-    throw new PermanentJobError(indexImportMessages.fileUnreadable);
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return [];
-  const rows: string[][] = [];
-  sheet.eachRow({ includeEmpty: false }, (row) => {
-    const cells = CITY_INDEX_COLUMNS.map((_, i) => cellText(row.getCell(i + 1).value).trim());
-    if (cells.some((c) => c !== "")) rows.push(cells);
-  });
-  return rows;
+  const rows = (await readSheetRows(fileName, bytes, indexImportMessages)).map((row) => CITY_INDEX_COLUMNS.map((_, i) => row[i] ?? ""));
+  // A spreadsheet's blank rows are left out; a CSV file's rows are kept as they are.
+  return /\.csv$/i.test(fileName) ? rows : rows.filter((cells) => cells.some((c) => c !== ""));
 }
 
 const POSITIVE_DECIMAL = /^\d{1,6}(\.\d{1,6})?$/;

@@ -1,0 +1,47 @@
+/**
+ * Reading an uploaded spreadsheet, shared by the imports that take one (the city indices, the bulk employee
+ * import): a .csv file or the first sheet of an .xlsx workbook as rows of trimmed text cells, header first.
+ * An .xlsx row keeps its place (a row with no cells is an empty array), so row numbers match the sheet's.
+ */
+import type ExcelJS from "exceljs";
+import { PermanentJobError } from "./jobs/queue.ts";
+import { parseCsv } from "./policy/rates.ts";
+
+/** The texts a caller refuses a file with: not .csv or .xlsx, or an .xlsx that cannot be read. */
+export type SpreadsheetTexts = { fileType: string; fileUnreadable: string };
+
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return "";
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === "object") {
+    if ("result" in value && value.result !== undefined) return cellText(value.result as ExcelJS.CellValue);
+    if ("richText" in value && Array.isArray(value.richText)) return value.richText.map((r) => r.text).join("");
+    if ("text" in value && typeof value.text === "string") return value.text;
+    return "";
+  }
+  return String(value);
+}
+
+/** The file's rows as trimmed text cells; PermanentJobError with the caller's text for a file that is no spreadsheet. */
+export async function readSheetRows(fileName: string, bytes: Uint8Array, texts: SpreadsheetTexts): Promise<string[][]> {
+  if (/\.csv$/i.test(fileName)) {
+    return parseCsv(new TextDecoder().decode(bytes)).map((row) => row.map((c) => c.trim()));
+  }
+  if (!/\.xlsx$/i.test(fileName)) throw new PermanentJobError(texts.fileType);
+  const { default: Excel } = await import("exceljs");
+  const workbook = new Excel.Workbook();
+  try {
+    await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+  } catch {
+    throw new PermanentJobError(texts.fileUnreadable);
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) return [];
+  const rows: string[][] = [];
+  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+    const cells: string[] = [];
+    row.eachCell({ includeEmpty: true }, (cell, col) => (cells[col - 1] = cellText(cell.value).trim()));
+    rows[rowNumber - 1] = Array.from(cells, (c) => c ?? "");
+  });
+  return Array.from(rows, (r) => r ?? []);
+}
