@@ -53,7 +53,8 @@ export default defineConfig({
   },
   projects: [
     { name: "chromium", testIgnore: /\.serial\.spec\.ts$/ },
-    // Tests that change shared demo data (suspending a group signs its users out) run alone, after the rest.
+    // Tests that change shared demo data (suspending a group signs its users out; adding employees or moves to
+    // acme, whose lists other specs read in order) run alone, after the rest.
     { name: "shared-data", testMatch: /\.serial\.spec\.ts$/, dependencies: ["chromium"], fullyParallel: false },
   ],
   webServer: [

@@ -81,6 +81,8 @@ test.describe("welcome popup at 1366 px", () => {
     await tabTo(page, "Next");
     await page.keyboard.press("Enter");
     await expect(dialog.getByTestId("welcome-step")).toHaveText("Step 2 of 3");
+    // The stage's heading takes the focus first; tabbing before that would lose the Back button's focus to it.
+    await expect(dialog.getByRole("heading", { name: "Schedule your welcome call" })).toBeFocused();
     await tabTo(page, "Back");
     await page.keyboard.press("Enter");
     await expect(dialog.getByTestId("welcome-step")).toHaveText("Step 1 of 3");
