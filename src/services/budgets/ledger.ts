@@ -35,6 +35,16 @@ export type Ledger = {
   rates: RateTable;
 };
 
+/** A stage's name in the move's policy version ("Stage n" when the version names none). */
+export function stageNameOf(ledger: Pick<Ledger, "stageNames">, stage: number): string {
+  return ledger.stageNames[stage - 1] ?? `Stage ${stage}`;
+}
+
+/** A service's title in the move's policy version (its key when the version has none). */
+export function serviceTitleOf(ledger: Pick<Ledger, "serviceTitles">, key: string): string {
+  return ledger.serviceTitles.get(key) ?? key;
+}
+
 export const serviceKeyOf = (stage: number, service: string) => `${stage}:${service}`;
 
 /** Converts minor units of `from` into `to` with today's rate (one rounding, in the money module). */
@@ -114,7 +124,7 @@ export function toEmployeeBudget(ledger: Ledger, b: LedgerBudget): TEmployeeBudg
     moveId: ledger.move.id,
     budgetGroupId: b.group,
     moveStageId: b.stage,
-    moveStageName: ledger.stageNames[b.stage - 1] ?? `Stage ${b.stage}`,
+    moveStageName: stageNameOf(ledger, b.stage),
     currency: c,
     amount: major(b.budget.amount, c),
     minAmount: b.budget.min === null ? null : major(b.budget.min, c),

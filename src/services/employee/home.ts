@@ -19,7 +19,7 @@ import { toMajorString } from "../../domain/money/money.ts";
 import { moveStageNames } from "../../domain/policy/catalogue.ts";
 import type { SessionUser } from "../auth.ts";
 import type { LedgerMove } from "../budgets/access.ts";
-import { loadLedger, toEmployeeBudget } from "../budgets/ledger.ts";
+import { loadLedger, serviceTitleOf, stageNameOf, toEmployeeBudget } from "../budgets/ledger.ts";
 import { listEmployeeFiles } from "../files/files.ts";
 import { readHub, type HubDeps } from "../movehub/hub.ts";
 import { placeText } from "../wizard/initiation-rules.ts";
@@ -136,14 +136,14 @@ export async function employeeHome(deps: HubDeps, user: SessionUser): Promise<TE
         spentAmount: b.spentAmount,
         remainingAmount: b.remainingAmount,
         progressPercentage: b.progressPercentage,
-        services: b.services.map((key) => ledger.serviceTitles.get(key) ?? key),
+        services: b.services.map((key) => serviceTitleOf(ledger, key)),
       })),
     expenses: {
       total: expenses.length,
       recent: expenses.slice(0, HOME_LIMITS.expenses).map((e) => ({
         id: e.id,
-        serviceTitle: ledger.serviceTitles.get(e.service_key) ?? e.service_key,
-        moveStageName: ledger.stageNames[e.move_stage - 1] ?? `Stage ${e.move_stage}`,
+        serviceTitle: serviceTitleOf(ledger, e.service_key),
+        moveStageName: stageNameOf(ledger, e.move_stage),
         expenseDate: e.expense_date,
         currency: e.currency,
         gross: toMajorString({ amount: e.gross_amount, currency: e.currency }),

@@ -27,7 +27,7 @@ import { displayRound, parseAmount, toMajorString } from "../../domain/money/mon
 import { NO_BUDGET_GROUP } from "../../domain/policy/catalogue.ts";
 import type { SessionUser } from "../auth.ts";
 import { ledgerMoveForCaller, requireLedgerMove, type LedgerMove } from "../budgets/access.ts";
-import { convertMinor, loadLedger, serviceKeyOf, type Ledger } from "../budgets/ledger.ts";
+import { convertMinor, loadLedger, serviceKeyOf, serviceTitleOf, stageNameOf, type Ledger } from "../budgets/ledger.ts";
 import { quoteMessages } from "../../domain/quotes/quotes.ts";
 import { quoteForCaller } from "../quotes/quotes.ts";
 
@@ -57,9 +57,9 @@ function toExpense(ledger: Ledger, r: ExpenseRow): TExpense {
     moveId: r.move_id,
     employeeId: r.employee_user_id,
     serviceName: r.service_key,
-    serviceTitle: ledger.serviceTitles.get(r.service_key) ?? r.service_key,
+    serviceTitle: serviceTitleOf(ledger, r.service_key),
     moveStageId: r.move_stage,
-    moveStageName: ledger.stageNames[r.move_stage - 1] ?? `Stage ${r.move_stage}`,
+    moveStageName: stageNameOf(ledger, r.move_stage),
     budgetGroupId: r.budget_group,
     category: r.category as ExpenseCategory,
     categoryOther: r.category_other,
@@ -88,7 +88,7 @@ function listView(ledger: Ledger, rows: ExpenseRow[]): TExpenseListResponse {
   for (const [key, group] of ledger.serviceGroups) {
     const [stage, service] = [Number(key.split(":")[0]), key.slice(key.indexOf(":") + 1)];
     if (service === "MOVEHUB") continue;
-    services.push({ serviceName: service, title: ledger.serviceTitles.get(service) ?? service, moveStageId: stage, budgetGroupId: group });
+    services.push({ serviceName: service, title: serviceTitleOf(ledger, service), moveStageId: stage, budgetGroupId: group });
   }
   return {
     moveId: ledger.move.id,
@@ -379,7 +379,7 @@ export async function bookingEstimate(db: DB, user: SessionUser, input: TBooking
       ? { moveId: quote.move_id, service: quote.service_key, stage, amount: toMajorString({ amount: quote.amount, currency: quote.currency }), currency: quote.currency }
       : { moveId: input.enquiryId, service: input.service, stage, amount: input.amount ?? "", currency: input.currency },
   );
-  const stageName = ledger.stageNames[stage - 1] ?? `Stage ${stage}`;
+  const stageName = stageNameOf(ledger, stage);
   const companyName = quote ? quote.company_name : move.groupDisplayName;
   if (!budget) {
     return {

@@ -26,7 +26,7 @@ import {
 } from "../../domain/quotes/quotes.ts";
 import type { SessionUser } from "../auth.ts";
 import { ledgerMoveForCaller, requireLedgerMove, type LedgerMove } from "../budgets/access.ts";
-import { loadLedger, serviceKeyOf, type Ledger } from "../budgets/ledger.ts";
+import { loadLedger, serviceKeyOf, serviceTitleOf, stageNameOf, type Ledger } from "../budgets/ledger.ts";
 import { isUniqueViolation } from "../policy/common.ts";
 
 export type QuoteActor = { user: SessionUser; ip: string | null };
@@ -49,9 +49,9 @@ function toQuote(row: QuoteRow, ledger: Pick<Ledger, "stageNames" | "serviceTitl
     id: row.id,
     moveId: row.move_id,
     service: row.service_key,
-    serviceTitle: ledger.serviceTitles.get(row.service_key) ?? row.service_key,
+    serviceTitle: serviceTitleOf(ledger, row.service_key),
     moveStage: row.move_stage,
-    moveStageName: ledger.stageNames[row.move_stage - 1] ?? `Stage ${row.move_stage}`,
+    moveStageName: stageNameOf(ledger, row.move_stage),
     companyName: row.company_name,
     scope: row.scope as QuoteScope,
     amount: toMajorString({ amount: row.amount, currency: row.currency }),
@@ -83,7 +83,7 @@ export async function listQuotes(db: DB, user: SessionUser, input: TQuotesListRe
     const at = k.indexOf(":");
     const stage = Number(k.slice(0, at));
     const service = k.slice(at + 1);
-    return { service, title: ledger.serviceTitles.get(service) ?? service, moveStage: stage, moveStageName: ledger.stageNames[stage - 1] ?? `Stage ${stage}` };
+    return { service, title: serviceTitleOf(ledger, service), moveStage: stage, moveStageName: stageNameOf(ledger, stage) };
   });
   return { moveId: move.id, services, quotes: rows.filter((r) => matchesFilter(r.scope as QuoteScope, filter)).map((r) => toQuote(r, ledger, now)) };
 }
