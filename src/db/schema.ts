@@ -983,6 +983,15 @@ export type Database = {
   manager_restrictions: ManagerRestrictionTable;
   manager_geo_restrictions: ManagerGeoRestrictionTable;
   bulk_import_rows: BulkImportRowTable;
+  incidents: IncidentTable;
+};
+
+/** Incidents (issue 15): see migrations/20261126041000_incidents.ts. */
+export type IncidentTable = {
+  id: Generated<number>; group_id: number; move_id: number | null; employee_user_id: number | null;
+  kind: "ESCALATION" | "EXCEPTION" | "SERVICE_ISSUE"; title: string; description: Generated<string>;
+  status: Generated<"OPEN" | "CLOSED">; escalated: Generated<number>; escalated_at: string | null; closed_at: string | null;
+  raised_by_user_id: number | null; created_at: string; updated_at: string; version: Generated<number>;
 };
 
 /** Manager restrictions and geographic rules (issue 15): see migrations/20261126020000_manager_restrictions.ts. */
