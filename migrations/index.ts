@@ -30,6 +30,7 @@ import * as m20261126020000 from "./20261126020000_manager_restrictions.ts";
 import * as m20261126021000 from "./20261126021000_tags_extension_reasons.ts";
 import * as m20261126031000 from "./20261126031000_assignment_actions.ts";
 import * as m20261126032000 from "./20261126032000_bulk_import.ts";
+import * as m20261126040000 from "./20261126040000_dashboard_indexes.ts";
 import * as m20261126041000 from "./20261126041000_incidents.ts";
 
 export const migrations: Record<string, Migration> = {
@@ -62,5 +63,6 @@ export const migrations: Record<string, Migration> = {
   "20261126021000_tags_extension_reasons": m20261126021000,
   "20261126031000_assignment_actions": m20261126031000,
   "20261126032000_bulk_import": m20261126032000,
+  "20261126040000_dashboard_indexes": m20261126040000,
   "20261126041000_incidents": m20261126041000,
 };
