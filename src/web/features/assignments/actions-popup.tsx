@@ -1,0 +1,189 @@
+import { useMutation } from "@tanstack/react-query";
+import { useId, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { namesSummary, popupButton, validateEnd, validateExtension } from "../../../domain/assignments/rules.ts";
+import { assignmentMessages, type TEmployeeRow, type TEmployeesView } from "../../../domain/assignments/schemas.ts";
+import { Alert } from "../../components/ui/alert.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog.tsx";
+import { Input, NativeSelect } from "../../components/ui/input.tsx";
+import { Label } from "../../components/ui/label.tsx";
+import { Textarea } from "../../components/ui/textarea.tsx";
+import { trpc } from "../../lib/trpc.ts";
+
+export type Kind = "EXTEND" | "END";
+export const nameOf = (r: TEmployeeRow) => `${r.firstName} ${r.lastName}`.trim() || r.email;
+
+type Values = { newEndDate: string; groupOptionId: number | null; reason: string; message: string };
+
+/**
+ * §4 the actions popup: one step per selected employee with next / previous; the last employee or "apply to
+ * all" makes the button read Confirm; after success the message shows and Cancel reads Close, which reloads
+ * the page. §8: a failure shows "We were unable to process data." and the buttons work again.
+ */
+export function ActionsPopup({ group, kind, rows, view, onCancel }: { group: string; kind: Kind; rows: TEmployeeRow[]; view: TEmployeesView; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const defaultReason = view.reasons.reasons.find((r) => r.defaultValue)?.id ?? null;
+  const initial = useMemo(
+    () => rows.map((): Values => ({ newEndDate: "", groupOptionId: view.reasons.enabled ? defaultReason : null, reason: "", message: "" })),
+    [rows, view.reasons.enabled, defaultReason],
+  );
+  const [values, setValues] = useState<Values[]>(initial);
+  const [index, setIndex] = useState(0);
+  const [applyToAll, setApplyToAll] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [done, setDone] = useState<string | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  const extend = useMutation(trpc.assignments.extend.mutationOptions());
+  const repatriate = useMutation(trpc.assignments.repatriate.mutationOptions());
+  const busy = extend.isPending || repatriate.isPending;
+  const row = rows[index]!;
+  const v = values[index]!;
+  const button = popupButton(index, rows.length, applyToAll);
+  const set = (patch: Partial<Values>) => setValues((all) => all.map((x, i) => (i === index ? { ...x, ...patch } : x)));
+
+  const check = (r: TEmployeeRow, x: Values) => {
+    const found =
+      kind === "EXTEND"
+        ? validateExtension({ currentEndDate: r.assignmentEndDate, newEndDate: x.newEndDate, today: view.today, reasonsEnabled: view.reasons.enabled, groupOptionId: x.groupOptionId, reasonIds: view.reasons.reasons.map((o) => o.id) })
+        : validateEnd({ newEndDate: x.newEndDate, today: view.today, reasonsEnabled: view.reasons.enabled, reason: x.reason.trim() || null });
+    const all: Record<string, string> = { ...found } as Record<string, string>;
+    if (!x.newEndDate) all.newEndDate = assignmentMessages.dateRequired;
+    return all;
+  };
+
+  const submit = async () => {
+    setFailed(null);
+    const finalValues = applyToAll ? rows.map(() => v) : values;
+    for (const [i, r] of rows.entries()) {
+      const found = check(r, finalValues[i]!);
+      if (Object.keys(found).length > 0) {
+        setIndex(i);
+        setErrors(found);
+        return;
+      }
+    }
+    try {
+      const res =
+        kind === "EXTEND"
+          ? await extend.mutateAsync({ group, actions: rows.map((r, i) => ({ employeeId: r.employeeId, message: finalValues[i]!.message, newEndDate: finalValues[i]!.newEndDate, groupOptionId: finalValues[i]!.groupOptionId })) })
+          : await repatriate.mutateAsync({ group, actions: rows.map((r, i) => ({ employeeId: r.employeeId, message: finalValues[i]!.message, newEndDate: finalValues[i]!.newEndDate, reason: finalValues[i]!.reason.trim() || null, services: [], budgets: [] })) });
+      setDone(res.message);
+    } catch {
+      setFailed(t("assignments.unable"));
+    }
+  };
+
+  const next = () => {
+    const found = check(row, v);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    if (button === "confirm") void submit();
+    else setIndex(index + 1);
+  };
+
+  return (
+    <Dialog open onOpenChange={(o) => (!o ? (done ? window.location.reload() : onCancel()) : undefined)}>
+      <DialogContent className="max-h-[90vh] overflow-y-auto" closeLabel={done ? t("assignments.close") : t("assignments.cancel")} aria-describedby={`${id}-names`}>
+        <DialogTitle>{kind === "EXTEND" ? t("assignments.extendTitle") : t("assignments.endTitle")}</DialogTitle>
+        <DialogDescription id={`${id}-names`} data-testid="popup-names">
+          {t("assignments.forNames", { names: namesSummary(rows.map(nameOf)) })}
+        </DialogDescription>
+        {done ? (
+          <Alert variant="success" role="status" className="mt-4">
+            {done}
+          </Alert>
+        ) : (
+          <form
+            className="mt-4 flex flex-col gap-4"
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              next();
+            }}
+          >
+            <p className="text-sm font-medium" data-testid="popup-step">
+              {t("assignments.step", { index: index + 1, count: rows.length, name: nameOf(row) })}
+            </p>
+            <p className="text-sm text-muted-foreground">{t("assignments.currentEnd", { date: row.assignmentEndDate ?? t("assignments.noDate") })}</p>
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor={`${id}-date`}>{kind === "EXTEND" ? t("assignments.newEndDate") : t("assignments.endDate")}</Label>
+              <Input
+                id={`${id}-date`}
+                type="date"
+                value={v.newEndDate}
+                min={view.today}
+                aria-invalid={errors.newEndDate ? true : undefined}
+                aria-describedby={errors.newEndDate ? `${id}-date-error` : undefined}
+                onChange={(e) => set({ newEndDate: e.target.value })}
+              />
+              {errors.newEndDate ? (
+                <p id={`${id}-date-error`} className="text-sm text-destructive">
+                  {errors.newEndDate}
+                </p>
+              ) : null}
+            </div>
+            {kind === "EXTEND" && view.reasons.enabled ? (
+              <div className="flex flex-col gap-1.5">
+                <Label htmlFor={`${id}-reason`}>{t("assignments.reason")}</Label>
+                <NativeSelect
+                  id={`${id}-reason`}
+                  value={v.groupOptionId ?? ""}
+                  aria-invalid={errors.groupOptionId ? true : undefined}
+                  onChange={(e) => set({ groupOptionId: e.target.value ? Number(e.target.value) : null })}
+                >
+                  <option value="">{t("assignments.chooseReason")}</option>
+                  {view.reasons.reasons.map((o) => (
+                    <option key={o.id} value={o.id}>
+                      {o.optionValue}
+                    </option>
+                  ))}
+                </NativeSelect>
+                {errors.groupOptionId ? <p className="text-sm text-destructive">{errors.groupOptionId}</p> : null}
+              </div>
+            ) : null}
+            {kind === "END" ? (
+              <div className="flex flex-col gap-1.5">
+                <Label htmlFor={`${id}-end-reason`}>{t("assignments.endReason")}</Label>
+                <Input id={`${id}-end-reason`} value={v.reason} maxLength={500} aria-invalid={errors.reason ? true : undefined} onChange={(e) => set({ reason: e.target.value })} />
+                {errors.reason ? <p className="text-sm text-destructive">{errors.reason}</p> : null}
+              </div>
+            ) : null}
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor={`${id}-message`}>{t("assignments.message")}</Label>
+              <Textarea id={`${id}-message`} rows={3} maxLength={2000} value={v.message} onChange={(e) => set({ message: e.target.value })} />
+            </div>
+            {rows.length > 1 ? (
+              <label className="flex items-center gap-2 text-sm">
+                <input type="checkbox" className="size-4 accent-primary" checked={applyToAll} onChange={(e) => setApplyToAll(e.target.checked)} />
+                {t("assignments.applyToAll")}
+              </label>
+            ) : null}
+            <div role="alert" className="empty:hidden">
+              {failed ? <Alert variant="destructive">{failed}</Alert> : null}
+            </div>
+            <div className="flex flex-wrap justify-end gap-2">
+              <Button type="button" variant="ghost" onClick={onCancel} disabled={busy}>
+                {t("assignments.cancel")}
+              </Button>
+              <Button type="button" variant="outline" disabled={busy || index === 0 || applyToAll} onClick={() => (setErrors({}), setIndex(index - 1))}>
+                {t("assignments.previous")}
+              </Button>
+              <Button type="submit" busy={busy} disabled={busy}>
+                {button === "confirm" ? t("assignments.confirm") : t("assignments.next")}
+              </Button>
+            </div>
+          </form>
+        )}
+        {done ? (
+          <div className="mt-4 flex justify-end">
+            <Button type="button" onClick={() => window.location.reload()}>
+              {t("assignments.close")}
+            </Button>
+          </div>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
