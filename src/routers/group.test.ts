@@ -166,3 +166,21 @@ describe("group.people: access", () => {
     expect((await globexHr.group.people({ group: "globex", search: "acme" })).rows).toEqual([]);
   });
 });
+
+// Last in the file: it adds an acme manager, which the counts and people pages above do not expect.
+describe("group.home: access flags", () => {
+  test("what the caller may open from the home: the dashboard and assignment actions (issue 15)", async () => {
+    const both = { dashboard: true, assignmentActions: true };
+    expect((await (await callerFor(t.db, "hr@acme.test")).group.home({ group: "acme" })).access).toEqual(both);
+    expect((await (await callerFor(t.db, "admin@meridian.test")).group.home({ group: "globex" })).access).toEqual(both);
+    // A manager without a restrictions row has the defaults: dashboard OFF, creation VIEW.
+    const managerId = await insertTestUser(t.db, { email: "home-access@acme.test", group: "acme", role: "MANAGER" });
+    const home = async () => (await (await callerFor(t.db, "home-access@acme.test")).group.home({ group: "acme" })).access;
+    expect(await home()).toEqual({ dashboard: false, assignmentActions: false });
+    const at = new Date().toISOString();
+    await t.db.insertInto("manager_restrictions").values({ user_id: managerId, group_id: acmeId, dashboard_restriction: "ON", updated_at: at }).execute();
+    expect(await home()).toEqual({ dashboard: true, assignmentActions: false });
+    await t.db.updateTable("manager_restrictions").set({ dashboard_restriction: "OFF", creation_restriction: "CREATE" }).where("user_id", "=", managerId).execute();
+    expect(await home()).toEqual({ dashboard: false, assignmentActions: true });
+  });
+});

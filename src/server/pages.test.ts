@@ -37,6 +37,13 @@ describe("findPage", () => {
     expect(findPage("/acme/employeefile/summaryView/x")).toBeNull();
   });
 
+  test("the manager dashboard page is a group page for HR, managers and admins (issue 15); the legacy HTML call is no page", () => {
+    expect(findPage("/acme/managerDashboard")).toEqual({ kind: "group", roles: ["HR", "MANAGER", "ADMIN"] });
+    expect(groupOfPath("/acme/managerDashboard")).toBe("acme");
+    expect(findPage("/acme/managerDashboardBody")).toBeNull();
+    expect(findPage("/acme/managerDashboard/x")).toBeNull();
+  });
+
   test.each(["/nope", "/acme", "/acme/home/extra", "/Acme/home", "/admin/x", "/.env", "/acme/new-move/x", "/admin/form-builder/x"])("%s is no page", (path) => {
     expect(findPage(path)).toBeNull();
   });

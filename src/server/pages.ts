@@ -43,6 +43,8 @@ export const pages: Page[] = [
   { pattern: /^\/[a-z0-9][a-z0-9-]*\/employees\/?$/, rule: { kind: "group", roles: ["HR", "MANAGER", "ADMIN"] } },
   // Bulk employee import (issue 15): HR of the group and admins.
   { pattern: /^\/[a-z0-9][a-z0-9-]*\/bulk-import\/?$/, rule: { kind: "group", roles: ["HR", "ADMIN"] } },
+  // The manager dashboard page (issue 15): HR of the group, its managers (dashboard restriction ON; the page shows the server's refusal otherwise) and admins.
+  { pattern: /^\/[a-z0-9][a-z0-9-]*\/managerDashboard\/?$/, rule: { kind: "group", roles: ["HR", "MANAGER", "ADMIN"] } },
   { pattern: /^\/admin\/resetPassword\/?$/, rule: staff("ADMIN") },
   { pattern: /^\/admin\/anonymizeUser\/?$/, rule: staff("ADMIN") },
   { pattern: /^\/admin\/sso\/?$/, rule: staff("ADMIN") },

@@ -17,9 +17,21 @@ export function toGroupSummary(g: GroupRef) {
 
 /** The group home page: who is in the group, by role. */
 export async function getGroupHome(db: DB, group: GroupRef, caller: { id: number; role: Role }): Promise<TGroupHomeResponse> {
-  const scope = await restrictionScopeOf(db, caller);
+  const [scope, access] = await Promise.all([restrictionScopeOf(db, caller), homeAccessOf(db, caller)]);
   const counts = (await countGroupPeopleByRole(db, group.id, scope)).map((c) => ({ role: c.role, count: c.count }));
-  return { group: toGroupSummary(group), counts, totalPeople: counts.reduce((n, c) => n + c.count, 0) };
+  return { group: toGroupSummary(group), counts, totalPeople: counts.reduce((n, c) => n + c.count, 0), access };
+}
+
+/**
+ * The home's links (issue 15): HR and ADMIN open the dashboard and act on assignments; a MANAGER by their
+ * restrictions (dashboard ON, creation CREATE; no row is the defaults OFF and VIEW), the same rules
+ * src/services/dashboard.ts and src/services/assignments/assignments.ts enforce. One primary-key read.
+ */
+async function homeAccessOf(db: DB, caller: { id: number; role: Role }): Promise<TGroupHomeResponse["access"]> {
+  if (caller.role === "HR" || caller.role === "ADMIN") return { dashboard: true, assignmentActions: true };
+  if (caller.role !== "MANAGER") return { dashboard: false, assignmentActions: false };
+  const row = await db.selectFrom("manager_restrictions").select(["dashboard_restriction", "creation_restriction"]).where("user_id", "=", caller.id).executeTakeFirst();
+  return { dashboard: row?.dashboard_restriction === "ON", assignmentActions: row?.creation_restriction === "CREATE" };
 }
 
 /** One page of a group's people; `hasMore` comes from reading one row past the page. */

@@ -27,6 +27,7 @@ import { tagsRoutes } from "./features/tags/routes.tsx";
 import { hrSettingsRoutes } from "./features/hr-settings/routes.tsx";
 import { assignmentsRoutes } from "./features/assignments/routes.tsx";
 import { bulkRoutes } from "./features/bulk/routes.tsx";
+import { dashboardRoutes } from "./features/dashboard/routes.tsx";
 import { estimateApprovalRoutes } from "./features/estimate-approval/routes.tsx";
 import { useDocumentTitle } from "./lib/document-title.ts";
 import { textsChunk } from "./lib/i18n.ts";
@@ -207,6 +208,7 @@ const routeTree = rootRoute.addChildren([
     ...hrSettingsRoutes.app,
     ...assignmentsRoutes.app,
     ...bulkRoutes.app,
+    ...dashboardRoutes.app,
   ]),
 ]);
 

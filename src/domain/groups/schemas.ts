@@ -22,6 +22,12 @@ export const ZGroupHomeResponse = z.object({
   group: ZGroupSummary,
   counts: z.array(z.object({ role: ZRole, count: z.number().int() })),
   totalPeople: z.number().int(),
+  /**
+   * What the caller may open from the home (issue 15), so nothing is advertised to those who cannot use it:
+   * `dashboard` the manager dashboard (HR, ADMIN, a MANAGER whose dashboard restriction is ON);
+   * `assignmentActions` extend / end assignments (HR, ADMIN, a MANAGER whose creation restriction is CREATE).
+   */
+  access: z.object({ dashboard: z.boolean(), assignmentActions: z.boolean() }),
 });
 export type TGroupHomeResponse = z.infer<typeof ZGroupHomeResponse>;
 

@@ -56,6 +56,7 @@ export const enApp = {
   "nav.groupHome": "Group home",
   "nav.employees": "Employees and assignments",
   "nav.bulkImport": "Import employees",
+  "nav.dashboard": "Manager dashboard",
   "nav.adminHome": "Administration",
   "nav.financeHome": "Finance",
   "nav.crmHome": "Welcome calls",

@@ -22,6 +22,7 @@ import { enMoveHub } from "./en-movehub.ts";
 import { enFiles } from "./en-files.ts";
 import { enAssignments } from "./en-assignments.ts";
 import { enBulk } from "./en-bulk.ts";
+import { enDashboard } from "./en-dashboard.ts";
 import { enEmployeeFile } from "./en-employee-file.ts";
 import { enExpenses } from "./en-expenses.ts";
 import { enWidgets } from "./en-widgets.ts";
@@ -60,6 +61,7 @@ export const en = {
   ...enFiles,
   ...enAssignments,
   ...enBulk,
+  ...enDashboard,
   ...enEmployeeFile,
   ...enExpenses,
   ...enWidgets,

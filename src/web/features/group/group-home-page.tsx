@@ -85,7 +85,7 @@ export function GroupHomePage({ group, search, onSearchChange }: { group: string
           {t("home.groupSuspended")}
         </Alert>
       ) : null}
-      {showMoves || managerView ? <EmployeesLink group={group} bulkImport={showMoves} /> : null}
+      {showMoves || managerView ? <EmployeesLink group={group} bulkImport={showMoves} dashboard={data.access.dashboard} /> : null}
       <RoleCounts data={data} />
       {showMoves || managerView ? (
         <MovesSection group={group} groupDisplayName={data.group.displayName} search={search} onSearchChange={onSearchChange} notice={notice} readOnly={managerView} />
@@ -95,8 +95,8 @@ export function GroupHomePage({ group, search, onSearchChange }: { group: string
   );
 }
 
-/** The HR employee table with the extend / end assignment actions (issue 15). */
-function EmployeesLink({ group, bulkImport }: { group: string; bulkImport: boolean }) {
+/** The HR employee table with the extend / end assignment actions, the bulk import and the manager dashboard (issue 15). */
+function EmployeesLink({ group, bulkImport, dashboard }: { group: string; bulkImport: boolean; dashboard: boolean }) {
   const { t } = useTranslation();
   return (
     <p className="-mt-2 mb-6 flex flex-wrap gap-x-2">
@@ -110,6 +110,14 @@ function EmployeesLink({ group, bulkImport }: { group: string; bulkImport: boole
         <Button asChild variant="link">
           <Link to="/$group/bulk-import" params={{ group }} data-testid="bulk-import-link">
             {t("nav.bulkImport")}
+          </Link>
+        </Button>
+      ) : null}
+      {/* The manager dashboard (issue 15): HR, admins and managers whose dashboard restriction is ON (the home's answer says). */}
+      {dashboard ? (
+        <Button asChild variant="link">
+          <Link to="/$group/managerDashboard" params={{ group }} data-testid="dashboard-link">
+            {t("nav.dashboard")}
           </Link>
         </Button>
       ) : null}
