@@ -186,15 +186,18 @@ describe("assignments.repatriate", () => {
     expect(services.length + budgets.length).toBeGreaterThan(0);
     const res = await (await t.hrAcme()).assignments.repatriate({ group: "acme", actions: [{
       employeeId: ids.ravi, message: "Back home", newEndDate: "2030-12-31", reason: "Project finished",
-      services: services.map((s) => s.service_key), budgets: budgets.map((b) => ({ budgetGroupId: b.id, amount: 250000, currency: "EUR" })),
+      services: services.map((s) => s.service_key), budgets: budgets.map((b) => ({ budgetGroupId: b.group_number, amount: 250000, currency: "EUR" })),
     }] });
     expect(res.message).toBe(M.ended);
     const after = await moveOf(ids.ravi);
     expect(after).toMatchObject({ assignment_end_date: "2030-12-31", current_move_stage: 3 });
     const [row] = await actionsOf(move.id);
     expect(row).toMatchObject({ kind: "END", reason: "Project finished", from_stage: 2, to_stage: 3 });
-    const overrides = await t.db.selectFrom("move_service_overrides").select(["service_key", "selected"]).where("move_id", "=", move.id).where("move_stage", "=", 3).execute();
-    expect(overrides.map((o) => o.service_key).sort()).toEqual(services.map((s) => s.service_key).sort());
+    // The listed services are the policy's mandatory ones of stage 3: included without an override row
+    // (src/routers/assignments-policy.test.ts covers addable services and budgets).
+    const policy = await (await t.hrAcme()).wizard.employeePolicyServiceBenefits({ employeeId: ids.ravi, action: "VIEW" });
+    const included = policy.moveStageSections[2]!.sections[0]!.components[0]!.servicesList.map((c) => c.service);
+    expect(included).toEqual(expect.arrayContaining(services.map((s) => s.service_key)));
     const budgetRows = await t.db.selectFrom("move_budget_overrides").selectAll().where("move_id", "=", move.id).where("move_stage", "=", 3).execute();
     expect(budgetRows.map((b) => [b.group_number, b.amount, b.currency])).toEqual(budgets.map((b) => [b.group_number, 250000, "EUR"]));
     expect(await auditsOf(move.id, "assignments.end")).toHaveLength(1);
@@ -210,7 +213,7 @@ describe("assignments.repatriate", () => {
     const base = { employeeId: ids.mei, message: "", newEndDate: "2030-12-31", reason: null, services: [], budgets: [] };
     let err = await expectTrpcError(hr.assignments.repatriate({ group: "acme", actions: [{ ...base, newEndDate: "2021-01-01" }] }), "BAD_REQUEST", M.unableToProcess);
     expect(appError(err).fields).toEqual({ "actions.0.newEndDate": M.pastDate });
-    err = await expectTrpcError(hr.assignments.repatriate({ group: "acme", actions: [{ ...base, services: ["NOT_A_SERVICE"], budgets: [{ budgetGroupId: 999999, amount: 1, currency: "EUR" }] }] }), "BAD_REQUEST", M.unableToProcess);
+    err = await expectTrpcError(hr.assignments.repatriate({ group: "acme", actions: [{ ...base, services: ["NOT_A_SERVICE"], budgets: [{ budgetGroupId: 77, amount: 1, currency: "EUR" }] }] }), "BAD_REQUEST", M.unableToProcess);
     expect(appError(err).fields).toEqual({ "actions.0.services.0": M.serviceUnknown, "actions.0.budgets.0.budgetGroupId": M.budgetUnknown });
     await t.db.insertInto("group_hr_settings").values({ group_id: 1, extension_reason_enabled: 1, updated_at: new Date().toISOString() }).execute();
     err = await expectTrpcError(hr.assignments.repatriate({ group: "acme", actions: [{ ...base, employeeId: ids.ravi }, base] }), "BAD_REQUEST", M.unableToProcess);

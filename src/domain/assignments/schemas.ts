@@ -39,6 +39,10 @@ export const assignmentMessages = {
   budgetUnknown: "This budget is not part of the repatriation stage of the employee's policy.",
   currencyInvalid: "Please select a valid currency.",
   amountInvalid: "The amount must be a whole number of minor units, 0 or more.",
+  budgetNotSelected: "This budget belongs to no selected service of the repatriation stage.",
+  /** §6 policy editing in the end-assignment popup. */
+  policyEditUnauthorised: "You are not authorised to edit this employee's policy: HR of the group or an administrator, with the employee at stage 2.",
+  policyNotEditable: "This employee's policy cannot be edited.",
   groupRequired: "group can't be empty",
   /** Success texts (§4 "after success it shows a success message"). */
   extended: "The assignments were extended.",
@@ -75,8 +79,11 @@ export const ZExtendAction = z.object({
 export type TExtendAction = z.infer<typeof ZExtendAction>;
 
 export const ZEndBudget = z.object({
-  /** A budget group (budget_groups.id) of the repatriation stage of the employee's policy version. */
-  budgetGroupId: ZId,
+  /**
+   * The budget group's number (1–20) on the repatriation stage of the employee's policy version: the policy
+   * response's budgetGroupComponents[].id, as storePolicyOverrides takes it.
+   */
+  budgetGroupId: zInt({ min: 1, max: 99 }),
   /** Minor units of `currency`. */
   amount: zInt({ min: 0, message: M.amountInvalid }),
   currency: z.string().trim().toUpperCase().refine(isCurrencyCode, M.currencyInvalid),

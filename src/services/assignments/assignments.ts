@@ -32,7 +32,12 @@ import {
 } from "../../domain/assignments/schemas.ts";
 import { AppError, type FieldErrors } from "../../domain/errors.ts";
 import { messages } from "../../domain/messages.ts";
+import { endActionErrors, isPolicyEdit, policyEditRefusal, repatriationStage } from "../../domain/assignments/policy.ts";
+import { checkStore } from "../../domain/wizard/overrides.ts";
 import { canActInGroup } from "../../domain/roles.ts";
+import { findMoveWithPolicy } from "../../db/queries/moves.ts";
+import { findBudgetOverrides, findServiceOverrides, replaceMoveOverrides, type BudgetOverrideRow, type ServiceOverrideRow } from "../../db/queries/overrides.ts";
+import { loadOverrideData } from "../wizard/overrides.ts";
 import type { SessionUser } from "../auth.ts";
 import { extensionReasons } from "../hr-settings/extension-reasons.ts";
 
@@ -241,11 +246,31 @@ export function extendAssignments(db: DB, actor: Actor, group: Group, actions: T
   );
 }
 
+type StageOverrides = { services: { key: string; selected: boolean }[]; budgets: { budgetGroupId: number; amount: number; currency: string }[] };
+
+/** The move's stage-3 overrides as the audit row shows them. */
+function stage3Of(services: ServiceOverrideRow[], budgets: BudgetOverrideRow[]): StageOverrides {
+  return {
+    services: services.filter((o) => o.stage === REPATRIATION_STAGE).map((o) => ({ key: o.key, selected: o.selected })),
+    budgets: budgets.filter((b) => b.stage === REPATRIATION_STAGE).map((b) => ({ budgetGroupId: b.group, amount: b.amount, currency: b.currency })),
+  };
+}
+
+/** What the check of one end action found: the stage-3 overrides before, and the rows to write for a policy edit. */
+type EndPlan = { before: StageOverrides; edit: { services: ServiceOverrideRow[]; budgets: BudgetOverrideRow[] } | null };
+
 /**
  * Ends the assignments (§5, §7): the end date and reason are stored, the move moves to its repatriation stage
- * (stage 3) with the services (selected) and budgets given for it (stage-3 overrides of the move).
+ * (stage 3). An action with `services` or `budgets` also edits the repatriation stage's policy (§6): only when
+ * the caller is authorised for policy edit (HR of the group or ADMIN, the employee at stage 2) and the move's
+ * policy is editable (src/domain/assignments/policy.ts); the request is checked by the wizard's stage-3 rule
+ * (checkStore: budgets above zero, inside the policy budget's min/max, amount with currency) on the rows read
+ * under the lock, and the move's overrides are replaced as storePolicyOverrides replaces them. Any refusal:
+ * nothing applied, the reason under the action's fields. The audit row holds old and new end date, stage,
+ * stage-3 services and budgets.
  */
 export function endAssignments(db: DB, actor: Actor, group: Group, actions: TEndAction[], now = new Date()): Promise<TActionsResponse> {
+  const plans = new Map<number, EndPlan>();
   return run(
     db,
     actor,
@@ -254,42 +279,33 @@ export function endAssignments(db: DB, actor: Actor, group: Group, actions: TEnd
     actions,
     async (trx, a, move, ctx) => {
       const errors: Record<string, string | undefined> = { ...validateEnd({ newEndDate: a.newEndDate, today: ctx.today, reasonsEnabled: ctx.reasonsEnabled, reason: a.reason }) };
-      if (a.services.length > 0) {
-        const known = await trx.selectFrom("policy_services").select("service_key").where("policy_version_id", "=", move.policy_version_id).where("move_stage", "=", REPATRIATION_STAGE).where("service_key", "in", a.services).execute();
-        const keys = new Set(known.map((k) => k.service_key));
-        a.services.forEach((s, j) => {
-          if (!keys.has(s)) errors[`services.${j}`] = M.serviceUnknown;
+      if (!isPolicyEdit(a)) {
+        const [services, budgets] = await Promise.all([findServiceOverrides(trx, move.id), findBudgetOverrides(trx, move.id)]);
+        plans.set(move.id, {
+          before: stage3Of(
+            services.map((o) => ({ stage: o.move_stage, key: o.service_key, selected: o.selected === 1, benefitOptionId: o.benefit_option_id, amount: o.amount, currency: o.currency })),
+            budgets.map((b) => ({ stage: b.move_stage, group: b.group_number, currency: b.currency, amount: b.amount })),
+          ),
+          edit: null,
         });
+        return errors;
       }
-      if (a.budgets.length > 0) {
-        const known = await trx.selectFrom("budget_groups").select("id").where("policy_version_id", "=", move.policy_version_id).where("move_stage", "=", REPATRIATION_STAGE).where("id", "in", a.budgets.map((b) => b.budgetGroupId)).execute();
-        const ids = new Set(known.map((k) => k.id));
-        a.budgets.forEach((b, j) => {
-          if (!ids.has(b.budgetGroupId)) errors[`budgets.${j}.budgetGroupId`] = M.budgetUnknown;
-        });
-      }
+      const refusal = policyEditRefusal(actor.user, { status: move.status, group_id: group.id, current_move_stage: move.current_move_stage });
+      if (refusal) return { ...errors, policy: refusal };
+      const full = await findMoveWithPolicy(trx, move.id);
+      if (!full) return { ...errors, employeeId: M.employeeNotFound };
+      const data = await loadOverrideData(trx, full);
+      const built = repatriationStage(data, a.services, a.budgets);
+      if (Object.keys(built.errors).length > 0) return { ...errors, ...built.errors };
+      const check = checkStore(data, [built.stage]);
+      if (Object.keys(check.errors).length > 0) return { ...errors, ...endActionErrors(check.errors, a.services, a.budgets) };
+      plans.set(move.id, { before: stage3Of(data.overrides, data.budgetOverrides), edit: { services: check.serviceRows, budgets: check.budgetRows } });
       return errors;
     },
     async (trx, a, move, at) => {
-      for (const key of new Set(a.services)) {
-        await trx
-          .insertInto("move_service_overrides")
-          .values({ move_id: move.id, move_stage: REPATRIATION_STAGE, service_key: key, selected: 1 })
-          .onConflict((oc) => oc.columns(["move_id", "move_stage", "service_key"]).doUpdateSet({ selected: 1 }))
-          .execute();
-      }
-      if (a.budgets.length > 0) {
-        const groups = await trx.selectFrom("budget_groups").select(["id", "group_number"]).where("id", "in", a.budgets.map((b) => b.budgetGroupId)).execute();
-        const numberOf = new Map(groups.map((g) => [g.id, g.group_number]));
-        for (const b of a.budgets) {
-          const groupNumber = numberOf.get(b.budgetGroupId)!;
-          await trx
-            .insertInto("move_budget_overrides")
-            .values({ move_id: move.id, move_stage: REPATRIATION_STAGE, group_number: groupNumber, currency: b.currency, amount: b.amount })
-            .onConflict((oc) => oc.columns(["move_id", "move_stage", "group_number"]).doUpdateSet({ currency: b.currency, amount: b.amount }))
-            .execute();
-        }
-      }
+      const plan = plans.get(move.id)!;
+      if (plan.edit) await replaceMoveOverrides(trx, move.id, plan.edit.services, plan.edit.budgets);
+      const after = plan.edit ? stage3Of(plan.edit.services, plan.edit.budgets) : plan.before;
       await trx
         .insertInto("assignment_actions")
         .values({
@@ -300,8 +316,8 @@ export function endAssignments(db: DB, actor: Actor, group: Group, actions: TEnd
         .execute();
       await audit(
         trx, actor, group.id, move.id, "assignments.end",
-        { assignmentEndDate: move.assignment_end_date, stage: move.current_move_stage },
-        { assignmentEndDate: a.newEndDate, stage: REPATRIATION_STAGE, reason: a.reason, services: a.services, budgets: a.budgets },
+        { assignmentEndDate: move.assignment_end_date, stage: move.current_move_stage, services: plan.before.services, budgets: plan.before.budgets },
+        { assignmentEndDate: a.newEndDate, stage: REPATRIATION_STAGE, reason: a.reason, services: after.services, budgets: after.budgets },
         at,
       );
     },

@@ -45,8 +45,8 @@ import type { SessionUser } from "../auth.ts";
 import { auditMove } from "./audit.ts";
 import type { WizardActor } from "./types.ts";
 
-/** Everything stage 3 needs about the move's version and overrides. */
-async function loadOverrideData(db: DB, move: MoveWithPolicy): Promise<OverrideData> {
+/** Everything stage 3 needs about the move's version and overrides (also read by the end-assignment policy edit, src/services/assignments). */
+export async function loadOverrideData(db: DB, move: MoveWithPolicy): Promise<OverrideData> {
   const versionId = move.policy_version_id;
   const [services, choices, budgets, groups, overrides, budgetOverrides, first, all] = await Promise.all([
     findStageServices(db, versionId),
