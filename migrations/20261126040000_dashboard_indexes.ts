@@ -6,7 +6,9 @@
 //   about a page of it per rule, and its count scans the ranges without touching the table (status is there
 //   for the "every move but cancelled ones" filter).
 // - users_group_lower_name_idx (group_id, lower(last_name), lower(first_name), id): the dashboard's
-//   case-insensitive name order, so a page by last name walks the group's employees in order and stops.
+//   case-insensitive name order, so a page by last name walks the group's employees in order and stops…
+// - moves_employee_route_idx (employee_user_id, group_id, origin_country_code, destination_country_code,
+//   status, id): …checking each employee's moves against the rules from this index alone.
 // Frozen: imports nothing from src/.
 import { sql, type Kysely } from "kysely";
 
@@ -21,9 +23,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on("users")
     .expression(sql`group_id, lower(last_name), lower(first_name), id`)
     .execute();
+  await db.schema
+    .createIndex("moves_employee_route_idx")
+    .on("moves")
+    .columns(["employee_user_id", "group_id", "origin_country_code", "destination_country_code", "status", "id"])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex("moves_employee_route_idx").ifExists().execute();
   await db.schema.dropIndex("users_group_lower_name_idx").ifExists().execute();
   await db.schema.dropIndex("moves_group_route_end_idx").ifExists().execute();
 }

@@ -15,7 +15,7 @@
 import type { DB } from "../db/index.ts";
 import { findGroupByName } from "../db/queries/groups.ts";
 import { countDashboardRows, findDashboardRows, findVisibleMove } from "../db/queries/dashboard.ts";
-import { restrictionScopeOf, type RestrictionScope } from "../db/queries/restrictions.ts";
+import { managerReadSettingsOf, scopeOfManager, type RestrictionScope } from "../db/queries/restrictions.ts";
 import { dashboardMessages, type TAddNoteRequest, type TAddNoteResponse, type TDashboardRequest, type TDashboardResponse } from "../domain/dashboard/schemas.ts";
 import { AppError } from "../domain/errors.ts";
 import { messages } from "../domain/messages.ts";
@@ -36,11 +36,11 @@ export async function dashboardGroup(db: DB, name: string): Promise<GroupLike> {
 export async function dashboardScope(db: DB, user: SessionUser, group: GroupLike): Promise<RestrictionScope> {
   if (user.role !== "HR" && user.role !== "ADMIN" && user.role !== "MANAGER") throw new AppError("FORBIDDEN", messages.forbidden);
   if (!canActInGroup(user, group.id)) throw new AppError("FORBIDDEN", messages.otherGroup);
-  if (user.role === "MANAGER") {
-    const row = await db.selectFrom("manager_restrictions").select("dashboard_restriction").where("user_id", "=", user.id).executeTakeFirst();
-    if (row?.dashboard_restriction !== "ON") throw new AppError("FORBIDDEN", dashboardMessages.notAllowed);
-  }
-  return restrictionScopeOf(db, user);
+  if (user.role !== "MANAGER") return null;
+  // One read: the dashboard switch, the view mode and the geographic rules (the scope carries the rules).
+  const settings = await managerReadSettingsOf(db, user.id);
+  if (settings.dashboard !== "ON") throw new AppError("FORBIDDEN", dashboardMessages.notAllowed);
+  return scopeOfManager(user.id, settings);
 }
 
 export async function dashboardRows(db: DB, user: SessionUser, group: GroupLike, input: TDashboardRequest): Promise<TDashboardResponse> {

@@ -1,13 +1,28 @@
 /**
  * The manager dashboard's select (issue 15): one page of a group's moves with the employee, the policy's stage
- * count and the move's HR note, limited IN SQL by the manager's restrictions (`restrictMoves`), sorted by a
- * whitelisted column (nulls last both ways, ties by move id), and its count. Indexes: see
- * migrations/20261126030000_manager_dashboard.ts.
+ * count and the move's HR note, limited IN SQL by the manager's restrictions (the scope's rules as plain
+ * predicates on the move's columns, src/db/queries/restrictions.ts), sorted by a whitelisted column (nulls last
+ * both ways, ties by move id in the same direction), and its count.
+ *
+ * Shape (issue 15 "Speed": a sorted page costs about a page of index entries per rule, not the manager's whole
+ * set):
+ * - The page is ONE statement: the page's move ids and sort keys first (only the joins the sort or the filters
+ *   need), then the joins for those ≤ 100 rows (employee, policy, note, latest extension or end).
+ * - A manager with several geographic rules: the ids come from one branch per rule (rule i and none of the
+ *   rules before it, so a move matching two rules is listed once), each branch ordered and limited to
+ *   offset + rows on its own, then merged and limited: sorted by assignment end date, every branch is an
+ *   index range scan of moves_group_route_end_idx that stops after a page. The count is the sum of the
+ *   branches' counts, each a covering-index range scan (no heap, no join unless the name filter needs users).
+ * - Nulls last: only the columns that can be null get `nulls last` (a non-null column keeps a plain order the
+ *   indexes give).
+ * Indexes: moves_group_route_end_idx and users_group_lower_name_idx
+ * (migrations/20261126040000_dashboard_indexes.ts); assignment_actions_move_idx
+ * (migrations/20261126031000_assignment_actions.ts) for the latest action; move_hr_notes' primary key.
  */
-import { sql } from "kysely";
+import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from "kysely";
 import type { DB } from "../index.ts";
 import { likeIgnoreCase, likePattern } from "./like.ts";
-import { restrictMoves, type RestrictionScope } from "./restrictions.ts";
+import { moveVisible, restrictMoves, ruleMatchSql, type RestrictionScope } from "./restrictions.ts";
 import type { DashboardSort, TDashboardFilters } from "../../domain/dashboard/schemas.ts";
 
 export type DashboardQuery = {
@@ -20,29 +35,51 @@ export type DashboardQuery = {
   offset: number;
 };
 
-/** Whitelisted sort expressions (never built from input text). */
-const SORT_SQL: Record<DashboardSort, string[]> = {
-  id: ["m.employee_user_id"],
-  firstName: ["lower(u.first_name)"],
-  lastName: ["lower(u.last_name)", "lower(u.first_name)"],
-  moveStatus: ["m.status"],
-  numberOfMoveStages: ["p.move_stages_count"],
-  currentMoveStageId: ["m.current_move_stage"],
-  assignmentEndDate: ["m.assignment_end_date"],
-  note: ["n.notes_text"],
-  newEndDate: ["a.new_end_date"],
-  extensionReason: ["case when a.kind = 'EXTEND' then lower(a.reason) end"],
-  endAssignmentReason: ["case when a.kind = 'END' then lower(a.reason) end"],
+type Join = "users" | "policies" | "notes" | "actions";
+type SortKey = { expr: string; nullable: boolean; join?: Join };
+
+/** Whitelisted sort expressions (never built from input text), each with whether it can be null. */
+const SORT_KEYS: Record<DashboardSort, SortKey[]> = {
+  id: [{ expr: "m.employee_user_id", nullable: false }],
+  firstName: [{ expr: "lower(u.first_name)", nullable: false, join: "users" }],
+  lastName: [
+    { expr: "lower(u.last_name)", nullable: false, join: "users" },
+    { expr: "lower(u.first_name)", nullable: false, join: "users" },
+  ],
+  moveStatus: [{ expr: "m.status", nullable: false }],
+  numberOfMoveStages: [{ expr: "p.move_stages_count", nullable: false, join: "policies" }],
+  currentMoveStageId: [{ expr: "m.current_move_stage", nullable: false }],
+  assignmentEndDate: [{ expr: "m.assignment_end_date", nullable: true }],
+  note: [{ expr: "n.notes_text", nullable: true, join: "notes" }],
+  newEndDate: [{ expr: "a.new_end_date", nullable: true, join: "actions" }],
+  extensionReason: [{ expr: "case when a.kind = 'EXTEND' then lower(a.reason) end", nullable: true, join: "actions" }],
+  endAssignmentReason: [{ expr: "case when a.kind = 'END' then lower(a.reason) end", nullable: true, join: "actions" }],
 };
 
-function base(db: DB, p: DashboardQuery) {
-  let q = db
-    .selectFrom("moves as m")
-    .innerJoin("users as u", "u.id", "m.employee_user_id")
-    .innerJoin("policies as p", "p.id", "m.policy_id")
-    .leftJoin("move_hr_notes as n", "n.move_id", "m.id")
-    .where("m.group_id", "=", p.groupId);
-  q = restrictMoves(q, p.scope, "m");
+// Kysely's types cannot follow the dynamic joins below; the selects are typed at their ends.
+type AnyQuery = SelectQueryBuilder<any, any, any>;
+
+/** `expr dir`, with `nulls last` when the expression can be null (both databases read the syntax). */
+const orderTerm = (expr: Expression<unknown>, dir: "asc" | "desc", nullable: boolean) =>
+  nullable ? sql`${expr} ${sql.raw(dir)} nulls last` : sql`${expr} ${sql.raw(dir)}`;
+
+/** The moves of the group the filters keep, with the joins `joins` asks for (`visible` limits them further). */
+function movesOf(db: DB, p: DashboardQuery, joins: Set<Join>, visible: Expression<SqlBool> | null, usersFirst = false): AnyQuery {
+  let q: AnyQuery;
+  if (usersFirst) {
+    // Sorted by name: walk the group's employees in users_group_lower_name_idx order, each one's moves from
+    // moves_employee_route_idx. CROSS JOIN keeps users as the outer loop on SQLite (PostgreSQL plans it as the
+    // inner join it is). A move's employee is a user of the move's group (the wizard and the import create them
+    // there; no call moves a user to another group), so `u.group_id` selects the same rows.
+    q = db.selectFrom("users as u").crossJoin("moves as m").whereRef("m.employee_user_id", "=", "u.id").where("u.group_id", "=", p.groupId).where("m.group_id", "=", p.groupId);
+  } else {
+    q = db.selectFrom("moves as m").where("m.group_id", "=", p.groupId);
+    if (joins.has("users")) q = q.innerJoin("users as u", "u.id", "m.employee_user_id");
+  }
+  if (joins.has("policies")) q = q.innerJoin("policies as p", "p.id", "m.policy_id");
+  if (joins.has("notes")) q = q.leftJoin("move_hr_notes as n", "n.move_id", "m.id");
+  if (joins.has("actions")) q = joinLatestAction(q);
+  if (visible) q = q.where(visible);
   const f = p.filters;
   q = f.status ? q.where("m.status", "=", f.status) : q.where("m.status", "<>", "cancelled");
   if (f.endFrom) q = q.where("m.assignment_end_date", ">=", f.endFrom);
@@ -54,15 +91,88 @@ function base(db: DB, p: DashboardQuery) {
   return q;
 }
 
-export async function findDashboardRows(db: DB, p: DashboardQuery) {
-  let q = base(db, p)
-    // The move's latest extension or end (assignment_actions, issue 15's extend/end actions), if any.
-    .leftJoin("assignment_actions as a", (j) =>
-      j
-        .onRef("a.move_id", "=", "m.id")
-        .on("a.id", "=", (eb) => eb.selectFrom("assignment_actions as a2").select((e2) => e2.fn.max("a2.id").as("latest")).whereRef("a2.move_id", "=", "m.id")),
-    )
-    .select([
+/** The move's latest extension or end (assignment_actions, issue 15's extend/end actions), if any. */
+function joinLatestAction(q: AnyQuery): AnyQuery {
+  return q.leftJoin("assignment_actions as a", (j: any) =>
+    j
+      .onRef("a.move_id", "=", "m.id")
+      .on("a.id", "=", (eb: any) => eb.selectFrom("assignment_actions as a2").select((e2: any) => e2.fn.max("a2.id").as("latest")).whereRef("a2.move_id", "=", "m.id")),
+  );
+}
+
+/**
+ * The restriction as disjoint parts: one per geographic rule (rule i and not an earlier one) when the scope has
+ * two or more, so each part is one index range; otherwise one part (null: no restriction).
+ */
+function visibleParts(scope: RestrictionScope, split = true): (Expression<SqlBool> | null)[] {
+  if (scope === null) return [null];
+  if (scope.view === "NONE" || scope.rules.length < 2 || !split) return [scope.view === "ALL" && scope.rules.length === 0 ? null : moveVisible(scope, "m")];
+  const own = scope.view === "OWN" ? sql<SqlBool>`(m.created_by = ${scope.managerId} or m.initiated_by = ${scope.managerId})` : null;
+  return scope.rules.map((rule, i) => {
+    const terms = [ruleMatchSql(rule, "m"), ...scope.rules.slice(0, i).map((earlier) => sql<SqlBool>`${ruleMatchSql(earlier, "m")} is not true`)];
+    if (own) terms.push(own);
+    return sql<SqlBool>`(${sql.join(terms, sql` and `)})`;
+  });
+}
+
+const joinsFor = (p: DashboardQuery, forSort: boolean): Set<Join> => {
+  const joins = new Set<Join>();
+  if (forSort) for (const k of SORT_KEYS[p.sort]) if (k.join) joins.add(k.join);
+  if (p.filters.q) joins.add("users");
+  return joins;
+};
+
+export type DashboardRow = {
+  move_id: number;
+  employee_user_id: number;
+  status: string;
+  current_move_stage: number;
+  assignment_end_date: string | null;
+  first_name: string;
+  last_name: string;
+  move_stages_count: number;
+  notes_text: string | null;
+  action_kind: string | null;
+  new_end_date: string | null;
+  action_reason: string | null;
+};
+
+export async function findDashboardRows(db: DB, p: DashboardQuery): Promise<DashboardRow[]> {
+  const keys = SORT_KEYS[p.sort];
+  const keyCols = keys.map((_, i) => `k${i}`);
+  const joins = joinsFor(p, true);
+  const ordered = (q: AnyQuery, exprs: Expression<unknown>[], id: Expression<unknown>) => {
+    keys.forEach((k, i) => (q = q.orderBy(orderTerm(exprs[i]!, p.dir, k.nullable))));
+    return q.orderBy(orderTerm(id, p.dir, false));
+  };
+  const usersFirst = keys.some((k) => k.join === "users");
+  const branch = (visible: Expression<SqlBool> | null) =>
+    ordered(
+      movesOf(db, p, joins, visible, usersFirst).select(["m.id as move_id", ...keys.map((k, i) => sql.raw(k.expr).as(`k${i}`))]),
+      keys.map((k) => sql.raw(k.expr)),
+      sql.ref("m.id"),
+    );
+  // Split by rule when the sort is on the move's own columns (the route index gives each rule's order); a sort
+  // on a joined table walks that table's order instead (users by name) and checks each move against all rules.
+  const parts = visibleParts(p.scope, joins.size === 0);
+  let page: AnyQuery;
+  if (parts.length === 1) {
+    page = branch(parts[0]!).limit(p.limit).offset(p.offset);
+  } else {
+    // Each branch keeps its own first offset + rows (wrapped, as SQLite takes no ORDER BY inside a compound member).
+    const members = parts.map((v, i) => db.selectFrom(branch(v).limit(p.offset + p.limit).as(`b${i}`)).selectAll());
+    const merged = members.slice(1).reduce((acc: AnyQuery, m) => acc.unionAll(m), members[0]!);
+    page = ordered(db.selectFrom(merged.as("k")).selectAll(), keyCols.map((c) => sql.ref(`k.${c}`)), sql.ref("k.move_id"))
+      .limit(p.limit)
+      .offset(p.offset);
+  }
+  let q: AnyQuery = db
+    .selectFrom(page.as("pg"))
+    .innerJoin("moves as m", "m.id", "pg.move_id")
+    .innerJoin("users as u", "u.id", "m.employee_user_id")
+    .innerJoin("policies as p", "p.id", "m.policy_id")
+    .leftJoin("move_hr_notes as n", "n.move_id", "m.id");
+  q = joinLatestAction(q).select([
     "m.id as move_id",
     "m.employee_user_id",
     "m.status",
@@ -76,18 +186,16 @@ export async function findDashboardRows(db: DB, p: DashboardQuery) {
     "a.new_end_date",
     "a.reason as action_reason",
   ]);
-  for (const column of SORT_SQL[p.sort]) {
-    const ref = sql.raw(column);
-    q = q.orderBy(sql`case when ${ref} is null then 1 else 0 end`).orderBy(sql`${ref}`, p.dir);
-  }
-  return q.orderBy("m.id", p.dir).limit(p.limit).offset(p.offset).execute();
+  return (await ordered(q, keyCols.map((c) => sql.ref(`pg.${c}`)), sql.ref("pg.move_id")).execute()) as DashboardRow[];
 }
 
 export async function countDashboardRows(db: DB, p: DashboardQuery): Promise<number> {
-  const row = await base(db, p)
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  // No join for the count but the name filter's: moves.employee_user_id and policy_id are foreign keys, so the
+  // page's inner joins never drop a move.
+  const joins = joinsFor(p, false);
+  const counts = visibleParts(p.scope).map((v) => movesOf(db, p, joins, v).select((eb: any) => eb.fn.countAll().as("n")));
+  const row = await sql<{ n: number | string }>`select ${sql.join(counts.map((c) => sql`(${c})`), sql` + `)} as n`.execute(db);
+  return Number(row.rows[0]!.n);
 }
 
 /** The move `moveId` of employee `userId` in the group, if the scope may see it (null otherwise). */

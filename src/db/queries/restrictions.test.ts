@@ -122,7 +122,7 @@ describe("restrictMoves (SQL) agrees with managerSeesMove (memory)", () => {
         const inserted = await insertMoves(moves);
         const ids = inserted.map((m) => m.id);
         const scope = await restrictionScopeOf(t.db, { id: managerId, role: "MANAGER" });
-        expect(scope).toEqual({ managerId, view });
+        expect(scope).toEqual({ managerId, view, rules });
         const sqlIds = (await restrictMoves(t.db.selectFrom("moves as m").select("m.id").where("m.id", "in", ids), scope, "m").orderBy("m.id").execute()).map((r) => r.id);
         const memoryIds = inserted.filter((m) => managerSeesMove(managerId, view, rules, m.move)).map((m) => m.id);
         expect(sqlIds).toEqual(memoryIds);
@@ -139,6 +139,6 @@ describe("restrictMoves (SQL) agrees with managerSeesMove (memory)", () => {
   test("HR, admins and every other role are not limited (null scope)", async () => {
     for (const role of ["HR", "ADMIN", "EMPLOYEE", "FINANCE"] as const) expect(await restrictionScopeOf(t.db, { id: managerId, role })).toBeNull();
     // A manager without a restrictions row has the defaults (ALL).
-    expect(await restrictionScopeOf(t.db, { id: otherId, role: "MANAGER" })).toEqual({ managerId: otherId, view: "ALL" });
+    expect(await restrictionScopeOf(t.db, { id: otherId, role: "MANAGER" })).toEqual({ managerId: otherId, view: "ALL", rules: [] });
   });
 });

@@ -8,50 +8,112 @@
  * `restrictMoves(qb, scope, "m")` on any select that has the moves table under alias `m`, or
  * `restrictPeople(qb, scope, "users")` on a select of users. A null scope (HR, ADMIN, any role other than
  * MANAGER) adds nothing.
+ *
+ * The scope carries the manager's geographic rules (read once, with the restrictions row, in one query), so
+ * the SQL is plain OR-ed predicates on the move's own columns, every value a bound parameter:
+ * `(m.origin_country_code = ? and m.destination_country_code = ?) or …`. Those are index range scans
+ * (moves_group_route_idx, migrations/20261126040000_dashboard_indexes.ts) instead of a correlated EXISTS over
+ * manager_geo_restrictions for every move.
  */
-import { sql, type Expression, type SqlBool } from "kysely";
+import { sql, type Expression, type RawBuilder, type SqlBool } from "kysely";
 import type { DB } from "../index.ts";
-import { MANAGER_DEFAULTS, type ViewRestriction } from "../../domain/managers/restrictions.ts";
+import { MANAGER_DEFAULTS, type GeoEnd, type GeoRule, type GeoType, type OnOff, type ViewRestriction } from "../../domain/managers/restrictions.ts";
 import type { Role } from "../../domain/roles.ts";
 
-/** What a manager's reads are limited by; null means no limit. */
-export type RestrictionScope = { managerId: number; view: ViewRestriction } | null;
+/** What a manager's reads are limited by (their view mode and geographic rules, in rule order); null means no limit. */
+export type RestrictionScope = { managerId: number; view: ViewRestriction; rules: GeoRule[] } | null;
 
-/** The caller's scope: null unless they are a MANAGER (one primary-key read). */
+/** A manager's stored settings that reads depend on: the view mode, the dashboard switch and the rules. */
+export type ManagerReadSettings = { view: ViewRestriction; dashboard: OnOff; rules: GeoRule[] };
+
+/** One read (the restrictions row, absent = the defaults, joined with the rules) of a manager's read settings. */
+export async function managerReadSettingsOf(db: DB, managerId: number): Promise<ManagerReadSettings> {
+  const rows = await db
+    .selectFrom("users as u")
+    .leftJoin("manager_restrictions as r", "r.user_id", "u.id")
+    .leftJoin("manager_geo_restrictions as g", "g.manager_user_id", "u.id")
+    .select([
+      "r.view_restriction",
+      "r.dashboard_restriction",
+      "g.id as rule_id",
+      "g.origin_type",
+      "g.origin_country_code",
+      "g.origin_state_code",
+      "g.origin_city_id",
+      "g.destination_type",
+      "g.destination_country_code",
+      "g.destination_state_code",
+      "g.destination_city_id",
+    ])
+    .where("u.id", "=", managerId)
+    .orderBy("g.id")
+    .execute();
+  const first = rows[0];
+  const end = (type: string | null, countryCode: string | null, stateCode: string | null, cityId: number | null): GeoEnd => ({
+    type: type as GeoType,
+    countryCode: countryCode!,
+    stateCode,
+    cityId,
+  });
+  return {
+    view: (first?.view_restriction ?? MANAGER_DEFAULTS.viewRestriction) as ViewRestriction,
+    dashboard: (first?.dashboard_restriction ?? MANAGER_DEFAULTS.dashboardRestriction) as OnOff,
+    rules: rows
+      .filter((r) => r.rule_id !== null)
+      .map((r) => ({
+        origin: end(r.origin_type, r.origin_country_code, r.origin_state_code, r.origin_city_id),
+        destination: end(r.destination_type, r.destination_country_code, r.destination_state_code, r.destination_city_id),
+      })),
+  };
+}
+
+/** The scope of a manager whose settings were read. */
+export const scopeOfManager = (managerId: number, settings: Pick<ManagerReadSettings, "view" | "rules">): NonNullable<RestrictionScope> => ({
+  managerId,
+  view: settings.view,
+  rules: settings.rules,
+});
+
+/** The caller's scope: null unless they are a MANAGER (one indexed read of their restrictions and rules). */
 export async function restrictionScopeOf(db: DB, user: { id: number; role: Role }): Promise<RestrictionScope> {
   if (user.role !== "MANAGER") return null;
-  const row = await db.selectFrom("manager_restrictions").select("view_restriction").where("user_id", "=", user.id).executeTakeFirst();
-  const view = (row?.view_restriction ?? MANAGER_DEFAULTS.viewRestriction) as ViewRestriction;
-  return { managerId: user.id, view };
+  return scopeOfManager(user.id, await managerReadSettingsOf(db, user.id));
 }
 
 const ref = (alias: string, column: string) => sql.ref(`${alias}.${column}`);
 
-/** One end of rule `g` matches the move `m` at `end` (origin | destination). */
-function endMatch(m: string, end: "origin" | "destination") {
-  const g = "g";
-  return sql`(
-    (${ref(g, `${end}_type`)} = 'COUNTRY' and ${ref(m, `${end}_country_code`)} = ${ref(g, `${end}_country_code`)})
-    or (${ref(g, `${end}_type`)} = 'STATE' and ${ref(m, `${end}_country_code`)} = ${ref(g, `${end}_country_code`)} and ${ref(m, `${end}_state`)} = ${ref(g, `${end}_state_code`)})
-    or (${ref(g, `${end}_type`)} = 'CITY' and ${ref(m, `${end}_city_id`)} = ${ref(g, `${end}_city_id`)})
-  )`;
+/** One end of a rule matches the move `m` at `end` (origin | destination); every value is a parameter. */
+function endMatch(m: string, end: "origin" | "destination", rule: GeoEnd): RawBuilder<SqlBool> {
+  switch (rule.type) {
+    case "COUNTRY":
+      return sql<SqlBool>`${ref(m, `${end}_country_code`)} = ${rule.countryCode}`;
+    case "STATE":
+      return sql<SqlBool>`${ref(m, `${end}_country_code`)} = ${rule.countryCode} and ${ref(m, `${end}_state`)} = ${rule.stateCode}`;
+    case "CITY":
+      return sql<SqlBool>`${ref(m, `${end}_city_id`)} = ${rule.cityId}`;
+  }
+}
+
+/** The condition "rule `rule` matches the move under alias `m`" (both ends; the in-memory twin is `ruleMatches`). */
+export function ruleMatchSql(rule: GeoRule, m = "m"): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(${endMatch(m, "origin", rule.origin)} and ${endMatch(m, "destination", rule.destination)})`;
 }
 
 /** The condition "the manager may see the move under alias `m`" (the scope is not null). */
 export function moveVisible(scope: NonNullable<RestrictionScope>, m = "m"): Expression<SqlBool> {
   if (scope.view === "NONE") return sql<SqlBool>`1 = 0`;
-  const id = scope.managerId;
-  const geo = sql`(
-    not exists (select 1 from manager_geo_restrictions g where g.manager_user_id = ${id})
-    or exists (select 1 from manager_geo_restrictions g where g.manager_user_id = ${id} and ${endMatch(m, "origin")} and ${endMatch(m, "destination")})
-  )`;
-  if (scope.view === "OWN") return sql<SqlBool>`((${ref(m, "created_by")} = ${id} or ${ref(m, "initiated_by")} = ${id}) and ${geo})`;
-  return sql<SqlBool>`${geo}`;
+  const geo = scope.rules.length === 0 ? null : sql<SqlBool>`(${sql.join(scope.rules.map((r) => ruleMatchSql(r, m)), sql` or `)})`;
+  if (scope.view === "OWN") {
+    const own = sql<SqlBool>`(${ref(m, "created_by")} = ${scope.managerId} or ${ref(m, "initiated_by")} = ${scope.managerId})`;
+    return geo ? sql<SqlBool>`(${own} and ${geo})` : own;
+  }
+  return geo ?? sql<SqlBool>`1 = 1`;
 }
 
 /** Limits a select over moves (alias `m`) to what the scope may see. */
 export function restrictMoves<Q extends { where(e: Expression<SqlBool>): Q }>(qb: Q, scope: RestrictionScope, m = "m"): Q {
-  return scope === null ? qb : qb.where(moveVisible(scope, m));
+  if (scope === null || (scope.view === "ALL" && scope.rules.length === 0)) return qb;
+  return qb.where(moveVisible(scope, m));
 }
 
 /**
@@ -63,9 +125,7 @@ export function restrictPeople<Q extends { where(e: Expression<SqlBool>): Q }>(q
   if (scope === null) return qb;
   const role = ref(u, "role");
   if (scope.view === "NONE") return qb.where(sql<SqlBool>`${role} <> 'EMPLOYEE'`);
+  if (scope.view === "ALL" && scope.rules.length === 0) return qb;
   const visibleMove = sql`exists (select 1 from moves rm where rm.employee_user_id = ${ref(u, "id")} and ${moveVisible(scope, "rm")})`;
-  if (scope.view === "OWN") return qb.where(sql<SqlBool>`(${role} <> 'EMPLOYEE' or ${visibleMove})`);
-  return qb.where(
-    sql<SqlBool>`(${role} <> 'EMPLOYEE' or not exists (select 1 from manager_geo_restrictions g0 where g0.manager_user_id = ${scope.managerId}) or ${visibleMove})`,
-  );
+  return qb.where(sql<SqlBool>`(${role} <> 'EMPLOYEE' or ${visibleMove})`);
 }
