@@ -1,0 +1,285 @@
+import type { Page } from "@playwright/test";
+import { demo, expect, expectAccessible, test } from "../fixtures.ts";
+import { overflowing } from "../layout/overflow.ts";
+import { insertManager } from "../managers/insert-manager.ts";
+import { insertDashboardManager } from "./dashboard-manager.ts";
+
+/**
+ * The manager dashboard page /{group}/managerDashboard (issue 15; part 1 §2 "paginated, sortable by column,
+ * zero-based page in the URL, a per-page selector"; §3 the employee row; §7 addEmployeeNote), at 1366×900 and
+ * 390×844 with axe on every page:
+ * - manager-geo@acme.test opens it from the group home, sorts by last name (descending) and by assignment end
+ *   date, changes the rows per page; reload keeps the view;
+ * - a manager (made for the test, dashboard ON, every acme move) pages to page 2: the URL says page=1, reload and
+ *   back/forward keep it (manager-geo's five moves fit on the smallest page, and acme gets no new moves here);
+ * - a manager made for the test has no dashboard (OFF: no link, the server's text on the page); the admin turns
+ *   it ON and adds a route on the managers admin page, and the manager's dashboard total shrinks;
+ * - manager-geo saves a note (Saving…, a failed save with Retry, Saved), shown in the row after a reload.
+ */
+
+const SIZES = [
+  { width: 1366, height: 900 },
+  { width: 390, height: 844 },
+] as const;
+const GEO = "manager-geo@acme.test";
+
+async function fits(page: Page, width: number) {
+  const result = await overflowing(page);
+  expect(result.offenders).toEqual([]);
+  expect(result.scrollWidth).toBeLessThanOrEqual(width);
+}
+
+/** The dashboard's "Showing a–b of n". */
+async function showing(page: Page): Promise<{ from: number; to: number; total: number }> {
+  const text = page.getByTestId("dashboard-showing");
+  await expect(text).toHaveText(/^Showing \d+–\d+ of \d+$/);
+  const [, from, to, total] = /^Showing (\d+)–(\d+) of (\d+)$/.exec((await text.textContent()) ?? "")!;
+  return { from: Number(from), to: Number(to), total: Number(total) };
+}
+
+/** The rows' cells of one column, once the table is at rest (not loading a new page). */
+async function column(page: Page, key: string): Promise<string[]> {
+  await expect(page.getByTestId("dashboard-table")).not.toHaveAttribute("aria-busy", "true");
+  return page.getByTestId("dashboard-row").locator(`td[data-column="${key}"]`).allTextContents();
+}
+
+async function openFromHome(page: Page) {
+  await page.goto("/acme/home");
+  await page.getByTestId("dashboard-link").click();
+  await expect(page).toHaveURL(/\/acme\/managerDashboard$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Manager dashboard" })).toBeVisible();
+  await expect(page.getByTestId("dashboard-row").first()).toBeVisible();
+}
+
+const byName = (a: string, b: string) => a.localeCompare(b, "en", { sensitivity: "base" });
+
+for (const size of SIZES) {
+  test(`a manager opens the dashboard from the home, sorts by column and sets the rows per page (${size.width} px)`, async ({ page, loginAs }) => {
+    test.setTimeout(60_000);
+    await page.setViewportSize(size);
+    await loginAs(GEO);
+    await openFromHome(page);
+    // Sorted by last name ascending until told otherwise; every column header is a sort button.
+    const table = page.getByRole("table", { name: "Employees and their moves" });
+    const lastName = table.getByRole("columnheader", { name: "Last name" });
+    await expect(lastName).toHaveAttribute("aria-sort", "ascending");
+    await expect(table.getByRole("columnheader").getByRole("button")).toHaveCount(11);
+    await expect(table.getByRole("columnheader", { name: "Note" })).toHaveAttribute("aria-sort", "none");
+    const { total } = await showing(page);
+    // manager-geo's routes (into the United States) hide acme's European and Asian moves.
+    expect(total).toBeGreaterThanOrEqual(3);
+    await expectAccessible(page);
+    await fits(page, size.width);
+
+    // Last name, descending.
+    await lastName.getByRole("button").click();
+    await expect(page).toHaveURL(/[?&]sort=lastName/);
+    await expect(page).toHaveURL(/[?&]dir=desc/);
+    await expect(lastName).toHaveAttribute("aria-sort", "descending");
+    const names = await column(page, "lastName");
+    expect(names.length).toBe(total);
+    expect(names).toEqual([...names].sort(byName).reverse());
+
+    // Assignment end date, ascending: the dates that are set come in order.
+    const endDate = table.getByRole("columnheader", { name: "Assignment end date" });
+    await endDate.getByRole("button").click();
+    await expect(page).toHaveURL(/[?&]sort=assignmentEndDate/);
+    await expect(endDate).toHaveAttribute("aria-sort", "ascending");
+    await expect(lastName).toHaveAttribute("aria-sort", "none");
+    await expect(table.getByRole("columnheader").getByRole("button")).toHaveCount(11);
+    const dates = await page.getByTestId("dashboard-row").locator('td[data-column="assignmentEndDate"] time').evaluateAll((els) => els.map((e) => e.getAttribute("datetime") ?? ""));
+    expect(dates.length).toBeGreaterThan(0);
+    expect(dates).toEqual([...dates].sort());
+
+    // Ten rows a page: in the URL, the page back at the start.
+    await page.getByLabel("Rows per page").selectOption("10");
+    await expect(page).toHaveURL(/[?&]numberOfRows=10/);
+    expect((await showing(page)).to).toBeLessThanOrEqual(10);
+
+    // Filters: the status, the name search (debounced), the assignment end-date range; each in the URL.
+    await page.getByLabel("Move status").selectOption("open");
+    await expect(page).toHaveURL(/[?&]status=open/);
+    const statuses = await column(page, "moveStatus");
+    expect(statuses.length).toBeGreaterThan(0);
+    for (const s of statuses) expect(s).toBe("Open");
+    await page.getByLabel("Move status").selectOption("");
+    await expect(page).not.toHaveURL(/[?&]status=/);
+    await page.getByLabel("Search by name").fill(names[0]!);
+    await expect(page).toHaveURL(/[?&]q=/);
+    const found = await column(page, "lastName");
+    expect(found.length).toBeGreaterThan(0);
+    for (const n of found) expect(n).toBe(names[0]);
+    await page.getByLabel("Search by name").fill("");
+    await expect(page).not.toHaveURL(/[?&]q=/);
+    await page.getByLabel("Assignment ends from").fill(dates[0]!);
+    await page.getByLabel("Assignment ends by").fill(dates[0]!);
+    await expect(page).toHaveURL(/[?&]endTo=/);
+    const inRange = await page.getByTestId("dashboard-row").locator('td[data-column="assignmentEndDate"] time').evaluateAll((els) => els.map((e) => e.getAttribute("datetime")));
+    expect(inRange.length).toBeGreaterThan(0);
+    for (const d of inRange) expect(d).toBe(dates[0]);
+    await page.getByLabel("Assignment ends from").fill("");
+    await page.getByLabel("Assignment ends by").fill("");
+    await expect(page).not.toHaveURL(/[?&]end(From|To)=/);
+
+    // A reload restores the view from the URL.
+    await page.reload();
+    await expect(page.getByLabel("Rows per page")).toHaveValue("10");
+    await expect(page.getByRole("table", { name: "Employees and their moves" }).getByRole("columnheader", { name: "Assignment end date" })).toHaveAttribute("aria-sort", "ascending");
+    expect((await showing(page)).total).toBe(total);
+    await expectAccessible(page);
+    await fits(page, size.width);
+  });
+
+  test(`a manager pages the dashboard: the zero-based page is in the URL and survives reload and back (${size.width} px)`, async ({ page, loginAs }) => {
+    test.setTimeout(60_000);
+    await page.setViewportSize(size);
+    const email = `dash-pager-${size.width}-${Date.now()}@acme.test`;
+    insertDashboardManager(email);
+    await loginAs(email);
+    await openFromHome(page);
+    await page.getByLabel("Rows per page").selectOption("10");
+    await expect(page).toHaveURL(/[?&]numberOfRows=10/);
+    const first = await showing(page);
+    expect(first.from).toBe(1);
+    expect(first.to).toBe(10);
+    expect(first.total).toBeGreaterThan(10);
+    const pages = page.getByRole("navigation", { name: "Dashboard pages" });
+    await expect(pages.getByRole("button", { name: "Previous page" })).toBeDisabled();
+    await expect(pages.getByRole("button", { name: "Page 1", exact: true })).toHaveAttribute("aria-current", "page");
+    const firstPageIds = await column(page, "id");
+
+    await pages.getByRole("button", { name: "Page 2", exact: true }).click();
+    await expect(page).toHaveURL(/[?&]page=1(&|$)/);
+    await expect(pages.getByRole("button", { name: "Page 2", exact: true })).toHaveAttribute("aria-current", "page");
+    const second = await showing(page);
+    expect(second.from).toBe(11);
+    const secondPageIds = await column(page, "id");
+    expect(secondPageIds.length).toBe(second.to - 10);
+    await expectAccessible(page);
+    await fits(page, size.width);
+
+    // Reload: still page 2 of 10 rows.
+    await page.reload();
+    await expect(page).toHaveURL(/[?&]page=1(&|$)/);
+    expect((await showing(page)).from).toBe(11);
+    await expect(page.getByLabel("Rows per page")).toHaveValue("10");
+    expect(await column(page, "id")).toEqual(secondPageIds);
+
+    // Back to page 1, forward to page 2; Previous goes back too.
+    await page.goBack();
+    await expect(page).not.toHaveURL(/[?&]page=/);
+    expect((await showing(page)).from).toBe(1);
+    expect(await column(page, "id")).toEqual(firstPageIds);
+    await page.goForward();
+    await expect(page).toHaveURL(/[?&]page=1(&|$)/);
+    expect((await showing(page)).from).toBe(11);
+    await pages.getByRole("button", { name: "Previous page" }).click();
+    await expect(page).not.toHaveURL(/[?&]page=/);
+    expect((await showing(page)).from).toBe(1);
+  });
+
+  test(`an admin turns the dashboard on and adds a route, and the manager's dashboard shrinks (${size.width} px)`, async ({ page, loginAs, context }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(size);
+    const email = `dash-geo-${size.width}-${Date.now()}@acme.test`;
+    const managerId = insertManager(email);
+
+    // Dashboard restriction OFF (the default): no link on the home, the server's text on the page.
+    await loginAs(email);
+    await page.goto("/acme/home");
+    await expect(page.getByTestId("employees-link")).toBeVisible();
+    await expect(page.getByTestId("dashboard-link")).toHaveCount(0);
+    await page.goto("/acme/managerDashboard");
+    await expect(page.getByRole("heading", { name: "The dashboard is not available to you." })).toBeVisible();
+    await expect(page.getByTestId("dashboard-table")).toHaveCount(0);
+    await expectAccessible(page);
+    await fits(page, size.width);
+    await context.clearCookies();
+
+    // The admin turns the dashboard ON.
+    await loginAs(demo.admin);
+    await page.goto(`/admin/managers/${managerId}`);
+    await expect(page.getByRole("heading", { name: "Greta Geo", level: 1 })).toBeVisible();
+    await page.getByLabel("Dashboard restriction").selectOption("ON");
+    await expect(page.getByText("Dashboard restriction updated successfully.")).toBeVisible();
+    await context.clearCookies();
+
+    // The manager reaches the dashboard from the home and sees every acme move.
+    await loginAs(email);
+    await openFromHome(page);
+    const before = (await showing(page)).total;
+    expect(before).toBeGreaterThan(2);
+    await expectAccessible(page);
+    await context.clearCookies();
+
+    // The admin adds the route United States → United States.
+    await loginAs(demo.admin);
+    await page.goto(`/admin/managers/${managerId}`);
+    await page.getByRole("button", { name: "Add route" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add a route" });
+    await dialog.getByRole("group", { name: "Origin" }).getByLabel("Country").selectOption({ label: "United States" });
+    await dialog.getByRole("group", { name: "Destination" }).getByLabel("Country").selectOption({ label: "United States" });
+    await dialog.getByRole("button", { name: "Save route" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("status").filter({ hasText: "Route added." })).toBeVisible();
+    await expectAccessible(page);
+    await fits(page, size.width);
+    await context.clearCookies();
+
+    // The manager's dashboard now lists only those moves.
+    await loginAs(email);
+    await page.goto("/acme/managerDashboard");
+    const after = (await showing(page)).total;
+    expect(after).toBeGreaterThan(0);
+    expect(after).toBeLessThan(before);
+    await expectAccessible(page);
+    await fits(page, size.width);
+  });
+
+  test(`a manager saves a note: Saving…, a failure with Retry, Saved (${size.width} px)`, async ({ page, loginAs }) => {
+    test.setTimeout(60_000);
+    await page.setViewportSize(size);
+    await loginAs(GEO);
+    await page.goto("/acme/managerDashboard");
+    // Each size notes its own row (the two may run at once).
+    const row = page.getByTestId("dashboard-row").nth(size.width === 1366 ? 0 : 1);
+    await expect(row).toBeVisible();
+    const moveId = await row.getAttribute("data-move");
+    const name = `${(await row.locator('td[data-column="firstName"]').textContent())?.trim()} ${(await row.locator('td[data-column="lastName"]').textContent())?.trim()}`;
+    await row.getByRole("button", { name: `Edit the note of ${name}` }).click();
+    const dialog = page.getByRole("dialog", { name: `Note for ${name}` });
+    await expect(dialog).toBeVisible();
+    const note = `Check the school start date (${size.width} px, ${Date.now()}).`;
+    await dialog.getByLabel("Note", { exact: true }).fill(note);
+    await expect(dialog.getByText(`${note.length} of`)).toBeVisible();
+    await expectAccessible(page);
+
+    // The first save fails (the answer held back a moment, then an error): Saving…, the failure and Retry.
+    let failed = false;
+    await page.route(
+      (url) => url.pathname.includes("dashboard.addNote"),
+      async (route) => {
+        if (failed) return route.continue();
+        failed = true;
+        await new Promise((r) => setTimeout(r, 600));
+        await route.fulfill({ status: 500, contentType: "text/plain", body: "unavailable" });
+      },
+    );
+    await dialog.getByRole("button", { name: "Save note" }).click();
+    await expect(dialog.getByTestId("dashboard-note-status")).toHaveText("Saving…");
+    await expect(dialog.getByRole("alert")).toContainText("The note could not be saved.");
+    await expectAccessible(page);
+    await dialog.getByRole("button", { name: "Retry" }).click();
+    await expect(dialog.getByTestId("dashboard-note-status")).toHaveText("Saved");
+    await expect(dialog.getByText("The note could not be saved.")).toHaveCount(0);
+    await dialog.getByRole("button", { name: "Close" }).first().click();
+    await expect(dialog).toBeHidden();
+    await expect(page.locator(`[data-testid="dashboard-row"][data-move="${moveId}"]`).getByTestId("dashboard-note")).toHaveText(note);
+
+    // The note is the move's: still there after a reload.
+    await page.reload();
+    await expect(page.locator(`[data-testid="dashboard-row"][data-move="${moveId}"]`).getByTestId("dashboard-note")).toHaveText(note);
+    await expectAccessible(page);
+    await fits(page, size.width);
+  });
+}
