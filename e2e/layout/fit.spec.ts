@@ -105,6 +105,8 @@ test.describe("every page fits 1366 and 390 px", () => {
         "/crm",
         "/admin/outbox",
         "/admin/client-errors",
+        "/admin/managers/list",
+        "/admin/managers/list?groupName=acme",
         "/admin/tags/manage?group=acme",
         "/admin/hr-settings?group=acme",
         "/admin/resetPassword",
@@ -129,6 +131,7 @@ test.describe("every page fits 1366 and 390 px", () => {
         "/admin/cost-estimates",
         "/admin/mercer",
         "/acme/home",
+        "/acme/managerDashboard",
         "/acme/new-move?stage=1",
         "/acme/admin/new-move?stage=1",
         `/acme/new-move?stage=3&employeeId=${ids.draft.employeeId}&moveId=${ids.draft.moveId}`,
@@ -144,7 +147,7 @@ test.describe("every page fits 1366 and 390 px", () => {
         `/acme/cost-estimate-view?employeeId=${move.employeeId}&costEstimateId=${costEstimateId}`,
         "/no-such-page",
       ],
-      ["/admin", "/admin/form-builder?group=acme"],
+      ["/admin", "/admin/form-builder?group=acme", "/admin/managers/list?groupName=acme"],
     );
   });
 
@@ -156,6 +159,8 @@ test.describe("every page fits 1366 and 390 px", () => {
       page,
       [
         "/acme/home",
+        "/acme/managerDashboard",
+        "/acme/managerDashboard?numberOfRows=10&page=1&sort=assignmentEndDate&dir=desc",
         "/acme/new-move?stage=1",
         `/acme/new-move?stage=2&policy=${ids.versionId}`,
         `/acme/new-move?stage=3&employeeId=${ids.draft.employeeId}&moveId=${ids.draft.moveId}`,
@@ -167,14 +172,16 @@ test.describe("every page fits 1366 and 390 px", () => {
         `/acme/employeefile/summaryView?employeeId=${ids.draft.employeeId}&moveId=${ids.draft.moveId}`,
         `/acme/employeefile/files?employeeId=${ids.employeeId}`,
       ],
-      ["/acme/home"],
+      ["/acme/home", "/acme/managerDashboard"],
     );
   });
 
   test("manager, employee, finance and CRM", async ({ browser, baseURL }) => {
     test.setTimeout(90_000);
     for (const [email, paths] of [
-      [demo.acmeManager, ["/acme/home"]],
+      // manager@acme.test has no dashboard (its page shows the server's text); manager-geo has it.
+      [demo.acmeManager, ["/acme/home", "/acme/managerDashboard"]],
+      ["manager-geo@acme.test", ["/acme/managerDashboard"]],
       [demo.acmeEmployee, ["/", "/movehub", "/files", "/expenses", "/overview", "/common/welcomeCallPopup", "/connections", "/comparison"]],
       [demo.finance, ["/finance"]],
       [demo.crm, ["/crm"]],
