@@ -18,6 +18,7 @@ import type { FileStore } from "../services/files/store.ts";
 import { seedQuotesDemo } from "./seed-quotes.ts";
 import { seedWelcomeDemo } from "./seed-welcome.ts";
 import { seedAssignmentsDemo } from "./seed-assignments.ts";
+import { seedIncidentsDemo } from "./seed-incidents.ts";
 
 /** The demo password of every demo account; it satisfies the spec's password rules. */
 export const DEMO_PASSWORD = "Demo#2026pass";
@@ -293,6 +294,7 @@ export async function seedAll(
       await seedQuotesDemo(db);
       await seedWelcomeDemo(db);
       if (wizard) await seedAssignmentsDemo(db);
+      if (wizard) await seedIncidentsDemo(db);
     });
   }
   // The demo employees' files (seed-files.ts) need the file store, which only the server has. A

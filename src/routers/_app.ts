@@ -34,6 +34,7 @@ import { assignmentsRouter } from "./assignments.ts";
 import { tagsRouter } from "./tags.ts";
 import { bulkRouter } from "./bulk.ts";
 import { employeeFileRouter } from "./employee-file.ts";
+import { incidentsRouter } from "./incidents.ts";
 import { createCallerFactory, router } from "../trpc.ts";
 
 /** Every area's router. Later areas (wizard, estimate, policy, finance, reporting, crm) are added here. */
@@ -74,6 +75,7 @@ export const appRouter = router({
   tags: tagsRouter,
   bulk: bulkRouter,
   employeeFile: employeeFileRouter,
+  incidents: incidentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

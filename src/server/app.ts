@@ -39,6 +39,7 @@ import { mountLegacyTags } from "../routers/legacy/tags.ts";
 import { mountLegacyBulk } from "../routers/legacy/bulk.ts";
 import { mountLegacyManagers } from "../routers/legacy/managers.ts";
 import { mountLegacyDashboard } from "../routers/legacy/dashboard.ts";
+import { mountLegacyIncidents } from "../routers/legacy/incidents.ts";
 import { resolveSession, type Session } from "../services/auth.ts";
 import { createContextInner, mailerFor } from "../trpc.ts";
 import type { AssetSource } from "./assets.ts";
@@ -181,6 +182,7 @@ export function createApp(deps: AppDeps) {
   mountLegacyBulk(app, deps);
   mountLegacyManagers(app, deps);
   mountLegacyDashboard(app, deps);
+  mountLegacyIncidents(app, deps);
   mountLegacyMoveHub(app, deps);
   mountLegacyWidgets(app, deps);
   mountLegacyOverview(app, deps);

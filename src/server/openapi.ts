@@ -12,6 +12,7 @@ import { moveHubOperations } from "../routers/legacy/movehub.openapi.ts";
 import { widgetOperations } from "../routers/legacy/widgets.openapi.ts";
 import { managerOperations } from "../routers/legacy/managers.openapi.ts";
 import { dashboardOperations } from "../routers/legacy/dashboard.openapi.ts";
+import { incidentOperations } from "../routers/legacy/incidents.openapi.ts";
 import { overviewOperations } from "../routers/legacy/overview.openapi.ts";
 import { socialOperations } from "../routers/legacy/social.openapi.ts";
 import { welcomeOperations } from "../routers/legacy/welcome.openapi.ts";
@@ -99,6 +100,7 @@ export const allLegacyOperations = (): Operation[] => [
   ...widgetOperations,
   ...managerOperations,
   ...dashboardOperations,
+  ...incidentOperations,
   ...overviewOperations,
   ...socialOperations,
   ...welcomeOperations,

@@ -68,6 +68,8 @@ export type Victim = {
   expenseIds: number[];
   /** Supplier quotes of the victim's moves (one planted on the open move, plus the demo's). */
   quoteIds: number[];
+  /** Incidents (issue 15): the victim group's (the demo one and a planted one). */
+  incidentIds: number[];
   /** An extension reason of the group's HR settings (issue 15) and a catalogue tag associated with the group. */
   extensionReasonId: number;
   tagId: number;
@@ -354,6 +356,13 @@ export async function seedVictim(db: DB): Promise<Victim> {
     .values({ job_id: bulkJobId, group_id: group.id, row_number: 2, status: "FAILED", employee_id: null, move_id: null, errors: JSON.stringify([PLANTED]), summary: PLANTED, created_at: now })
     .execute();
 
+  // An incident (issue 15) on the victim's open move, as HR raises it.
+  await db
+    .insertInto("incidents")
+    .values({ group_id: group.id, move_id: open.moveId, employee_user_id: open.employeeId, kind: "EXCEPTION", title: `${PLANTED} incident`, description: PLANTED, status: "OPEN", escalated: 0, escalated_at: null, closed_at: null, raised_by_user_id: null, created_at: now, updated_at: now, version: 1 })
+    .execute();
+  const incidents = await db.selectFrom("incidents").select("id").where("group_id", "=", group.id).orderBy("id").execute();
+
   const users = await db.selectFrom("users").select(["id", "email", "first_name", "last_name"]).where("group_id", "=", group.id).execute();
   const policies = await db.selectFrom("policies").select("name").where("group_id", "=", group.id).execute();
   const groupRow = await db.selectFrom("groups").select(["name", "display_name"]).where("id", "=", group.id).executeTakeFirstOrThrow();
@@ -396,6 +405,7 @@ export async function seedVictim(db: DB): Promise<Victim> {
     hubItemIds: [hubItems[0]!.id, hubItems[1]!.id],
     expenseIds: expenses.map((e) => e.id),
     quoteIds: quotes.map((q) => q.id),
+    incidentIds: incidents.map((i) => i.id),
     extensionReasonId: extensionReason.id,
     tagId: victimTag.id,
     geoRestrictionId: geoRule.id,
@@ -524,6 +534,8 @@ export const TENANT_RULES: Record<string, Rule> = {
   enquiryId: (v) => oneOf(v.moves[0].moveId, v.moves[1].moveId),
   /** Supplier quotes (quotes.book, the booking estimate's quoteId): each of the victim's. */
   quoteId: (v) => oneOf(...v.quoteIds),
+  /** Incidents (issue 15): each of the victim group's. */
+  incidentId: (v) => oneOf(...v.incidentIds),
   /** HR settings (issue 15): the victim group's extension reason; tags admin: a tag associated with the victim group. */
   reasonId: (v) => v.extensionReasonId,
   /** Extend assignments (issue 15): the extension reason option of the victim group. */

@@ -20,6 +20,8 @@ export function ManagersListPage({ search, onSearchChange }: { search: ManagersS
   const { t } = useTranslation();
   const groups = useQuery(trpc.admin.groups.list.queryOptions());
   const managers = useQuery(trpc.managers.list.queryOptions({ groupName: search.groupName, managersFilter: search.managersFilter }));
+  // Issue 15: the selected group's open incidents (every group's when none is selected).
+  const incidents = useQuery({ ...trpc.incidents.count.queryOptions({ groupName: search.groupName }), retry: false });
   const groupId = useId();
   const filterId = useId();
   const [text, setText] = useUrlSearchText(search.managersFilter, (q) => onSearchChange({ ...search, managersFilter: q }), 300);
@@ -44,6 +46,17 @@ export function ManagersListPage({ search, onSearchChange }: { search: ManagersS
           <Input id={filterId} type="search" className="tablet:w-64" value={text} onChange={(e) => setText(e.target.value)} />
         </div>
       </div>
+      <p className="mb-4 text-sm text-muted-foreground" role="status" data-testid="open-incidents-summary">
+        {incidents.isPending
+          ? t("managers.incidentsLoading", "Open incidents: …")
+          : incidents.isError
+            ? t("managers.incidentsFailed", "The incident counts could not be loaded.")
+            : t("managers.incidents", {
+                open: incidents.data.openIncidents,
+                escalated: incidents.data.openEscalatedIncidents,
+                defaultValue: "Open incidents: {{open}} ({{escalated}} escalated)",
+              })}
+      </p>
       <Card>
         <QueryView query={managers} isEmpty={(rows) => rows.length === 0} empty={<EmptyState icon={UserCog} title={t("managers.empty")} />}>
           {(rows) => (

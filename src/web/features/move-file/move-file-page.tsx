@@ -23,6 +23,7 @@ import { QuotesPanel } from "./quotes-panel.tsx";
 import { ProfileActions } from "./profile-dialog.tsx";
 import { FormValuesPanel } from "./form-values-panel.tsx";
 import { HrNotesPanel } from "./hr-notes-panel.tsx";
+import { IncidentsPanel } from "./incidents-panel.tsx";
 import { trpc } from "../../lib/trpc.ts";
 
 const linkClasses = "font-medium text-primary underline-offset-4 hover:underline focus-visible:underline";
@@ -141,6 +142,7 @@ function MoveFile(ref: Ref) {
         <HrNotesPanel {...ref} />
         <BudgetsPanel {...ref} />
         <QuotesPanel {...ref} />
+        <IncidentsPanel {...ref} />
         <TimelinePanel data={data} />
         <FilesPanel refs={ref} />
       </div>
