@@ -18,5 +18,5 @@ export const welcomeRouter = router({
   answer: roleProcedure("EMPLOYEE")
     .input(sync(ZWelcomeAnswerRequest))
     .output(sync(ZWelcomeState))
-    .mutation(({ ctx, input }) => answerWelcome({ db: ctx.db }, ctx.user, input)),
+    .mutation(({ ctx, input }) => answerWelcome({ db: ctx.db, ip: ctx.ip }, ctx.user, input)),
 });

@@ -9,7 +9,7 @@
 import type { Hono } from "hono";
 import { welcomeMessages } from "../../domain/welcome/messages.ts";
 import { ZWelcomeAnswerRequest } from "../../domain/welcome/schemas.ts";
-import { failureText, legacyRoute, legacyUser, parseFields, readFields } from "../../server/http.ts";
+import { clientIp, failureText, legacyRoute, legacyUser, parseFields, readFields } from "../../server/http.ts";
 import type { AppDeps, AppEnv } from "../../server/app.ts";
 import { answerWelcome } from "../../services/welcome/popup.ts";
 
@@ -18,6 +18,6 @@ export function mountLegacyWelcome(app: Hono<AppEnv>, deps: AppDeps) {
   legacyRoute(app, "POST", "/mercer/popup", async (c) => {
     const user = legacyUser(c);
     const input = parseFields(ZWelcomeAnswerRequest, await readFields(c));
-    return { success: true as const, state: await answerWelcome({ db }, user, input) };
+    return { success: true as const, state: await answerWelcome({ db, ip: clientIp(c) }, user, input) };
   }, (error) => ({ success: false, error: failureText(error, welcomeMessages.saveFailed) }));
 }

@@ -166,6 +166,7 @@ export async function bookQuote(db: DB, actor: QuoteActor, input: TBookQuoteRequ
   if (refusal) throw new AppError("CONFLICT", refusal);
   const at = now.toISOString();
   let declined = 0;
+  let declinedIds: number[] = [];
   try {
     await db.transaction().execute(async (trx) => {
       await lockRow(trx, "moves", move.id);
@@ -188,8 +189,11 @@ export async function bookQuote(db: DB, actor: QuoteActor, input: TBookQuoteRequ
         .where("move_stage", "=", row.move_stage)
         .where("id", "<>", row.id)
         .where("status", "=", "OPEN")
-        .executeTakeFirst();
-      declined = Number(others.numUpdatedRows);
+        .returning("id")
+        .execute();
+      // The audit row names the quotes this booking declined (their change has no row of its own).
+      declinedIds = others.map((o) => o.id).sort((a, b) => a - b);
+      declined = declinedIds.length;
       await insertAudit(trx, {
         at,
         actorUserId: actor.user.id,
@@ -198,7 +202,7 @@ export async function bookQuote(db: DB, actor: QuoteActor, input: TBookQuoteRequ
         entityId: row.id,
         action: "quotes.book",
         oldValues: { status: row.status },
-        newValues: { status: "BOOKED", moveId: row.move_id, service: row.service_key, moveStage: row.move_stage, companyName: row.company_name, amount: row.amount, currency: row.currency, declined },
+        newValues: { status: "BOOKED", moveId: row.move_id, service: row.service_key, moveStage: row.move_stage, companyName: row.company_name, amount: row.amount, currency: row.currency, declined, declinedIds },
         ip: actor.ip,
       });
     });

@@ -24,8 +24,9 @@ function assertAdmin(user: SessionUser) {
   if (user.role !== "ADMIN") throw new AppError("FORBIDDEN", messages.forbidden);
 }
 
+/** One audit row; a creation's absent old values and a removal's absent new ones are SQL NULL (undefined), not the JSON text "null". */
 function audit(trx: DB, actor: Actor, groupId: number, entity: string, entityId: number, action: string, oldValues: unknown, newValues: unknown) {
-  return insertAudit(trx, { actorUserId: actor.user.id, groupId, entity, entityId, action, oldValues, newValues, ip: actor.ip, at: new Date().toISOString() });
+  return insertAudit(trx, { actorUserId: actor.user.id, groupId, entity, entityId, action, oldValues: oldValues ?? undefined, newValues: newValues ?? undefined, ip: actor.ip, at: new Date().toISOString() });
 }
 
 async function tagOf(db: DB, tagId: number) {

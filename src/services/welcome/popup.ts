@@ -22,7 +22,8 @@ import type { SessionUser } from "../auth.ts";
 import { hubMoveForCaller, type HubMove } from "../movehub/access.ts";
 import { consultantOf } from "../movehub/hub.ts";
 
-export type WelcomeDeps = { db: DB; now?: () => Date };
+/** `ip`: the address the answer came from, for its audit row. */
+export type WelcomeDeps = { db: DB; now?: () => Date; ip?: string | null };
 const nowOf = (deps: WelcomeDeps) => (deps.now ? deps.now() : new Date());
 
 /** Only employees have a welcome popup (HR, admins, finance … are refused before any read). */
@@ -163,6 +164,27 @@ function checkBooking(input: TBookAnswer, offered: { key: string }[], now: Date)
   return { date: input.date, time: input.time, timeZone: input.timeZone, scheduledAt: schedule.scheduledAt.toISOString(), phone, interests: ordered };
 }
 
+/** A request as its audit row records it (old and new values in one shape). */
+const auditedRequest = (moveId: number, r: { status: string } & Booking) => ({
+  moveId,
+  status: r.status,
+  date: r.date,
+  time: r.time,
+  timeZone: r.timeZone,
+  scheduledAt: r.scheduledAt,
+  phone: r.phone,
+  interests: r.interests,
+});
+const bookingOf = (row: RequestRow): Booking & { status: string } => ({
+  status: row.status,
+  date: row.local_date,
+  time: row.local_time,
+  timeZone: row.time_zone,
+  scheduledAt: row.scheduled_at,
+  phone: row.phone,
+  interests: parseInterests(row.interests),
+});
+
 const sameBooking = (row: RequestRow, b: Booking) =>
   row.local_date === b.date && row.local_time === b.time && row.time_zone === b.timeZone && row.phone === b.phone && row.interests === JSON.stringify(b.interests);
 
@@ -208,8 +230,9 @@ export async function answerWelcome(deps: WelcomeDeps, user: SessionUser, input:
           entity: "welcome_call_request",
           entityId: written.id,
           action: existing ? "welcome-call-changed" : "welcome-call-requested",
-          oldValues: existing ? requestView(existing) : undefined,
-          newValues: { moveId: move.id, status: "REQUESTED", ...booking },
+          oldValues: existing ? auditedRequest(move.id, bookingOf(existing)) : undefined,
+          newValues: auditedRequest(move.id, { ...booking, status: "REQUESTED" }),
+          ip: deps.ip ?? null,
           at,
         });
       }
