@@ -8,13 +8,18 @@
  * default OFF). Another group: 403. A manager's rows are limited IN SQL by `restrictMoves`; a manager may
  * only note a move they can see (anything else is the same 404 as an unknown move).
  *
+ * Speed (issue 15): one read for the manager's access and rules, then the page and the count in parallel; the
+ * count comes from a cache validated by the group's data version (src/db/queries/dashboard.ts), so a request
+ * after any committed change of the group's moves counts again. The `cache` parameter stays the client's
+ * cache-buster: nothing the client sends decides whether the count is reused.
+ *
  * Notes: the dashboard's note is the move's HR note (move_hr_notes, shared with the employee file); a save
  * replaces it through `writeHrNotes` (move row locked, one audit row per applied change), so 50 parallel
  * identical notes leave one note and one audit row, and every request answers success.
  */
 import type { DB } from "../db/index.ts";
 import { findGroupByName } from "../db/queries/groups.ts";
-import { countDashboardRows, findDashboardRows, findVisibleMove } from "../db/queries/dashboard.ts";
+import { countDashboardRowsCached, dashboardDataVersion, findDashboardRows, findVisibleMove } from "../db/queries/dashboard.ts";
 import { managerReadSettingsOf, scopeOfManager, type RestrictionScope } from "../db/queries/restrictions.ts";
 import { dashboardMessages, type TAddNoteRequest, type TAddNoteResponse, type TDashboardRequest, type TDashboardResponse } from "../domain/dashboard/schemas.ts";
 import { AppError } from "../domain/errors.ts";
@@ -44,7 +49,9 @@ export async function dashboardScope(db: DB, user: SessionUser, group: GroupLike
 }
 
 export async function dashboardRows(db: DB, user: SessionUser, group: GroupLike, input: TDashboardRequest): Promise<TDashboardResponse> {
-  const scope = await dashboardScope(db, user, group);
+  // The group's data version is read beside the access check (a read, harmless if the caller is refused): the
+  // count is served from the count cache only when it was counted at this version (src/db/queries/dashboard.ts).
+  const [scope, version] = await Promise.all([dashboardScope(db, user, group), dashboardDataVersion(db, group.id)]);
   const query = {
     groupId: group.id,
     scope,
@@ -54,7 +61,7 @@ export async function dashboardRows(db: DB, user: SessionUser, group: GroupLike,
     limit: input.numberOfRows,
     offset: input.page * input.numberOfRows,
   };
-  const [rows, total] = await Promise.all([findDashboardRows(db, query), countDashboardRows(db, query)]);
+  const [rows, { total }] = await Promise.all([findDashboardRows(db, query), countDashboardRowsCached(db, query, version)]);
   return {
     rows: rows.map((r) => ({
       id: r.employee_user_id,

@@ -19,11 +19,12 @@
  * (migrations/20261126040000_dashboard_indexes.ts); assignment_actions_move_idx
  * (migrations/20261126031000_assignment_actions.ts) for the latest action; move_hr_notes' primary key.
  */
-import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from "kysely";
+import { sql, type CompiledQuery, type Expression, type SelectQueryBuilder, type SqlBool } from "kysely";
 import type { DB } from "../index.ts";
 import { likeIgnoreCase, likePattern } from "./like.ts";
 import { moveVisible, restrictMoves, ruleMatchSql, type RestrictionScope } from "./restrictions.ts";
 import type { DashboardSort, TDashboardFilters } from "../../domain/dashboard/schemas.ts";
+import type { GeoEnd } from "../../domain/managers/restrictions.ts";
 
 export type DashboardQuery = {
   groupId: number;
@@ -59,33 +60,126 @@ const SORT_KEYS: Record<DashboardSort, SortKey[]> = {
 // Kysely's types cannot follow the dynamic joins below; the selects are typed at their ends.
 type AnyQuery = SelectQueryBuilder<any, any, any>;
 
+/**
+ * What a statement is built from. Every value in it is a stand-in (see `runShaped`): a statement is built and
+ * compiled once per shape (sort, direction, the filters present, the scope's view and rule types) and run with
+ * the request's values, as Kysely's build and compile cost more than the database's work on this hot path.
+ */
+type Bound = {
+  group: number;
+  scope: RestrictionScope;
+  status: string | null;
+  endFrom: string | null;
+  endTo: string | null;
+  /** The name or e-mail filter as a LIKE pattern (likePattern). */
+  pattern: string | null;
+  limit: number;
+  offset: number;
+  /** offset + limit: what each rule's branch keeps. */
+  branchLimit: number;
+  sort: DashboardSort;
+  dir: "asc" | "desc";
+};
+
+const SENTINEL = "\u0000dashboard:";
+const compiledByDb = new WeakMap<DB, Map<string, CompiledQuery>>();
+
+/** Runs the statement of `shape` (compiled by `build` on first use, with stand-ins for `values`) with `values`. */
+async function runShaped<R>(db: DB, shape: string, values: Record<string, unknown>, build: (v: (name: string) => any) => CompiledQuery): Promise<R[]> {
+  let byShape = compiledByDb.get(db);
+  if (!byShape) compiledByDb.set(db, (byShape = new Map()));
+  let compiled = byShape.get(shape);
+  if (!compiled) {
+    compiled = build((name) => `${SENTINEL}${name}`);
+    byShape.set(shape, compiled);
+  }
+  const parameters = compiled.parameters.map((p) => {
+    if (typeof p !== "string" || !p.startsWith(SENTINEL)) return p;
+    const name = p.slice(SENTINEL.length);
+    if (!(name in values)) throw new Error(`dashboard: no value for ${name}`);
+    return values[name];
+  });
+  return (await db.executeQuery<R>({ ...compiled, parameters })).rows;
+}
+
+/** The shape of a query (what changes the SQL text) and its values (what the parameters carry). */
+function shapeAndValues(p: DashboardQuery): { shape: string; values: Record<string, unknown>; bound: (v: (name: string) => any) => Bound } {
+  const f = p.filters;
+  const values: Record<string, unknown> = {
+    group: p.groupId,
+    status: f.status ?? null,
+    endFrom: f.endFrom ?? null,
+    endTo: f.endTo ?? null,
+    pattern: f.q ? likePattern(f.q) : null,
+    limit: p.limit,
+    offset: p.offset,
+    branchLimit: p.offset + p.limit,
+  };
+  const scope = p.scope;
+  if (scope) {
+    values.manager = scope.managerId;
+    scope.rules.forEach((r, i) => {
+      for (const [end, e] of [["o", r.origin], ["d", r.destination]] as const) {
+        values[`r${i}${end}c`] = e.countryCode;
+        values[`r${i}${end}s`] = e.stateCode;
+        values[`r${i}${end}i`] = e.cityId;
+      }
+    });
+  }
+  const scopeShape = scope === null ? "-" : `${scope.view}:${scope.rules.map((r) => `${r.origin.type}>${r.destination.type}`).join(",")}`;
+  const shape = [p.sort, p.dir, f.status ? "s" : "", f.endFrom ? "f" : "", f.endTo ? "t" : "", f.q ? "q" : "", scopeShape].join("|");
+  const bound = (v: (name: string) => any): Bound => ({
+    group: v("group"),
+    scope:
+      scope === null
+        ? null
+        : {
+            managerId: v("manager"),
+            view: scope.view,
+            rules: scope.rules.map((r, i) => {
+              const end = (e: GeoEnd, k: "o" | "d"): GeoEnd => ({ type: e.type, countryCode: v(`r${i}${k}c`), stateCode: v(`r${i}${k}s`), cityId: v(`r${i}${k}i`) });
+              return { origin: end(r.origin, "o"), destination: end(r.destination, "d") };
+            }),
+          },
+    status: f.status ? v("status") : null,
+    endFrom: f.endFrom ? v("endFrom") : null,
+    endTo: f.endTo ? v("endTo") : null,
+    pattern: f.q ? v("pattern") : null,
+    limit: v("limit"),
+    offset: v("offset"),
+    branchLimit: v("branchLimit"),
+    sort: p.sort,
+    dir: p.dir,
+  });
+  return { shape, values, bound };
+}
+
 /** `expr dir`, with `nulls last` when the expression can be null (both databases read the syntax). */
 const orderTerm = (expr: Expression<unknown>, dir: "asc" | "desc", nullable: boolean) =>
   nullable ? sql`${expr} ${sql.raw(dir)} nulls last` : sql`${expr} ${sql.raw(dir)}`;
 
 /** The moves of the group the filters keep, with the joins `joins` asks for (`visible` limits them further). */
-function movesOf(db: DB, p: DashboardQuery, joins: Set<Join>, visible: Expression<SqlBool> | null, usersFirst = false): AnyQuery {
+function movesOf(db: DB, b: Bound, joins: Set<Join>, visible: Expression<SqlBool> | null, usersFirst = false): AnyQuery {
   let q: AnyQuery;
   if (usersFirst) {
     // Sorted by name: walk the group's employees in users_group_lower_name_idx order, each one's moves from
     // moves_employee_route_idx. CROSS JOIN keeps users as the outer loop on SQLite (PostgreSQL plans it as the
     // inner join it is). A move's employee is a user of the move's group (the wizard and the import create them
     // there; no call moves a user to another group), so `u.group_id` selects the same rows.
-    q = db.selectFrom("users as u").crossJoin("moves as m").whereRef("m.employee_user_id", "=", "u.id").where("u.group_id", "=", p.groupId).where("m.group_id", "=", p.groupId);
+    q = db.selectFrom("users as u").crossJoin("moves as m").whereRef("m.employee_user_id", "=", "u.id").where("u.group_id", "=", b.group).where("m.group_id", "=", b.group);
   } else {
-    q = db.selectFrom("moves as m").where("m.group_id", "=", p.groupId);
+    q = db.selectFrom("moves as m").where("m.group_id", "=", b.group);
     if (joins.has("users")) q = q.innerJoin("users as u", "u.id", "m.employee_user_id");
   }
   if (joins.has("policies")) q = q.innerJoin("policies as p", "p.id", "m.policy_id");
   if (joins.has("notes")) q = q.leftJoin("move_hr_notes as n", "n.move_id", "m.id");
   if (joins.has("actions")) q = joinLatestAction(q);
   if (visible) q = q.where(visible);
-  const f = p.filters;
-  q = f.status ? q.where("m.status", "=", f.status) : q.where("m.status", "<>", "cancelled");
-  if (f.endFrom) q = q.where("m.assignment_end_date", ">=", f.endFrom);
-  if (f.endTo) q = q.where("m.assignment_end_date", "<=", f.endTo);
-  if (f.q) {
-    const pattern = likePattern(f.q);
+  q = b.status !== null ? q.where("m.status", "=", b.status) : q.where("m.status", "<>", "cancelled");
+  if (b.endFrom !== null) q = q.where("m.assignment_end_date", ">=", b.endFrom);
+  if (b.endTo !== null) q = q.where("m.assignment_end_date", "<=", b.endTo);
+  if (b.pattern !== null) {
+    const pattern = b.pattern;
     q = q.where((eb) => eb.or([likeIgnoreCase(sql`u.first_name || ' ' || u.last_name`, pattern), likeIgnoreCase(sql.ref("u.email"), pattern)]));
   }
   return q;
@@ -115,10 +209,10 @@ function visibleParts(scope: RestrictionScope, split = true): (Expression<SqlBoo
   });
 }
 
-const joinsFor = (p: DashboardQuery, forSort: boolean): Set<Join> => {
+const joinsFor = (b: Bound, forSort: boolean): Set<Join> => {
   const joins = new Set<Join>();
-  if (forSort) for (const k of SORT_KEYS[p.sort]) if (k.join) joins.add(k.join);
-  if (p.filters.q) joins.add("users");
+  if (forSort) for (const k of SORT_KEYS[b.sort]) if (k.join) joins.add(k.join);
+  if (b.pattern !== null) joins.add("users");
   return joins;
 };
 
@@ -137,34 +231,34 @@ export type DashboardRow = {
   action_reason: string | null;
 };
 
-export async function findDashboardRows(db: DB, p: DashboardQuery): Promise<DashboardRow[]> {
-  const keys = SORT_KEYS[p.sort];
+function buildRows(db: DB, b: Bound): AnyQuery {
+  const keys = SORT_KEYS[b.sort];
   const keyCols = keys.map((_, i) => `k${i}`);
-  const joins = joinsFor(p, true);
+  const joins = joinsFor(b, true);
   const ordered = (q: AnyQuery, exprs: Expression<unknown>[], id: Expression<unknown>) => {
-    keys.forEach((k, i) => (q = q.orderBy(orderTerm(exprs[i]!, p.dir, k.nullable))));
-    return q.orderBy(orderTerm(id, p.dir, false));
+    keys.forEach((k, i) => (q = q.orderBy(orderTerm(exprs[i]!, b.dir, k.nullable))));
+    return q.orderBy(orderTerm(id, b.dir, false));
   };
   const usersFirst = keys.some((k) => k.join === "users");
   const branch = (visible: Expression<SqlBool> | null) =>
     ordered(
-      movesOf(db, p, joins, visible, usersFirst).select(["m.id as move_id", ...keys.map((k, i) => sql.raw(k.expr).as(`k${i}`))]),
+      movesOf(db, b, joins, visible, usersFirst).select(["m.id as move_id", ...keys.map((k, i) => sql.raw(k.expr).as(`k${i}`))]),
       keys.map((k) => sql.raw(k.expr)),
       sql.ref("m.id"),
     );
   // Split by rule when the sort is on the move's own columns (the route index gives each rule's order); a sort
   // on a joined table walks that table's order instead (users by name) and checks each move against all rules.
-  const parts = visibleParts(p.scope, joins.size === 0);
+  const parts = visibleParts(b.scope, joins.size === 0);
   let page: AnyQuery;
   if (parts.length === 1) {
-    page = branch(parts[0]!).limit(p.limit).offset(p.offset);
+    page = branch(parts[0]!).limit(b.limit).offset(b.offset);
   } else {
     // Each branch keeps its own first offset + rows (wrapped, as SQLite takes no ORDER BY inside a compound member).
-    const members = parts.map((v, i) => db.selectFrom(branch(v).limit(p.offset + p.limit).as(`b${i}`)).selectAll());
+    const members = parts.map((v, i) => db.selectFrom(branch(v).limit(b.branchLimit).as(`b${i}`)).selectAll());
     const merged = members.slice(1).reduce((acc: AnyQuery, m) => acc.unionAll(m), members[0]!);
     page = ordered(db.selectFrom(merged.as("k")).selectAll(), keyCols.map((c) => sql.ref(`k.${c}`)), sql.ref("k.move_id"))
-      .limit(p.limit)
-      .offset(p.offset);
+      .limit(b.limit)
+      .offset(b.offset);
   }
   let q: AnyQuery = db
     .selectFrom(page.as("pg"))
@@ -186,16 +280,74 @@ export async function findDashboardRows(db: DB, p: DashboardQuery): Promise<Dash
     "a.new_end_date",
     "a.reason as action_reason",
   ]);
-  return (await ordered(q, keyCols.map((c) => sql.ref(`pg.${c}`)), sql.ref("pg.move_id")).execute()) as DashboardRow[];
+  return ordered(q, keyCols.map((c) => sql.ref(`pg.${c}`)), sql.ref("pg.move_id"));
 }
 
-export async function countDashboardRows(db: DB, p: DashboardQuery): Promise<number> {
+/** One page of the dashboard (≤ limit rows), sorted. */
+export async function findDashboardRows(db: DB, p: DashboardQuery): Promise<DashboardRow[]> {
+  const { shape, values, bound } = shapeAndValues(p);
+  return runShaped<DashboardRow>(db, `rows|${shape}`, values, (v) => buildRows(db, bound(v)).compile());
+}
+
+/** The count, with the group's data version read in the same statement (so the pair is one snapshot). */
+function buildCount(db: DB, b: Bound): CompiledQuery {
   // No join for the count but the name filter's: moves.employee_user_id and policy_id are foreign keys, so the
   // page's inner joins never drop a move.
-  const joins = joinsFor(p, false);
-  const counts = visibleParts(p.scope).map((v) => movesOf(db, p, joins, v).select((eb: any) => eb.fn.countAll().as("n")));
-  const row = await sql<{ n: number | string }>`select ${sql.join(counts.map((c) => sql`(${c})`), sql` + `)} as n`.execute(db);
-  return Number(row.rows[0]!.n);
+  const joins = joinsFor(b, false);
+  const counts = visibleParts(b.scope).map((v) => movesOf(db, b, joins, v).select((eb: any) => eb.fn.countAll().as("n")));
+  return sql`select ${sql.join(counts.map((c) => sql`(${c})`), sql` + `)} as n, (select version from dashboard_data_versions where group_id = ${b.group}) as v`.compile(db);
+}
+
+async function countWithVersion(db: DB, p: DashboardQuery): Promise<{ n: number; version: number }> {
+  const { shape, values, bound } = shapeAndValues(p);
+  const [row] = await runShaped<{ n: number | string; v: number | string | null }>(db, `count|${shape}`, values, (v) => buildCount(db, bound(v)));
+  return { n: Number(row!.n), version: Number(row!.v ?? 0) };
+}
+
+/** Every row the query's scope and filters keep (the pager's total), counted now. */
+export async function countDashboardRows(db: DB, p: DashboardQuery): Promise<number> {
+  return (await countWithVersion(db, p)).n;
+}
+
+/**
+ * The group's dashboard data version (dashboard_data_versions, moved on by triggers at every committed change
+ * of a move of the group that the count reads; migrations/20261126040000_dashboard_indexes.ts): 0 before the
+ * first change.
+ */
+export async function dashboardDataVersion(db: DB, groupId: number): Promise<number> {
+  const [row] = await runShaped<{ v: number | string }>(db, "version", { group: groupId }, (v) =>
+    sql`select version as v from dashboard_data_versions where group_id = ${v("group")}`.compile(db),
+  );
+  return Number(row?.v ?? 0);
+}
+
+/**
+ * The count cache: per database handle, keyed by (group, manager scope with its rules, filters), the count and
+ * the data version it was counted at. A count is served from it only when the version read for this request is
+ * the one it was counted at, so any committed change of the group's moves (a new version) is counted again.
+ * The scope is in the key, so a change of the manager's restrictions is a new key. The name filter (q) reads
+ * users too, whose changes do not move the version: those counts are never cached.
+ */
+const COUNT_CACHE_SIZE = 500;
+const countCacheByDb = new WeakMap<DB, Map<string, { version: number; n: number }>>();
+
+export async function countDashboardRowsCached(db: DB, p: DashboardQuery, version: number): Promise<{ total: number; cached: boolean }> {
+  if (p.filters.q) return { total: await countDashboardRows(db, p), cached: false };
+  let cache = countCacheByDb.get(db);
+  if (!cache) countCacheByDb.set(db, (cache = new Map()));
+  const f = p.filters;
+  const key = JSON.stringify([p.groupId, p.scope, f.status ?? null, f.endFrom ?? null, f.endTo ?? null]);
+  const hit = cache.get(key);
+  if (hit && hit.version === version) {
+    cache.delete(key);
+    cache.set(key, hit); // most recently used last
+    return { total: hit.n, cached: true };
+  }
+  const counted = await countWithVersion(db, p);
+  cache.delete(key);
+  cache.set(key, { version: counted.version, n: counted.n });
+  if (cache.size > COUNT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  return { total: counted.n, cached: false };
 }
 
 /** The move `moveId` of employee `userId` in the group, if the scope may see it (null otherwise). */

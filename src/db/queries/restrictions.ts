@@ -17,6 +17,7 @@
  */
 import { sql, type Expression, type RawBuilder, type SqlBool } from "kysely";
 import type { DB } from "../index.ts";
+import { preparedQuery } from "../prepared.ts";
 import { MANAGER_DEFAULTS, type GeoEnd, type GeoRule, type GeoType, type OnOff, type ViewRestriction } from "../../domain/managers/restrictions.ts";
 import type { Role } from "../../domain/roles.ts";
 
@@ -28,26 +29,7 @@ export type ManagerReadSettings = { view: ViewRestriction; dashboard: OnOff; rul
 
 /** One read (the restrictions row, absent = the defaults, joined with the rules) of a manager's read settings. */
 export async function managerReadSettingsOf(db: DB, managerId: number): Promise<ManagerReadSettings> {
-  const rows = await db
-    .selectFrom("users as u")
-    .leftJoin("manager_restrictions as r", "r.user_id", "u.id")
-    .leftJoin("manager_geo_restrictions as g", "g.manager_user_id", "u.id")
-    .select([
-      "r.view_restriction",
-      "r.dashboard_restriction",
-      "g.id as rule_id",
-      "g.origin_type",
-      "g.origin_country_code",
-      "g.origin_state_code",
-      "g.origin_city_id",
-      "g.destination_type",
-      "g.destination_country_code",
-      "g.destination_state_code",
-      "g.destination_city_id",
-    ])
-    .where("u.id", "=", managerId)
-    .orderBy("g.id")
-    .execute();
+  const rows = await readSettings(db, { managerId });
   const first = rows[0];
   const end = (type: string | null, countryCode: string | null, stateCode: string | null, cityId: number | null): GeoEnd => ({
     type: type as GeoType,
@@ -66,6 +48,29 @@ export async function managerReadSettingsOf(db: DB, managerId: number): Promise<
       })),
   };
 }
+
+// Compiled once (preparedQuery): every manager request makes this read.
+const readSettings = preparedQuery((db: DB, a: { managerId: number }) =>
+  db
+    .selectFrom("users as u")
+    .leftJoin("manager_restrictions as r", "r.user_id", "u.id")
+    .leftJoin("manager_geo_restrictions as g", "g.manager_user_id", "u.id")
+    .select([
+      "r.view_restriction",
+      "r.dashboard_restriction",
+      "g.id as rule_id",
+      "g.origin_type",
+      "g.origin_country_code",
+      "g.origin_state_code",
+      "g.origin_city_id",
+      "g.destination_type",
+      "g.destination_country_code",
+      "g.destination_state_code",
+      "g.destination_city_id",
+    ])
+    .where("u.id", "=", a.managerId)
+    .orderBy("g.id"),
+);
 
 /** The scope of a manager whose settings were read. */
 export const scopeOfManager = (managerId: number, settings: Pick<ManagerReadSettings, "view" | "rules">): NonNullable<RestrictionScope> => ({
