@@ -179,6 +179,9 @@ describe("incidents.raise", () => {
     e = await expectInputError(hr.incidents.raise({ ...base, description: "d".repeat(DESCRIPTION_MAX + 1) }), "description");
     expect(messageAt(e, "description")).toBe(M.descriptionTooLong);
     await expectInputError(hr.incidents.raise({ ...base, kind: "FIRE" as never }), "kind");
+    const { kind: _kind, ...withoutKind } = base;
+    e = await expectInputError(hr.incidents.raise(withoutKind as never), "kind");
+    expect(messageAt(e, "kind")).toBe(M.kindRequired);
     e = await expectInputError(hr.incidents.raise({ ...base, kind: "" as never }), "kind");
     expect(messageAt(e, "kind")).toBe(M.kindRequired);
     await expectInputError(hr.incidents.raise({ ...base, moveId: 2 ** 31 }), "moveId");

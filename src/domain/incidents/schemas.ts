@@ -71,7 +71,8 @@ export type TCountResponse = z.infer<typeof ZCountResponse>;
 export const ZListForMoveRequest = z.object({ moveId: ZId });
 export const ZRaiseRequest = z.object({
   moveId: ZId,
-  kind: z.preprocess(blankToUndefined, ZIncidentKind.optional()).refine((v) => v !== undefined, incidentMessages.kindRequired) as unknown as z.ZodType<TIncidentKind, unknown>,
+  // Required (a missing key, blank or unknown value: one text); not `.optional()`, or a missing key would pass.
+  kind: z.preprocess(blankToUndefined, z.enum(INCIDENT_KINDS, { error: incidentMessages.kindRequired })),
   title: z
     .string(incidentMessages.titleRequired)
     .trim()
