@@ -31,6 +31,7 @@ import { enEmployee } from "./en-employee.ts";
 import { enWelcome } from "./en-welcome.ts";
 import { enAdminTags } from "./en-admin-tags.ts";
 import { enManagers } from "./en-managers.ts";
+import { enIncidents } from "./en-incidents.ts";
 
 /**
  * English UI texts shipped with the product. They are seeded into the translations table
@@ -70,6 +71,7 @@ export const en = {
   ...enWelcome,
   ...enAdminTags,
   ...enManagers,
+  ...enIncidents,
   ...enApp,
 } as const satisfies Record<string, string>;
 
