@@ -13,7 +13,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, LayoutDashboard, Pencil, Search, SearchX, ShieldAlert } from "lucide-react";
-import { useCallback, useId, useState } from "react";
+import { useCallback, useId, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import {
   DASHBOARD_COLUMNS,
@@ -160,7 +160,7 @@ export function DashboardPage({ group, search, onSearchChange }: { group: string
   return (
     <div>
       <PageHeader
-        eyebrow={t("dashboard.eyebrow", { group })}
+        eyebrow={t("dashboard.eyebrow", { group: home.data?.group.displayName ?? group })}
         title={t("dashboard.title")}
         description={t("dashboard.intro")}
         actions={
@@ -266,6 +266,35 @@ function NotAllowed({ message }: { message: string }) {
   );
 }
 
+/**
+ * Below 768 px the table reflows into cards (as the group home's moves table does): the header row becomes a
+ * wrapping row of sort buttons, each move a two-column card whose values carry their column's name; the note
+ * and the reasons take the whole width. The explicit roles keep it a table for assistive technology.
+ */
+const phoneCards = cn(
+  "max-tablet:block",
+  "max-tablet:[&_thead]:block max-tablet:[&_thead_tr]:flex max-tablet:[&_thead_tr]:flex-wrap max-tablet:[&_thead_tr]:gap-x-3 max-tablet:[&_thead_tr]:gap-y-1 max-tablet:[&_thead_tr]:px-4 max-tablet:[&_thead_tr]:py-2",
+  "max-tablet:[&_th]:h-auto max-tablet:[&_th]:px-1.5",
+  "max-tablet:[&_tbody]:block max-tablet:[&_tbody_tr]:grid max-tablet:[&_tbody_tr]:grid-cols-2 max-tablet:[&_tbody_tr]:gap-x-4 max-tablet:[&_tbody_tr]:gap-y-3 max-tablet:[&_tbody_tr]:px-4 max-tablet:[&_tbody_tr]:py-4",
+  "max-tablet:[&_td]:block max-tablet:[&_td]:min-w-0 max-tablet:[&_td]:p-0",
+  "max-tablet:[&_td[data-column=note]]:col-span-2 max-tablet:[&_td[data-column=extensionReason]]:col-span-2 max-tablet:[&_td[data-column=endAssignmentReason]]:col-span-2",
+);
+
+/** A cell with its column's name above the value on phones (cards); hidden from assistive technology, which has the header. */
+function Cell({ k, className, children }: { k: DashboardSort; className?: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <TableCell role="cell" className={className} data-column={k}>
+      <span aria-hidden="true" className="mb-0.5 block text-xs font-medium text-muted-foreground tablet:hidden">
+        {t(`dashboard.col.${k}`)}
+      </span>
+      <span data-value className="contents">
+        {children}
+      </span>
+    </TableCell>
+  );
+}
+
 /** One page of rows: every header a sort button with aria-sort; while the first page loads, skeleton rows. */
 function DashboardTable({
   rows,
@@ -294,17 +323,17 @@ function DashboardTable({
     ) : (
       notSet
     );
-  const textCell = (value: string | null) => (value ? <span className="line-clamp-2 min-w-40 max-w-64 [overflow-wrap:anywhere]">{value}</span> : notSet);
+  const textCell = (value: string | null) => (value ? <span className="line-clamp-2 min-w-40 max-w-64 [overflow-wrap:anywhere] max-tablet:min-w-0 max-tablet:max-w-none">{value}</span> : notSet);
   return (
-    <Table aria-busy={loading || stale || undefined} className={cn(stale && "opacity-60 transition-opacity")} data-testid="dashboard-table">
+    <Table role="table" aria-busy={loading || stale || undefined} className={cn(stale && "opacity-60 transition-opacity", phoneCards)} data-testid="dashboard-table">
       <TableCaption>{t("dashboard.caption")}</TableCaption>
-      <TableHeader>
-        <TableRow className="hover:bg-transparent">
+      <TableHeader role="rowgroup">
+        <TableRow role="row" className="hover:bg-transparent">
           {DASHBOARD_COLUMNS.map((c) => {
             const active = c.key === sort;
             const Icon = !active ? ArrowUpDown : dir === "asc" ? ArrowUp : ArrowDown;
             return (
-              <TableHead key={c.key} aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : "none"}>
+              <TableHead key={c.key} role="columnheader" aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : "none"}>
                 <button
                   type="button"
                   onClick={() => onSort(c.key)}
@@ -319,42 +348,42 @@ function DashboardTable({
           })}
         </TableRow>
       </TableHeader>
-      <TableBody>
+      <TableBody role="rowgroup">
         {loading
           ? Array.from({ length: 5 }, (_, i) => (
-              <TableRow key={`skeleton-${i}`} className="hover:bg-transparent">
+              <TableRow key={`skeleton-${i}`} role="row" className="hover:bg-transparent">
                 {DASHBOARD_COLUMNS.map((c) => (
-                  <TableCell key={c.key}>
+                  <TableCell key={c.key} role="cell">
                     <Skeleton className={cn("h-4", c.key === "firstName" || c.key === "lastName" ? "w-24" : "w-14")} />
                   </TableCell>
                 ))}
               </TableRow>
             ))
           : rows.map((r) => (
-              <TableRow key={r.moveId} data-testid="dashboard-row" data-move={r.moveId}>
-                <TableCell className="tabular-nums" data-column="id">
+              <TableRow key={r.moveId} role="row" data-testid="dashboard-row" data-move={r.moveId}>
+                <Cell k="id" className="tabular-nums">
                   {r.id}
-                </TableCell>
-                <TableCell className="whitespace-nowrap font-medium" data-column="firstName">
+                </Cell>
+                <Cell k="firstName" className="whitespace-nowrap font-medium max-tablet:whitespace-normal">
                   {r.firstName}
-                </TableCell>
-                <TableCell className="whitespace-nowrap font-medium" data-column="lastName">
+                </Cell>
+                <Cell k="lastName" className="whitespace-nowrap font-medium max-tablet:whitespace-normal">
                   {r.lastName}
-                </TableCell>
-                <TableCell data-column="moveStatus">
+                </Cell>
+                <Cell k="moveStatus">
                   <Badge variant={statusVariant[r.moveStatus] ?? "neutral"} dot>
                     {t(`dashboard.status.${r.moveStatus}` as "dashboard.status.open", { defaultValue: r.moveStatus })}
                   </Badge>
-                </TableCell>
-                <TableCell className="tabular-nums" data-column="numberOfMoveStages">
+                </Cell>
+                <Cell k="numberOfMoveStages" className="tabular-nums">
                   {r.numberOfMoveStages}
-                </TableCell>
-                <TableCell className="whitespace-nowrap tabular-nums" data-column="currentMoveStageId">
+                </Cell>
+                <Cell k="currentMoveStageId" className="whitespace-nowrap tabular-nums">
                   {t("dashboard.stageOf", { current: r.currentMoveStageId, count: r.numberOfMoveStages })}
-                </TableCell>
-                <TableCell data-column="assignmentEndDate">{date(r.assignmentEndDate)}</TableCell>
-                <TableCell data-column="note">
-                  <span className="flex min-w-48 items-start gap-2">
+                </Cell>
+                <Cell k="assignmentEndDate">{date(r.assignmentEndDate)}</Cell>
+                <Cell k="note">
+                  <span className="flex min-w-44 items-center gap-2 max-tablet:min-w-0">
                     <span className={cn("line-clamp-3 flex-1 [overflow-wrap:anywhere]", !r.note && "text-muted-foreground")} data-testid="dashboard-note">
                       {r.note || t("dashboard.noNote")}
                     </span>
@@ -362,10 +391,10 @@ function DashboardTable({
                       <Pencil aria-hidden="true" />
                     </Button>
                   </span>
-                </TableCell>
-                <TableCell data-column="newEndDate">{date(r.newEndDate)}</TableCell>
-                <TableCell data-column="extensionReason">{textCell(r.extensionReason)}</TableCell>
-                <TableCell data-column="endAssignmentReason">{textCell(r.endAssignmentReason)}</TableCell>
+                </Cell>
+                <Cell k="newEndDate">{date(r.newEndDate)}</Cell>
+                <Cell k="extensionReason">{textCell(r.extensionReason)}</Cell>
+                <Cell k="endAssignmentReason">{textCell(r.endAssignmentReason)}</Cell>
               </TableRow>
             ))}
       </TableBody>
