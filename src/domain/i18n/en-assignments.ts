@@ -3,6 +3,7 @@
  * The spec's own texts (§5, §8) come from src/domain/assignments/schemas.ts.
  */
 import { assignmentMessages as m } from "../assignments/schemas.ts";
+import { wizardMessages } from "../wizard/messages.ts";
 
 export const enAssignments = {
   "assignments.title": "Employees",
@@ -51,6 +52,25 @@ export const enAssignments = {
   "assignments.unable": m.unableToProcess,
   "assignments.extended": m.extended,
   "assignments.ended": m.ended,
+  "assignments.policy.title": "Repatriation policy",
+  "assignments.policy.services": "Services",
+  "assignments.policy.budgets": "Budgets",
+  "assignments.policy.included": "Included",
+  "assignments.policy.budgetFor": "Budget for {{services}}",
+  "assignments.policy.amount": "Budget amount for {{services}}",
+  "assignments.policy.currency": "Budget currency for {{services}}",
+  "assignments.policy.chooseCurrency": "Currency",
+  "assignments.policy.range": "Range: {{min}} – {{max}} {{currency}}",
+  "assignments.policy.unauthorised": m.policyEditUnauthorised,
+  "assignments.policy.loadFailed": "The employee's policy could not be loaded.",
+  "assignments.policy.noStage": "This employee's policy has no repatriation stage.",
+  "assignments.policy.noServices": wizardMessages.noBenefits,
+  // part 1 §5 "Policy edit fields: "Amount and currency must be filled."" and the popup variants of the range texts.
+  "assignments.policy.amountAndCurrency": "Amount and currency must be filled.",
+  "assignments.policy.numeric": "Please enter a numeric value for the budget",
+  "assignments.policy.aboveZero": "Budget must be greater than zero.",
+  "assignments.policy.outsideHard": "Budget is outside the range provided.",
+  "assignments.policy.outsideSoft": "Budget will be outside the range provided",
   "assignments.status.open": "Open",
   "assignments.status.on_assignment": "On assignment",
   "assignments.status.completed": "Completed",

@@ -1,4 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
+import { TRPCClientError } from "@trpc/client";
 import { useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { namesSummary, popupButton, validateEnd, validateExtension } from "../../../domain/assignments/rules.ts";
@@ -10,11 +11,25 @@ import { Input, NativeSelect } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
 import { trpc } from "../../lib/trpc.ts";
+import { pickToAction, RepatriationPolicy, type LoadedPolicy, type PolicyPick } from "./end-policy.tsx";
 
 export type Kind = "EXTEND" | "END";
 export const nameOf = (r: TEmployeeRow) => `${r.firstName} ${r.lastName}`.trim() || r.email;
 
-type Values = { newEndDate: string; groupOptionId: number | null; reason: string; message: string };
+type Values = { newEndDate: string; groupOptionId: number | null; reason: string; message: string; policy: PolicyPick | null };
+
+/** The server's per-action texts (`actions.<i>.<field>`) of a refused call, by action. */
+function fieldsByAction(error: unknown): Map<number, Record<string, string>> {
+  const out = new Map<number, Record<string, string>>();
+  const data = error instanceof TRPCClientError ? (error.data as { fields?: Record<string, string> | null } | undefined) : undefined;
+  for (const [key, message] of Object.entries(data?.fields ?? {})) {
+    const m = /^actions\.(\d+)\.(.+)$/.exec(key);
+    if (!m) continue;
+    const i = Number(m[1]);
+    out.set(i, { ...(out.get(i) ?? {}), [m[2]!]: message });
+  }
+  return out;
+}
 
 /**
  * §4 the actions popup: one step per selected employee with next / previous; the last employee or "apply to
@@ -26,13 +41,16 @@ export function ActionsPopup({ group, kind, rows, view, onCancel }: { group: str
   const id = useId();
   const defaultReason = view.reasons.reasons.find((r) => r.defaultValue)?.id ?? null;
   const initial = useMemo(
-    () => rows.map((): Values => ({ newEndDate: "", groupOptionId: view.reasons.enabled ? defaultReason : null, reason: "", message: "" })),
+    () => rows.map((): Values => ({ newEndDate: "", groupOptionId: view.reasons.enabled ? defaultReason : null, reason: "", message: "", policy: null })),
     [rows, view.reasons.enabled, defaultReason],
   );
   const [values, setValues] = useState<Values[]>(initial);
   const [index, setIndex] = useState(0);
   const [applyToAll, setApplyToAll] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [warnings, setWarnings] = useState<Record<string, string>>({});
+  /** Each employee's loaded repatriation policy (END): whether it may be edited and its stage 3. */
+  const [loaded, setLoaded] = useState<Record<number, LoadedPolicy>>({});
   const [done, setDone] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const extend = useMutation(trpc.assignments.extend.mutationOptions());
@@ -50,17 +68,32 @@ export function ActionsPopup({ group, kind, rows, view, onCancel }: { group: str
         : validateEnd({ newEndDate: x.newEndDate, today: view.today, reasonsEnabled: view.reasons.enabled, reason: x.reason.trim() || null });
     const all: Record<string, string> = { ...found } as Record<string, string>;
     if (!x.newEndDate) all.newEndDate = assignmentMessages.dateRequired;
-    return all;
+    return { errors: { ...all, ...(policyOf(r, x)?.errors ?? {}) }, warnings: policyOf(r, x)?.warnings ?? {} };
+  };
+
+  /** The end action's services and budgets: what the user picked on an editable policy, else none (no edit). */
+  const policyOf = (r: TEmployeeRow, x: Values) => {
+    const policy = loaded[r.employeeId];
+    if (kind !== "END" || !policy?.editable || !policy.stage || !x.policy?.touched) return null;
+    return pickToAction(policy.stage, x.policy, {
+      amountAndCurrency: t("assignments.policy.amountAndCurrency"),
+      numeric: t("assignments.policy.numeric"),
+      aboveZero: t("assignments.policy.aboveZero"),
+      outsideHard: t("assignments.policy.outsideHard"),
+      outsideSoft: t("assignments.policy.outsideSoft"),
+    });
   };
 
   const submit = async () => {
     setFailed(null);
-    const finalValues = applyToAll ? rows.map(() => v) : values;
+    // Apply to all copies the date, reason and message; each employee keeps their own policy choices.
+    const finalValues = applyToAll ? values.map((x) => ({ ...v, policy: x.policy })) : values;
     for (const [i, r] of rows.entries()) {
       const found = check(r, finalValues[i]!);
-      if (Object.keys(found).length > 0) {
+      if (Object.keys(found.errors).length > 0) {
         setIndex(i);
-        setErrors(found);
+        setErrors(found.errors);
+        setWarnings(found.warnings);
         return;
       }
     }
@@ -68,17 +101,40 @@ export function ActionsPopup({ group, kind, rows, view, onCancel }: { group: str
       const res =
         kind === "EXTEND"
           ? await extend.mutateAsync({ group, actions: rows.map((r, i) => ({ employeeId: r.employeeId, message: finalValues[i]!.message, newEndDate: finalValues[i]!.newEndDate, groupOptionId: finalValues[i]!.groupOptionId })) })
-          : await repatriate.mutateAsync({ group, actions: rows.map((r, i) => ({ employeeId: r.employeeId, message: finalValues[i]!.message, newEndDate: finalValues[i]!.newEndDate, reason: finalValues[i]!.reason.trim() || null, services: [], budgets: [] })) });
+          : await repatriate.mutateAsync({
+              group,
+              actions: rows.map((r, i) => {
+                const x = finalValues[i]!;
+                const policy = policyOf(r, x);
+                return { employeeId: r.employeeId, message: x.message, newEndDate: x.newEndDate, reason: x.reason.trim() || null, services: policy?.services ?? [], budgets: policy?.budgets ?? [] };
+              }),
+            });
       setDone(res.message);
-    } catch {
+    } catch (error) {
       setFailed(t("assignments.unable"));
+      // The server's texts of the first refused employee, shown at that step (budgets by their group).
+      const [first] = [...fieldsByAction(error).entries()].sort((a, b) => a[0] - b[0]);
+      if (first && !applyToAll) {
+        const [i, fields] = first;
+        const sent = policyOf(rows[i]!, finalValues[i]!)?.budgets ?? [];
+        const shown: Record<string, string> = {};
+        for (const [field, message] of Object.entries(fields)) {
+          const budget = /^budgets\.(\d+)\./.exec(field);
+          if (budget && sent[Number(budget[1])]) shown[`budget${sent[Number(budget[1])]!.budgetGroupId}`] = message;
+          else if (field.startsWith("services") || field === "policy") shown.services = message;
+          else shown[field] = message;
+        }
+        setIndex(i);
+        setErrors(shown);
+      }
     }
   };
 
   const next = () => {
     const found = check(row, v);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    setErrors(found.errors);
+    setWarnings(found.warnings);
+    if (Object.keys(found.errors).length > 0) return;
     if (button === "confirm") void submit();
     else setIndex(index + 1);
   };
@@ -154,6 +210,20 @@ export function ActionsPopup({ group, kind, rows, view, onCancel }: { group: str
               <Label htmlFor={`${id}-message`}>{t("assignments.message")}</Label>
               <Textarea id={`${id}-message`} rows={3} maxLength={2000} value={v.message} onChange={(e) => set({ message: e.target.value })} />
             </div>
+            {kind === "END" ? (
+              <RepatriationPolicy
+                key={row.employeeId}
+                row={row}
+                pick={v.policy}
+                errors={errors}
+                warnings={warnings}
+                onPick={(policy) => set({ policy })}
+                onLoaded={(employeeId, policy, pick) => {
+                  setLoaded((all) => ({ ...all, [employeeId]: policy }));
+                  setValues((all) => all.map((x, i) => (rows[i]!.employeeId === employeeId && x.policy === null ? { ...x, policy: pick } : x)));
+                }}
+              />
+            ) : null}
             {rows.length > 1 ? (
               <label className="flex items-center gap-2 text-sm">
                 <input type="checkbox" className="size-4 accent-primary" checked={applyToAll} onChange={(e) => setApplyToAll(e.target.checked)} />
@@ -167,7 +237,7 @@ export function ActionsPopup({ group, kind, rows, view, onCancel }: { group: str
               <Button type="button" variant="ghost" onClick={onCancel} disabled={busy}>
                 {t("assignments.cancel")}
               </Button>
-              <Button type="button" variant="outline" disabled={busy || index === 0 || applyToAll} onClick={() => (setErrors({}), setIndex(index - 1))}>
+              <Button type="button" variant="outline" disabled={busy || index === 0 || applyToAll} onClick={() => (setErrors({}), setWarnings({}), setIndex(index - 1))}>
                 {t("assignments.previous")}
               </Button>
               <Button type="submit" busy={busy} disabled={busy}>
