@@ -129,6 +129,14 @@ for (const size of SIZES) {
     expect((await showing(page)).total).toBe(total);
     await expectAccessible(page);
     await fits(page, size.width);
+
+    // From the keyboard: a header's sort button takes Enter.
+    await page.getByTestId("sort-id").focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/[?&]sort=id/);
+    await expect(page.getByRole("table", { name: "Employees and their moves" }).getByRole("columnheader", { name: "Id" })).toHaveAttribute("aria-sort", "ascending");
+    const ids = (await column(page, "id")).map(Number);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
   });
 
   test(`a manager pages the dashboard: the zero-based page is in the URL and survives reload and back (${size.width} px)`, async ({ page, loginAs }) => {
@@ -273,8 +281,10 @@ for (const size of SIZES) {
     await dialog.getByRole("button", { name: "Retry" }).click();
     await expect(dialog.getByTestId("dashboard-note-status")).toHaveText("Saved");
     await expect(dialog.getByText("The note could not be saved.")).toHaveCount(0);
-    await dialog.getByRole("button", { name: "Close" }).first().click();
+    await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
+    // Focus returns to the row's edit button.
+    await expect(page.locator(`[data-testid="dashboard-row"][data-move="${moveId}"]`).getByRole("button", { name: `Edit the note of ${name}` })).toBeFocused();
     await expect(page.locator(`[data-testid="dashboard-row"][data-move="${moveId}"]`).getByTestId("dashboard-note")).toHaveText(note);
 
     // The note is the move's: still there after a reload.

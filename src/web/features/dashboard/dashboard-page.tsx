@@ -97,7 +97,8 @@ export function DashboardPage({ group, search, onSearchChange }: { group: string
 
   const onQuery = useCallback((q: string | undefined) => onSearchChange({ ...search, q, page: undefined }, { replace: true }), [search, onSearchChange]);
   const [query, setQuery] = useUrlSearchText(search.q, onQuery, SEARCH_DEBOUNCE_MS);
-  const [editing, setEditing] = useState<TDashboardRow | null>(null);
+  /** The row whose note is open, and the button that opened it (focus goes back there on close). */
+  const [editing, setEditing] = useState<{ row: TDashboardRow; opener: HTMLElement } | null>(null);
 
   if (rowsQuery.isError && !rowsQuery.data) {
     const code = errorCode(rowsQuery.error);
@@ -152,7 +153,7 @@ export function DashboardPage({ group, search, onSearchChange }: { group: string
       />
     );
   } else {
-    body = <DashboardTable rows={rows} loading={loading} stale={stale} sort={sort} dir={dir} onSort={onSort} onEditNote={setEditing} />;
+    body = <DashboardTable rows={rows} loading={loading} stale={stale} sort={sort} dir={dir} onSort={onSort} onEditNote={(row, opener) => setEditing({ row, opener })} />;
   }
 
   const canAct = home.data?.access.assignmentActions ?? false;
@@ -247,7 +248,7 @@ export function DashboardPage({ group, search, onSearchChange }: { group: string
           </nav>
         ) : null}
       </Card>
-      {editing ? <NoteDialog group={group} row={editing} onClose={() => setEditing(null)} /> : null}
+      {editing ? <NoteDialog group={group} row={editing.row} opener={editing.opener} onClose={() => setEditing(null)} /> : null}
     </div>
   );
 }
@@ -311,7 +312,7 @@ function DashboardTable({
   sort: DashboardSort;
   dir: Dir;
   onSort: (key: DashboardSort) => void;
-  onEditNote: (row: TDashboardRow) => void;
+  onEditNote: (row: TDashboardRow, opener: HTMLElement) => void;
 }) {
   const { t } = useTranslation();
   const notSet = <span className="text-muted-foreground">{t("dashboard.notSet")}</span>;
@@ -387,7 +388,7 @@ function DashboardTable({
                     <span className={cn("line-clamp-3 flex-1 [overflow-wrap:anywhere]", !r.note && "text-muted-foreground")} data-testid="dashboard-note">
                       {r.note || t("dashboard.noNote")}
                     </span>
-                    <Button variant="ghost" size="icon" className="size-8 shrink-0" aria-label={t("dashboard.editNoteFor", { name: nameOf(r) })} onClick={() => onEditNote(r)}>
+                    <Button variant="ghost" size="icon" className="size-8 shrink-0" aria-label={t("dashboard.editNoteFor", { name: nameOf(r) })} onClick={(e) => onEditNote(r, e.currentTarget)}>
                       <Pencil aria-hidden="true" />
                     </Button>
                   </span>
@@ -441,7 +442,7 @@ function Pagination({ page, pager, disabled, onPage }: { page: number; pager: Re
  * The note of one row (part 1 §7 addEmployeeNote: uid, mid, notes): a textarea of up to HR_NOTES_MAX characters,
  * saved through dashboard.addNote with Saving… / Saved / the failure and Retry; the table reloads after a save.
  */
-function NoteDialog({ group, row, onClose }: { group: string; row: TDashboardRow; onClose: () => void }) {
+function NoteDialog({ group, row, opener, onClose }: { group: string; row: TDashboardRow; opener: HTMLElement; onClose: () => void }) {
   const { t } = useTranslation();
   const id = useId();
   const queryClient = useQueryClient();
@@ -459,7 +460,15 @@ function NoteDialog({ group, row, onClose }: { group: string; row: TDashboardRow
   const savedText = save.isSuccess && save.data.note === text;
   return (
     <Dialog open onOpenChange={(open) => (!open ? onClose() : undefined)}>
-      <DialogContent closeLabel={t("dashboard.close")} aria-describedby={`${id}-description`}>
+      <DialogContent
+        closeLabel={t("dashboard.close")}
+        aria-describedby={`${id}-description`}
+        onCloseAutoFocus={(e) => {
+          // Back to the row's edit button (the dialog has no trigger of its own); it stays in the DOM across the reload of the rows.
+          e.preventDefault();
+          if (opener.isConnected) opener.focus();
+        }}
+      >
         <DialogTitle>{t("dashboard.noteTitle", { name: nameOf(row) })}</DialogTitle>
         <DialogDescription id={`${id}-description`}>{t("dashboard.noteDescription")}</DialogDescription>
         <form
