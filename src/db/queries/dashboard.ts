@@ -7,12 +7,13 @@
  * Shape (issue 15 "Speed": a sorted page costs about a page of index entries per rule, not the manager's whole
  * set):
  * - The page is ONE statement: the page's move ids and sort keys first (only the joins the sort or the filters
- *   need), then the joins for those ≤ 100 rows (employee, policy, note, latest extension or end).
- * - A manager with several geographic rules: the ids come from one branch per rule (rule i and none of the
- *   rules before it, so a move matching two rules is listed once), each branch ordered and limited to
- *   offset + rows on its own, then merged and limited: sorted by assignment end date, every branch is an
- *   index range scan of moves_group_route_end_idx that stops after a page. The count is the sum of the
- *   branches' counts, each a covering-index range scan (no heap, no join unless the name filter needs users).
+ *   need), then the columns of those ≤ 100 rows (employee, policy, note, latest extension or end) as scalar
+ *   subqueries, cheaper for PostgreSQL to plan than the joins.
+ * - A manager with several geographic rules: the ids come from one branch per rule, each ordered and limited
+ *   to offset + rows on its own, then merged (UNION: a move on two rules' routes once) and limited: sorted by
+ *   assignment end date, every branch is an index range scan of moves_group_route_end_idx that stops after a
+ *   page. The count is the sum of disjoint branches' counts (rule i and none of the rules before it), each a
+ *   covering-index range scan (no heap, no join unless the name filter needs users).
  * - Nulls last: only the columns that can be null get `nulls last` (a non-null column keeps a plain order the
  *   indexes give).
  * Indexes: moves_group_route_end_idx and users_group_lower_name_idx
@@ -198,12 +199,13 @@ function joinLatestAction(q: AnyQuery): AnyQuery {
  * The restriction as disjoint parts: one per geographic rule (rule i and not an earlier one) when the scope has
  * two or more, so each part is one index range; otherwise one part (null: no restriction).
  */
-function visibleParts(scope: RestrictionScope, split = true): (Expression<SqlBool> | null)[] {
+function visibleParts(scope: RestrictionScope, split = true, disjoint = true): (Expression<SqlBool> | null)[] {
   if (scope === null) return [null];
   if (scope.view === "NONE" || scope.rules.length < 2 || !split) return [scope.view === "ALL" && scope.rules.length === 0 ? null : moveVisible(scope, "m")];
   const own = scope.view === "OWN" ? sql<SqlBool>`(m.created_by = ${scope.managerId} or m.initiated_by = ${scope.managerId})` : null;
   return scope.rules.map((rule, i) => {
-    const terms = [ruleMatchSql(rule, "m"), ...scope.rules.slice(0, i).map((earlier) => sql<SqlBool>`${ruleMatchSql(earlier, "m")} is not true`)];
+    const earlier = disjoint ? scope.rules.slice(0, i) : [];
+    const terms = [ruleMatchSql(rule, "m"), ...earlier.map((e) => sql<SqlBool>`${ruleMatchSql(e, "m")} is not true`)];
     if (own) terms.push(own);
     return sql<SqlBool>`(${sql.join(terms, sql` and `)})`;
   });
@@ -248,38 +250,42 @@ function buildRows(db: DB, b: Bound): AnyQuery {
     );
   // Split by rule when the sort is on the move's own columns (the route index gives each rule's order); a sort
   // on a joined table walks that table's order instead (users by name) and checks each move against all rules.
-  const parts = visibleParts(b.scope, joins.size === 0);
+  // The page's branches may overlap (a move on two rules' routes): UNION drops the second copy (the same id and
+  // keys), and the first offset + rows of each branch still hold the first offset + rows of their union.
+  const parts = visibleParts(b.scope, joins.size === 0, false);
   let page: AnyQuery;
   if (parts.length === 1) {
     page = branch(parts[0]!).limit(b.limit).offset(b.offset);
   } else {
     // Each branch keeps its own first offset + rows (wrapped, as SQLite takes no ORDER BY inside a compound member).
     const members = parts.map((v, i) => db.selectFrom(branch(v).limit(b.branchLimit).as(`b${i}`)).selectAll());
-    const merged = members.slice(1).reduce((acc: AnyQuery, m) => acc.unionAll(m), members[0]!);
+    const merged = members.slice(1).reduce((acc: AnyQuery, m) => acc.union(m), members[0]!);
     page = ordered(db.selectFrom(merged.as("k")).selectAll(), keyCols.map((c) => sql.ref(`k.${c}`)), sql.ref("k.move_id"))
       .limit(b.limit)
       .offset(b.offset);
   }
-  let q: AnyQuery = db
+  // The page's columns: scalar subqueries rather than joins, as PostgreSQL plans five joins in more time than
+  // it runs this statement (the employee and the policy exist: foreign keys; the note and the latest
+  // extension or end may not: null).
+  const latestAction = (eb: any, column: string) =>
+    eb.selectFrom("assignment_actions as a").select(`a.${column}`).whereRef("a.move_id", "=", "m.id").orderBy("a.id", "desc").limit(1);
+  const q: AnyQuery = db
     .selectFrom(page.as("pg"))
     .innerJoin("moves as m", "m.id", "pg.move_id")
-    .innerJoin("users as u", "u.id", "m.employee_user_id")
-    .innerJoin("policies as p", "p.id", "m.policy_id")
-    .leftJoin("move_hr_notes as n", "n.move_id", "m.id");
-  q = joinLatestAction(q).select([
-    "m.id as move_id",
-    "m.employee_user_id",
-    "m.status",
-    "m.current_move_stage",
-    "m.assignment_end_date",
-    "u.first_name",
-    "u.last_name",
-    "p.move_stages_count",
-    "n.notes_text",
-    "a.kind as action_kind",
-    "a.new_end_date",
-    "a.reason as action_reason",
-  ]);
+    .select((eb: any) => [
+      "m.id as move_id",
+      "m.employee_user_id",
+      "m.status",
+      "m.current_move_stage",
+      "m.assignment_end_date",
+      eb.selectFrom("users as u").select("u.first_name").whereRef("u.id", "=", "m.employee_user_id").as("first_name"),
+      eb.selectFrom("users as u").select("u.last_name").whereRef("u.id", "=", "m.employee_user_id").as("last_name"),
+      eb.selectFrom("policies as p").select("p.move_stages_count").whereRef("p.id", "=", "m.policy_id").as("move_stages_count"),
+      eb.selectFrom("move_hr_notes as n").select("n.notes_text").whereRef("n.move_id", "=", "m.id").as("notes_text"),
+      latestAction(eb, "kind").as("action_kind"),
+      latestAction(eb, "new_end_date").as("new_end_date"),
+      latestAction(eb, "reason").as("action_reason"),
+    ]);
   return ordered(q, keyCols.map((c) => sql.ref(`pg.${c}`)), sql.ref("pg.move_id"));
 }
 
