@@ -5,6 +5,8 @@
 //   range of this index, in assignment end date order (ties by id); the dashboard's page by end date reads
 //   about a page of it per rule, and its count scans the ranges without touching the table (status is there
 //   for the "every move but cancelled ones" filter).
+// - moves_group_end_idx (group_id, assignment_end_date, id, status): the same order for HR and for a manager
+//   without geographic rules (the whole group is one range).
 // - users_group_lower_name_idx (group_id, lower(last_name), lower(first_name), id): the dashboard's
 //   case-insensitive name order, so a page by last name walks the group's employees in order and stops…
 // - moves_employee_route_idx (employee_user_id, group_id, origin_country_code, destination_country_code,
@@ -42,6 +44,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createIndex("moves_group_route_end_idx")
     .on("moves")
     .columns(["group_id", "origin_country_code", "destination_country_code", "assignment_end_date", "id", "status"])
+    .execute();
+  await db.schema
+    .createIndex("moves_group_end_idx")
+    .on("moves")
+    .columns(["group_id", "assignment_end_date", "id", "status"])
     .execute();
   await db.schema
     .createIndex("users_group_lower_name_idx")
@@ -103,5 +110,6 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable("dashboard_data_versions").ifExists().execute();
   await db.schema.dropIndex("moves_employee_route_idx").ifExists().execute();
   await db.schema.dropIndex("users_group_lower_name_idx").ifExists().execute();
+  await db.schema.dropIndex("moves_group_end_idx").ifExists().execute();
   await db.schema.dropIndex("moves_group_route_end_idx").ifExists().execute();
 }
