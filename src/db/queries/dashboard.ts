@@ -14,11 +14,17 @@
  *   assignment end date, every branch is an index range scan of moves_group_route_end_idx that stops after a
  *   page. The count is the sum of disjoint branches' counts (rule i and none of the rules before it), each a
  *   covering-index range scan (no heap, no join unless the name filter needs users).
+ * - Sorted by name: the group's employees walked in users_group_lower_name_idx order, each one's moves from
+ *   moves_employee_route_idx, until the page is full. HR (and a manager without rules) by end date:
+ *   moves_group_end_idx. Other sorts (note, status, …) sort the rows the restriction and filters keep.
  * - Nulls last: only the columns that can be null get `nulls last` (a non-null column keeps a plain order the
  *   indexes give).
- * Indexes: moves_group_route_end_idx and users_group_lower_name_idx
- * (migrations/20261126040000_dashboard_indexes.ts); assignment_actions_move_idx
- * (migrations/20261126031000_assignment_actions.ts) for the latest action; move_hr_notes' primary key.
+ * - The count is cached per (group, scope, filters) and reused only at the same group data version (see
+ *   countDashboardRowsCached); statements are compiled once per shape (runShaped).
+ * Indexes: moves_group_route_end_idx, moves_group_end_idx, moves_employee_route_idx, users_group_lower_name_idx
+ * and the dashboard_data_versions triggers (migrations/20261126040000_dashboard_indexes.ts);
+ * assignment_actions_move_idx (migrations/20261126031000_assignment_actions.ts) for the latest action;
+ * move_hr_notes' primary key for the note.
  */
 import { sql, type CompiledQuery, type Expression, type SelectQueryBuilder, type SqlBool } from "kysely";
 import type { DB } from "../index.ts";
