@@ -56,7 +56,12 @@ export function insertPendingUser(
   db: DB,
   user: { email: string; firstName: string; lastName: string; role: Role; groupId: number; at: string; moveDate?: string | null },
 ): Promise<number> {
-  return insertUser(db, {
+  return insertUser(db, pendingUserRow(user));
+}
+
+/** The users row of a PENDING person (`insertPendingUser`, or many at once in a batch). */
+export function pendingUserRow(user: { email: string; firstName: string; lastName: string; role: Role; groupId: number; at: string; moveDate?: string | null }): NewUser {
+  return {
     email: user.email,
     first_name: user.firstName,
     last_name: user.lastName,
@@ -70,7 +75,7 @@ export function insertPendingUser(
     move_date: user.moveDate ?? null,
     created_at: user.at,
     updated_at: user.at,
-  });
+  };
 }
 
 export async function updateUser(db: DB, id: number, patch: UserUpdate): Promise<void> {

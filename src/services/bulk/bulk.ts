@@ -8,11 +8,13 @@
  * - the upload: streamed into the FileStore like any file (size-limited), then a persisted job
  *   (`jobs`, kind bulk.employeeImport) is registered: REGISTERED → UNDER_PROCESSING → PROCESSED or
  *   ABORTED;
- * - the job: each row goes through the wizard's own stage-2 save (`createNewEmployee`, so its
- *   validation and the employee and draft move it creates are the wizard's), in batches of
- *   `bulkImportSettings.batchRows` rows, each batch one transaction with its per-row results (`bulk_import_rows`, unique
- *   job id + row number) and its progress counts; a job resumed after a restart skips the rows that
- *   have a result, so none is imported twice;
+ * - the job: the file parsed once, then the rows in batches of `bulkImportSettings.batchRows`, each
+ *   batch one transaction: every row through the wizard's own stage-2 save, many at once
+ *   (`saveNewEmployees`, batch-save.ts: the wizard's checks and messages from employee-save.ts, and
+ *   the same user, draft move, family and audit rows the wizard writes, the version, form, e-mail
+ *   owners and cities read once per batch, multi-row inserts), with the batch's per-row results
+ *   (`bulk_import_rows`, unique job id + row number) and its progress counts; a job resumed after a
+ *   restart skips the rows that have a result, so none is imported twice;
  * - status, error file and input file downloads, for HR of the job's group and ADMIN (another
  *   group's job is NOT_FOUND).
  */
@@ -22,6 +24,7 @@ import type { DB } from "../../db/index.ts";
 import { findFormFields, findFormSections } from "../../db/queries/forms.ts";
 import { findGroupById, findGroupByName } from "../../db/queries/groups.ts";
 import { findJob } from "../../db/queries/jobs.ts";
+import { insertRows } from "../../db/queries/bulk-insert.ts";
 import { findReleasedPolicies } from "../../db/queries/wizard.ts";
 import type { GroupRef } from "../../db/schema.ts";
 import { AppError } from "../../domain/errors.ts";
@@ -49,12 +52,15 @@ import { enqueueJob, JOB_LEASE_MS, PermanentJobError, registerJobHandler, type J
 import { readSheetRows } from "../spreadsheet.ts";
 import { WIZARD_ROLES } from "../wizard/access.ts";
 import { allComponents, ensureGroupForm, loadForm } from "../wizard/form-load.ts";
-import { createNewEmployee } from "../wizard/initiation.ts";
+import { saveNewEmployees, type BatchSaveOutcome, type NewEmployeeSave } from "../wizard/batch-save.ts";
 import { toComponent } from "../wizard/initiation-rules.ts";
+import { isUniqueViolation } from "../policy/common.ts";
 
 export const BULK_IMPORT_JOB = "bulk.employeeImport";
 /** Rows written per transaction (each batch commits its rows' results and the job's progress together); tests make it small. */
-export const bulkImportSettings = { batchRows: 100 };
+export const bulkImportSettings = { batchRows: 500 };
+/** Tries of a batch whose insert met an address taken meanwhile (each try plans the batch again). */
+const BATCH_ATTEMPTS = 3;
 /** The most employee rows one file may hold. */
 export const MAX_BULK_ROWS = 20_000;
 export const POLICY_COLUMN = "Policy";
@@ -346,32 +352,39 @@ async function versionFieldsOf(trx: DB, ctx: ImportContext, version: { versionId
   return fields;
 }
 
-/** One row through the wizard's stage-2 save, inside the batch's transaction. */
-async function importRow(trx: DB, ctx: ImportContext, cells: string[]): Promise<RowResult> {
-  const failed = (errors: string[], warnings: string[] = []): RowResult => ({ status: "FAILED", errors, warnings, employeeId: null, moveId: null });
+/** A row checked before the save (policy, columns): the save's input, or the row's failure. */
+type RowInput = { save: NewEmployeeSave; warnings: string[] } | { failed: RowResult };
+
+const failedRow = (errors: string[], warnings: string[] = []): RowResult => ({ status: "FAILED", errors, warnings, employeeId: null, moveId: null });
+
+/** The row's policy and cells as the wizard's stage-2 items (the save itself is `saveNewEmployees`). */
+async function rowInput(trx: DB, ctx: ImportContext, cells: string[]): Promise<RowInput> {
   const policyName = (cells[ctx.index.get(POLICY_COLUMN)!] ?? "").trim();
-  if (policyName === "") return failed([bulkMessages.policyRequired]);
+  if (policyName === "") return { failed: failedRow([bulkMessages.policyRequired]) };
   const version = ctx.policies.get(policyName.toLowerCase());
-  if (!version) return failed([wizardMessages.policyNotAvailable]);
+  if (!version) return { failed: failedRow([wizardMessages.policyNotAvailable]) };
   const fields = await versionFieldsOf(trx, ctx, version);
   const { items, warnings, errors } = itemsOf(ctx, cells, fields, version.name);
-  if (errors.length > 0) return failed(errors, warnings);
-  try {
-    const res = await createNewEmployee(
-      trx,
-      { user: ctx.actor, ip: null },
-      ctx.group,
-      { group: ctx.group.name, policyVersionId: version.versionId, items, saveAsDraft: false, skipCE: false, preview: false, empTempFileUUID: null },
-      ctx.now,
-      { inTransaction: true },
-    );
-    if (res.success) return { status: "SUCCESS", errors: [], warnings, employeeId: res.employeeId, moveId: res.moveId };
-    const list = [...Object.values(res.errors), ...(res.message ? [res.message] : [])];
-    return failed(list.length > 0 ? list : [messages.genericFailure], warnings);
-  } catch (error) {
-    if (error instanceof AppError) return failed([error.message], warnings);
-    throw error;
-  }
+  if (errors.length > 0) return { failed: failedRow(errors, warnings) };
+  return { save: { policyVersionId: version.versionId, items, saveAsDraft: false, skipCE: false }, warnings };
+}
+
+/** The row's result from the wizard's answer: its employee and move, or every message it gave. */
+function resultOf(outcome: BatchSaveOutcome, warnings: string[]): RowResult {
+  if (outcome instanceof AppError) return failedRow([outcome.message], warnings);
+  if (outcome.success) return { status: "SUCCESS", errors: [], warnings, employeeId: outcome.employeeId, moveId: outcome.moveId };
+  const list = [...Object.values(outcome.errors), ...(outcome.message ? [outcome.message] : [])];
+  return failedRow(list.length > 0 ? list : [messages.genericFailure], warnings);
+}
+
+/** A batch's rows through the wizard's stage-2 save, many at once (batch-save.ts), inside the batch's transaction. */
+async function importRows(trx: DB, ctx: ImportContext, rows: { cells: string[] }[]): Promise<RowResult[]> {
+  const inputs: RowInput[] = [];
+  for (const row of rows) inputs.push(await rowInput(trx, ctx, row.cells));
+  const toSave = inputs.flatMap((input) => ("save" in input ? [input] : []));
+  const outcomes = await saveNewEmployees(trx, { user: ctx.actor, ip: null }, ctx.group, toSave.map((input) => input.save), ctx.now);
+  const saved = new Map(toSave.map((input, i) => [input, resultOf(outcomes[i]!, input.warnings)] as const));
+  return inputs.map((input) => ("failed" in input ? input.failed : saved.get(input)!));
 }
 
 /** "Ada Lovelace <ada@example.com>": the row as the error file names it. */
@@ -431,45 +444,47 @@ export async function runBulkImport(job: Job, deps: JobDeps) {
     now: new Date(),
   };
   const pending = data.filter((r) => !done.has(r.rowNumber));
+  const leaseUntil = () => new Date(Date.now() + JOB_LEASE_MS).toISOString();
   for (let start = 0; start < pending.length; start += bulkImportSettings.batchRows) {
     const batch = pending.slice(start, start + bulkImportSettings.batchRows);
-    await deps.db.transaction().execute(async (trx) => {
-      let success = 0;
-      let failure = 0;
+    const writeBatch = async (trx: DB) => {
       const at = new Date().toISOString();
-      for (const row of batch) {
-        const result = await importRow(trx, ctx, row.cells);
-        if (result.status === "SUCCESS") success += 1;
-        else failure += 1;
-        await trx
-          .insertInto("bulk_import_rows")
-          .values({
-            job_id: job.id,
-            group_id: group.id,
-            row_number: row.rowNumber,
-            status: result.status,
-            employee_id: result.employeeId,
-            move_id: result.moveId,
-            errors: JSON.stringify(result.errors),
-            warnings: JSON.stringify(result.warnings),
-            summary: summaryOf(ctx, row.cells),
-            created_at: at,
-          })
-          .execute();
-      }
-      // The batch's progress, and a longer lease, only while the claim is still this worker's:
-      // a worker that lost its lease rolls its batch back.
-      const kept = await stillOurs(trx)
-        .set({
-          success_count: sql`success_count + ${success}`,
-          failure_count: sql`failure_count + ${failure}`,
-          locked_until: new Date(Date.now() + JOB_LEASE_MS).toISOString(),
-          updated_at: at,
-        })
-        .returning("id")
-        .execute();
+      // Only while the claim is still this worker's (a worker that lost its lease rolls its batch back);
+      // on PostgreSQL the update also locks the job's row, so two workers of one job write one at a time.
+      const kept = await stillOurs(trx).set({ locked_until: leaseUntil(), updated_at: at }).returning("id").execute();
       if (kept.length === 0) throw new Error(`bulk import ${job.id}: lease lost`);
-    });
+      const results = await importRows(trx, ctx, batch);
+      const success = results.filter((r) => r.status === "SUCCESS").length;
+      const rows = batch.map((row, i) => {
+        const result = results[i]!;
+        return {
+          job_id: job.id,
+          group_id: group.id,
+          row_number: row.rowNumber,
+          status: result.status,
+          employee_id: result.employeeId,
+          move_id: result.moveId,
+          errors: JSON.stringify(result.errors),
+          warnings: JSON.stringify(result.warnings),
+          summary: summaryOf(ctx, row.cells),
+          created_at: at,
+        };
+      });
+      await insertRows(trx, "bulk_import_rows", rows);
+      // The batch's progress commits with its rows and their results.
+      await stillOurs(trx)
+        .set({ success_count: sql`success_count + ${success}`, failure_count: sql`failure_count + ${batch.length - success}`, updated_at: at })
+        .execute();
+    };
+    // An address taken by a wizard save between the batch's check and its insert: the batch is planned again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await deps.db.transaction().execute(writeBatch);
+        break;
+      } catch (error) {
+        if (!isUniqueViolation(error) || attempt >= BATCH_ATTEMPTS) throw error;
+      }
+    }
     await bulkImportHooks.afterBatch?.(done.size + start + batch.length);
   }
   const counts = await countRows(deps.db, job.id);

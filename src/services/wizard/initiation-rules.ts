@@ -191,13 +191,21 @@ export function storedValueOf(item: TFormComponentItem): TStoredFormValue {
 /** A real calendar date written exactly YYYY-MM-DD (the domain parser: 2027-02-30 is not one). */
 export const isIsoDate = (v: string | null | undefined): v is string => !!v && parseIsoDate(v)?.toISOString().slice(0, 10) === v;
 
+/** The components' model names, once per components array (a bulk import checks many rows against one form). */
+const modelNamesCache = new WeakMap<TInitiationComponent[], ReadonlySet<string>>();
+function modelNamesOf(components: TInitiationComponent[]): ReadonlySet<string> {
+  let names = modelNamesCache.get(components);
+  if (!names) modelNamesCache.set(components, (names = new Set(components.map((c) => c.modelName))));
+  return names;
+}
+
 /**
  * A component the client must send but did not (or the form no longer has): the §8 "missing or
  * hidden element" alert. Hidden, read-only and US-to-US-only components (absent on other moves)
  * are not required; unknown model names count as missing elements too.
  */
 export function missingElement(components: TInitiationComponent[], items: TFormComponentItem[], draft: boolean): string | null {
-  const known = new Set(components.map((c) => c.modelName));
+  const known = modelNamesOf(components);
   const unknown = items.find((i) => !known.has(i.modelName));
   if (unknown) return unknown.modelName;
   const sent = new Set(items.map((i) => i.modelName));

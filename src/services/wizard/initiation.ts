@@ -12,11 +12,9 @@ import type { MoveWithPolicy } from "../../db/queries/moves.ts";
 import { findPrefillValues } from "../../db/queries/forms.ts";
 import { findGroupByName } from "../../db/queries/groups.ts";
 import { findCurrencyCodes } from "../../db/queries/policy-benefits.ts";
-import { findCities, findCountries, findStates } from "../../db/queries/reference.ts";
+import { findCountries, findStates } from "../../db/queries/reference.ts";
 import {
   countOtherMoves,
-  findCitiesNamed,
-  findCityById,
   findEmployee,
   findFormFieldById,
   findLatestMoveOfEmployee,
@@ -26,43 +24,49 @@ import {
   findVersionWithPolicy,
   type VersionWithPolicy,
 } from "../../db/queries/wizard.ts";
-import { findEmailOwner, insertPendingUser, updateUser } from "../../db/queries/users.ts";
-import { isValidEmail, normalizeEmail } from "../../domain/auth/email.ts";
+import { findEmailOwner, insertUser, updateUser } from "../../db/queries/users.ts";
+import { insertAudit } from "../../db/queries/audit.ts";
 import { AppError } from "../../domain/errors.ts";
 import { CORE_MODEL_NAMES } from "../../domain/forms/catalogue.ts";
 import { messages } from "../../domain/messages.ts";
 import { canActInGroup } from "../../domain/roles.ts";
 import { wizardMessages, wizardText } from "../../domain/wizard/messages.ts";
-import { hiddenStages, nextStage } from "../../domain/wizard/navigation.ts";
+import { hiddenStages } from "../../domain/wizard/navigation.ts";
 import {
   PREVIEW_SAVING_PROHIBITED,
-  type TCity,
   type TCountriesStatesResponse,
   type TCreateNewEmployeeRequest,
   type TCreateNewEmployeeResponse,
-  type TFormComponentItem,
-  type TInitiationComponent,
   type TInitiationFormResponse,
   type TPolicySelectFormResponse,
   type TPrefillResponse,
-  type ZGeoAnswer,
   type ZInitiationFormRequest,
   type ZPolicySelectFormRequest,
   type ZPrefillRequest,
   type ZSplashRequest,
   type ZSplashResponse,
 } from "../../domain/wizard/schemas.ts";
-import { validateInitiationForm } from "../../domain/wizard/validation.ts";
 import { isUniqueViolation } from "../policy/common.ts";
 import type { SessionUser } from "../auth.ts";
 import { moveForCaller } from "./access.ts";
 import { allComponents, componentsOfSections, loadForm } from "./form-load.ts";
-import { coreSourceOf, familyFrom, isCoreModelName, isIsoDate, missingElement, storedValueOf, valueFromSource } from "./initiation-rules.ts";
+import { coreSourceOf, valueFromSource } from "./initiation-rules.ts";
 import { auditMove } from "./audit.ts";
 import type { WizardActor } from "./types.ts";
 
-/** Candidates offered in a geo answer (the city picker). */
-export const GEO_CANDIDATES = 20;
+import {
+  databaseLookups,
+  emailTakenMessage,
+  familyRows,
+  newEmployeeUserRow,
+  newMoveRow,
+  planEmployeeSave,
+  saveAuditEntry,
+  saveFailure,
+  wizardPolicy,
+} from "./employee-save.ts";
+
+export { GEO_CANDIDATES } from "./employee-save.ts";
 
 /** The move named by employeeId + moveId, which must belong to `group`. */
 async function moveInGroup(db: DB, user: SessionUser, group: GroupRef, ref: { employeeId: number; moveId: number }): Promise<MoveWithPolicy> {
@@ -84,7 +88,7 @@ async function resumedMove(db: DB, user: SessionUser, group: GroupRef, input: { 
  * or the version the resumed move already has. A resumed move keeps its version: any version of
  * its own policy (say the newer one a new move would take) names the move's version.
  */
-async function usableVersion(db: DB, group: GroupRef, versionId: number, move: MoveWithPolicy | null): Promise<VersionWithPolicy> {
+export async function usableVersion(db: DB, group: GroupRef, versionId: number, move: MoveWithPolicy | null): Promise<VersionWithPolicy> {
   let version = await findVersionWithPolicy(db, versionId);
   if (move && version && version.policy_id === move.policy_id && version.version_id !== move.policy_version_id) {
     version = await findVersionWithPolicy(db, move.policy_version_id);
@@ -96,7 +100,6 @@ async function usableVersion(db: DB, group: GroupRef, versionId: number, move: M
   return version;
 }
 
-const wizardPolicy = (v: Pick<VersionWithPolicy, "estimate_type" | "city_guide_only">) => ({ estimateType: v.estimate_type, cityGuideOnly: v.city_guide_only === 1 });
 
 // ── stage 1 ───────────────────────────────────────────────────────────────────────────────────
 
@@ -172,80 +175,11 @@ export async function countriesStates(db: DB): Promise<TCountriesStatesResponse>
 
 // ── stage 2: save ─────────────────────────────────────────────────────────────────────────────
 
-type Place = { countryCode: string | null; state: string | null; cityId: number | null; cityName: string | null };
-type Geo = z.infer<typeof ZGeoAnswer>;
-
-const toCity = (c: { id: number; country_code: string; state_code: string | null; name: string; latitude: string | null; longitude: string | null }): TCity => ({
-  id: c.id,
-  countryCode: c.country_code,
-  state: c.state_code,
-  name: c.name,
-  latitude: c.latitude === null ? null : Number(c.latitude),
-  longitude: c.longitude === null ? null : Number(c.longitude),
-});
-
-/**
- * Resolves a countryStateCity value: a listed city must be a city of the chosen country; 0 is
- * Other (free text kept); a typed name is looked up and must match exactly one city, else the
- * client gets a geo answer (the city picker) with up to GEO_CANDIDATES candidates.
- */
-async function resolvePlace(
-  db: DB,
-  item: TFormComponentItem,
-  label: string,
-): Promise<{ place: Place } | { error: string } | { geo: Geo }> {
-  const name = item.formValue?.trim() || null;
-  const country = item.countryCode;
-  const empty: Place = { countryCode: country, state: item.state, cityId: null, cityName: name };
-  if (!country) return { place: { ...empty, cityId: item.formValueId === 0 ? 0 : null } };
-  if (item.formValueId !== null && item.formValueId > 0) {
-    const city = await findCityById(db, item.formValueId);
-    if (!city || city.country_code !== country) return { error: wizardText(wizardMessages.cityRequired, { label }) };
-    return { place: { countryCode: country, state: item.state ?? city.state_code, cityId: city.id, cityName: city.name } };
-  }
-  if (item.formValueId === 0 || !name) return { place: { ...empty, cityId: item.formValueId } };
-  let matches = await findCitiesNamed(db, country, name, GEO_CANDIDATES);
-  if (item.state && matches.length > 1) {
-    const inState = matches.filter((c) => (c.state_code ?? "").toLowerCase() === item.state!.toLowerCase());
-    if (inState.length > 0) matches = inState;
-  }
-  if (matches.length === 1) {
-    const city = matches[0]!;
-    return { place: { countryCode: country, state: item.state ?? city.state_code, cityId: city.id, cityName: city.name } };
-  }
-  const candidates = matches.length > 1 ? matches : await findCities(db, { countryCode: country, search: name, limit: GEO_CANDIDATES });
-  return { geo: { modelName: item.modelName, label, query: name, countryCode: country, cities: candidates.map(toCity) } };
-}
-
-const failure = (provider: string | null, patch: Partial<TCreateNewEmployeeResponse>): TCreateNewEmployeeResponse => ({
-  success: false,
-  employeeId: null,
-  moveId: null,
-  provider,
-  errors: {},
-  geo: null,
-  message: null,
-  nextStage: null,
-  ...patch,
-});
-
-/**
- * The refusal of an address someone already has: the spec's "already exists" for a person of this
- * group; for another group's person or platform staff a neutral text that does not say the address
- * exists elsewhere (as the invitation does, activation.ts).
- */
-const emailTakenMessage = (owner: { group_id: number | null }, group: GroupRef) =>
-  owner.group_id === group.id ? wizardMessages.emailInUse : wizardMessages.emailNotAvailable;
-
-const samePlace = (a: Place, b: Place) =>
-  (a.countryCode ?? "") === (b.countryCode ?? "") &&
-  (a.cityId ?? -1) === (b.cityId ?? -1) &&
-  (a.cityName ?? "").trim().toLowerCase() === (b.cityName ?? "").trim().toLowerCase();
-
 /**
  * Saves stage 2 (part 1 §4 "saved as a draft or continued", §7 createNewEmployee): validates,
  * resolves the cities, then creates or updates the employee and the move in one transaction.
- * Any failure writes nothing.
+ * Any failure writes nothing. The checks and the rows are employee-save.ts's, shared with the bulk
+ * import (batch-save.ts), which writes the same rows for many saves at once.
  */
 export async function createNewEmployee(
   db: DB,
@@ -253,15 +187,13 @@ export async function createNewEmployee(
   group: GroupRef,
   input: TCreateNewEmployeeRequest,
   now = new Date(),
-  /** `db` is already a transaction (the bulk import's batch): the writes join it instead of opening one. */
-  options: { inTransaction?: boolean } = {},
 ): Promise<TCreateNewEmployeeResponse> {
   const resuming = input.employeeId !== undefined && input.moveId !== undefined;
   const move = resuming ? await moveInGroup(db, actor.user, group, { employeeId: input.employeeId!, moveId: input.moveId! }) : null;
   if (move?.status === "cancelled") throw new AppError("CONFLICT", wizardMessages.moveCancelled);
   const version = await usableVersion(db, group, input.policyVersionId, move);
   const provider = version.estimate_provider;
-  if (input.preview) return failure(provider, { message: PREVIEW_SAVING_PROHIBITED });
+  if (input.preview) return saveFailure(provider, { message: PREVIEW_SAVING_PROHIBITED });
 
   // An existing employee without a move (a new move for them): an employee of this group.
   let employee = move ? await findEmployee(db, move.employee_user_id) : null;
@@ -272,105 +204,19 @@ export async function createNewEmployee(
   }
 
   const sections = await loadForm(db, group.id, { versionId: version.version_id, policyId: version.policy_id }, now);
-  const components = allComponents(sections);
-  const missing = missingElement(components, input.items, input.saveAsDraft);
-  if (missing !== null) return failure(provider, { message: wizardText(wizardMessages.missingElement, { label: missing }) });
-
-  const today = now.toISOString().slice(0, 10);
-  const errors: Record<string, string> = {
-    ...validateInitiationForm(components, input.items, { draft: input.saveAsDraft, today, estimateType: version.estimate_type }),
-  };
-  const componentOf = new Map<string, TInitiationComponent>(components.map((c) => [c.modelName, c]));
-  const itemOf = new Map(input.items.map((i) => [i.modelName, i]));
-  const labelOf = (modelName: string) => componentOf.get(modelName)?.label ?? modelName;
-  const text = (modelName: string) => itemOf.get(modelName)?.formValue?.trim() ?? "";
-
-  // The employee's e-mail: a user is created, so it is needed even for a draft, and unique.
-  const emailName = CORE_MODEL_NAMES.email;
-  const email = normalizeEmail(text(emailName));
-  if (!errors[emailName]) {
-    if (email === "") errors[emailName] = wizardText(wizardMessages.cannotBeEmpty, { label: labelOf(emailName) });
-    else if (!isValidEmail(email)) errors[emailName] = wizardText(wizardMessages.notProperFormat, { label: labelOf(emailName) });
-    else {
-      const owner = await findEmailOwner(db, email);
-      if (owner && owner.id !== employee?.id) errors[emailName] = emailTakenMessage(owner, group);
-    }
-  }
-
-  // Cities.
-  const places = new Map<string, Place>();
-  const geo: Geo[] = [];
-  for (const item of input.items) {
-    if (item.formType !== "countryStateCity" || errors[item.modelName]) continue;
-    const resolved = await resolvePlace(db, item, labelOf(item.modelName));
-    if ("error" in resolved) errors[item.modelName] = resolved.error;
-    else if ("geo" in resolved) geo.push(resolved.geo);
-    else places.set(item.modelName, resolved.place);
-  }
-  const noPlace: Place = { countryCode: null, state: null, cityId: null, cityName: null };
-  const origin = places.get(CORE_MODEL_NAMES.origin) ?? noPlace;
-  const destination = places.get(CORE_MODEL_NAMES.destination) ?? noPlace;
-  if (move && move.status !== "draft" && !errors[CORE_MODEL_NAMES.destination] && places.has(CORE_MODEL_NAMES.destination)) {
-    const before: Place = {
-      countryCode: move.destination_country_code,
-      state: move.destination_state,
-      cityId: move.destination_city_id,
-      cityName: move.destination_city_name,
-    };
-    if (!samePlace(before, destination)) errors[CORE_MODEL_NAMES.destination] = wizardMessages.destinationChangeAfterActivation;
-  }
-
-  if (Object.keys(errors).length > 0) return failure(provider, { errors });
-  if (geo.length > 0) return failure(provider, { geo, message: wizardText(wizardMessages.cityPicker, { label: geo[0]!.label }) });
-
-  // Values.
-  const date = (modelName: string) => {
-    const v = text(modelName);
-    return isIsoDate(v) ? v : null;
-  };
-  const formValues: Record<string, unknown> = {};
-  for (const item of input.items) if (!isCoreModelName(item.modelName)) formValues[item.modelName] = storedValueOf(item);
-  const policy = wizardPolicy(version);
-  const next = input.saveAsDraft ? null : (nextStage(policy, 2, { skipCE: input.skipCE }) ?? 5);
-  const at = now.toISOString();
-  const firstName = text(CORE_MODEL_NAMES.firstName).slice(0, 100);
-  const lastName = text(CORE_MODEL_NAMES.lastName).slice(0, 100);
-  const moveColumns = {
-    policy_id: version.policy_id,
-    policy_version_id: version.version_id,
-    origin_country_code: origin.countryCode,
-    origin_state: origin.state,
-    origin_city_id: origin.cityId,
-    origin_city_name: origin.cityName,
-    destination_country_code: destination.countryCode,
-    destination_state: destination.state,
-    destination_city_id: destination.cityId,
-    destination_city_name: destination.cityName,
-    move_date: date(CORE_MODEL_NAMES.moveDate),
-    assignment_start_date: date(CORE_MODEL_NAMES.assignmentStartDate),
-    assignment_end_date: date(CORE_MODEL_NAMES.assignmentEndDate),
-    skip_ce: input.skipCE ? 1 : 0,
-    form_values: JSON.stringify(formValues),
-    updated_at: at,
-  };
-  const family = familyFrom(input.items);
+  const planned = await planEmployeeSave(databaseLookups(db), { group, version, components: allComponents(sections), move, employee: employee ?? null, input, now });
+  if (!planned.ok) return planned.response;
+  const plan = planned.plan;
+  const { email, at, next } = plan;
 
   try {
-    const write = async (trx: DB) => {
+    const saved = await db.transaction().execute(async (trx) => {
       let employeeId: number;
       if (employee) {
         employeeId = employee.id;
-        await updateUser(trx, employeeId, { first_name: firstName, last_name: lastName, email, move_date: moveColumns.move_date, updated_at: at });
+        await updateUser(trx, employeeId, { first_name: plan.firstName, last_name: plan.lastName, email, move_date: plan.moveColumns.move_date, updated_at: at });
       } else {
-        employeeId = await insertPendingUser(trx, {
-          email,
-          firstName,
-          lastName,
-          role: "EMPLOYEE",
-          groupId: group.id,
-          moveDate: moveColumns.move_date,
-          at,
-        });
+        employeeId = await insertUser(trx, newEmployeeUserRow(plan, group));
       }
       let moveId: number;
       if (move) {
@@ -379,7 +225,7 @@ export async function createNewEmployee(
         // Conditional on the status the checks saw: a move cancelled or initiated meanwhile is not rewritten.
         const updated = await trx
           .updateTable("moves")
-          .set({ ...moveColumns, ...stage })
+          .set({ ...plan.moveColumns, ...stage })
           .where("id", "=", moveId)
           .where("status", "=", move.status)
           .returning("id")
@@ -387,44 +233,21 @@ export async function createNewEmployee(
         if (updated.length === 0) throw new AppError("CONFLICT", wizardMessages.moveNotDraft);
         await trx.deleteFrom("move_family_members").where("move_id", "=", moveId).execute();
       } else {
-        const row = await trx
-          .insertInto("moves")
-          .values({
-            ...moveColumns,
-            group_id: group.id,
-            employee_user_id: employeeId,
-            status: "draft",
-            wizard_stage: next ?? 2,
-            created_by: actor.user.id,
-            created_at: at,
-          })
-          .returning("id")
-          .executeTakeFirstOrThrow();
+        const row = await trx.insertInto("moves").values(newMoveRow(plan, group, actor, employeeId)).returning("id").executeTakeFirstOrThrow();
         moveId = row.id;
       }
-      if (family.length > 0) {
-        await trx
-          .insertInto("move_family_members")
-          .values(family.map((f, i) => ({ move_id: moveId, relationship: f.relationship, first_name: "", date_of_birth: f.date_of_birth, sort_order: i })))
-          .execute();
-      }
+      if (plan.family.length > 0) await trx.insertInto("move_family_members").values(familyRows(plan, moveId)).execute();
       // Files uploaded while the form was filled in (empTempFileUUID) now belong to the employee and move.
       if (input.empTempFileUUID) await attachTempFiles(trx, { tempUuid: input.empTempFileUUID, groupId: group.id, employeeId, moveId, at });
-      await auditMove(trx, actor, { id: moveId, groupId: group.id }, {
-        at,
-        action: move ? "update-draft" : "create-draft",
-        oldValues: move ? { policyVersionId: move.policy_version_id, status: move.status } : undefined,
-        newValues: { employeeId, email, policyVersionId: version.version_id, saveAsDraft: input.saveAsDraft, wizardStage: next ?? 2 },
-      });
+      await insertAudit(trx, saveAuditEntry(plan, actor, { moveId, employeeId, groupId: group.id, version }, move));
       return { employeeId, moveId };
-    };
-    const saved = options.inTransaction ? await write(db) : await db.transaction().execute(write);
+    });
     return { success: true, employeeId: saved.employeeId, moveId: saved.moveId, provider, errors: {}, geo: null, message: null, nextStage: next };
   } catch (error) {
     // Two saves raced for the same e-mail address: the unique index decides (the winner may be another group's).
     if (isUniqueViolation(error)) {
       const owner = await findEmailOwner(db, email);
-      return failure(provider, { errors: { [emailName]: owner ? emailTakenMessage(owner, group) : wizardMessages.emailInUse } });
+      return saveFailure(provider, { errors: { [CORE_MODEL_NAMES.email]: owner ? emailTakenMessage(owner, group) : wizardMessages.emailInUse } });
     }
     throw error;
   }
