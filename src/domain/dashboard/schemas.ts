@@ -10,7 +10,9 @@
  *     "endFrom": "YYYY-MM-DD", "endTo": "YYYY-MM-DD" }  (end = assignment end date, both bounds inclusive).
  * Unknown keys are refused. Without a status every move but cancelled ones is listed.
  * `sort` (a column key of DASHBOARD_SORTS) and `dir` (asc | desc) sit beside `filters` in the query.
- * `cache` is the client's cache-buster: accepted (up to 64 characters) and ignored; the answer is never cached.
+ * `cache` is the client's cache-buster: accepted (up to 64 characters) and ignored; the server reuses only the
+ * pager's count, and only while the group's data version is unchanged (src/db/queries/dashboard.ts), so a total
+ * is never stale.
  * `page` is zero-based; `numberOfRows` one of DASHBOARD_PAGE_SIZES (the per-page selector).
  */
 import { z } from "zod";
