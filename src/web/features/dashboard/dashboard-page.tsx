@@ -116,7 +116,9 @@ export function DashboardPage({ group, search, onSearchChange }: { group: string
 
   const data = rowsQuery.data;
   const rows = data?.rows ?? [];
-  const pager = data ? dashboardPager(data.total, page, numberOfRows, rows.length) : null;
+  // The page the rows shown belong to (while the next page loads, the previous answer stays on screen, dimmed).
+  const pager = data ? dashboardPager(data.total, data.page, data.numberOfRows, rows.length) : null;
+  const shownPage = data?.page ?? page;
   const loading = rowsQuery.isPending;
   const stale = rowsQuery.isPlaceholderData;
 
@@ -244,7 +246,7 @@ export function DashboardPage({ group, search, onSearchChange }: { group: string
             <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="dashboard-showing">
               {pager.range ? t("dashboard.showing", { from: pager.range.from, to: pager.range.to, total: pager.range.total }) : null}
             </p>
-            <Pagination page={page} pager={pager} disabled={stale} onPage={goToPage} />
+            <Pagination page={shownPage} pager={pager} disabled={stale} onPage={goToPage} />
           </nav>
         ) : null}
       </Card>
