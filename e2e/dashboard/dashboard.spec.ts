@@ -263,6 +263,42 @@ for (const size of SIZES) {
     await fits(page, size.width);
   });
 
+  test(`loading, a failed load with its retry, no match with its way back (${size.width} px)`, async ({ page, loginAs }) => {
+    test.setTimeout(60_000);
+    await page.setViewportSize(size);
+    await loginAs(GEO);
+    // The answer is held back (the skeleton rows show), then fails, also on the client's one automatic retry;
+    // the Try again button gets the rows.
+    let calls = 0;
+    await page.route(
+      (url) => url.pathname.includes("dashboard.rows"),
+      async (route) => {
+        if (++calls > 2) return route.continue();
+        await new Promise((r) => setTimeout(r, 800));
+        await route.fulfill({ status: 500, contentType: "text/plain", body: "unavailable" });
+      },
+    );
+    await page.goto("/acme/managerDashboard");
+    await expect(page.locator('[data-testid="dashboard-table"][aria-busy="true"]')).toBeVisible({ timeout: 20_000 });
+    const failure = page.getByRole("alert").filter({ hasText: "The dashboard could not be loaded." });
+    await expect(failure).toBeVisible({ timeout: 20_000 });
+    await expectAccessible(page);
+    await failure.getByRole("button", { name: "Try again" }).click();
+    await rowsShown(page);
+    await expect(failure).toHaveCount(0);
+
+    // A search nothing matches: the empty state clears the filters.
+    await page.getByLabel("Search by name").fill("nobody-matches-this");
+    await expect(page.getByRole("heading", { name: "No move matches these filters" })).toBeVisible();
+    await expect(page.getByTestId("dashboard-showing")).toHaveCount(0);
+    await expectAccessible(page);
+    await fits(page, size.width);
+    await page.getByRole("button", { name: "Clear filters" }).click();
+    await expect(page).not.toHaveURL(/[?&]q=/);
+    await expect(page.getByLabel("Search by name")).toHaveValue("");
+    await rowsShown(page);
+  });
+
   test(`a manager saves a note: Saving…, a failure with Retry, Saved (${size.width} px)`, async ({ page, loginAs }) => {
     test.setTimeout(60_000);
     await page.setViewportSize(size);

@@ -85,7 +85,6 @@ export function DashboardPage({ group, search, onSearchChange }: { group: string
   const rowsQuery = useQuery({
     ...trpc.dashboard.rows.queryOptions({ group, page, numberOfRows, sort, dir, filters }),
     placeholderData: keepPreviousData,
-    retry: (count, error) => errorCode(error) === null && count < 2,
   });
   // The home's answer says whether the caller may extend or end assignments (usually cached from the home).
   const home = useQuery({ ...trpc.group.home.queryOptions({ group }), staleTime: 60_000, retry: false });
@@ -112,7 +111,8 @@ export function DashboardPage({ group, search, onSearchChange }: { group: string
     onSearchChange({ ...search, sort: key, dir: nextDir, page: undefined });
   };
   const goToPage = (next: number) => onSearchChange({ ...search, page: next > 0 ? next : undefined });
-  const setFilter = (patch: Partial<DashboardSearch>) => onSearchChange({ ...search, ...patch, page: undefined }, { replace: true });
+  // Date inputs change as they are typed: one history entry for the field, not one per keystroke.
+  const setDate = (patch: Pick<DashboardSearch, "endFrom" | "endTo">) => onSearchChange({ ...search, ...patch, page: undefined }, { replace: true });
 
   const data = rowsQuery.data;
   const rows = data?.rows ?? [];
@@ -202,7 +202,7 @@ export function DashboardPage({ group, search, onSearchChange }: { group: string
             </div>
             <div className="flex min-w-0 flex-col gap-1.5">
               <Label htmlFor={statusId}>{t("dashboard.statusFilter")}</Label>
-              <NativeSelect id={statusId} value={search.status ?? ""} onChange={(e) => setFilter({ status: (e.target.value || undefined) as Status | undefined })}>
+              <NativeSelect id={statusId} value={search.status ?? ""} onChange={(e) => onSearchChange({ ...search, status: (e.target.value || undefined) as Status | undefined, page: undefined })}>
                 <option value="">{t("dashboard.allStatuses")}</option>
                 {STATUSES.map((s) => (
                   <option key={s} value={s}>
@@ -213,11 +213,11 @@ export function DashboardPage({ group, search, onSearchChange }: { group: string
             </div>
             <div className="flex min-w-0 flex-col gap-1.5">
               <Label htmlFor={fromId}>{t("dashboard.endFrom")}</Label>
-              <Input id={fromId} type="date" value={search.endFrom ?? ""} max={search.endTo} onChange={(e) => setFilter({ endFrom: validDate(e.target.value) })} />
+              <Input id={fromId} type="date" value={search.endFrom ?? ""} max={search.endTo} onChange={(e) => setDate({ endFrom: validDate(e.target.value) })} />
             </div>
             <div className="flex min-w-0 flex-col gap-1.5">
               <Label htmlFor={toId}>{t("dashboard.endTo")}</Label>
-              <Input id={toId} type="date" value={search.endTo ?? ""} min={search.endFrom} onChange={(e) => setFilter({ endTo: validDate(e.target.value) })} />
+              <Input id={toId} type="date" value={search.endTo ?? ""} min={search.endFrom} onChange={(e) => setDate({ endTo: validDate(e.target.value) })} />
             </div>
             <div className="flex min-w-0 flex-col gap-1.5">
               <Label htmlFor={rowsId}>{t("dashboard.perPage")}</Label>
