@@ -22,8 +22,8 @@ export function auditRow(e: AuditEntry) {
     entity: e.entity,
     entity_id: e.entityId === null ? null : String(e.entityId),
     action: e.action,
-    old_values: e.oldValues === undefined ? null : JSON.stringify(e.oldValues),
-    new_values: e.newValues === undefined ? null : JSON.stringify(e.newValues),
+    old_values: e.oldValues == null ? null : JSON.stringify(e.oldValues),
+    new_values: e.newValues == null ? null : JSON.stringify(e.newValues),
     ip: e.ip ?? null,
   };
 }
