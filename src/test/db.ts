@@ -75,10 +75,29 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
 
 type SeedOptions = { demo: boolean; reference: ReferenceOptions; wizardDemo: boolean };
 
-async function prepare(db: DB, seed: SeedOptions | null) {
+async function prepare(db: DB, seed: SeedOptions | null, ownSchema?: string) {
   if (!seed) return;
-  await migrateToLatest(db);
+  await migrateWithRetry(db, ownSchema);
   await seedAll(db, seed);
+}
+
+/**
+ * On PostgreSQL, Kysely's migrator introspects the tables of EVERY schema (its query calls
+ * `pg_get_serial_sequence` on each), so another test database's schema dropped at that moment makes it
+ * fail with `schema "t_…" does not exist` naming that other schema. Nothing of ours was touched (the
+ * migrations run in one transaction), so the migration is simply tried again.
+ */
+async function migrateWithRetry(db: DB, ownSchema: string | undefined) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await migrateToLatest(db);
+      return;
+    } catch (error) {
+      const other = /schema "(t_[0-9a-f]+)" does not exist/.exec(error instanceof Error ? error.message : "");
+      if (!ownSchema || !other || other[1] === ownSchema || attempt >= 5) throw error;
+      await Bun.sleep(20 * attempt);
+    }
+  }
 }
 
 async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -107,7 +126,7 @@ async function createPostgresDatabase(
     await withAdminClient(url, (c) => c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`));
   };
   try {
-    await prepare(opened.db, seed);
+    await prepare(opened.db, seed, schema);
   } catch (error) {
     await close();
     throw error;
