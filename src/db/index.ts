@@ -3,6 +3,7 @@ import { dirname } from "node:path";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import type Pg from "pg";
 import { openBunSqlite } from "./bun-sqlite-dialect.ts";
+import { registerPool } from "./prepared.ts";
 import type { Database } from "./schema.ts";
 
 export type DB = Kysely<Database>;
@@ -40,6 +41,8 @@ export function openDatabase(url: string, options: { searchPath?: string; poolSi
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // executePrepared (prepared.ts) runs hot selects as named statements on this pool's connections.
+    registerPool(db, pool);
     return { db, dialect: "postgres", close: () => db.destroy() };
   }
   const file = url.replace(/^sqlite:(\/\/)?/, "");

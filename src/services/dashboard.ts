@@ -8,9 +8,9 @@
  * default OFF). Another group: 403. A manager's rows are limited IN SQL by `restrictMoves`; a manager may
  * only note a move they can see (anything else is the same 404 as an unknown move).
  *
- * Speed (issue 15): one read for the manager's access and rules, then the page and the count in parallel; the
- * count comes from a cache validated by the group's data version (src/db/queries/dashboard.ts), so a request
- * after any committed change of the group's moves counts again. The `cache` parameter stays the client's
+ * Speed (issue 15): one statement for the manager's access and rules and the group's data version, then the page
+ * and the count in parallel; the count comes from a cache validated by the group's data version
+ * (src/db/queries/dashboard.ts), so a request after any committed change of the group's moves counts again. The `cache` parameter stays the client's
  * cache-buster: nothing the client sends decides whether the count is reused.
  *
  * Notes: the dashboard's note is the move's HR note (move_hr_notes, shared with the employee file); a save
@@ -19,8 +19,8 @@
  */
 import type { DB } from "../db/index.ts";
 import { findGroupByName } from "../db/queries/groups.ts";
-import { countDashboardRowsCached, dashboardDataVersion, findDashboardRows, findVisibleMove } from "../db/queries/dashboard.ts";
-import { managerReadSettingsOf, scopeOfManager, type RestrictionScope } from "../db/queries/restrictions.ts";
+import { countDashboardRowsCached, dashboardAccessRead, findDashboardRows, findVisibleMove } from "../db/queries/dashboard.ts";
+import { managerReadSettingsOf, scopeOfManager, type ManagerReadSettings, type RestrictionScope } from "../db/queries/restrictions.ts";
 import { dashboardMessages, type TAddNoteRequest, type TAddNoteResponse, type TDashboardRequest, type TDashboardResponse } from "../domain/dashboard/schemas.ts";
 import { AppError } from "../domain/errors.ts";
 import { messages } from "../domain/messages.ts";
@@ -37,21 +37,33 @@ export async function dashboardGroup(db: DB, name: string): Promise<GroupLike> {
   return { id: group.id, name: group.name };
 }
 
-/** Checks the caller may use the group's dashboard; answers their restriction scope (null for HR and ADMIN). */
-export async function dashboardScope(db: DB, user: SessionUser, group: GroupLike): Promise<RestrictionScope> {
+/** Checks the caller's role and group for the group's dashboard (before any read). */
+function checkDashboardCaller(user: SessionUser, group: GroupLike): void {
   if (user.role !== "HR" && user.role !== "ADMIN" && user.role !== "MANAGER") throw new AppError("FORBIDDEN", messages.forbidden);
   if (!canActInGroup(user, group.id)) throw new AppError("FORBIDDEN", messages.otherGroup);
-  if (user.role !== "MANAGER") return null;
-  // One read: the dashboard switch, the view mode and the geographic rules (the scope carries the rules).
-  const settings = await managerReadSettingsOf(db, user.id);
+}
+
+/** A manager's scope from their settings, or the refusal when their dashboard is OFF. */
+function managerDashboardScope(user: SessionUser, settings: ManagerReadSettings): RestrictionScope {
   if (settings.dashboard !== "ON") throw new AppError("FORBIDDEN", dashboardMessages.notAllowed);
   return scopeOfManager(user.id, settings);
 }
 
+/** Checks the caller may use the group's dashboard; answers their restriction scope (null for HR and ADMIN). */
+export async function dashboardScope(db: DB, user: SessionUser, group: GroupLike): Promise<RestrictionScope> {
+  checkDashboardCaller(user, group);
+  if (user.role !== "MANAGER") return null;
+  // One read: the dashboard switch, the view mode and the geographic rules (the scope carries the rules).
+  return managerDashboardScope(user, await managerReadSettingsOf(db, user.id));
+}
+
 export async function dashboardRows(db: DB, user: SessionUser, group: GroupLike, input: TDashboardRequest): Promise<TDashboardResponse> {
-  // The group's data version is read beside the access check (a read, harmless if the caller is refused): the
-  // count is served from the count cache only when it was counted at this version (src/db/queries/dashboard.ts).
-  const [scope, version] = await Promise.all([dashboardScope(db, user, group), dashboardDataVersion(db, group.id)]);
+  checkDashboardCaller(user, group);
+  // One statement: a manager's settings (switch, view mode, rules) and the group's data version (harmless if the
+  // caller is then refused): the count is served from the count cache only when it was counted at this version
+  // (src/db/queries/dashboard.ts).
+  const { settings, version } = await dashboardAccessRead(db, group.id, user.role === "MANAGER" ? user.id : null);
+  const scope = settings === null ? null : managerDashboardScope(user, settings);
   const query = {
     groupId: group.id,
     scope,

@@ -7,12 +7,11 @@
  * Shape (issue 15 "Speed": a sorted page costs about a page of index entries per rule, not the manager's whole
  * set):
  * - The page is ONE statement: the page's move ids and sort keys first (only the joins the sort or the filters
- *   need), then the columns of those ≤ 100 rows (employee, policy, note, latest extension or end) as scalar
- *   subqueries, cheaper for PostgreSQL to plan than the joins.
- * - A manager with several geographic rules: the ids come from one branch per rule, each ordered and limited
- *   to offset + rows on its own, then merged (UNION: a move on two rules' routes once) and limited: sorted by
- *   assignment end date, every branch is an index range scan of moves_group_route_end_idx that stops after a
- *   page. The count is the sum of disjoint branches' counts (rule i and none of the rules before it), each a
+ *   need), then the columns of those ≤ 100 rows (employee, policy, note, latest extension or end) by joins.
+ * - A manager with several geographic rules: the ids come from one disjoint branch per rule (rule i and none
+ *   before it), each ordered and limited to offset + rows on its own, then merged (UNION ALL; on SQLite through
+ *   one sort, on PostgreSQL a Merge Append) and limited: sorted by assignment end date, every branch is an index
+ *   range scan of moves_group_route_end_idx that stops after a page. The count is the sum of disjoint branches' counts (rule i and none of the rules before it), each a
  *   covering-index range scan (no heap, no join unless the name filter needs users).
  * - Sorted by name: the group's employees walked in users_group_lower_name_idx order, each one's moves from
  *   moves_employee_route_idx, until the page is full. HR (and a manager without rules) by end date:
@@ -20,7 +19,10 @@
  * - Nulls last: only the columns that can be null get `nulls last` (a non-null column keeps a plain order the
  *   indexes give).
  * - The count is cached per (group, scope, filters) and reused only at the same group data version (see
- *   countDashboardRowsCached); statements are compiled once per shape (runShaped).
+ *   countDashboardRowsCached); statements are compiled once per shape (runShaped) and run prepared
+ *   (executePrepared: on PostgreSQL a named statement, planned once per connection; the planning of the page
+ *   cost more than running it); a manager's settings and the data version are one statement
+ *   (dashboardAccessRead).
  * Indexes: moves_group_route_end_idx, moves_group_end_idx, moves_employee_route_idx, users_group_lower_name_idx
  * and the dashboard_data_versions triggers (migrations/20261126040000_dashboard_indexes.ts);
  * assignment_actions_move_idx (migrations/20261126031000_assignment_actions.ts) for the latest action;
@@ -28,8 +30,10 @@
  */
 import { sql, type CompiledQuery, type Expression, type SelectQueryBuilder, type SqlBool } from "kysely";
 import type { DB } from "../index.ts";
+import { isPostgres } from "../locks.ts";
+import { executePrepared } from "../prepared.ts";
 import { likeIgnoreCase, likePattern } from "./like.ts";
-import { moveVisible, restrictMoves, ruleMatchSql, type RestrictionScope } from "./restrictions.ts";
+import { managerReadSettingsFrom, managerReadSettingsSelect, moveVisible, restrictMoves, ruleMatchSql, type ManagerReadSettings, type ManagerSettingsRow, type RestrictionScope } from "./restrictions.ts";
 import type { DashboardSort, TDashboardFilters } from "../../domain/dashboard/schemas.ts";
 import type { GeoEnd } from "../../domain/managers/restrictions.ts";
 
@@ -106,7 +110,7 @@ async function runShaped<R>(db: DB, shape: string, values: Record<string, unknow
     if (!(name in values)) throw new Error(`dashboard: no value for ${name}`);
     return values[name];
   });
-  return (await db.executeQuery<R>({ ...compiled, parameters })).rows;
+  return executePrepared<R>(db, { ...compiled, parameters } as CompiledQuery<R>);
 }
 
 /** The shape of a query (what changes the SQL text) and its values (what the parameters carry). */
@@ -205,12 +209,12 @@ function joinLatestAction(q: AnyQuery): AnyQuery {
  * The restriction as disjoint parts: one per geographic rule (rule i and not an earlier one) when the scope has
  * two or more, so each part is one index range; otherwise one part (null: no restriction).
  */
-function visibleParts(scope: RestrictionScope, split = true, disjoint = true): (Expression<SqlBool> | null)[] {
+function visibleParts(scope: RestrictionScope, split = true): (Expression<SqlBool> | null)[] {
   if (scope === null) return [null];
   if (scope.view === "NONE" || scope.rules.length < 2 || !split) return [scope.view === "ALL" && scope.rules.length === 0 ? null : moveVisible(scope, "m")];
   const own = scope.view === "OWN" ? sql<SqlBool>`(m.created_by = ${scope.managerId} or m.initiated_by = ${scope.managerId})` : null;
   return scope.rules.map((rule, i) => {
-    const earlier = disjoint ? scope.rules.slice(0, i) : [];
+    const earlier = scope.rules.slice(0, i);
     const terms = [ruleMatchSql(rule, "m"), ...earlier.map((e) => sql<SqlBool>`${ruleMatchSql(e, "m")} is not true`)];
     if (own) terms.push(own);
     return sql<SqlBool>`(${sql.join(terms, sql` and `)})`;
@@ -256,42 +260,50 @@ function buildRows(db: DB, b: Bound): AnyQuery {
     );
   // Split by rule when the sort is on the move's own columns (the route index gives each rule's order); a sort
   // on a joined table walks that table's order instead (users by name) and checks each move against all rules.
-  // The page's branches may overlap (a move on two rules' routes): UNION drops the second copy (the same id and
-  // keys), and the first offset + rows of each branch still hold the first offset + rows of their union.
-  const parts = visibleParts(b.scope, joins.size === 0, false);
+  // The branches are disjoint (rule i and none before it), so UNION ALL keeps each move once, and the first
+  // offset + rows of each branch still hold the first offset + rows of their union.
+  const postgres = isPostgres(db);
+  const split = joins.size === 0;
+  const parts = visibleParts(b.scope, split);
   let page: AnyQuery;
   if (parts.length === 1) {
     page = branch(parts[0]!).limit(b.limit).offset(b.offset);
   } else {
     // Each branch keeps its own first offset + rows (wrapped, as SQLite takes no ORDER BY inside a compound member).
     const members = parts.map((v, i) => db.selectFrom(branch(v).limit(b.branchLimit).as(`b${i}`)).selectAll());
-    const merged = members.slice(1).reduce((acc: AnyQuery, m) => acc.union(m), members[0]!);
+    let merged = members.slice(1).reduce((acc: AnyQuery, m) => acc.unionAll(m), members[0]!);
+    // SQLite: a LIMIT on the compound keeps it a subquery (not flattened into the outer ORDER BY, which would sort
+    // every branch again to merge them): the branches' rows go straight to one sort.
+    if (!postgres) merged = merged.limit(sql.lit(-1));
     page = ordered(db.selectFrom(merged.as("k")).selectAll(), keyCols.map((c) => sql.ref(`k.${c}`)), sql.ref("k.move_id"))
       .limit(b.limit)
       .offset(b.offset);
   }
-  // The page's columns: scalar subqueries rather than joins, as PostgreSQL plans five joins in more time than
-  // it runs this statement (the employee and the policy exist: foreign keys; the note and the latest
-  // extension or end may not: null).
-  const latestAction = (eb: any, column: string) =>
-    eb.selectFrom("assignment_actions as a").select(`a.${column}`).whereRef("a.move_id", "=", "m.id").orderBy("a.id", "desc").limit(1);
-  const q: AnyQuery = db
-    .selectFrom(page.as("pg"))
-    .innerJoin("moves as m", "m.id", "pg.move_id")
-    .select((eb: any) => [
-      "m.id as move_id",
-      "m.employee_user_id",
-      "m.status",
-      "m.current_move_stage",
-      "m.assignment_end_date",
-      eb.selectFrom("users as u").select("u.first_name").whereRef("u.id", "=", "m.employee_user_id").as("first_name"),
-      eb.selectFrom("users as u").select("u.last_name").whereRef("u.id", "=", "m.employee_user_id").as("last_name"),
-      eb.selectFrom("policies as p").select("p.move_stages_count").whereRef("p.id", "=", "m.policy_id").as("move_stages_count"),
-      eb.selectFrom("move_hr_notes as n").select("n.notes_text").whereRef("n.move_id", "=", "m.id").as("notes_text"),
-      latestAction(eb, "kind").as("action_kind"),
-      latestAction(eb, "new_end_date").as("new_end_date"),
-      latestAction(eb, "reason").as("action_reason"),
-    ]);
+  // The page's columns, for its ≤ 100 rows (the employee and the policy exist: foreign keys; the note and the
+  // latest extension or end may not: null). Joins: the statements run prepared (planned once per connection on
+  // PostgreSQL), so their planning no longer counts, and they read each row once where scalar subqueries read the
+  // user and the latest action once per column.
+  const q: AnyQuery = joinLatestAction(
+    db
+      .selectFrom(page.as("pg"))
+      .innerJoin("moves as m", "m.id", "pg.move_id")
+      .innerJoin("users as u", "u.id", "m.employee_user_id")
+      .innerJoin("policies as p", "p.id", "m.policy_id")
+      .leftJoin("move_hr_notes as n", "n.move_id", "m.id"),
+  ).select([
+    "m.id as move_id",
+    "m.employee_user_id",
+    "m.status",
+    "m.current_move_stage",
+    "m.assignment_end_date",
+    "u.first_name",
+    "u.last_name",
+    "p.move_stages_count",
+    "n.notes_text",
+    "a.kind as action_kind",
+    "a.new_end_date",
+    "a.reason as action_reason",
+  ]);
   return ordered(q, keyCols.map((c) => sql.ref(`pg.${c}`)), sql.ref("pg.move_id"));
 }
 
@@ -331,6 +343,20 @@ export async function dashboardDataVersion(db: DB, groupId: number): Promise<num
     sql`select version as v from dashboard_data_versions where group_id = ${v("group")}`.compile(db),
   );
   return Number(row?.v ?? 0);
+}
+
+/**
+ * What a dashboard request reads before its page, in one statement: the group's data version and, for a manager,
+ * their read settings (the dashboard switch, the view mode and the rules; null for anyone else).
+ */
+export async function dashboardAccessRead(db: DB, groupId: number, managerId: number | null): Promise<{ settings: ManagerReadSettings | null; version: number }> {
+  if (managerId === null) return { settings: null, version: await dashboardDataVersion(db, groupId) };
+  const rows = await runShaped<ManagerSettingsRow & { data_version: number | string | null }>(db, "settings+version", { manager: managerId, group: groupId }, (v) =>
+    managerReadSettingsSelect(db, v("manager"))
+      .select(sql<number>`(select version from dashboard_data_versions where group_id = ${v("group")})`.as("data_version"))
+      .compile(),
+  );
+  return { settings: managerReadSettingsFrom(rows), version: Number(rows[0]?.data_version ?? 0) };
 }
 
 /**

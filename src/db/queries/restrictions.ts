@@ -29,7 +29,26 @@ export type ManagerReadSettings = { view: ViewRestriction; dashboard: OnOff; rul
 
 /** One read (the restrictions row, absent = the defaults, joined with the rules) of a manager's read settings. */
 export async function managerReadSettingsOf(db: DB, managerId: number): Promise<ManagerReadSettings> {
-  const rows = await readSettings(db, { managerId });
+  return managerReadSettingsFrom(await readSettings(db, { managerId }));
+}
+
+/** A row of `managerReadSettingsSelect`: the restrictions row's columns and one rule's (null without rules). */
+export type ManagerSettingsRow = {
+  view_restriction: string | null;
+  dashboard_restriction: string | null;
+  rule_id: number | null;
+  origin_type: string | null;
+  origin_country_code: string | null;
+  origin_state_code: string | null;
+  origin_city_id: number | null;
+  destination_type: string | null;
+  destination_country_code: string | null;
+  destination_state_code: string | null;
+  destination_city_id: number | null;
+};
+
+/** The settings in the rows of `managerReadSettingsSelect` (no row or no restrictions row: the defaults). */
+export function managerReadSettingsFrom(rows: ManagerSettingsRow[]): ManagerReadSettings {
   const first = rows[0];
   const end = (type: string | null, countryCode: string | null, stateCode: string | null, cityId: number | null): GeoEnd => ({
     type: type as GeoType,
@@ -49,8 +68,11 @@ export async function managerReadSettingsOf(db: DB, managerId: number): Promise<
   };
 }
 
-// Compiled once (preparedQuery): every manager request makes this read.
-const readSettings = preparedQuery((db: DB, a: { managerId: number }) =>
+/**
+ * The select of a manager's read settings (one row per rule, in rule order; one row with null rule columns
+ * without rules), for callers that add columns to the same read (the dashboard adds its data version).
+ */
+export const managerReadSettingsSelect = (db: DB, managerId: number) =>
   db
     .selectFrom("users as u")
     .leftJoin("manager_restrictions as r", "r.user_id", "u.id")
@@ -68,9 +90,11 @@ const readSettings = preparedQuery((db: DB, a: { managerId: number }) =>
       "g.destination_state_code",
       "g.destination_city_id",
     ])
-    .where("u.id", "=", a.managerId)
-    .orderBy("g.id"),
-);
+    .where("u.id", "=", managerId)
+    .orderBy("g.id");
+
+// Compiled once (preparedQuery): every manager request makes this read.
+const readSettings = preparedQuery((db: DB, a: { managerId: number }) => managerReadSettingsSelect(db, a.managerId));
 
 /** The scope of a manager whose settings were read. */
 export const scopeOfManager = (managerId: number, settings: Pick<ManagerReadSettings, "view" | "rules">): NonNullable<RestrictionScope> => ({
