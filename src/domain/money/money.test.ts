@@ -9,6 +9,7 @@ import {
   minorUnitsOf,
   parseAmount,
   roundHalfUp,
+  splitLastAbsorbs,
   sumMoney,
   toMajorString,
   toMinor,
@@ -171,5 +172,18 @@ describe("formatMoney", () => {
     expect(formatMoney({ amount: 5, currency: "GBP" })).toBe("GBP 0.05");
     expect(formatMoney({ amount: -150000, currency: "USD" })).toBe("USD -1,500.00");
     expect(formatMoney({ amount: 1234567, currency: "BHD" })).toBe("BHD 1,234.567");
+  });
+});
+
+describe("splitLastAbsorbs", () => {
+  test("the last part absorbs the remainder", () => {
+    expect(splitLastAbsorbs({ amount: 10000, currency: "USD" }, 3).map((m) => m.amount)).toEqual([3333, 3333, 3334]);
+    expect(splitLastAbsorbs({ amount: 1000, currency: "JPY" }, 7).map((m) => m.amount)).toEqual([142, 142, 142, 142, 142, 142, 148]);
+    expect(splitLastAbsorbs({ amount: -1001, currency: "EUR" }, 2).map((m) => m.amount)).toEqual([-500, -501]);
+    expect(splitLastAbsorbs({ amount: 5, currency: "USD" }, 1)).toEqual([{ amount: 5, currency: "USD" }]);
+  });
+  test("refuses zero or fractional parts", () => {
+    expect(appErrorOf(() => splitLastAbsorbs({ amount: 5, currency: "USD" }, 0)).code).toBe("VALIDATION");
+    expect(appErrorOf(() => splitLastAbsorbs({ amount: 5, currency: "USD" }, 1.5)).code).toBe("VALIDATION");
   });
 });

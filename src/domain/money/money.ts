@@ -87,3 +87,17 @@ export const displayRound = {
   remainingBudget: (value: Decimal.Value) => roundHalfUp(value, 2),
   estimateTotal: (value: Decimal.Value) => roundHalfUp(value, 0),
 };
+
+/**
+ * Splits an amount into `parts` instalments of whole minor units: every instalment but the last is
+ * the amount divided by `parts`, truncated toward zero; the last absorbs the remainder, so the parts
+ * always sum exactly to the amount (finance recurring schedules, part 2 §5).
+ */
+export function splitLastAbsorbs(money: Money, parts: number): Money[] {
+  if (!Number.isSafeInteger(parts) || parts < 1) throw new AppError("VALIDATION", "The number of parts must be a positive whole number.");
+  const each = Math.trunc(money.amount / parts);
+  const out: Money[] = [];
+  for (let i = 0; i < parts - 1; i++) out.push({ amount: each, currency: money.currency });
+  out.push({ amount: money.amount - each * (parts - 1), currency: money.currency });
+  return out;
+}
