@@ -1,0 +1,46 @@
+/**
+ * Lock periods (issue 16; spec part 2 §2 lock periods screen, §3 "Lock period: periodName, lockDate",
+ * §5 "name and date both required", §7 saveLockPeriods "lockDate yyyy-mm-dd"). Pure.
+ *
+ * Rule (issue 16): nothing dated on or before a lock date can be created, changed or paid. A change
+ * is checked on both its old date and its new one, so nothing can be moved into or out of a locked
+ * period. Where the spec is silent: a payment is checked on its payment date; the latest lock date
+ * governs (several periods may exist; the latest one locks everything before it), and dates are
+ * compared as calendar days (yyyy-mm-dd, the first ten characters of a timestamp).
+ */
+import { checkLockPeriodInput, type FieldErrors } from "./amounts.ts";
+import { fill, financeMessages as M } from "./messages.ts";
+
+export type LockPeriod = { periodName: string; lockDate: string };
+
+function day(date: string): string {
+  return date.slice(0, 10);
+}
+
+/** The period whose lock date covers `date` (the latest lock date on or after it), or null. */
+export function lockingPeriod(periods: readonly LockPeriod[], date: string): LockPeriod | null {
+  let latest: LockPeriod | null = null;
+  for (const p of periods) if (!latest || p.lockDate > latest.lockDate) latest = p;
+  return latest && day(date) <= latest.lockDate ? latest : null;
+}
+
+export function isLocked(periods: readonly LockPeriod[], date: string): boolean {
+  return lockingPeriod(periods, date) !== null;
+}
+
+export type LockedAction = { type: "create"; date: string } | { type: "change"; oldDate: string; newDate?: string } | { type: "pay"; paymentDate: string };
+
+/** null when allowed; otherwise the refusal text naming the period. */
+export function checkLock(periods: readonly LockPeriod[], action: LockedAction): string | null {
+  const dates = action.type === "create" ? [action.date] : action.type === "pay" ? [action.paymentDate] : [action.oldDate, action.newDate ?? action.oldDate];
+  for (const d of dates) {
+    const p = lockingPeriod(periods, d);
+    if (p) return fill(M.lockedPeriod, { period: p.periodName, lockDate: p.lockDate });
+  }
+  return null;
+}
+
+/** §5 saveLockPeriods input: name and date both required (one message for either). */
+export function checkNewLockPeriod(periodName: unknown, lockDate: unknown): FieldErrors {
+  return checkLockPeriodInput(periodName, lockDate);
+}
