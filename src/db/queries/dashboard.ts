@@ -171,24 +171,39 @@ const orderTerm = (expr: Expression<unknown>, dir: "asc" | "desc", nullable: boo
 
 /** The moves of the group the filters keep, with the joins `joins` asks for (`visible` limits them further). */
 function movesOf(db: DB, b: Bound, joins: Set<Join>, visible: Expression<SqlBool> | null, usersFirst = false): AnyQuery {
+  // The conditions on the move's own columns.
+  const ofMove = (q: AnyQuery): AnyQuery => {
+    q = q.where("m.group_id", "=", b.group);
+    if (visible) q = q.where(visible);
+    q = b.status !== null ? q.where("m.status", "=", b.status) : q.where("m.status", "<>", "cancelled");
+    if (b.endFrom !== null) q = q.where("m.assignment_end_date", ">=", b.endFrom);
+    if (b.endTo !== null) q = q.where("m.assignment_end_date", "<=", b.endTo);
+    return q;
+  };
   let q: AnyQuery;
-  if (usersFirst) {
+  if (usersFirst && isPostgres(db)) {
+    // Sorted by name on PostgreSQL: the same walk, the moves a LATERAL subquery per employee (OFFSET 0 keeps the
+    // planner from flattening it into a plain join), so the prepared statement's generic plan keeps the walk
+    // (planned without the values, a plain join reads all the manager's moves first and joins them to every
+    // employee) and is used (no planning per request).
+    q = db
+      .selectFrom("users as u")
+      .innerJoinLateral((eb: any) => ofMove(eb.selectFrom("moves as m").select("m.id").whereRef("m.employee_user_id", "=", "u.id")).offset(sql.lit(0)).as("m"), (j: any) => j.onTrue())
+      .where("u.group_id", "=", b.group);
+  } else if (usersFirst) {
     // Sorted by name: walk the group's employees in users_group_lower_name_idx order, each one's moves from
-    // moves_employee_route_idx. CROSS JOIN keeps users as the outer loop on SQLite (PostgreSQL plans it as the
-    // inner join it is). A move's employee is a user of the move's group (the wizard and the import create them
-    // there; no call moves a user to another group), so `u.group_id` selects the same rows.
-    q = db.selectFrom("users as u").crossJoin("moves as m").whereRef("m.employee_user_id", "=", "u.id").where("u.group_id", "=", b.group).where("m.group_id", "=", b.group);
+    // moves_employee_route_idx. CROSS JOIN keeps users as the outer loop on SQLite. A move's employee is a user
+    // of the move's group (the wizard and the import create them there; no call moves a user to another group),
+    // so `u.group_id` selects the same rows.
+    q = ofMove(db.selectFrom("users as u").crossJoin("moves as m").whereRef("m.employee_user_id", "=", "u.id").where("u.group_id", "=", b.group));
   } else {
-    q = db.selectFrom("moves as m").where("m.group_id", "=", b.group);
+    q = db.selectFrom("moves as m");
     if (joins.has("users")) q = q.innerJoin("users as u", "u.id", "m.employee_user_id");
+    q = ofMove(q);
   }
   if (joins.has("policies")) q = q.innerJoin("policies as p", "p.id", "m.policy_id");
   if (joins.has("notes")) q = q.leftJoin("move_hr_notes as n", "n.move_id", "m.id");
   if (joins.has("actions")) q = joinLatestAction(q);
-  if (visible) q = q.where(visible);
-  q = b.status !== null ? q.where("m.status", "=", b.status) : q.where("m.status", "<>", "cancelled");
-  if (b.endFrom !== null) q = q.where("m.assignment_end_date", ">=", b.endFrom);
-  if (b.endTo !== null) q = q.where("m.assignment_end_date", "<=", b.endTo);
   if (b.pattern !== null) {
     const pattern = b.pattern;
     q = q.where((eb) => eb.or([likeIgnoreCase(sql`u.first_name || ' ' || u.last_name`, pattern), likeIgnoreCase(sql.ref("u.email"), pattern)]));
