@@ -5,8 +5,8 @@
  *
  *   (a) bare select      select id, employee_user_id, status from moves where group_id = ? order by id limit 25
  *                        (one statement, no join, no count; the planner's choice of index)
- *   (b) dashboard page   dashboardRows as the manager (src/services/dashboard.ts): the access check and the
- *                        manager's rules (one read), the group's data version, then the page (restrictions in SQL,
+ *   (b) dashboard page   dashboardRows as the manager (src/services/dashboard.ts): the access check, the
+ *                        manager's rules and the group's data version (one statement), then the page (restrictions in SQL,
  *                        joins with users, policies, notes and assignment actions, sorted by assignment end date,
  *                        page 0 of 25) and the count of every row the manager may see (the pager needs it)
  *   (c) dashboard page   the same sorted by last name
