@@ -1,3 +1,4 @@
+import { PEOPLE_PAGE_SIZE } from "../../src/domain/groups/schemas.ts";
 import { demo, expect, expectAccessible, test } from "../fixtures.ts";
 
 test.describe("group home", () => {
@@ -16,7 +17,10 @@ test.describe("group home", () => {
     await expect(table).toContainText("Marco Bianchi");
     await expect(table).toContainText("employee@acme.test");
     await expect(page.getByRole("button", { name: "Previous" })).toBeDisabled();
-    await expect(page.getByRole("button", { name: "Next" })).toBeDisabled();
+    // One page of 25 (PEOPLE_PAGE_SIZE) unless specs running alongside have added people to acme.
+    const total = Number(await page.getByTestId("count-total").textContent());
+    if (total <= PEOPLE_PAGE_SIZE) await expect(page.getByRole("button", { name: "Next" })).toBeDisabled();
+    else await expect(page.getByRole("button", { name: "Next" })).toBeEnabled();
     await expectAccessible(page);
   });
 
