@@ -17,7 +17,7 @@ import { addMoney, sumMoney, type Money } from "../money/money.ts";
 import { checkManualAdjustment } from "./amounts.ts";
 import { nextState, type Bill, type BillType } from "./bill-state.ts";
 import { checkLock, type LockPeriod } from "./lock-periods.ts";
-import { fill, financeMessages as M } from "./messages.ts";
+import { fill, financeMeridianMessages, financeMessages as M } from "./messages.ts";
 
 export type EntryKind = "charge" | "payment" | "adjustment" | "reversal";
 export type LedgerEntry = { seq: number; accountId: number; amount: Money; date: string; kind: EntryKind; billId: number | null };
@@ -54,7 +54,6 @@ export type LedgerAction =
 
 export type LedgerResult = { ok: true; ledger: Ledger } | { ok: false; message: string };
 
-const BILL_NOT_FOUND = "This bill does not exist.";
 
 function append(ledger: Ledger, add: Omit<LedgerEntry, "seq">[]): Ledger {
   let seq = ledger.entries.length;
@@ -97,7 +96,7 @@ export function applyLedgerAction(ledger: Ledger, action: LedgerAction): LedgerR
     }
   }
   const bill = ledger.bills[action.billId];
-  if (!bill) return refuse(BILL_NOT_FOUND);
+  if (!bill) return refuse(financeMeridianMessages.billNotFound);
   const withBill = (l: Ledger, b: LedgerBill): Ledger => ({ ...l, bills: { ...l.bills, [b.id]: b } });
   switch (action.type) {
     case "markPaymentPending": {

@@ -60,6 +60,7 @@ export const financeSpecMessages = {
 
 /** Meridian's own texts where the spec states a rule but gives no words for it. */
 export const financeMeridianMessages = {
+  billNotFound: "This bill does not exist.",
   amountNotNumber: "Please enter a valid amount",
   amountDecimals: "Amounts can have at most 2 decimal places",
   amountDecimalsJpy: "JPY amounts cannot have decimal places",
