@@ -12,7 +12,7 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, LayoutDashboard, Pencil, Search, SearchX, ShieldAlert } from "lucide-react";
+import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, LayoutDashboard, Pencil, SearchX, ShieldAlert } from "lucide-react";
 import { useCallback, useId, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -30,6 +30,7 @@ import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardHeader } from "../../components/ui/card.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog.tsx";
+import { SearchInput } from "../../components/ui/search-input.tsx";
 import { Input, NativeSelect } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
@@ -186,19 +187,12 @@ export function DashboardPage({ group, search, onSearchChange }: { group: string
           >
             <div className="flex min-w-0 flex-col gap-1.5">
               <Label htmlFor={searchId}>{t("dashboard.search")}</Label>
-              <div className="relative">
-                <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-placeholder" />
-                <Input
+              <SearchInput
                   id={searchId}
-                  type="search"
                   maxLength={100}
                   value={query}
                   onChange={(e) => setQuery(e.target.value)}
-                  placeholder={t("dashboard.searchPlaceholder")}
-                  className="pl-9"
-                  autoComplete="off"
-                />
-              </div>
+                  placeholder={t("dashboard.searchPlaceholder")} />
             </div>
             <div className="flex min-w-0 flex-col gap-1.5">
               <Label htmlFor={statusId}>{t("dashboard.statusFilter")}</Label>

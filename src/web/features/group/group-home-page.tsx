@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { ChevronLeft, ChevronRight, Search, SearchX, Users } from "lucide-react";
+import { ChevronLeft, ChevronRight, SearchX, Users } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PEOPLE_PAGE_SIZE, type TGroupHomeResponse } from "../../../domain/groups/schemas.ts";
@@ -10,7 +10,8 @@ import { Alert } from "../../components/ui/alert.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
-import { Input, NativeSelect } from "../../components/ui/input.tsx";
+import { SearchInput } from "../../components/ui/search-input.tsx";
+import { NativeSelect } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
@@ -210,10 +211,7 @@ function PeopleSection({ group, groupDisplayName, search, onSearchChange }: { gr
           <form role="search" onSubmit={(e) => e.preventDefault()} className="mt-4 flex flex-col gap-3 tablet:flex-row tablet:items-end">
             <div className="flex flex-1 flex-col gap-1.5 tablet:max-w-sm">
               <Label htmlFor={searchId}>{t("home.search")}</Label>
-              <div className="relative">
-                <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-placeholder" />
-                <Input id={searchId} type="search" maxLength={100} value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t("home.searchPlaceholder")} className="pl-9" autoComplete="off" />
-              </div>
+              <SearchInput id={searchId} maxLength={100} value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t("home.searchPlaceholder")} />
             </div>
             <div className="flex flex-col gap-1.5 tablet:w-48">
               <Label htmlFor={roleId}>{t("home.role")}</Label>

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { Plus, Route, Search, SearchX } from "lucide-react";
+import { Plus, Route, SearchX } from "lucide-react";
 import { useCallback, useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { TMoveRow } from "../../../domain/wizard/schemas.ts";
@@ -8,7 +8,8 @@ import { MOVE_STATUSES } from "../../../domain/wizard/search.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
-import { Input, NativeSelect } from "../../components/ui/input.tsx";
+import { SearchInput } from "../../components/ui/search-input.tsx";
+import { NativeSelect } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { EmptyState, ErrorState } from "../../components/ui/states.tsx";
 import { errorText } from "../../lib/errors.ts";
@@ -148,19 +149,12 @@ export function MovesSection<S extends MovesSearch>({
           <form role="search" aria-label={t("moves.search")} onSubmit={(e) => e.preventDefault()} className="mt-4 flex flex-col gap-3 tablet:flex-row tablet:items-end">
             <div className="flex flex-1 flex-col gap-1.5 tablet:max-w-sm">
               <Label htmlFor={searchId}>{t("moves.search")}</Label>
-              <div className="relative">
-                <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-placeholder" />
-                <Input
+              <SearchInput
                   id={searchId}
-                  type="search"
                   maxLength={100}
                   value={query}
                   onChange={(e) => setQuery(e.target.value)}
-                  placeholder={t("moves.searchPlaceholder")}
-                  className="pl-9"
-                  autoComplete="off"
-                />
-              </div>
+                  placeholder={t("moves.searchPlaceholder")} />
             </div>
             <div className="flex flex-col gap-1.5 tablet:w-48">
               <Label htmlFor={statusId}>{t("moves.statusFilter")}</Label>

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { Copy, Eye, FilePlus2, FileText, MoreHorizontal, Pencil, Plus, Search, SearchX, Trash2 } from "lucide-react";
+import { Copy, Eye, FilePlus2, FileText, MoreHorizontal, Pencil, Plus, SearchX, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TPolicySummary } from "../../../domain/policy/schemas.ts";
@@ -10,7 +10,7 @@ import { ConfirmDialog } from "../../components/ui/alert-dialog.tsx";
 import { Button, buttonVariants } from "../../components/ui/button.tsx";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "../../components/ui/dropdown-menu.tsx";
-import { Input } from "../../components/ui/input.tsx";
+import { SearchInput } from "../../components/ui/search-input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { EmptyState, ErrorState, LoadingRows } from "../../components/ui/states.tsx";
@@ -90,10 +90,7 @@ function SearchBox({ value, onChange }: { value: string | undefined; onChange: (
   return (
     <form role="search" onSubmit={(e) => e.preventDefault()} className="flex flex-1 flex-col gap-2 tablet:max-w-sm">
       <Label htmlFor={id}>{t("policy.search.search")}</Label>
-      <div className="relative">
-        <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-placeholder" />
-        <Input id={id} type="search" maxLength={200} value={text} onChange={(e) => setText(e.target.value)} placeholder={t("policy.search.searchPlaceholder")} className="pl-9" autoComplete="off" />
-      </div>
+      <SearchInput id={id} maxLength={200} value={text} onChange={(e) => setText(e.target.value)} placeholder={t("policy.search.searchPlaceholder")} />
     </form>
   );
 }
