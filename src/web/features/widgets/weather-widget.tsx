@@ -32,19 +32,22 @@ export function WeatherWidget() {
         </CardTitle>
         {query.data?.place ? <CardDescription>{t("widgets.weather.at", { place: query.data.place, defaultValue: "At {{place}}" })}</CardDescription> : null}
       </div>
-      <div role="group" aria-label={t("widgets.weather.units", "Units")} className="flex rounded-md border border-border p-0.5">
-        {(["metric", "imperial"] as const).map((u) => (
-          <button
-            key={u}
-            type="button"
-            aria-pressed={units === u}
-            onClick={() => setUnits(u)}
-            className="rounded px-2.5 py-1 text-sm text-foreground aria-pressed:bg-primary aria-pressed:text-primary-foreground"
-          >
-            {u === "metric" ? "°C" : "°F"}
-          </button>
-        ))}
-      </div>
+      {/* No units to choose when there can be no forecast (no provider, no destination city). */}
+      {query.data?.status === "NOT_CONFIGURED" || query.data?.status === "NO_DESTINATION" ? null : (
+        <div role="group" aria-label={t("widgets.weather.units", "Units")} className="flex rounded-md border border-border p-0.5">
+          {(["metric", "imperial"] as const).map((u) => (
+            <button
+              key={u}
+              type="button"
+              aria-pressed={units === u}
+              onClick={() => setUnits(u)}
+              className="rounded px-2.5 py-1 text-sm text-foreground aria-pressed:bg-primary aria-pressed:text-primary-foreground"
+            >
+              {u === "metric" ? "°C" : "°F"}
+            </button>
+          ))}
+        </div>
+      )}
     </CardHeader>
   );
   const frame = (body: ReactNode) => (
