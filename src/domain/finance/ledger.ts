@@ -110,7 +110,7 @@ export function applyLedgerAction(ledger: Ledger, action: LedgerAction): LedgerR
     case "recordPayment": {
       const t = nextState(bill, { type: action.type });
       if (!t.ok || t.removed) return refuse(t.ok ? M.transitionNotAllowed : t.message);
-      const locked = checkLock(ledger.lockPeriods, { type: "pay", paymentDate: action.paymentDate });
+      const locked = checkLock(ledger.lockPeriods, { type: "pay", paymentDate: action.paymentDate, billDate: bill.date });
       if (locked) return refuse(locked);
       const next = append(ledger, [{ accountId: bill.accountId, amount: negate(bill.amount), date: action.paymentDate, kind: "payment", billId: bill.id }]);
       return { ok: true, ledger: withBill(next, { ...bill, ...t.bill }) };

@@ -26,6 +26,9 @@ describe("lock periods", () => {
     expect(checkLock(periods, { type: "change", oldDate: "2026-07-02" })).toBeNull();
     expect(checkLock(periods, { type: "pay", paymentDate: "2026-03-01" })).not.toBeNull();
     expect(checkLock(periods, { type: "pay", paymentDate: "2026-09-01" })).toBeNull();
+    // A bill dated inside the period cannot be paid, whatever the payment date.
+    expect(checkLock(periods, { type: "pay", paymentDate: "2026-09-01", billDate: "2026-03-01" })).not.toBeNull();
+    expect(checkLock(periods, { type: "pay", paymentDate: "2026-09-01", billDate: "2026-09-01" })).toBeNull();
   });
   test("new period: name and date both required", () => {
     expect(checkNewLockPeriod("Q3", "2026-09-30")).toEqual({});

@@ -28,11 +28,12 @@ export function isLocked(periods: readonly LockPeriod[], date: string): boolean 
   return lockingPeriod(periods, date) !== null;
 }
 
-export type LockedAction = { type: "create"; date: string } | { type: "change"; oldDate: string; newDate?: string } | { type: "pay"; paymentDate: string };
+/** `pay`: the payment date, and the paid bill's own date when known (a bill dated in a locked period cannot be paid either). */
+export type LockedAction = { type: "create"; date: string } | { type: "change"; oldDate: string; newDate?: string } | { type: "pay"; paymentDate: string; billDate?: string };
 
 /** null when allowed; otherwise the refusal text naming the period. */
 export function checkLock(periods: readonly LockPeriod[], action: LockedAction): string | null {
-  const dates = action.type === "create" ? [action.date] : action.type === "pay" ? [action.paymentDate] : [action.oldDate, action.newDate ?? action.oldDate];
+  const dates = action.type === "create" ? [action.date] : action.type === "pay" ? [action.paymentDate, ...(action.billDate === undefined ? [] : [action.billDate])] : [action.oldDate, action.newDate ?? action.oldDate];
   for (const d of dates) {
     const p = lockingPeriod(periods, d);
     if (p) return fill(M.lockedPeriod, { period: p.periodName, lockDate: p.lockDate });
