@@ -11,6 +11,7 @@ import type { DB } from "../db/index.ts";
 import { callerFor, insertTestUser } from "../test/db.ts";
 import { DEMO, useTestDatabase } from "../test/fixtures.ts";
 import { dayFromNow, newEmployeeWithMove } from "./welcome.fixtures.ts";
+import { quoteInput } from "./quotes.fixtures.ts";
 
 const t = useTestDatabase({ wizardDemo: true });
 const IP = "203.0.113.7";
@@ -46,20 +47,6 @@ async function expectStamped(entity: string, entityId: number) {
 
 // ── Supplier quotes ────────────────────────────────────────────────────────────────────────────
 
-const plusDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-const quoteInput = (moveId: number, o: Record<string, unknown> = {}) => ({
-  group: "acme",
-  moveId,
-  service: "TEMPACCOMMODATION",
-  moveStage: 1,
-  companyName: "Harbour Suites",
-  scope: "ONSHORE" as const,
-  currency: "USD",
-  amount: "2450.50",
-  details: "30 nights",
-  validUntil: plusDays(10),
-  ...o,
-});
 
 describe("supplier quotes", () => {
   test("quotes.add: HR, acme, supplier_quote #id, no old values, the stored quote as new values (minor units)", async () => {

@@ -13,6 +13,7 @@ import { callerFor, insertTestUser } from "../test/db.ts";
 import { failingWrites, type WriteKind } from "../test/fail-midway.ts";
 import { DEMO, useTestDatabase } from "../test/fixtures.ts";
 import { dayFromNow, newEmployeeWithMove } from "./welcome.fixtures.ts";
+import { quoteInput } from "./quotes.fixtures.ts";
 
 const t = useTestDatabase({ wizardDemo: true });
 
@@ -47,20 +48,6 @@ async function expectNothingWritten(tables: Table[], call: (db: DB) => Promise<u
 
 // ── Supplier quotes ────────────────────────────────────────────────────────────────────────────
 
-const plusDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-const quoteInput = (moveId: number, o: Record<string, unknown> = {}) => ({
-  group: "acme",
-  moveId,
-  service: "TEMPACCOMMODATION",
-  moveStage: 1,
-  companyName: "Harbour Suites",
-  scope: "ONSHORE" as const,
-  currency: "USD",
-  amount: "2450.50",
-  details: "30 nights",
-  validUntil: plusDays(10),
-  ...o,
-});
 const QUOTE_TABLES: Table[] = ["supplier_quotes", "audit_log"];
 
 describe("supplier quotes", () => {

@@ -11,10 +11,10 @@ import { appFor, cookieFor, get, jsonOf } from "../test/app.ts";
 import { auditRows, callerFor, insertTestUser } from "../test/db.ts";
 import { expectInputError, expectTrpcError } from "../test/errors.ts";
 import { useTestDatabase } from "../test/fixtures.ts";
+import { plusDays, quoteInput } from "./quotes.fixtures.ts";
 
 const t = useTestDatabase();
 
-const plusDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 async function moveOf(db: DB, email: string) {
   return db
@@ -42,22 +42,6 @@ async function acmeEmployee(db: DB) {
   return { email, userId, moveId: move.id };
 }
 
-const quoteInput = (moveId: number, o: Record<string, unknown> = {}) => ({
-  group: "acme",
-  moveId,
-  service: "TEMPACCOMMODATION",
-  moveStage: 1,
-  companyName: "Harbour Suites",
-  scope: "ONSHORE" as const,
-  currency: "USD",
-  amount: "2450.50",
-  details: "30 nights, serviced apartment",
-  location: "Battery Park",
-  latitude: 40.7033,
-  longitude: -74.017,
-  validUntil: plusDays(10),
-  ...o,
-});
 
 describe("quotes.list", () => {
   test("the employee sees their own move's seeded quotes, filtered by scope; HR of the group and admins by moveId", async () => {
