@@ -33,6 +33,7 @@ import * as m20261126032000 from "./20261126032000_bulk_import.ts";
 import * as m20261126040000 from "./20261126040000_dashboard_indexes.ts";
 import * as m20261126041000 from "./20261126041000_incidents.ts";
 import * as m20261126043000 from "./20261126043000_users_email_lower_index.ts";
+import * as m20261126060000 from "./20261126060000_finance.ts";
 
 export const migrations: Record<string, Migration> = {
   "20261122050000_foundation": m20261122050000,
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   "20261126040000_dashboard_indexes": m20261126040000,
   "20261126041000_incidents": m20261126041000,
   "20261126043000_users_email_lower_index": m20261126043000,
+  "20261126060000_finance": m20261126060000,
 };

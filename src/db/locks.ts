@@ -23,7 +23,19 @@ export function isPostgres(db: DB): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
-export type LockableTable = "users" | "groups" | "moves" | "policies" | "policy_versions" | "cost_estimates" | "benefit_sets" | "employee_files";
+export type LockableTable =
+  | "users"
+  | "groups"
+  | "moves"
+  | "policies"
+  | "policy_versions"
+  | "cost_estimates"
+  | "benefit_sets"
+  | "employee_files"
+  | "finance_accounts"
+  | "bills"
+  | "finance_items"
+  | "expenses";
 
 /** Locks one row until the transaction ends; answers whether it exists. */
 export async function lockRow(trx: DB, table: LockableTable, id: number): Promise<boolean> {

@@ -984,7 +984,80 @@ export type Database = {
   manager_geo_restrictions: ManagerGeoRestrictionTable;
   bulk_import_rows: BulkImportRowTable;
   incidents: IncidentTable;
+  finance_companies: FinanceCompanyTable;
+  finance_subgroups: FinanceSubgroupTable;
+  finance_accounts: FinanceAccountTable;
+  finance_entries: FinanceEntryTable;
+  employee_bank_accounts: EmployeeBankAccountTable;
+  finance_lock_periods: FinanceLockPeriodTable;
+  finance_rejection_reasons: FinanceRejectionReasonTable;
+  finance_items: FinanceItemTable;
+  finance_recurring_payments: FinanceRecurringPaymentTable;
+  bills: BillTable;
+  bill_lines: BillLineTable;
+  payments: PaymentTable;
+  finance_idempotency: FinanceIdempotencyTable;
 };
+
+/** Finance (issue 16): see migrations/20261126060000_finance.ts. Money in integer minor units of the row's currency. */
+export type FinanceCompanyTable = { id: Generated<number>; company_name: string; category: string; created_at: string };
+export type FinanceSubgroupTable = { id: Generated<number>; group_id: number; name: string; created_at: string };
+export type FinanceAccountTable = {
+  id: Generated<number>; name: string; type: "Client" | "Vendor" | "Employee"; group_id: number | null; subgroup_id: number | null;
+  company_id: number | null; user_id: number | null; currency: string; billing_type: Generated<"Drawdown" | "Other">;
+  float_amount: Generated<number>; due_date_period: Generated<string>; natural_key: string | null; version: Generated<number>;
+  created_by: number | null; created_at: string; updated_at: string;
+};
+/** Append-only: never updated or deleted (a correction is another entry). */
+export type FinanceEntryTable = {
+  id: Generated<number>; account_id: number; group_id: number | null; seq: number; entry_date: string;
+  kind: "charge" | "payment" | "adjustment" | "reversal"; amount: number; currency: string; balance_after: number;
+  bill_id: number | null; payment_id: number | null; notes: Generated<string>; created_by: number | null; created_at: string;
+};
+export type EmployeeBankAccountTable = {
+  id: Generated<number>; group_id: number; employee_user_id: number; account_alias: string; account_number: string; account_currency: string;
+  locked: Generated<number>; payment_completed: Generated<number>; un_confirmed: Generated<number>; version: Generated<number>; created_at: string; updated_at: string;
+};
+export type FinanceLockPeriodTable = { id: Generated<number>; period_name: string; lock_date: string; created_by: number | null; created_at: string };
+export type FinanceRejectionReasonTable = { id: number; scope: "REJECT" | "VOID"; label: string; sort_order: number };
+export type FinanceItemKind = "bookingCost" | "lumpSum" | "adhocCashSpend" | "externalSpend";
+export type FinanceItemTable = {
+  id: Generated<number>; kind: FinanceItemKind; group_id: number; move_id: number | null; employee_user_id: number | null;
+  service_key: string | null; move_stage: number | null; budget_group: number | null; quote_id: number | null; company_id: number | null;
+  vendor_name: string | null; adhoc_type: string | null; description: Generated<string>; currency: string;
+  net_amount: number; tax_amount: number; gross_amount: number;
+  status: Generated<"SUBMITTED" | "APPROVED" | "REJECTED" | "CHANGE_REQUESTED">; hold_reason: string | null;
+  rejection_id: number | null; rejection_reason: string | null; change_reason: string | null;
+  internal_ref: Generated<string>; external_ref: Generated<string>; notes: Generated<string>; internal_notes: Generated<string>;
+  spend_category_id: number | null; invoice_date: string | null; start_date: string | null; end_date: string | null;
+  version: Generated<number>; request_id: string | null; created_by: number | null; decided_by: number | null; decided_at: string | null;
+  created_at: string; updated_at: string;
+};
+export type FinanceRecurringPaymentTable = { id: Generated<number>; item_id: number; seq: number; amount: number; currency: string; due_date: string; bill_id: number | null };
+export type BillTable = {
+  id: Generated<number>; group_id: number; move_id: number | null; employee_user_id: number | null;
+  bill_type: "VendorBooking" | "Expense" | "CashAllowances" | "ExpenseBill" | "CashLumpSumBill";
+  status: Generated<"Open" | "PaymentPending" | "Paid" | "PaidPendingAudit" | "Void">; audited: Generated<number>; hold_reason: string | null;
+  /** expense | bookingCost | lumpSum | adhocCashSpend | recurringPayment | externalSpend, with the source row's id (unique pair). */
+  source_kind: string; source_id: number;
+  from_account_id: number | null; to_account_id: number | null; bank_account_id: number | null; vendor_name: string | null;
+  currency: string; gross_amount: number; net_amount: number; tax_amount: number; is_credit: Generated<number>; reference: Generated<string>;
+  bill_date: string; invoice_date: string | null; due_date: string | null; move_stage: number | null; service_key: string | null;
+  service_category: string | null; spend_category_id: number | null; cost_center: string | null; cost_center2: string | null;
+  void_reason_id: number | null; void_reason: string | null; decided_by_rule: string | null; version: Generated<number>;
+  created_by: number | null; created_at: string; updated_at: string; paid_at: string | null; audited_at: string | null; audited_by: number | null;
+};
+export type BillLineTable = {
+  id: Generated<number>; bill_id: number; group_id: number; position: number; name: string; gross_amount: number; net_amount: number;
+  tax_amount: number; notes: Generated<string>; spend_category_id: number; service_category: string | null;
+};
+export type PaymentTable = {
+  id: Generated<number>; group_id: number; bill_id: number | null; batch_key: string | null; status: Generated<string>; amount: number; currency: string;
+  payment_date: string; paid_at: string; recipient_amount: number | null; recipient_currency: string | null; recipient_account_id: number | null;
+  different_recipient_currency: Generated<number>; reference: Generated<string>; is_credit: Generated<number>; rejection_id: number | null;
+  rejection_reason: string | null; created_by: number | null; created_at: string;
+};
+export type FinanceIdempotencyTable = { user_id: number; idempotency_key: string; scope: string; request_hash: string; response: string | null; created_at: string };
 
 /** Incidents (issue 15): see migrations/20261126041000_incidents.ts. */
 export type IncidentTable = {

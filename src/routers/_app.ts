@@ -35,6 +35,7 @@ import { tagsRouter } from "./tags.ts";
 import { bulkRouter } from "./bulk.ts";
 import { employeeFileRouter } from "./employee-file.ts";
 import { incidentsRouter } from "./incidents.ts";
+import { financeRouter } from "./finance/index.ts";
 import { createCallerFactory, router } from "../trpc.ts";
 
 /** Every area's router. Later areas (wizard, estimate, policy, finance, reporting, crm) are added here. */
@@ -76,6 +77,7 @@ export const appRouter = router({
   bulk: bulkRouter,
   employeeFile: employeeFileRouter,
   incidents: incidentsRouter,
+  finance: financeRouter,
 });
 
 export type AppRouter = typeof appRouter;

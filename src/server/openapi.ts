@@ -22,6 +22,11 @@ import { hrSettingsOperations } from "../routers/legacy/hr-settings.openapi.ts";
 import { assignmentsOperations } from "../routers/legacy/assignments.openapi.ts";
 import { tagOperations } from "../routers/legacy/tags.openapi.ts";
 import { bulkOperations } from "../routers/legacy/bulk.openapi.ts";
+import { financeAccountsOperations } from "../routers/legacy/finance-accounts.openapi.ts";
+import { financeApprovalOperations } from "../routers/legacy/finance-approval.openapi.ts";
+import { financeBillsOperations } from "../routers/legacy/finance-bills.openapi.ts";
+import { financeAdhocOperations } from "../routers/legacy/finance-adhoc.openapi.ts";
+import { financeInsightsOperations } from "../routers/legacy/finance-insights.openapi.ts";
 import {
   ZSaveUserPropertyRequest,
   ZSaveUserPropertyResponse,
@@ -110,6 +115,11 @@ export const allLegacyOperations = (): Operation[] => [
   ...assignmentsOperations,
   ...tagOperations,
   ...bulkOperations,
+  ...financeAccountsOperations,
+  ...financeApprovalOperations,
+  ...financeBillsOperations,
+  ...financeAdhocOperations,
+  ...financeInsightsOperations,
 ];
 
 function jsonSchema(schema: z.ZodType) {

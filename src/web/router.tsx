@@ -28,6 +28,11 @@ import { hrSettingsRoutes } from "./features/hr-settings/routes.tsx";
 import { assignmentsRoutes } from "./features/assignments/routes.tsx";
 import { bulkRoutes } from "./features/bulk/routes.tsx";
 import { dashboardRoutes } from "./features/dashboard/routes.tsx";
+import { financeAccountsRoutes } from "./features/finance-accounts/routes.tsx";
+import { financeApprovalRoutes } from "./features/finance-approval/routes.tsx";
+import { financeBillsRoutes } from "./features/finance-bills/routes.tsx";
+import { financeAdhocRoutes } from "./features/finance-adhoc/routes.tsx";
+import { financeInsightsRoutes } from "./features/finance-insights/routes.tsx";
 import { estimateApprovalRoutes } from "./features/estimate-approval/routes.tsx";
 import { useDocumentTitle } from "./lib/document-title.ts";
 import { textsChunk } from "./lib/i18n.ts";
@@ -209,6 +214,11 @@ const routeTree = rootRoute.addChildren([
     ...assignmentsRoutes.app,
     ...bulkRoutes.app,
     ...dashboardRoutes.app,
+    ...financeAccountsRoutes.app,
+    ...financeApprovalRoutes.app,
+    ...financeBillsRoutes.app,
+    ...financeAdhocRoutes.app,
+    ...financeInsightsRoutes.app,
   ]),
 ]);
 

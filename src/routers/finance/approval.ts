@@ -1,0 +1,4 @@
+/** Finance: approval (issue 16). See ./index.ts. */
+import { router } from "../../trpc.ts";
+
+export const financeApprovalRouter = router({});

@@ -1,0 +1,4 @@
+import type { Operation } from "../../server/openapi.ts";
+
+/** OpenAPI descriptions of the legacy paths in ./finance-bills.ts (served in /api/openapi.json). */
+export const financeBillsOperations: Operation[] = [];

@@ -1,0 +1,2 @@
+/** Finance pages: accounts (issue 16). */
+export const financeAccountsRoutes = { public: [], app: [] };

@@ -1,0 +1,2 @@
+/** Finance pages: adhoc (issue 16). */
+export const financeAdhocRoutes = { public: [], app: [] };

@@ -1,0 +1,2 @@
+/** Finance pages: approval (issue 16). */
+export const financeApprovalRoutes = { public: [], app: [] };

@@ -1,0 +1,2 @@
+/** Finance pages: bills (issue 16). */
+export const financeBillsRoutes = { public: [], app: [] };

@@ -1,0 +1,2 @@
+/** Finance pages: insights (issue 16). */
+export const financeInsightsRoutes = { public: [], app: [] };
