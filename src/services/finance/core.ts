@@ -24,7 +24,7 @@ import type { Transaction } from "kysely";
 import type { DB } from "../../db/index.ts";
 import { isPostgres, lockRow } from "../../db/locks.ts";
 import { insertAudit } from "../../db/queries/audit.ts";
-import type { Database, FinanceAccountTable, FinanceEntryTable } from "../../db/schema.ts";
+import type { BillTable, Database, FinanceAccountTable, FinanceEntryTable } from "../../db/schema.ts";
 import { AppError } from "../../domain/errors.ts";
 import { checkLock, type LockedAction, type LockPeriod } from "../../domain/finance/lock-periods.ts";
 import { messages } from "../../domain/messages.ts";
@@ -247,3 +247,114 @@ export function todayUtc(now: Date = new Date()): string {
 
 /** Whether the database is PostgreSQL (for the few dialect differences a service cares about). */
 export { isPostgres };
+
+export type NewBillLine = { name: string; gross: number; net: number; tax: number; notes?: string; spendCategoryId: number; serviceCategory?: string | null };
+
+export type NewBill = {
+  groupId: number;
+  moveId: number | null;
+  employeeUserId: number | null;
+  billType: BillTable["bill_type"];
+  /** What the bill was made from (expense, bookingCost, lumpSum, adhocCashSpend, recurringPayment, externalSpend) and its id: one bill per source. */
+  sourceKind: string;
+  sourceId: number;
+  fromAccountId: number | null;
+  /** The payee's account (employee or vendor), in the bill's currency: the bill's charge entry lands there. */
+  toAccountId: number;
+  bankAccountId?: number | null;
+  vendorName?: string | null;
+  currency: string;
+  gross: number;
+  net: number;
+  tax: number;
+  isCredit?: boolean;
+  reference?: string;
+  /** YYYY-MM-DD: the bill's own date (lock periods look at it). */
+  billDate: string;
+  invoiceDate?: string | null;
+  dueDate?: string | null;
+  moveStage?: number | null;
+  serviceKey?: string | null;
+  serviceCategory?: string | null;
+  spendCategoryId?: number | null;
+  costCenter?: string | null;
+  costCenter2?: string | null;
+  /** The auto-approval rule that decided, when one did. */
+  decidedByRule?: string | null;
+  lines: NewBillLine[];
+};
+
+/**
+ * Makes one Open bill with its lines and appends its charge entry (+gross on the payee's account, dated
+ * the bill date), refusing a date inside a lock period; audits it (entity "bill", action "create").
+ * A second bill for the same source is refused by the unique (source_kind, source_id) index: callers
+ * guard the source first (a conditional update of the item), so that index is only a safety net.
+ */
+export async function insertBill(trx: Trx, actor: FinanceActor, b: NewBill, at: string): Promise<{ billId: number; entryId: number }> {
+  await assertNotLocked(trx, { type: "create", date: b.billDate });
+  const bill = await trx
+    .insertInto("bills")
+    .values({
+      group_id: b.groupId,
+      move_id: b.moveId,
+      employee_user_id: b.employeeUserId,
+      bill_type: b.billType,
+      status: "Open",
+      source_kind: b.sourceKind,
+      source_id: b.sourceId,
+      from_account_id: b.fromAccountId,
+      to_account_id: b.toAccountId,
+      bank_account_id: b.bankAccountId ?? null,
+      vendor_name: b.vendorName ?? null,
+      currency: b.currency,
+      gross_amount: b.gross,
+      net_amount: b.net,
+      tax_amount: b.tax,
+      is_credit: b.isCredit ? 1 : 0,
+      reference: b.reference ?? "",
+      bill_date: b.billDate,
+      invoice_date: b.invoiceDate ?? null,
+      due_date: b.dueDate ?? null,
+      move_stage: b.moveStage ?? null,
+      service_key: b.serviceKey ?? null,
+      service_category: b.serviceCategory ?? null,
+      spend_category_id: b.spendCategoryId ?? null,
+      cost_center: b.costCenter ?? null,
+      cost_center2: b.costCenter2 ?? null,
+      decided_by_rule: b.decidedByRule ?? null,
+      created_by: actor.user.id,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  if (b.lines.length > 0) {
+    await trx
+      .insertInto("bill_lines")
+      .values(
+        b.lines.map((l, i) => ({
+          bill_id: bill.id,
+          group_id: b.groupId,
+          position: i + 1,
+          name: l.name,
+          gross_amount: l.gross,
+          net_amount: l.net,
+          tax_amount: l.tax,
+          notes: l.notes ?? "",
+          spend_category_id: l.spendCategoryId,
+          service_category: l.serviceCategory ?? null,
+        })),
+      )
+      .execute();
+  }
+  const entry = await appendEntry(trx, { accountId: b.toAccountId, date: b.billDate, kind: "charge", amount: b.gross, currency: b.currency, billId: bill.id, actorUserId: actor.user.id, at });
+  await auditFinance(trx, actor, {
+    entity: "bill",
+    entityId: bill.id,
+    action: "create",
+    groupId: b.groupId,
+    newValues: { billType: b.billType, status: "Open", source: `${b.sourceKind}:${b.sourceId}`, currency: b.currency, gross: b.gross, net: b.net, tax: b.tax, toAccountId: b.toAccountId, fromAccountId: b.fromAccountId, billDate: b.billDate, lines: b.lines.length, decidedByRule: b.decidedByRule ?? null },
+    at,
+  });
+  return { billId: bill.id, entryId: entry.id };
+}
