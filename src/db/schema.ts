@@ -997,6 +997,8 @@ export type Database = {
   bill_lines: BillLineTable;
   payments: PaymentTable;
   finance_idempotency: FinanceIdempotencyTable;
+  finance_payment_batches: FinancePaymentBatchTable;
+  finance_payment_batch_bills: FinancePaymentBatchBillTable;
 };
 
 /** Finance (issue 16): see migrations/20261126060000_finance.ts. Money in integer minor units of the row's currency. */
@@ -1102,3 +1104,9 @@ export type UserRow = Selectable<UserTable>;
 export type NewUser = Insertable<UserTable>;
 export type UserUpdate = Updateable<UserTable>;
 export type SessionRow = Selectable<SessionTable>;
+
+/** Finance payment files (issue 16): see migrations/20261126063000_finance_payment_batches.ts. */
+export type FinancePaymentBatchTable = {
+  id: Generated<number>; message_id: string; bill_count: number; totals: string; csv: string; xml: string; created_by: number | null; created_at: string;
+};
+export type FinancePaymentBatchBillTable = { batch_id: number; bill_id: number; group_id: number; position: number };
