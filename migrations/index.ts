@@ -34,6 +34,7 @@ import * as m20261126040000 from "./20261126040000_dashboard_indexes.ts";
 import * as m20261126041000 from "./20261126041000_incidents.ts";
 import * as m20261126043000 from "./20261126043000_users_email_lower_index.ts";
 import * as m20261126060000 from "./20261126060000_finance.ts";
+import * as m20261126062000 from "./20261126062000_finance_approval.ts";
 import * as m20261126063000 from "./20261126063000_finance_payment_batches.ts";
 
 export const migrations: Record<string, Migration> = {
@@ -70,5 +71,6 @@ export const migrations: Record<string, Migration> = {
   "20261126041000_incidents": m20261126041000,
   "20261126043000_users_email_lower_index": m20261126043000,
   "20261126060000_finance": m20261126060000,
+  "20261126062000_finance_approval": m20261126062000,
   "20261126063000_finance_payment_batches": m20261126063000,
 };

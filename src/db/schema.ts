@@ -997,6 +997,8 @@ export type Database = {
   bill_lines: BillLineTable;
   payments: PaymentTable;
   finance_idempotency: FinanceIdempotencyTable;
+  finance_approval_drafts: FinanceApprovalDraftTable;
+  finance_auto_approval_rules: FinanceAutoApprovalRuleTable;
   finance_payment_batches: FinancePaymentBatchTable;
   finance_payment_batch_bills: FinancePaymentBatchBillTable;
 };
@@ -1110,3 +1112,13 @@ export type FinancePaymentBatchTable = {
   id: Generated<number>; message_id: string; bill_count: number; totals: string; csv: string; xml: string; created_by: number | null; created_at: string;
 };
 export type FinancePaymentBatchBillTable = { batch_id: number; bill_id: number; group_id: number; position: number };
+
+/** Finance bill approval (issue 16): see migrations/20261126062000_finance_approval.ts. */
+export type FinanceApprovalDraftTable = {
+  id: Generated<number>; item_kind: string; item_id: number; group_id: number; lines: string | null; billable: string | null;
+  service_category: string | null; version: Generated<number>; updated_by: number | null; updated_at: string;
+};
+export type FinanceAutoApprovalRuleTable = {
+  group_id: number; enabled: Generated<number>; max_amount: Generated<number>; currency: string; requires_receipt: Generated<number>;
+  version: Generated<number>; updated_by: number | null; updated_at: string;
+};
