@@ -565,6 +565,9 @@ export const NEUTRAL_RULES: Record<string, Rule> = {
   cityId: () => 0,
   /** Spend categories and service attributes are the global catalogue. */
   sdcId: (v) => v.spendCategoryId,
+  spendCategoryId: (v) => v.spendCategoryId,
+  /** Finance companies (vendors, clients) are platform-wide reference rows, not a group's (finance_companies has no group_id). */
+  companyId: () => 1,
   attributeId: (v) => v.serviceAttributeId,
   /** The chosen option of a select field (a value, not a row). */
   valueId: () => 1,
