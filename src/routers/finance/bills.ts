@@ -1,4 +1,129 @@
-/** Finance: bills (issue 16). See ./index.ts. */
-import { router } from "../../trpc.ts";
+/**
+ * Finance: Bill Management (issue 16; part 2 §2, §4 Bill, §5, §7 billmanagement/…, §8). Each procedure
+ * calls the same service as its documented path (src/routers/legacy/finance-bills.ts). FINANCE and
+ * ADMIN only (the services check it too); writes take an optional `idempotencyKey`.
+ */
+import {
+  ZBatchFileRequest,
+  ZBatchFileResponse,
+  ZBatchListResponse,
+  ZBillListRequest,
+  ZBillListResponse,
+  ZBillRow,
+  ZBillWriteResponse,
+  ZCalculateMultipleRequest,
+  ZCalculateMultipleResponse,
+  ZExportRequest,
+  ZExportResponse,
+  ZHoldBillRequest,
+  ZMarkRfpPaidRequest,
+  ZSendBackResponse,
+  ZSendBillBackRequest,
+  ZUnholdBillRequest,
+  ZUpdateBillRequest,
+  ZUpdateBillStatusRequest,
+  ZUpdateBillStatusResponse,
+  ZUpdatePaymentRequest,
+  ZUpdateToAccountRequest,
+} from "../../domain/finance/schemas-bills.ts";
+import {
+  calculateMultiple,
+  getBill,
+  holdBill,
+  listBills,
+  markEmployeeRfpAsPaid,
+  sendBillBack,
+  unholdBill,
+  updateBillDue,
+  updateBillStatus,
+  updatePayment,
+  updateToAccount,
+} from "../../services/finance/bills.ts";
+import { batchFile, exportBills, listBatches } from "../../services/finance/payment-files.ts";
+import { roleProcedure, router, sync } from "../../trpc.ts";
+import { z } from "zod";
 
-export const financeBillsRouter = router({});
+const finance = roleProcedure("FINANCE", "ADMIN");
+
+export const financeBillsRouter = router({
+  /** The Bill Management table: status filter (Open, PaymentPending, Paid, PaidPendingAudit, Void, Audited), search, sort, page; totals per currency. */
+  list: finance
+    .input(sync(ZBillListRequest))
+    .output(sync(ZBillListResponse))
+    .query(({ ctx, input }) => listBills(ctx.db, ctx.user, input)),
+
+  /** One bill's row. */
+  get: finance
+    .input(sync(z.object({ id: z.number().int().positive() })))
+    .output(sync(ZBillRow))
+    .query(({ ctx, input }) => getBill(ctx.db, ctx.user, input.id)),
+
+  /** POST billmanagement/update-bill-status: per item {success, errorMessage, skippableErrors}. */
+  updateStatus: finance
+    .input(sync(ZUpdateBillStatusRequest))
+    .output(sync(ZUpdateBillStatusResponse))
+    .mutation(({ ctx, input }) => updateBillStatus(ctx.db, { user: ctx.user, ip: ctx.ip }, input.bills, input.idempotencyKey)),
+
+  /** POST billmanagement/update-to-account (id, toAccountId). */
+  updateToAccount: finance
+    .input(sync(ZUpdateToAccountRequest))
+    .output(sync(ZBillWriteResponse))
+    .mutation(({ ctx, input }) => updateToAccount(ctx.db, { user: ctx.user, ip: ctx.ip }, { id: input.id, toAccountId: input.toAccountId }, input.idempotencyKey)),
+
+  /** POST billmanagement/update-payment and billapproval/update-payment (id, currency or timestamp). */
+  updatePayment: finance
+    .input(sync(ZUpdatePaymentRequest))
+    .output(sync(ZBillWriteResponse))
+    .mutation(({ ctx, input }) => updatePayment(ctx.db, { user: ctx.user, ip: ctx.ip }, { id: input.id, currency: input.currency, timestamp: input.timestamp }, input.idempotencyKey)),
+
+  /** POST billmanagement/update-bill (id, due). */
+  updateBill: finance
+    .input(sync(ZUpdateBillRequest))
+    .output(sync(ZBillWriteResponse))
+    .mutation(({ ctx, input }) => updateBillDue(ctx.db, { user: ctx.user, ip: ctx.ip }, { id: input.id, due: input.due }, input.idempotencyKey)),
+
+  /** POST billmanagement/send-bill-back (id, status). */
+  sendBack: finance
+    .input(sync(ZSendBillBackRequest))
+    .output(sync(ZSendBackResponse))
+    .mutation(({ ctx, input }) => sendBillBack(ctx.db, { user: ctx.user, ip: ctx.ip }, { id: input.id, status: input.status }, input.idempotencyKey)),
+
+  /** POST billmanagement/calculatemultiple. */
+  calculateMultiple: finance
+    .input(sync(ZCalculateMultipleRequest))
+    .output(sync(ZCalculateMultipleResponse))
+    .query(({ ctx, input }) => calculateMultiple(ctx.db, ctx.user, input)),
+
+  /** POST billmanagement/mark-employee-rfp-as-paid. */
+  markEmployeeRfpAsPaid: finance
+    .input(sync(ZMarkRfpPaidRequest))
+    .output(sync(ZBillWriteResponse))
+    .mutation(({ ctx, input }) => markEmployeeRfpAsPaid(ctx.db, { user: ctx.user, ip: ctx.ip }, input, input.idempotencyKey)),
+
+  /** POST billmanagement/hold-bill {billId, holdReason}. */
+  hold: finance
+    .input(sync(ZHoldBillRequest))
+    .output(sync(ZBillWriteResponse))
+    .mutation(({ ctx, input }) => holdBill(ctx.db, { user: ctx.user, ip: ctx.ip }, { billId: input.billId, holdReason: input.holdReason }, input.idempotencyKey)),
+
+  /** POST billmanagement/unhold-bill {billId}. */
+  unhold: finance
+    .input(sync(ZUnholdBillRequest))
+    .output(sync(ZBillWriteResponse))
+    .mutation(({ ctx, input }) => unholdBill(ctx.db, { user: ctx.user, ip: ctx.ip }, { billId: input.billId }, input.idempotencyKey)),
+
+  /** POST billmanagement/export (billIds): an export batch with its CSV and pain.001 files. */
+  export: finance
+    .input(sync(ZExportRequest))
+    .output(sync(ZExportResponse))
+    .mutation(({ ctx, input }) => exportBills(ctx.db, { user: ctx.user, ip: ctx.ip }, input.billIds, input.idempotencyKey)),
+
+  /** The latest export batches. */
+  batches: finance.output(sync(ZBatchListResponse)).query(({ ctx }) => listBatches(ctx.db, ctx.user)),
+
+  /** One batch's CSV or XML file. */
+  batchFile: finance
+    .input(sync(ZBatchFileRequest))
+    .output(sync(ZBatchFileResponse))
+    .query(({ ctx, input }) => batchFile(ctx.db, ctx.user, input.batchId, input.format)),
+});
