@@ -26,6 +26,7 @@ describe("readConfig: defaults", () => {
       weatherApiUrl: null,
       overview: { overpassUrl: null, wikipediaUrl: null, routingUrl: null, geocoderUrl: null, propertyUrl: null, propertyApiKey: null, staticMapUrl: null },
       socialApiUrl: null,
+      financeAllowUnlockPaidAccount: false,
     });
   });
 });
@@ -110,6 +111,7 @@ describe("readConfig: values", () => {
       weatherApiUrl: "https://api.open-meteo.com/v1/forecast",
       overview: { overpassUrl: null, wikipediaUrl: null, routingUrl: null, geocoderUrl: null, propertyUrl: null, propertyApiKey: null, staticMapUrl: null },
       socialApiUrl: "https://mastodon.social",
+      financeAllowUnlockPaidAccount: false,
     });
   });
 

@@ -64,6 +64,8 @@ const ZConfig = z.object({
   STATIC_MAP_URL: z.string().url().optional(),
   /** Social connections (issue 14): a Mastodon instance's base URL, e.g. https://mastodon.social; unset, the connections widget says social connections are not configured. */
   SOCIAL_API_URL: z.string().url().optional(),
+  /** Finance (issue 16, part 2 §4/§6): 1 allows unlocking a paid employee bank account (the page then warns to relock); default 0. */
+  FINANCE_ALLOW_UNLOCK_PAID_ACCOUNT: z.enum(["0", "1"]).default("0"),
 });
 
 export type Config = {
@@ -95,6 +97,8 @@ export type Config = {
   overview: OverviewProviders;
   /** The social provider's base URL (SOCIAL_API_URL: a Mastodon instance), or null: social connections are not configured. */
   socialApiUrl: string | null;
+  /** FINANCE_ALLOW_UNLOCK_PAID_ACCOUNT: unlocking a paid employee bank account is allowed (default false). */
+  financeAllowUnlockPaidAccount: boolean;
 };
 
 /** The overview page's provider endpoints (OVERPASS_API_URL, WIKIPEDIA_API_URL, ROUTING_API_URL, GEOCODER_API_URL, PROPERTY_API_URL + PROPERTY_API_KEY, STATIC_MAP_URL). */
@@ -161,6 +165,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       staticMapUrl: e.STATIC_MAP_URL ?? null,
     },
     socialApiUrl: e.SOCIAL_API_URL ?? null,
+    financeAllowUnlockPaidAccount: e.FINANCE_ALLOW_UNLOCK_PAID_ACCOUNT === "1",
   };
 }
 

@@ -80,6 +80,9 @@ export type Victim = {
   /** The invitee's activation code and the employee's reset token (raw, as mailed). */
   activationToken: string;
   resetToken: string;
+  /** Finance (issue 16): the group's client account and its employees' EUR accounts; an employee bank account (unlocked). */
+  financeAccountIds: number[];
+  bankAccountIds: number[];
   /** Global catalogue rows (not tenant data) some inputs need. */
   spendCategoryId: number;
   serviceAttributeId: number;
@@ -363,6 +366,23 @@ export async function seedVictim(db: DB): Promise<Victim> {
     .execute();
   const incidents = await db.selectFrom("incidents").select("id").where("group_id", "=", group.id).orderBy("id").execute();
 
+  // Finance accounts (issue 16) as ensureAccount makes them, and a bank account of the open move's employee.
+  const financeAccountIds: number[] = [];
+  for (const [type, owner] of [["Client", null], ["Employee", open.employeeId], ["Employee", draftMove.employeeId]] as const) {
+    const natural = `${type}:${owner ?? group.id}:EUR`;
+    const row = await db
+      .insertInto("finance_accounts")
+      .values({ name: `${type} EUR`, type, group_id: group.id, user_id: owner, currency: "EUR", natural_key: natural, created_by: null, created_at: now, updated_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    financeAccountIds.push(row.id);
+  }
+  const bank = await db
+    .insertInto("employee_bank_accounts")
+    .values({ group_id: group.id, employee_user_id: open.employeeId, account_alias: "Current account", account_number: "DE00 0000 0000 0000 0000 00", account_currency: "EUR", created_at: now, updated_at: now })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+
   const users = await db.selectFrom("users").select(["id", "email", "first_name", "last_name"]).where("group_id", "=", group.id).execute();
   const policies = await db.selectFrom("policies").select("name").where("group_id", "=", group.id).execute();
   const groupRow = await db.selectFrom("groups").select(["name", "display_name"]).where("id", "=", group.id).executeTakeFirstOrThrow();
@@ -411,6 +431,8 @@ export async function seedVictim(db: DB): Promise<Victim> {
     geoRestrictionId: geoRule.id,
     activationToken,
     resetToken,
+    financeAccountIds,
+    bankAccountIds: [bank.id],
     spendCategoryId: spendCategory.id,
     serviceAttributeId: attribute.id,
     userIds: users.map((u) => u.id),
@@ -549,6 +571,11 @@ export const TENANT_RULES: Record<string, Rule> = {
    */
   /** Managers admin (issue 15): the victim manager's geographic rule. */
   restrictionId: (v) => v.geoRestrictionId,
+  /** Finance (issue 16): the victim group's accounts, its employee's bank account, the employees a bank-account lookup names. */
+  accountId: (v) => oneOf(...v.financeAccountIds),
+  bankAccountId: (v) => oneOf(...v.bankAccountIds),
+  bankAccountIds: (v) => oneOf(...v.bankAccountIds),
+  employeeIds: (v) => oneOf(v.moves[0].employeeId, v.moves[1].employeeId),
   token: (v) => v.activationToken,
   ac: (v) => v.resetToken,
 };
@@ -816,6 +843,8 @@ export const PATH_PARAMS: Record<string, string> = {
   "popup/{id}": "budgetGroupId",
   "{budgetId}": "budgetId",
   "{employeeId}": "employeeId",
+  "{groupId}": "groupId",
+  "bank-account/{id}": "bankAccountId",
   "{moveId}": "moveId",
   "{userId}": "userId",
   "{uuid}": "uuid",
