@@ -83,6 +83,9 @@ export type Victim = {
   /** Finance (issue 16): the group's client account and its employees' EUR accounts; an employee bank account (unlocked). */
   financeAccountIds: number[];
   bankAccountIds: number[];
+  /** Finance (issue 16): the victim group's bill (owed to its employee) and the export batch holding it. */
+  billIds: number[];
+  batchIds: number[];
   /** Global catalogue rows (not tenant data) some inputs need. */
   spendCategoryId: number;
   serviceAttributeId: number;
@@ -383,6 +386,19 @@ export async function seedVictim(db: DB): Promise<Victim> {
     .returning("id")
     .executeTakeFirstOrThrow();
 
+  // A bill owed to the open move's employee (PaymentPending) and the payment export batch that holds it.
+  const victimBill = await db
+    .insertInto("bills")
+    .values({ group_id: group.id, move_id: open.moveId, employee_user_id: open.employeeId, bill_type: "Expense", status: "PaymentPending", source_kind: "externalSpend", source_id: 990_001, to_account_id: financeAccountIds[1]!, currency: "EUR", gross_amount: 1_000, net_amount: 1_000, tax_amount: 0, reference: PLANTED, bill_date: now.slice(0, 10), created_at: now, updated_at: now })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const victimBatch = await db
+    .insertInto("finance_payment_batches")
+    .values({ message_id: `MER-${PLANTED}`, bill_count: 1, totals: "[]", csv: PLANTED, xml: PLANTED, created_by: null, created_at: now })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await db.insertInto("finance_payment_batch_bills").values({ batch_id: victimBatch.id, bill_id: victimBill.id, group_id: group.id, position: 1 }).execute();
+
   const users = await db.selectFrom("users").select(["id", "email", "first_name", "last_name"]).where("group_id", "=", group.id).execute();
   const policies = await db.selectFrom("policies").select("name").where("group_id", "=", group.id).execute();
   const groupRow = await db.selectFrom("groups").select(["name", "display_name"]).where("id", "=", group.id).executeTakeFirstOrThrow();
@@ -433,6 +449,8 @@ export async function seedVictim(db: DB): Promise<Victim> {
     resetToken,
     financeAccountIds,
     bankAccountIds: [bank.id],
+    billIds: [victimBill.id],
+    batchIds: [victimBatch.id],
     spendCategoryId: spendCategory.id,
     serviceAttributeId: attribute.id,
     userIds: users.map((u) => u.id),
@@ -576,6 +594,11 @@ export const TENANT_RULES: Record<string, Rule> = {
   bankAccountId: (v) => oneOf(...v.bankAccountIds),
   bankAccountIds: (v) => oneOf(...v.bankAccountIds),
   employeeIds: (v) => oneOf(v.moves[0].employeeId, v.moves[1].employeeId),
+  /** Bill Management: the victim group's bill, its recipient account, the export batch holding it. */
+  billId: (v) => oneOf(...v.billIds),
+  billIds: (v) => oneOf(...v.billIds),
+  toAccountId: (v) => oneOf(...v.financeAccountIds),
+  batchId: (v) => oneOf(...v.batchIds),
   token: (v) => v.activationToken,
   ac: (v) => v.resetToken,
 };
@@ -610,6 +633,8 @@ export const NEUTRAL_RULES: Record<string, Rule> = {
   clientId: () => "probe-client",
   componentId: () => "text",
   formValueId: () => 1,
+  /** Finance rejection and void reasons are a global catalogue (finance_rejection_reasons; VOID reasons 7–11). */
+  rejectionId: () => 7,
 };
 
 /**
@@ -863,6 +888,8 @@ export const PATH_PARAMS: Record<string, string> = {
   "{pkg}": "estimatePackage",
   "{exclude}": "excludeCompensation",
   "splash/{id}": "splashId",
+  "{batchId}": "batchId",
+  "{format}": "paymentFileFormat",
 };
 
 const PATH_VALUES: Record<string, Rule> = {
@@ -871,6 +898,7 @@ const PATH_VALUES: Record<string, Rule> = {
   settingValue: () => "1",
   estimatePackage: () => "NONE",
   excludeCompensation: () => "false",
+  paymentFileFormat: () => "csv",
 };
 
 /** The path with its parameters replaced by the victim's values; unknown parameters are listed. */
