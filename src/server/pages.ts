@@ -19,6 +19,8 @@ export const pages: Page[] = [
   { pattern: /^\/$/, rule: { kind: "signed-in" } },
   { pattern: /^\/admin\/?$/, rule: staff("ADMIN") },
   { pattern: /^\/finance\/?$/, rule: staff("FINANCE", "ADMIN") },
+  // Bill Management (issue 16; part 2 §2): FINANCE and admins.
+  { pattern: /^\/finance\/bill-management\/?$/, rule: staff("FINANCE", "ADMIN") },
   { pattern: /^\/crm\/?$/, rule: staff("CRM", "ADMIN") },
   { pattern: /^\/supplier\/?$/, rule: staff("SUPPLIER") },
   { pattern: /^\/[a-z0-9][a-z0-9-]*\/home\/?$/, rule: { kind: "group", roles: ["HR", "MANAGER", "ADMIN"] } },
@@ -76,6 +78,11 @@ export const pages: Page[] = [
   { pattern: /^\/movehub\/?$/, rule: staff("EMPLOYEE", "HR", "ADMIN") },
   // The welcome popup as a full page (part 2 §2: phones are redirected here from the home; issue 14).
   { pattern: /^\/common\/welcomeCallPopup\/?$/, rule: staff("EMPLOYEE") },
+  // Finance ad-hoc (issue 16): ad-hoc charge creation and a charge's page (CRM, finance, admins), external spend creation
+  // (HR and managers of a group, finance, admins; the API checks the group, a manager's switch and the move), expenses management.
+  { pattern: /^\/crm\/adhoc-charges\/(new|\d{1,9})\/?$/, rule: staff("CRM", "FINANCE", "ADMIN") },
+  { pattern: /^\/finance\/external-spend\/new\/?$/, rule: staff("HR", "MANAGER", "FINANCE", "ADMIN") },
+  { pattern: /^\/finance\/expenses\/?$/, rule: staff("FINANCE", "ADMIN") },
 ];
 
 export function findPage(pathname: string): PageRule | null {

@@ -32,6 +32,9 @@ import { enWelcome } from "./en-welcome.ts";
 import { enAdminTags } from "./en-admin-tags.ts";
 import { enManagers } from "./en-managers.ts";
 import { enIncidents } from "./en-incidents.ts";
+import { enFinanceBills } from "./en-finance-bills.ts";
+import { enFinanceAccounts } from "./en-finance-accounts.ts";
+import { enFinanceAdhoc } from "./en-finance-adhoc.ts";
 
 /**
  * English UI texts shipped with the product. They are seeded into the translations table
@@ -72,6 +75,9 @@ export const en = {
   ...enAdminTags,
   ...enManagers,
   ...enIncidents,
+  ...enFinanceBills,
+  ...enFinanceAccounts,
+  ...enFinanceAdhoc,
   ...enApp,
 } as const satisfies Record<string, string>;
 
