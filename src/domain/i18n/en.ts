@@ -35,6 +35,7 @@ import { enIncidents } from "./en-incidents.ts";
 import { enFinanceBills } from "./en-finance-bills.ts";
 import { enFinanceAccounts } from "./en-finance-accounts.ts";
 import { enFinanceAdhoc } from "./en-finance-adhoc.ts";
+import { enInsights } from "./en-insights.ts";
 
 /**
  * English UI texts shipped with the product. They are seeded into the translations table
@@ -78,6 +79,7 @@ export const en = {
   ...enFinanceBills,
   ...enFinanceAccounts,
   ...enFinanceAdhoc,
+  ...enInsights,
   ...enApp,
 } as const satisfies Record<string, string>;
 

@@ -1,2 +1,32 @@
-/** Finance pages: insights (issue 16). */
-export const financeInsightsRoutes = { public: [], app: [] };
+/** Finance pages: insights (issue 16): `/finance/moves/$moveId/spend`, a move's estimate against actual (FINANCE, ADMIN). */
+import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import { useDocumentTitle } from "../../lib/document-title.ts";
+import { shippedTexts } from "../../lib/i18n.ts";
+import { appRoute, RoleGate, withPages } from "../../route-base.tsx";
+
+const SpendPage = lazyRouteComponent(() => import("./spend-page.tsx"), "SpendPage");
+
+/** A positive move id from the path, or null. */
+function moveIdOf(text: string): number | null {
+  if (!/^\d{1,10}$/.test(text)) return null;
+  const n = Number(text);
+  return n >= 1 && n <= 2_147_483_647 ? n : null;
+}
+
+const spendRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/finance/moves/$moveId/spend",
+  component: withPages(function SpendRoute() {
+    const { t } = useTranslation();
+    const { moveId } = spendRoute.useParams();
+    useDocumentTitle(t("insights.pageTitle", "Spend against estimate"));
+    return (
+      <RoleGate roles={["FINANCE", "ADMIN"]}>
+        <SpendPage key={moveId} moveId={moveIdOf(moveId)} />
+      </RoleGate>
+    );
+  }, SpendPage, shippedTexts),
+});
+
+export const financeInsightsRoutes = { public: [], app: [spendRoute] };

@@ -24,6 +24,7 @@ import { ProfileActions } from "./profile-dialog.tsx";
 import { FormValuesPanel } from "./form-values-panel.tsx";
 import { HrNotesPanel } from "./hr-notes-panel.tsx";
 import { IncidentsPanel } from "./incidents-panel.tsx";
+import { EstimateVsActual } from "../../components/estimate-vs-actual.tsx";
 import { trpc } from "../../lib/trpc.ts";
 
 const linkClasses = "font-medium text-primary underline-offset-4 hover:underline focus-visible:underline";
@@ -141,6 +142,9 @@ function MoveFile(ref: Ref) {
         <FormValuesPanel {...ref} />
         <HrNotesPanel {...ref} />
         <BudgetsPanel {...ref} />
+        <Panel title={t("insights.panelTitle", "Estimate against actual")} testId="estimate-vs-actual-panel" className="desktop:col-span-2">
+          <EstimateVsActual group={ref.group} moveId={ref.moveId} />
+        </Panel>
         <QuotesPanel {...ref} />
         <IncidentsPanel {...ref} />
         <TimelinePanel data={data} />

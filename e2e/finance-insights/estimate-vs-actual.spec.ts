@@ -1,0 +1,73 @@
+import type { Locator, Page } from "@playwright/test";
+import { demo, expect, expectAccessible, test } from "../fixtures.ts";
+import { insertSpendMove } from "./insert-move.ts";
+
+/**
+ * Estimate against actual (issue 16 "Beyond the spec"): HR sees the card on the move page and finance the
+ * move's spend page, with each service's estimate, budget, approved and pending spend and the difference,
+ * totals per currency and the budget group's remaining amount; a table at 1366 px, cards at 390 px; axe.
+ * Each test plants its own group and move (insert-move.ts), so no other spec's data shows.
+ */
+
+async function expectFits(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** The figures of a service (a table row on desktop, a card on phones), in column order. */
+async function expectService(scope: Locator, phone: boolean, name: string, figures: string[]) {
+  const item = phone ? scope.getByTestId("eva-card").filter({ hasText: name }) : scope.getByTestId("eva-row").filter({ hasText: name });
+  await expect(item).toBeVisible();
+  for (const f of figures) await expect(item).toContainText(f);
+}
+
+async function expectComparison(scope: Locator, phone: boolean) {
+  await expect(scope.getByText("Cost estimate version 1, amounts in EUR.")).toBeVisible();
+  await expectService(scope, phone, "Flat search", ["EUR 1,500.00", "USD 4,000.00", "EUR 900.00", "EUR 0.00", "EUR 600.00"]);
+  await expectService(scope, phone, "Settling in", ["EUR 2,000.00", "EUR 0.00", "EUR 120.00"]);
+  const total = phone ? scope.getByTestId("eva-card-total") : scope.getByTestId("eva-total");
+  await expect(total).toContainText("Total (EUR)");
+  for (const f of ["EUR 3,500.00", "EUR 900.00", "EUR 120.00", "EUR 2,600.00"]) await expect(total).toContainText(f);
+  const budget = scope.getByTestId("eva-budget").first();
+  await expect(budget).toContainText("budget group 1");
+  for (const f of ["USD 4,000.00", "USD 1,000.00", "USD 125.00", "USD 3,000.00"]) await expect(budget).toContainText(f);
+}
+
+for (const size of [
+  { width: 1366, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  const phone = size.width < 768;
+  test.describe(`estimate against actual at ${size.width} px`, () => {
+    test.use({ viewport: size });
+
+    test("HR sees the estimate against actual card on the move page", async ({ page, loginAs }) => {
+      const m = insertSpendMove("spend");
+      await loginAs(m.hrEmail);
+      await page.goto(`/${m.name}/employeefile/summaryView?employeeId=${m.employeeId}&moveId=${m.moveId}`);
+      await expect(page.getByRole("heading", { level: 1, name: m.employeeName })).toBeVisible();
+      const card = page.getByTestId("estimate-vs-actual-panel");
+      await expect(card.getByRole("heading", { level: 2, name: "Estimate against actual" })).toBeVisible();
+      await card.scrollIntoViewIfNeeded();
+      await expectComparison(card, phone);
+      await expect(card.getByTestId(phone ? "eva-table" : "eva-cards")).toBeHidden();
+      await expectAccessible(page);
+      await expectFits(page);
+    });
+
+    test("finance sees the move's spend page; an unknown move shows the refusal", async ({ page, loginAs }) => {
+      const m = insertSpendMove("spendfin");
+      await loginAs(demo.finance);
+      await page.goto(`/finance/moves/${m.moveId}/spend`);
+      await expect(page.getByRole("heading", { level: 1, name: "Spend against estimate" })).toBeVisible();
+      const body = page.getByTestId("finance-spend-page");
+      await expectComparison(body, phone);
+      await expectAccessible(page);
+      await expectFits(page);
+
+      await page.goto(`/finance/moves/2000000000/spend`);
+      await expect(page.getByRole("alert")).toContainText("This move does not exist or you cannot see it.");
+      await expectAccessible(page);
+    });
+  });
+}
