@@ -385,6 +385,9 @@ describe("employee expenses management", () => {
     expect(audit).toMatchObject({ actor_user_id: await userId(DEMO.FINANCE), group_id: acme.groupId, entity: "expense" });
     expect(JSON.parse(audit!.old_values!)).toEqual({ internalNotes: "", version: 1 });
     expect(JSON.parse(audit!.new_values!)).toEqual({ internalNotes: "Checked with HR", version: 2 });
+    // Trimmed; the same note again changes nothing (no version, no audit row).
+    expect((await fin.finance.adhoc.expenseNote({ expenseId: id, internalNote: "  Checked with HR  ", version: 2 })).expense.version).toBe(2);
+    expect((await auditsOf(id, "adhoc.expenseNote")).length).toBe(1);
     await expectTrpcError(fin.finance.adhoc.expenseNote({ expenseId: id, internalNote: "stale", version: 1 }), "CONFLICT", M.expenseChanged);
     const results = await race(20, (i) => fin.finance.adhoc.expenseNote({ expenseId: id, internalNote: `parallel ${i}`, version: 2 }));
     await expectOneEffect(results, { refusal: { code: "CONFLICT", message: M.expenseChanged } });

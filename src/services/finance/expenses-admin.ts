@@ -93,9 +93,12 @@ export async function setManagedExpenseNote(
   return financeWrite(db, actor, { scope: "finance.adhoc.expenseNote", key: idempotencyKey, payload }, async (trx) => {
     const before = await trx.selectFrom("expenses").select(["id", "group_id", "internal_notes", "version"]).where("id", "=", input.expenseId).executeTakeFirst();
     if (!before) throw new AppError("NOT_FOUND", M.expenseNotFound);
+    // As billapproval/expense/note: the note is trimmed, and a note saved unchanged changes nothing.
+    const note = input.internalNote.trim();
+    if (note === before.internal_notes && (input.version === undefined || input.version === before.version)) return { expense: await expenseOrNotFound(trx, input.expenseId) };
     const result = await trx
       .updateTable("expenses")
-      .set({ internal_notes: input.internalNote, version: before.version + 1, updated_at: at })
+      .set({ internal_notes: note, version: before.version + 1, updated_at: at })
       .where("id", "=", input.expenseId)
       .where("version", "=", input.version ?? before.version)
       .executeTakeFirst();
@@ -106,7 +109,7 @@ export async function setManagedExpenseNote(
       action: "adhoc.expenseNote",
       groupId: before.group_id,
       oldValues: { internalNotes: before.internal_notes, version: before.version },
-      newValues: { internalNotes: input.internalNote, version: before.version + 1 },
+      newValues: { internalNotes: note, version: before.version + 1 },
       at,
     });
     return { expense: await expenseOrNotFound(trx, input.expenseId) };
