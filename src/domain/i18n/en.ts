@@ -33,7 +33,6 @@ import { enAdminTags } from "./en-admin-tags.ts";
 import { enManagers } from "./en-managers.ts";
 import { enIncidents } from "./en-incidents.ts";
 import { enFinanceBills } from "./en-finance-bills.ts";
-import { enFinanceBills } from "./en-finance-bills.ts";
 import { enFinanceAccounts } from "./en-finance-accounts.ts";
 import { enFinanceAdhoc } from "./en-finance-adhoc.ts";
 import { enInsights } from "./en-insights.ts";
@@ -77,7 +76,6 @@ export const en = {
   ...enAdminTags,
   ...enManagers,
   ...enIncidents,
-  ...enFinanceBills,
   ...enFinanceBills,
   ...enFinanceAccounts,
   ...enFinanceAdhoc,
