@@ -86,6 +86,8 @@ export type Victim = {
   /** Finance (issue 16): the victim group's bill (owed to its employee) and the export batch holding it. */
   billIds: number[];
   batchIds: number[];
+  /** Bill Approval (issue 16): the victim group's pending booking cost, lump sum and ad-hoc cash spend. */
+  financeItemIds: { bookingCost: number; lumpSum: number; adhocCashSpend: number };
   /** Global catalogue rows (not tenant data) some inputs need. */
   spendCategoryId: number;
   serviceAttributeId: number;
@@ -398,6 +400,15 @@ export async function seedVictim(db: DB): Promise<Victim> {
     .returning("id")
     .executeTakeFirstOrThrow();
   await db.insertInto("finance_payment_batch_bills").values({ batch_id: victimBatch.id, bill_id: victimBill.id, group_id: group.id, position: 1 }).execute();
+  const financeItemIds = { bookingCost: 0, lumpSum: 0, adhocCashSpend: 0 };
+  for (const kind of ["bookingCost", "lumpSum", "adhocCashSpend"] as const) {
+    const row = await db
+      .insertInto("finance_items")
+      .values({ kind, group_id: group.id, move_id: open.moveId, employee_user_id: open.employeeId, description: `Item ${PLANTED}`, currency: "EUR", net_amount: 1_000, tax_amount: 0, gross_amount: 1_000, created_at: now, updated_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    financeItemIds[kind] = row.id;
+  }
 
   const users = await db.selectFrom("users").select(["id", "email", "first_name", "last_name"]).where("group_id", "=", group.id).execute();
   const policies = await db.selectFrom("policies").select("name").where("group_id", "=", group.id).execute();
@@ -451,6 +462,7 @@ export async function seedVictim(db: DB): Promise<Victim> {
     bankAccountIds: [bank.id],
     billIds: [victimBill.id],
     batchIds: [victimBatch.id],
+    financeItemIds,
     spendCategoryId: spendCategory.id,
     serviceAttributeId: attribute.id,
     userIds: users.map((u) => u.id),
@@ -480,6 +492,7 @@ export const STAFF_GRANTS: ReadonlyArray<{ label: string; procedure: string; why
   { label: "CRM", procedure: "policy.catalogue.employeePolicy", why: "part 2 §7 GET /admin/policy/getPolicyDetails: ADMIN, CRM, the group's HR, the employee" },
   { label: "CRM", procedure: "estimate.history", why: "part 1 §6: CRM agents read estimates of every group (services/estimate/access.ts ESTIMATE_READ_ROLES)" },
   { label: "CRM", procedure: "estimate.exportFile", why: "part 1 §6: the export sits under a CRM prefix for CRM agents" },
+  { label: "FINANCE", procedure: "finance.approval.list", why: "part 2 §2, §4 Bill Approval: finance approves every group's expenses, booking costs, lump sums and cash spends; the table lists them all" },
 ];
 export const LEGACY_STAFF_GRANTS: ReadonlyArray<{ label: string; path: string; why: string }> = [
   { label: "CRM", path: "/admin/policy/getPolicyDetails", why: "as policy.catalogue.employeePolicy" },
@@ -599,6 +612,10 @@ export const TENANT_RULES: Record<string, Rule> = {
   billIds: (v) => oneOf(...v.billIds),
   toAccountId: (v) => oneOf(...v.financeAccountIds),
   batchId: (v) => oneOf(...v.batchIds),
+  /** Bill Approval: the victim group's approval items by the names the calls give them. */
+  bookingCostId: (v) => v.financeItemIds.bookingCost,
+  lumpsumId: (v) => v.financeItemIds.lumpSum,
+  cashSpendId: (v) => v.financeItemIds.adhocCashSpend,
   token: (v) => v.activationToken,
   ac: (v) => v.resetToken,
 };
@@ -888,6 +905,9 @@ export const PATH_PARAMS: Record<string, string> = {
   "{pkg}": "estimatePackage",
   "{exclude}": "excludeCompensation",
   "splash/{id}": "splashId",
+  /** Bill Approval's draft cache: the victim's expense, as an expense. */
+  "clearBillLinesCache/{id}": "expenseId",
+  "/{type}": "approvalKind",
   "{batchId}": "batchId",
   "{format}": "paymentFileFormat",
 };
@@ -899,6 +919,7 @@ const PATH_VALUES: Record<string, Rule> = {
   estimatePackage: () => "NONE",
   excludeCompensation: () => "false",
   paymentFileFormat: () => "csv",
+  approvalKind: () => "expense",
 };
 
 /** The path with its parameters replaced by the victim's values; unknown parameters are listed. */

@@ -1,5 +1,134 @@
-/** Documented finance paths: approval (issue 16; part 2 §7 "Finance (under /accountmanagement/)"). Same services as src/routers/finance/approval.ts. */
-import type { Hono } from "hono";
+/**
+ * Documented finance paths: Bill Approval (issue 16; part 2 §7 "Finance (under /accountmanagement/)"
+ * billapproval/…, {billapproval|billmanagement}/check{OutOfBudget,OverBudget}, the bill-line cache
+ * calls). Same services as src/routers/finance/approval.ts (POST /budget/spend/remaining stays in
+ * ./budgets.ts; finance may call it now). Fields from a JSON body, a form or (GET) the query. Writes
+ * take the `Idempotency-Key` header. The four documented reject GETs change state, so they refuse a
+ * cross-site request (assertSameSite). Failures answer `{ success: false, errorMessage }` with the
+ * error's status; an approve's unexpected failure the spec's "There was an issue approving the …" text.
+ */
+import type { Context, Hono } from "hono";
+import type { z } from "zod";
+import { AppError } from "../../domain/errors.ts";
+import type { ApprovalKind } from "../../domain/finance/approval.ts";
+import { financeMessages as FM } from "../../domain/finance/messages.ts";
+import {
+  approvalMessages as AM,
+  ZApprovalPayload,
+  ZBillableChanges,
+  ZBillLineCache,
+  ZBudgetCheckRequest,
+  ZClearCache,
+  ZExpenseNote,
+  ZRejectAdhocCashSpend,
+  ZRejectBookingCost,
+  ZRejectExpense,
+  ZRejectLumpSum,
+  ZRequestChange,
+  ZSetHoldStatus,
+  ZUpdateMoveStage,
+  ZUpdateServiceCategory,
+} from "../../domain/finance/schemas-approval.ts";
 import type { AppDeps, AppEnv } from "../../server/app.ts";
+import { assertSameSite, clientIp, failureText, legacyRoute, legacyUser, parseFields, readFields } from "../../server/http.ts";
+import {
+  approveFailureText,
+  approveItem,
+  checkBudget,
+  clearBillLinesCache,
+  rejectItem,
+  requestChange,
+  saveBillableChanges,
+  saveBillLineCache,
+  saveExpenseNote,
+  setHold,
+  updateMoveStage,
+  updateServiceCategory,
+} from "../../services/finance/approval.ts";
+import { idempotencyKeyOf, type FinanceActor } from "../../services/finance/core.ts";
 
-export function mountLegacyFinanceApproval(_app: Hono<AppEnv>, _deps: AppDeps) {}
+export const APPROVAL_BASE = "/accountmanagement/billapproval";
+export const MANAGEMENT_BASE = "/accountmanagement/billmanagement";
+
+const failure = (fallback: string) => (error: unknown) => ({ success: false, errorMessage: failureText(error, fallback) });
+const actorOf = (c: Context<AppEnv>): FinanceActor => ({ user: legacyUser(c), ip: clientIp(c) });
+const keyOf = (c: Context<AppEnv>) => idempotencyKeyOf(c.req.header("Idempotency-Key"));
+const fieldsOf = async <S extends z.ZodType>(c: Context<AppEnv>, schema: S): Promise<z.infer<S>> => parseFields(schema, await readFields(c));
+
+const APPROVE_PATHS: [string, ApprovalKind][] = [
+  ["approveBookingCost", "bookingCost"],
+  ["approveExpense", "expense"],
+  ["approveLumpSum", "lumpSum"],
+  ["approveAdhocCashSpend", "adhocCashSpend"],
+];
+
+export function mountLegacyFinanceApproval(app: Hono<AppEnv>, deps: AppDeps) {
+  const { db } = deps;
+  const generic = failure(FM.productTeamError);
+
+  for (const base of [APPROVAL_BASE, MANAGEMENT_BASE]) {
+    for (const which of ["checkOutOfBudget", "checkOverBudget"]) {
+      legacyRoute(
+        app,
+        "POST",
+        `${base}/${which}`,
+        async (c) => {
+          const user = legacyUser(c);
+          return checkBudget(db, user, await fieldsOf(c, ZBudgetCheckRequest));
+        },
+        (error) => ({ success: false, outOfBudget: false, overBudget: false, newTotalSpend: null, lock: false, errorMessage: failureText(error, FM.budgetFetchError) }),
+      );
+    }
+    legacyRoute(app, "POST", `${base}/updateBillableChanges`, async (c) => saveBillableChanges(db, actorOf(c), await fieldsOf(c, ZBillableChanges), keyOf(c)), generic);
+    legacyRoute(app, "POST", `${base}/updateBillLineCache`, async (c) => saveBillLineCache(db, actorOf(c), await fieldsOf(c, ZBillLineCache), keyOf(c)), generic);
+    legacyRoute(
+      app,
+      "DELETE",
+      `${base}/clearBillLinesCache/:id/:type`,
+      async (c) => clearBillLinesCache(db, actorOf(c), parseFields(ZClearCache, { id: c.req.param("id"), type: c.req.param("type") }), keyOf(c)),
+      generic,
+    );
+  }
+
+  for (const [path, kind] of APPROVE_PATHS) {
+    legacyRoute(app, "POST", `${APPROVAL_BASE}/${path}`, async (c) => approveItem(db, actorOf(c), kind, await fieldsOf(c, ZApprovalPayload), keyOf(c)), failure(approveFailureText(kind)));
+  }
+
+  legacyRoute(app, "POST", `${APPROVAL_BASE}/requestChangeOfBookingCost`, async (c) => requestChange(db, actorOf(c), await fieldsOf(c, ZRequestChange), keyOf(c)), generic);
+
+  const rejectRoute = <S extends z.ZodType>(path: string, kind: ApprovalKind, schema: S, idOf: (f: z.infer<S>) => number) =>
+    legacyRoute(
+      app,
+      "GET",
+      `${APPROVAL_BASE}/${path}`,
+      async (c) => {
+        const actor = actorOf(c);
+        assertSameSite(c, deps.config);
+        const f = parseFields(schema, c.req.query()) as z.infer<S> & { rejectionId?: number | null; rejectionReason?: string | null };
+        return rejectItem(db, actor, { kind, id: idOf(f), rejectionId: f.rejectionId ?? null, rejectionReason: f.rejectionReason ?? null }, keyOf(c));
+      },
+      generic,
+    );
+  rejectRoute("rejectBookingCost", "bookingCost", ZRejectBookingCost, (f) => f.id);
+  rejectRoute("rejectExpense", "expense", ZRejectExpense, (f) => f.expenseId);
+  rejectRoute("rejectAdhocCashSpend", "adhocCashSpend", ZRejectAdhocCashSpend, (f) => f.cashSpendId);
+  rejectRoute("rejectLumpSum", "lumpSum", ZRejectLumpSum, (f) => f.lumpsumId);
+
+  legacyRoute(
+    app,
+    "POST",
+    `${APPROVAL_BASE}/set-hold-status`,
+    async (c) => {
+      const actor = actorOf(c);
+      const f = await fieldsOf(c, ZSetHoldStatus);
+      const target: [ApprovalKind, number] | null = f.expenseId ? ["expense", f.expenseId] : f.bookingCostId ? ["bookingCost", f.bookingCostId] : null;
+      if (!target) throw new AppError("VALIDATION", AM.holdNothing, { expenseId: AM.holdNothing });
+      return setHold(db, actor, { kind: target[0], id: target[1], holdStatus: f.holdStatus, holdReason: f.holdReason ?? null }, keyOf(c));
+    },
+    generic,
+  );
+
+  legacyRoute(app, "POST", `${APPROVAL_BASE}/expense/note`, async (c) => saveExpenseNote(db, actorOf(c), await fieldsOf(c, ZExpenseNote), keyOf(c)), generic);
+  legacyRoute(app, "POST", `${APPROVAL_BASE}/updateMoveStage`, async (c) => updateMoveStage(db, actorOf(c), await fieldsOf(c, ZUpdateMoveStage), keyOf(c)), generic);
+  legacyRoute(app, "POST", `${APPROVAL_BASE}/updateServiceCategory`, async (c) => updateServiceCategory(db, actorOf(c), await fieldsOf(c, ZUpdateServiceCategory), keyOf(c)), generic);
+}

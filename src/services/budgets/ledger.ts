@@ -70,6 +70,17 @@ export async function loadLedger(db: DB, move: LedgerMove): Promise<Ledger> {
     db.selectFrom("expenses").select(["move_stage", "budget_group", "status", "gross_amount", "currency", "budget_amount", "budget_currency"]).where("move_id", "=", move.id).execute(),
     loadRates(db),
   ]);
+  // Finance's approval items of the move (issue 16: booking costs, lump sums, ad-hoc cash spends) count as
+  // expenses do: SUBMITTED under submitted, APPROVED under approved (budgetBucket).
+  const items = await db
+    .selectFrom("finance_items")
+    .select(["move_stage", "budget_group", "status", "gross_amount", "currency"])
+    .where("move_id", "=", move.id)
+    .where("kind", "in", ["bookingCost", "lumpSum", "adhocCashSpend"])
+    .where("move_stage", "is not", null)
+    .where("budget_group", "is not", null)
+    .execute();
+  for (const f of items) expenses.push({ move_stage: f.move_stage!, budget_group: f.budget_group!, status: f.status, gross_amount: f.gross_amount, currency: f.currency, budget_amount: null, budget_currency: null });
   const budgetRows = groups.length
     ? await db.selectFrom("budgets").select(["budget_group_id", "currency", "amount", "min_amount", "max_amount"]).where("budget_group_id", "in", groups.map((g) => g.id)).orderBy("id").execute()
     : [];

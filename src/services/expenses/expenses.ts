@@ -6,6 +6,7 @@
  * Finance (bill approval, issue 16) takes the rows as they are: `startFinanceProcessing` is its first
  * transition, guarded by status and version.
  */
+import { autoApproveOnSubmit } from "../finance/approval-bills.ts";
 import type { DB } from "../../db/index.ts";
 import { insertAudit } from "../../db/queries/audit.ts";
 import { AppError } from "../../domain/errors.ts";
@@ -184,6 +185,11 @@ export async function submitExpense(db: DB, actor: ExpenseActor, input: TSubmitE
       at, actorUserId: actor.user.id, groupId: move.groupId, entity: "expense", entityId: inserted.id, action: "expenses.submit", ip: actor.ip,
       newValues: { moveId: move.id, service: input.serviceName, stage: input.moveStageId, currency: amounts.gross.currency, gross: amounts.gross.amount, receipt: input.receiptFileId ?? null },
     });
+    // Finance (issue 16): the group's auto-approval rule (off by default) may approve it right away.
+    await autoApproveOnSubmit(trx, actor, {
+      expenseId: inserted.id, groupId: move.groupId, currency: amounts.gross.currency, gross: amounts.gross.amount, hasReceipt: Boolean(input.receiptFileId),
+      inPolicy: true, withinBudget: budget !== undefined && converted !== null && budget.sums.remaining >= converted.amount, at,
+    });
     return inserted.id;
   });
   const finalId =
@@ -296,13 +302,15 @@ function searchResult(user: SessionUser, ledger: Ledger, s: TRemainingRequest["s
 
 /**
  * POST /budget/spend/remaining: for each search (service, move stage, currency; moveId or userId for
- * HR and admins; an employee's own move otherwise) what remains of the service's budget. FINANCE is
- * refused for now (src/routers/expenses.test.ts): the finance screens that use this call (part 1 §7)
- * are not built yet. A budget hidden from the employee answers the employee "N/A" (visibleTo).
- * A search naming a move the caller may not see is refused (NOT_FOUND), never answered with its sums.
+ * HR, admins and finance; an employee's own move otherwise) what remains of the service's budget.
+ * FINANCE reads every group's moves as an admin does (Bill Approval's budget column, issue 16);
+ * submitted counts pending expenses and finance items, approvedByFinance the approved ones
+ * (src/services/budgets/ledger.ts). A budget hidden from the employee answers the employee "N/A"
+ * (visibleTo). A search naming a move the caller may not see is refused (NOT_FOUND), never answered with its sums.
  */
-export async function remainingBudgets(db: DB, user: SessionUser, input: TRemainingRequest): Promise<TRemainingResponse> {
-  if (!["EMPLOYEE", "HR", "ADMIN"].includes(user.role)) throw new AppError("FORBIDDEN", "You do not have permission to do that.");
+export async function remainingBudgets(db: DB, caller: SessionUser, input: TRemainingRequest): Promise<TRemainingResponse> {
+  if (!["EMPLOYEE", "HR", "ADMIN", "FINANCE"].includes(caller.role)) throw new AppError("FORBIDDEN", "You do not have permission to do that.");
+  const user: SessionUser = caller.role === "FINANCE" ? { ...caller, role: "ADMIN" } : caller;
   const ledgers = new Map<string, Ledger | null>();
   const results: TBudgetSearchResult[] = [];
   for (const s of input.searches) {

@@ -4,6 +4,7 @@
  * (the employee, on their own move). Access reuses the budgets' rule (`ledgerMoveForCaller`): another
  * employee's quote or another group's move answers NOT_FOUND, as an unknown id does.
  */
+import { insertBookingCostForQuote } from "../finance/approval-bills.ts";
 import type { DB } from "../../db/index.ts";
 import { lockRow } from "../../db/locks.ts";
 import { insertAudit } from "../../db/queries/audit.ts";
@@ -193,6 +194,8 @@ export async function bookQuote(db: DB, actor: QuoteActor, input: TBookQuoteRequ
         .execute();
       // The audit row names the quotes this booking declined (their change has no row of its own).
       declinedIds = others.map((o) => o.id).sort((a, b) => a - b);
+      // Finance (issue 16): the booked quote becomes a vendor booking cost waiting for Bill Approval.
+      await insertBookingCostForQuote(trx, row, actor.user.id, at);
       declined = declinedIds.length;
       await insertAudit(trx, {
         at,
