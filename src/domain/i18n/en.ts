@@ -32,6 +32,7 @@ import { enWelcome } from "./en-welcome.ts";
 import { enAdminTags } from "./en-admin-tags.ts";
 import { enManagers } from "./en-managers.ts";
 import { enIncidents } from "./en-incidents.ts";
+import { enFinanceAccounts } from "./en-finance-accounts.ts";
 import { enFinanceBills } from "./en-finance-bills.ts";
 import { enFinanceAccounts } from "./en-finance-accounts.ts";
 import { enFinanceAdhoc } from "./en-finance-adhoc.ts";
@@ -76,6 +77,7 @@ export const en = {
   ...enAdminTags,
   ...enManagers,
   ...enIncidents,
+  ...enFinanceAccounts,
   ...enFinanceBills,
   ...enFinanceAccounts,
   ...enFinanceAdhoc,

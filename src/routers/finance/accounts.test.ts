@@ -247,7 +247,7 @@ describe("update-account", () => {
   test("the documented GET: same-site answers, cross-site refused with nothing written; bad input and subgroup of another group", async () => {
     const accountId = await newVendorAccount("GBP", "");
     const path = `/accountmanagement/update-account?${q({ id: accountId, balance: "12.34", dueDatePeriod: "NEXT_60_DAYS" })}`;
-    for (const headers of [{ "Sec-Fetch-Site": "cross-site" }, { "Sec-Fetch-Site": "same-site" }, { "Sec-Fetch-Site": "", Origin: "https://evil.example" }]) {
+    for (const headers of [{ "Sec-Fetch-Site": "cross-site" }, { "Sec-Fetch-Site": "same-site" }, { "Sec-Fetch-Site": "", Origin: "https://evil.example" }] as Record<string, string>[]) {
       const res = await get(app, path, as(DEMO.FINANCE, headers));
       expect(res.status).toBe(403);
       expect((await res.json()).resultMessage).toBe(messages.crossOrigin);
