@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import type { DB } from "../index.ts";
 import { restrictMoves, type RestrictionScope } from "./restrictions.ts";
 
-/** A move with what the budget ledger needs, limited to a manager's scope when one is given. */
+/** A move (any status: a draft shows its budgets) with what the budget ledger needs, limited to a manager's scope when one is given. */
 export function findInsightsMove(db: DB, moveId: number, scope: RestrictionScope) {
   return restrictMoves(
     db
@@ -11,8 +11,7 @@ export function findInsightsMove(db: DB, moveId: number, scope: RestrictionScope
       .innerJoin("policies as p", "p.id", "m.policy_id")
       .innerJoin("groups as g", "g.id", "m.group_id")
       .select(["m.id", "m.group_id", "g.name as group_name", "g.display_name", "m.employee_user_id", "m.policy_version_id", "m.current_move_stage", "m.status", "p.move_stages_count"])
-      .where("m.id", "=", moveId)
-      .where("m.status", "!=", "draft"),
+      .where("m.id", "=", moveId),
     scope,
     "m",
   ).executeTakeFirst();
