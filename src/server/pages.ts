@@ -21,6 +21,8 @@ export const pages: Page[] = [
   { pattern: /^\/finance\/?$/, rule: staff("FINANCE", "ADMIN") },
   // Bill Management (issue 16; part 2 §2): FINANCE and admins.
   { pattern: /^\/finance\/bill-management\/?$/, rule: staff("FINANCE", "ADMIN") },
+  // Bill Approval (issue 16; part 2 §2): FINANCE and admins.
+  { pattern: /^\/finance\/bill-approval\/?$/, rule: staff("FINANCE", "ADMIN") },
   // Finance accounts (issue 16; part 2 §2 account management, lock periods; §4 bank accounts): FINANCE and admins.
   { pattern: /^\/finance\/(accounts(\/\d{1,9})?|bank-accounts|lock-periods)\/?$/, rule: staff("FINANCE", "ADMIN") },
   { pattern: /^\/crm\/?$/, rule: staff("CRM", "ADMIN") },

@@ -32,8 +32,8 @@ import { enWelcome } from "./en-welcome.ts";
 import { enAdminTags } from "./en-admin-tags.ts";
 import { enManagers } from "./en-managers.ts";
 import { enIncidents } from "./en-incidents.ts";
-import { enFinanceAccounts } from "./en-finance-accounts.ts";
 import { enFinanceBills } from "./en-finance-bills.ts";
+import { enFinanceApproval } from "./en-finance-approval.ts";
 import { enFinanceAccounts } from "./en-finance-accounts.ts";
 import { enFinanceAdhoc } from "./en-finance-adhoc.ts";
 import { enInsights } from "./en-insights.ts";
@@ -77,8 +77,8 @@ export const en = {
   ...enAdminTags,
   ...enManagers,
   ...enIncidents,
-  ...enFinanceAccounts,
   ...enFinanceBills,
+  ...enFinanceApproval,
   ...enFinanceAccounts,
   ...enFinanceAdhoc,
   ...enInsights,

@@ -290,7 +290,7 @@ describe("approve", () => {
     for (const kind of ["expense", "bookingCost"] as const) {
       const id = kind === "expense" ? await expense() : await item();
       const path = kind === "expense" ? "approveExpense" : "approveBookingCost";
-      const results = await race(50, (i): Promise<unknown> => (i % 2 === 0 ? postJson(app, `${A}/${path}`, { id }, as(DEMO.FINANCE)) : callerFor(t.db, DEMO.FINANCE).then((c) => c.finance.approval.approve({ kind, id }))));
+      const results = await race(50, (i): Promise<unknown> => (i % 2 === 0 ? Promise.resolve(postJson(app, `${A}/${path}`, { id }, as(DEMO.FINANCE))) : callerFor(t.db, DEMO.FINANCE).then((c) => c.finance.approval.approve({ kind, id }))));
       await expectOneEffect(results, { refusal: { code: 409, message: new RegExp(`^(${FM.approvalItemDone.replace(/[.]/g, "\\.")}|${AM.changed})$`) }, refusedWhen: (v) => (v && v.success === false ? v.errorMessage : null) });
       expect(await billsOf(kind, id)).toHaveLength(1);
       expect(await auditOf(kind === "expense" ? "expense" : "finance_item", id, "finance.approve")).toHaveLength(1);
