@@ -168,7 +168,9 @@ export function FinanceApprovalPage({ search, onSearch }: { search: ApprovalSear
   const Actions = ({ row }: { row: TApprovalRow }) => {
     const busy = checking === keyOf(row) || (approve.isPending && approve.variables?.id === row.id && approve.variables?.kind === row.kind);
     const held = row.holdReason !== null;
+    const hintId = `approval-blocked-${row.kind}-${row.id}`;
     return (
+      <div className="flex flex-col items-end gap-1">
       <div className="flex flex-wrap items-center justify-end gap-2">
         <Button
           size="sm"
@@ -176,6 +178,7 @@ export function FinanceApprovalPage({ search, onSearch }: { search: ApprovalSear
           aria-disabled={held || checking !== null ? true : undefined}
           className={held ? "opacity-60" : undefined}
           aria-label={t("financeApproval.approveItem", { what: what(row), id: row.id })}
+          aria-describedby={held ? hintId : undefined}
           onClick={guarded(row, "approve", () => void continueApproval(row, {}, null))}
         >
           {t("financeApproval.approve")}
@@ -206,6 +209,12 @@ export function FinanceApprovalPage({ search, onSearch }: { search: ApprovalSear
             {row.kind === "expense" ? <DropdownMenuItem onSelect={() => setDialog({ kind: "note", row })}>{t("financeApproval.note")}</DropdownMenuItem> : null}
           </DropdownMenuContent>
         </DropdownMenu>
+      </div>
+      {held ? (
+        <p id={hintId} className="max-w-56 text-right text-xs text-muted-foreground">
+          {blockedText(row.kind, "approve", "onHold")}
+        </p>
+      ) : null}
       </div>
     );
   };
