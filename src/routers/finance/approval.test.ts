@@ -16,6 +16,7 @@ import { callerFor } from "../../test/db.ts";
 import { expectInputError, expectTrpcError } from "../../test/errors.ts";
 import { DEMO, useTestDatabase } from "../../test/fixtures.ts";
 import { expectOneEffect, race } from "../../test/race.ts";
+import { financeApprovalOperations } from "../legacy/finance-approval.openapi.ts";
 
 const t = useTestDatabase({ poolSize: 12 });
 let app: TestApp;
@@ -429,3 +430,59 @@ describe("other group", () => {
     expect(noteByHr.status).toBe(403);
   });
 });
+
+describe("every documented path", () => {
+  const fill = (path: string, id: number) => path.replace("{id}", String(id)).replace("{type}", "expense");
+  const call = (method: string, path: string, body: Record<string, unknown>, who: ReturnType<typeof as>) =>
+    method === "get" ? get(app, `${path}?${new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)]))}`, who) : method === "delete" ? send(app, "DELETE", path, null, who) : postJson(app, path, body, who);
+
+  test("refuses signed-out callers, employees, HR of either group and CRM; writes nothing", async () => {
+    const e = await expense();
+    const crm = await cookieFor(t.db, "crm@meridian.test");
+    const before = await t.db.selectFrom("audit_log").select(t.db.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    for (const op of financeApprovalOperations) {
+      const body = { id: e, expenseId: e, billId: e, billType: "expense", type: "expense", moveStageId: 1, serviceCategory: "x", holdStatus: true, holdReason: "Exception Requested", rejectionId: 1, internalNote: "x", bookingCostId: e, requestForChangeReason: "x", invoiceServiceType: "expense", billLinesDTOs: [] };
+      for (const [who, status] of [[as(DEMO.EMPLOYEE), 403], [as(DEMO.HR), 403], [as(DEMO.GLOBEX), 403], [{ cookie: crm, headers: { "Sec-Fetch-Site": "same-origin" } }, 403], [{ cookie: null, headers: { "Sec-Fetch-Site": "same-origin" } }, 401]] as const) {
+        const res = await jsonOf(await call(op.method, fill(op.path, e), body, who));
+        expect(res.status, `${op.method} ${op.path}`).toBe(status);
+        expect(res.body.success, `${op.method} ${op.path}`).toBe(false);
+      }
+    }
+    const after = await t.db.selectFrom("audit_log").select(t.db.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+    expect((await t.db.selectFrom("expenses").select(["status", "version"]).where("id", "=", e).executeTakeFirstOrThrow())).toEqual({ status: "SUBMITTED_WITHOUT_RECEIPT", version: 1 });
+  });
+
+  test("retried writes with the same Idempotency-Key answer the first answer and act once (reject, hold, note, request change)", async () => {
+    const e = await expense();
+    const key = (k: string) => as(DEMO.FINANCE, { "Idempotency-Key": `${k}-${e}` });
+    const hold = [await jsonOf(await postJson(app, `${A}/set-hold-status`, { expenseId: e, holdStatus: true, holdReason: "Exception Requested" }, key("hold"))), await jsonOf(await postJson(app, `${A}/set-hold-status`, { expenseId: e, holdStatus: true, holdReason: "Exception Requested" }, key("hold")))];
+    expect(hold[1]).toEqual(hold[0]);
+    expect(hold[0]!.status).toBe(200);
+    expect(await auditOf("expense", e, "finance.hold")).toHaveLength(1);
+    await postJson(app, `${A}/set-hold-status`, { expenseId: e, holdStatus: false }, as(DEMO.FINANCE));
+    const notes = [await jsonOf(await postJson(app, `${A}/expense/note`, { expenseId: e, internalNote: "once" }, key("note"))), await jsonOf(await postJson(app, `${A}/expense/note`, { expenseId: e, internalNote: "once" }, key("note")))];
+    expect(notes[1]).toEqual(notes[0]);
+    expect(await auditOf("expense", e, "finance.note")).toHaveLength(1);
+    const rejects = [await jsonOf(await get(app, `${A}/rejectExpense?expenseId=${e}&rejectionId=3`, key("reject"))), await jsonOf(await get(app, `${A}/rejectExpense?expenseId=${e}&rejectionId=3`, key("reject")))];
+    expect(rejects[0]).toEqual({ status: 200, body: { success: true, status: "REJECTED" } });
+    expect(rejects[1]).toEqual(rejects[0]);
+    expect(await auditOf("expense", e, "finance.reject")).toHaveLength(1);
+    const b = await item();
+    const bk = as(DEMO.FINANCE, { "Idempotency-Key": `change-${b}` });
+    const changes = [await jsonOf(await postJson(app, `${A}/requestChangeOfBookingCost`, { bookingCostId: b, requestForChangeReason: "Dates" }, bk)), await jsonOf(await postJson(app, `${A}/requestChangeOfBookingCost`, { bookingCostId: b, requestForChangeReason: "Dates" }, bk))];
+    expect(changes[1]).toEqual(changes[0]);
+    expect(await auditOf("finance_item", b, "finance.requestChange")).toHaveLength(1);
+  });
+
+  test("20 parallel rejections and holds of one item: one effect, clear refusals", async () => {
+    const e = await expense();
+    const rejects = await race(20, () => get(app, `${A}/rejectExpense?expenseId=${e}&rejectionId=2`, as(DEMO.FINANCE)));
+    await expectOneEffect(rejects, { refusal: { code: 409, message: new RegExp(`^(${FM.approvalItemDone.replace(/[.]/g, "\\.")}|${AM.changed})$`) }, refusedWhen: (v) => (v && v.success === false ? v.errorMessage : null) });
+    const h = await expense();
+    const holds = await race(20, async () => (await t.finance()).finance.approval.setHold({ kind: "expense", id: h, holdStatus: true, holdReason: "Info Requested - HR" }));
+    await expectOneEffect(holds, { refusal: { code: "CONFLICT", message: new RegExp(`^(${FM.billOnHold}|${AM.changed})$`) } });
+    expect(await auditOf("expense", h, "finance.hold")).toHaveLength(1);
+  });
+});
+

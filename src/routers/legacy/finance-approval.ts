@@ -45,13 +45,18 @@ import {
   updateMoveStage,
   updateServiceCategory,
 } from "../../services/finance/approval.ts";
-import { idempotencyKeyOf, type FinanceActor } from "../../services/finance/core.ts";
+import { idempotencyKeyOf, requireFinance, type FinanceActor } from "../../services/finance/core.ts";
 
 export const APPROVAL_BASE = "/accountmanagement/billapproval";
 export const MANAGEMENT_BASE = "/accountmanagement/billmanagement";
 
 const failure = (fallback: string) => (error: unknown) => ({ success: false, errorMessage: failureText(error, fallback) });
-const actorOf = (c: Context<AppEnv>): FinanceActor => ({ user: legacyUser(c), ip: clientIp(c) });
+/** The signed-in finance user (FINANCE or ADMIN, else 403 before the fields are read) and their address. */
+const actorOf = (c: Context<AppEnv>): FinanceActor => {
+  const user = legacyUser(c);
+  requireFinance(user);
+  return { user, ip: clientIp(c) };
+};
 const keyOf = (c: Context<AppEnv>) => idempotencyKeyOf(c.req.header("Idempotency-Key"));
 const fieldsOf = async <S extends z.ZodType>(c: Context<AppEnv>, schema: S): Promise<z.infer<S>> => parseFields(schema, await readFields(c));
 
@@ -73,7 +78,7 @@ export function mountLegacyFinanceApproval(app: Hono<AppEnv>, deps: AppDeps) {
         "POST",
         `${base}/${which}`,
         async (c) => {
-          const user = legacyUser(c);
+          const { user } = actorOf(c);
           return checkBudget(db, user, await fieldsOf(c, ZBudgetCheckRequest));
         },
         (error) => ({ success: false, outOfBudget: false, overBudget: false, newTotalSpend: null, lock: false, errorMessage: failureText(error, FM.budgetFetchError) }),
