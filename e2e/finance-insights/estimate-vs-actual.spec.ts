@@ -3,8 +3,8 @@ import { demo, expect, expectAccessible, test } from "../fixtures.ts";
 import { insertSpendMove } from "./insert-move.ts";
 
 /**
- * Estimate against actual (issue 16 "Beyond the spec"): HR sees the card on the move page and finance the
- * move's spend page, with each service's estimate, budget, approved and pending spend and the difference,
+ * Estimate against actual (issue 16 "Beyond the spec"): HR sees the card on the move page, finance the
+ * move's spend page and the account view (the employee account's moves, linking to the spend page), with each service's estimate, budget, approved and pending spend and the difference,
  * totals per currency and the budget group's remaining amount; a table at 1366 px, cards at 390 px; axe.
  * Each test plants its own group and move (insert-move.ts), so no other spec's data shows.
  */
@@ -68,6 +68,22 @@ for (const size of [
       await page.goto(`/finance/moves/2000000000/spend`);
       await expect(page.getByRole("alert")).toContainText("This move does not exist or you cannot see it.");
       await expectAccessible(page);
+    });
+
+    test("finance's account view lists the employee's move and links to its spend page", async ({ page, loginAs }) => {
+      const m = insertSpendMove("spendacc");
+      await loginAs(demo.finance);
+      await page.goto(`/finance/accounts/${m.accountId}/spend`);
+      await expect(page.getByRole("heading", { level: 1, name: "Account spend against estimate" })).toBeVisible();
+      const section = page.getByTestId("account-move");
+      await expect(section).toHaveCount(1);
+      await expect(section.getByRole("heading", { level: 2, name: `Move ${m.moveId}` })).toBeVisible();
+      await expectComparison(section, phone);
+      await expectAccessible(page);
+      await expectFits(page);
+      await section.getByRole("link", { name: `Open the spend page of move ${m.moveId}` }).click();
+      await expect(page).toHaveURL(new RegExp(`/finance/moves/${m.moveId}/spend$`));
+      await expect(page.getByRole("heading", { level: 1, name: "Spend against estimate" })).toBeVisible();
     });
   });
 }

@@ -9,9 +9,10 @@ import { join } from "node:path";
  * - a CURRENT cost estimate in EUR (stored rates USD→EUR 0.9, GBP→EUR 1.2): Flat search EUR 1,500.00,
  *   Settling in EUR 2,000.00;
  * - an Open bill on FLATSEARCH of USD 1,000.00 (EUR 900.00 approved);
- * - a submitted expense on SETTLINGIN of GBP 100.00 (EUR 120.00 pending; USD 125.00 against the budget).
+ * - a submitted expense on SETTLINGIN of GBP 100.00 (EUR 120.00 pending; USD 125.00 against the budget);
+ * - the employee's USD finance account (finance's account view lists the employee's moves).
  */
-export function insertSpendMove(prefix: string): { name: string; hrEmail: string; employeeName: string; employeeId: number; moveId: number } {
+export function insertSpendMove(prefix: string): { name: string; hrEmail: string; employeeName: string; employeeId: number; moveId: number; accountId: number } {
   const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
   const name = `${prefix}-${suffix}`;
   const script = `
@@ -48,11 +49,13 @@ export function insertSpendMove(prefix: string): { name: string; hrEmail: string
         .run(g.id, m.id, employee.id, m.id, now, now);
       db.query("INSERT INTO expenses (group_id, move_id, employee_user_id, service_key, move_stage, budget_group, category, expense_date, currency, net_amount, tax_amount, gross_amount, budget_currency, budget_amount, exchange_rate, status, created_at, updated_at) VALUES (?, ?, ?, 'SETTLINGIN', 1, 1, 'OTHER', '2026-11-19', 'GBP', 10000, 0, 10000, 'USD', 12500, '1.25', 'SUBMITTED', ?, ?)")
         .run(g.id, m.id, employee.id, now, now);
-      return { employeeId: employee.id, moveId: m.id };
+      const account = db.query("INSERT INTO finance_accounts (name, type, group_id, user_id, currency, natural_key, created_at, updated_at) VALUES ('Evan Actual', 'Employee', ?, ?, 'USD', ?, ?, ?) RETURNING id")
+        .get(g.id, employee.id, "Employee:" + employee.id + ":USD", now, now);
+      return { employeeId: employee.id, moveId: m.id, accountId: account.id };
     })();
     console.log(JSON.stringify(result));
   `;
   const out = execFileSync(join(process.cwd(), "node_modules", ".bin", "bun"), ["-e", script], { env: { ...process.env, E2E_GROUP: name, E2E_SUFFIX: suffix }, encoding: "utf8" });
-  const ids = JSON.parse(out.trim().split("\n").at(-1) ?? "{}") as { employeeId: number; moveId: number };
+  const ids = JSON.parse(out.trim().split("\n").at(-1) ?? "{}") as { employeeId: number; moveId: number; accountId: number };
   return { name, hrEmail: `hr-${suffix}@e2e.test`, employeeName: "Evan Actual", ...ids };
 }

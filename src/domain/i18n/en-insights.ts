@@ -29,5 +29,12 @@ export const enInsights = {
   "insights.estimateVersion": "Cost estimate version {{version}}, amounts in {{currency}}.",
   "insights.emptyTitle": "Nothing to compare yet",
   "insights.emptyText": "This move has no cost estimate, budget or spend yet. Approved bills appear here as finance approves them.",
+  "insights.noMoves": "No moves behind this account",
+  "insights.noMovesText": "Estimate against actual appears here once the account's employee has a move or its bills name one.",
+  "insights.moveHeading": "Move {{moveId}}",
+  "insights.openSpend": "Open the spend page of move {{moveId}}",
+  "insights.accountPageTitle": "Account spend against estimate",
+  "insights.accountPageDescription": "Account {{accountId}}: the moves behind it, each service's approved spend beside its cost-estimate line and its budget.",
+  "insights.badAccount": "This is not an account number.",
   "insights.loadFailed": "The estimate against actual could not be loaded.",
 } as const;

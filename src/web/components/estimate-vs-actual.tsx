@@ -5,10 +5,12 @@
  * page (src/web/features/move-file/) and on finance's spend page (src/web/features/finance-insights/).
  *
  * `EstimateVsActual` reads `finance.insights.estimateVsActual` itself (loading, error and empty states);
- * `EstimateVsActualView` draws an answer already loaded (finance's account view lists several moves).
+ * `EstimateVsActualView` draws an answer already loaded; `AccountEstimateVsActual` reads
+ * `finance.insights.accountActuals` and draws each move behind a finance account.
  * Amounts are right-aligned with their currency; below 768 px the rows become cards.
  */
 import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import type { TEstimateVsActualResponse } from "../../domain/finance/schemas-insights.ts";
 import { formatMoney } from "../lib/format.ts";
@@ -201,4 +203,37 @@ export function EstimateVsActual({ moveId, group, headingLevel = 3 }: { moveId: 
     return <ErrorState message={errorText(query.error, t("insights.loadFailed", "The estimate against actual could not be loaded."))} retryLabel={t("app.retry")} onRetry={() => void query.refetch()} />;
   }
   return <EstimateVsActualView data={query.data} headingLevel={headingLevel} />;
+}
+
+/**
+ * Finance's account view: estimate against actual of every move behind an account (an Employee account:
+ * that employee's moves), each with a link to the move's spend page.
+ */
+export function AccountEstimateVsActual({ accountId }: { accountId: number }) {
+  const { t } = useTranslation();
+  const query = useQuery({ ...trpc.finance.insights.accountActuals.queryOptions({ accountId }), retry: false });
+  if (query.isPending) return <LoadingRows rows={3} />;
+  if (query.isError) {
+    return <ErrorState message={errorText(query.error, t("insights.loadFailed", "The estimate against actual could not be loaded."))} retryLabel={t("app.retry")} onRetry={() => void query.refetch()} />;
+  }
+  if (query.data.moves.length === 0) {
+    return <EmptyState title={t("insights.noMoves", "No moves behind this account")} description={t("insights.noMovesText", "Estimate against actual appears here once the account's employee has a move or its bills name one.")} />;
+  }
+  return (
+    <div className="flex flex-col gap-8" data-testid="account-estimate-vs-actual">
+      {query.data.moves.map((m) => (
+        <section key={m.moveId} className="flex flex-col gap-3" aria-labelledby={`account-move-${m.moveId}`} data-testid="account-move">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h2 id={`account-move-${m.moveId}`} className="text-base font-semibold">
+              {t("insights.moveHeading", { moveId: m.moveId, defaultValue: "Move {{moveId}}" })}
+            </h2>
+            <Link to="/finance/moves/$moveId/spend" params={{ moveId: String(m.moveId) }} className="rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+              {t("insights.openSpend", { moveId: m.moveId, defaultValue: "Open the spend page of move {{moveId}}" })}
+            </Link>
+          </div>
+          <EstimateVsActualView data={m} headingLevel={3} />
+        </section>
+      ))}
+    </div>
+  );
 }

@@ -1,4 +1,7 @@
-/** Finance pages: insights (issue 16): `/finance/moves/$moveId/spend`, a move's estimate against actual (FINANCE, ADMIN). */
+/**
+ * Finance pages: insights (issue 16), for FINANCE and ADMIN: `/finance/moves/$moveId/spend` (a move's
+ * estimate against actual) and `/finance/accounts/$accountId/spend` (the moves behind an account).
+ */
 import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { useDocumentTitle } from "../../lib/document-title.ts";
@@ -6,9 +9,10 @@ import { shippedTexts } from "../../lib/i18n.ts";
 import { appRoute, RoleGate, withPages } from "../../route-base.tsx";
 
 const SpendPage = lazyRouteComponent(() => import("./spend-page.tsx"), "SpendPage");
+const AccountSpendPage = lazyRouteComponent(() => import("./account-spend-page.tsx"), "AccountSpendPage");
 
-/** A positive move id from the path, or null. */
-function moveIdOf(text: string): number | null {
+/** A positive id from the path, or null. */
+function idOf(text: string): number | null {
   if (!/^\d{1,10}$/.test(text)) return null;
   const n = Number(text);
   return n >= 1 && n <= 2_147_483_647 ? n : null;
@@ -23,10 +27,25 @@ const spendRoute = createRoute({
     useDocumentTitle(t("insights.pageTitle", "Spend against estimate"));
     return (
       <RoleGate roles={["FINANCE", "ADMIN"]}>
-        <SpendPage key={moveId} moveId={moveIdOf(moveId)} />
+        <SpendPage key={moveId} moveId={idOf(moveId)} />
       </RoleGate>
     );
   }, SpendPage, shippedTexts),
 });
 
-export const financeInsightsRoutes = { public: [], app: [spendRoute] };
+const accountSpendRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/finance/accounts/$accountId/spend",
+  component: withPages(function AccountSpendRoute() {
+    const { t } = useTranslation();
+    const { accountId } = accountSpendRoute.useParams();
+    useDocumentTitle(t("insights.accountPageTitle", "Account spend against estimate"));
+    return (
+      <RoleGate roles={["FINANCE", "ADMIN"]}>
+        <AccountSpendPage key={accountId} accountId={idOf(accountId)} />
+      </RoleGate>
+    );
+  }, AccountSpendPage, shippedTexts),
+});
+
+export const financeInsightsRoutes = { public: [], app: [spendRoute, accountSpendRoute] };
