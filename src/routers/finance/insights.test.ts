@@ -2,12 +2,15 @@
  * Finance insights (issue 16 "Beyond the spec": estimate against actual) through tRPC on the dialect under
  * test: a hand-computed move (an estimate in EUR with stored rates, HR's budget edit, bills in three
  * currencies with one void, a pending expense that is then billed, an approved external spend, a pending
- * lump sum without a service), the account view, bad input, wrong roles, another group's HR, and a
- * restricted manager.
+ * lump sum without a service), the account view, bad input, wrong roles, another group's HR, a
+ * restricted manager, and an expense followed through the real approval and bill services (pending →
+ * approved → sent back → approved → void).
  */
 import { beforeAll, describe, expect, test } from "bun:test";
 import { insightsMessages as M } from "../../domain/finance/schemas-insights.ts";
 import { messages } from "../../domain/messages.ts";
+import { approveItem } from "../../services/finance/approval.ts";
+import { sendBillBack, updateBillStatus } from "../../services/finance/bills.ts";
 import { ensureAccount, insertBill, type FinanceActor } from "../../services/finance/core.ts";
 import { callerFor, createSessionFor } from "../../test/db.ts";
 import { expectInputError, expectTrpcError } from "../../test/errors.ts";
@@ -269,5 +272,41 @@ describe("finance.insights.accountActuals", () => {
     }
     await expectTrpcError((await t.finance()).finance.insights.accountActuals({ accountId: 2_000_000 }), "NOT_FOUND", M.accountNotFound);
     await expectInputError((await t.finance()).finance.insights.accountActuals({ accountId: -1 }), "accountId");
+  });
+});
+
+describe("updated as bills are approved (the real approval and bill services)", () => {
+  test("submitted → pending; approved → approved; sent back → pending again; void → not counted", async () => {
+    const actorFinance = actor;
+    const mei = await t.db
+      .selectFrom("moves as m")
+      .innerJoin("users as u", "u.id", "m.employee_user_id")
+      .select(["m.id", "m.group_id", "m.employee_user_id"])
+      .where("u.email", "=", "mei.tanaka@acme.test")
+      .executeTakeFirstOrThrow();
+    await t.db.deleteFrom("expenses").where("move_id", "=", mei.id).execute();
+    const { id } = await t.db
+      .insertInto("expenses")
+      .values({
+        group_id: mei.group_id, move_id: mei.id, employee_user_id: mei.employee_user_id, service_key: "SETTLINGIN", move_stage: 1, budget_group: 1, category: "TRAVEL",
+        expense_date: "2026-11-10", currency: "USD", net_amount: 25_000, tax_amount: 0, gross_amount: 25_000, budget_currency: "USD", budget_amount: 25_000, exchange_rate: "1",
+        receipt_file_id: null, status: "SUBMITTED_WITHOUT_RECEIPT", request_id: null, created_at: AT, updated_at: AT,
+      } as never)
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const read = async () => {
+      const out = await (await t.hrAcme()).finance.insights.estimateVsActual({ group: "acme", moveId: mei.id });
+      const row = out.rows.find((r) => r.serviceKey === "SETTLINGIN");
+      return { approved: row?.approved ?? 0, pending: row?.pending ?? 0, currency: row?.currency };
+    };
+    expect(await read()).toMatchObject({ approved: 0, pending: 25_000 });
+    const approved = await approveItem(t.db, actorFinance, "expense", { id, maxTotalSpendOverride: true });
+    expect(await read()).toMatchObject({ approved: 25_000, pending: 0 });
+    await sendBillBack(t.db, actorFinance, { id: approved.billIds[0]!, status: "Open" });
+    expect(await read()).toMatchObject({ approved: 0, pending: 25_000 });
+    const again = await approveItem(t.db, actorFinance, "expense", { id, maxTotalSpendOverride: true });
+    const [voided] = await updateBillStatus(t.db, actorFinance, [{ id: again.billIds[0]!, status: "Void", rejectionId: 8 }]);
+    expect(voided!.success).toBe(true);
+    expect(await read()).toMatchObject({ approved: 0, pending: 0 });
   });
 });
