@@ -1,6 +1,9 @@
 import type { Page } from "@playwright/test";
-import { demo, expect, expectAccessible, test } from "../fixtures.ts";
+import { demo, expect as baseExpect, expectAccessible, test } from "../fixtures.ts";
 import { insertExpense } from "./insert-expense.ts";
+
+/** A loaded machine (the whole suite in parallel) can take longer than the default 7 s to save and load. */
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 /**
  * Employee expenses management (issue 16): finance finds a newcomer's expense (unique description), edits

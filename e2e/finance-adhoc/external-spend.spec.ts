@@ -1,5 +1,8 @@
 import type { Page } from "@playwright/test";
-import { demo, expect, expectAccessible, test } from "../fixtures.ts";
+import { demo, expect as baseExpect, expectAccessible, test } from "../fixtures.ts";
+
+/** A loaded machine (the whole suite in parallel) can take longer than the default 7 s to save and load. */
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 /**
  * External spend creation (issue 16; part 2 §2 "External spend creation"): HR of acme records money paid
