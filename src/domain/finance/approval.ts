@@ -22,7 +22,9 @@ import { HOLD_REASONS, isHoldReason, type HoldReason } from "./bill-state.ts";
 import { checkRejection } from "./amounts.ts";
 import { blockedMessage, financeMessages as M } from "./messages.ts";
 
-export const APPROVAL_KINDS = ["bookingCost", "expense", "lumpSum", "adhocCashSpend"] as const;
+import { APPROVAL_KINDS } from "./constants.ts";
+
+export { APPROVAL_KINDS };
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 /** §4 invoice service types for the budget checks. */
 export const INVOICE_SERVICE_TYPES = { bookingCost: "APPROVE_BOOKING_COST", expense: "APPROVE_EXPENSE" } as const;

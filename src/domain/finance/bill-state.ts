@@ -20,13 +20,11 @@
  */
 import { fill, financeMessages as M } from "./messages.ts";
 import { checkVoidReason } from "./amounts.ts";
+import { BILL_STATUSES, BILL_TYPES, HOLD_REASONS } from "./constants.ts";
 
-export const BILL_TYPES = ["VendorBooking", "Expense", "CashAllowances", "ExpenseBill", "CashLumpSumBill"] as const;
+export { BILL_STATUSES, BILL_TYPES, HOLD_REASONS };
 export type BillType = (typeof BILL_TYPES)[number];
-export const BILL_STATUSES = ["Open", "PaymentPending", "Paid", "PaidPendingAudit", "Void"] as const;
 export type BillStatus = (typeof BILL_STATUSES)[number];
-/** §4 hold reasons, word for word. */
-export const HOLD_REASONS = ["Exception Requested", "Info Requested - E'ee", "Info Requested - HR", "Info Requested - Vendor"] as const;
 export type HoldReason = (typeof HOLD_REASONS)[number];
 
 export type Bill = { billType: BillType; status: BillStatus; audited: boolean; holdReason: HoldReason | null };

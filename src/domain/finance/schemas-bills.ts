@@ -4,6 +4,7 @@
  * (text or number, read by amounts.ts through the money module); ids are positive integers.
  */
 import { z } from "zod";
+import { BILL_LIST_STATUSES } from "./constants.ts";
 import { BILL_STATUSES, BILL_TYPES, HOLD_REASONS } from "./bill-state.ts";
 import { REFERENCE_MAX, VOID_REASON_MAX } from "./amounts.ts";
 import { financeMessages as FM } from "./messages.ts";
@@ -36,7 +37,7 @@ export const idempotencyKey = z.string().max(200).optional();
 const bool = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]);
 
 /** The list's status filter: the five bill statuses and "audited" (PaidPendingAudit bills once audited). */
-export const BILL_LIST_STATUSES = [...BILL_STATUSES, "Audited"] as const;
+export { BILL_LIST_STATUSES };
 export const BILL_SORTS = ["id", "billDate", "dueDate", "amount", "status", "vendorName"] as const;
 
 export const ZBillListRequest = z.object({
@@ -166,6 +167,7 @@ export const ZSendBackResponse = z.object({ success: z.literal(true), removed: z
 export const ZExportRequest = z.object({ billIds: z.array(id).min(1, billMessages.exportNothing).max(500), idempotencyKey });
 export const ZExportResponse = z.object({ success: z.literal(true), batchId: z.number(), messageId: z.string(), billCount: z.number(), totals: z.array(ZTotal), csvUrl: z.string(), xmlUrl: z.string() });
 export const ZBatchRequest = z.object({ batchId: id });
+export const ZBillIdRequest = z.object({ id });
 export const ZBatchFileRequest = z.object({ batchId: id, format: z.enum(["csv", "xml"]) });
 export const ZBatchFileResponse = z.object({ fileName: z.string(), contentType: z.string(), content: z.string() });
 export const ZBatchListResponse = z.array(z.object({ id: z.number(), messageId: z.string(), billCount: z.number(), totals: z.array(ZTotal), createdAt: z.string() }));

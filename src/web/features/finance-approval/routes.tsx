@@ -5,7 +5,7 @@
 import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { APPROVAL_KINDS } from "../../../domain/finance/approval.ts";
+import { APPROVAL_KINDS } from "../../../domain/finance/constants.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { textsChunk } from "../../lib/i18n.ts";
 import { appRoute, RoleGate, withPages } from "../../route-base.tsx";
