@@ -86,6 +86,8 @@ describe("list", () => {
     for (const who of [t.hrAcme, t.hrGlobex, t.employee]) await expectTrpcError((await who()).finance.bills.list({ status: "Open" }), "FORBIDDEN", messages.forbidden);
     await expectInputError((await t.finance()).finance.bills.list({ status: "Nope" as never }), "status");
     await expectInputError((await t.finance()).finance.bills.list({ pageSize: 1000 }), "pageSize");
+    await expectInputError((await t.finance()).finance.bills.get({ id: 2_147_483_648 }), "id");
+    await expectTrpcError((await t.finance()).finance.bills.get({ id: 2_147_483_647 }), "NOT_FOUND", FM.billNotFound);
     const res = await postForm(app, `${BASE}/hold-bill`, { billId: "1", holdReason: "Exception Requested" }, as(DEMO.HR));
     await expectLegacyFailure(res, 403, { message: messages.forbidden });
     const res2 = await postForm(app, `${BASE}/hold-bill`, { billId: "1", holdReason: "Exception Requested" }, as(DEMO.GLOBEX));

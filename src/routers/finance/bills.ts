@@ -7,6 +7,7 @@ import {
   ZBatchFileRequest,
   ZBatchFileResponse,
   ZBatchListResponse,
+  ZBillIdRequest,
   ZBillListRequest,
   ZBillListResponse,
   ZBillRow,
@@ -41,7 +42,6 @@ import {
 } from "../../services/finance/bills.ts";
 import { batchFile, exportBills, listBatches } from "../../services/finance/payment-files.ts";
 import { roleProcedure, router, sync } from "../../trpc.ts";
-import { z } from "zod";
 
 const finance = roleProcedure("FINANCE", "ADMIN");
 
@@ -54,7 +54,7 @@ export const financeBillsRouter = router({
 
   /** One bill's row. */
   get: finance
-    .input(sync(z.object({ id: z.number().int().positive() })))
+    .input(sync(ZBillIdRequest))
     .output(sync(ZBillRow))
     .query(({ ctx, input }) => getBill(ctx.db, ctx.user, input.id)),
 
