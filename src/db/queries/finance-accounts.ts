@@ -6,10 +6,13 @@
  * `seq` (entries are numbered 1, 2, … per account without gaps), both read through the unique
  * (account_id, seq) index backwards: one index probe per account, whatever its number of entries.
  * A page of entries is a range of seq on the same index (`seq <= last − offset`, newest first), never
- * an OFFSET scan.
+ * an OFFSET scan. The two reads of an account's page (the account, a page of its entries) are compiled
+ * once per database handle and run as named statements on PostgreSQL (`executePrepared`): planning costs
+ * more than running them.
  */
-import type { ExpressionBuilder, Transaction } from "kysely";
+import type { Compilable, CompiledQuery, ExpressionBuilder, Transaction } from "kysely";
 import type { DB } from "../index.ts";
+import { executePrepared } from "../prepared.ts";
 import type { Database } from "../schema.ts";
 
 type Trx = Transaction<Database> | DB;
@@ -65,8 +68,28 @@ function accountQuery(db: Trx) {
     ]);
 }
 
+type Param = string | number | null;
+const SENTINEL = "\u0000finance-param:";
+
+/** A select compiled once per handle (values bound by name) and run through `executePrepared`; see src/db/prepared.ts `preparedQuery`. */
+function preparedSelect<A extends Record<string, Param>, R>(build: (db: Trx, args: A) => Compilable<R>) {
+  const cache = new WeakMap<Trx, CompiledQuery<R>>();
+  return async (db: Trx, args: A): Promise<R[]> => {
+    let compiled = cache.get(db);
+    if (!compiled) {
+      const standIns = Object.fromEntries(Object.keys(args).map((k) => [k, `${SENTINEL}${k}`])) as A;
+      compiled = build(db, standIns).compile();
+      cache.set(db, compiled);
+    }
+    const parameters = compiled.parameters.map((p) => (typeof p === "string" && p.startsWith(SENTINEL) ? args[p.slice(SENTINEL.length)] : p));
+    return executePrepared(db as DB, { ...compiled, parameters });
+  };
+}
+
+const accountById = preparedSelect((db, a: { id: number }) => accountQuery(db).where("a.id", "=", a.id));
+
 export async function findAccount(db: Trx, id: number): Promise<AccountRow | undefined> {
-  return (await accountQuery(db).where("a.id", "=", id).executeTakeFirst()) as AccountRow | undefined;
+  return (await accountById(db, { id }))[0] as AccountRow | undefined;
 }
 
 export type AccountFilter = { type: "Client" | "Vendor" | "Employee"; userId?: number; groupId?: number; companyId?: number; currency?: string };
@@ -81,17 +104,24 @@ export async function searchAccountRows(db: DB, f: AccountFilter, limit = 500): 
   return (await q.orderBy("a.name").orderBy("a.id").limit(limit).execute()) as AccountRow[];
 }
 
-/** The newest-first page of an account's entries: seq in (last − offset − size, last − offset]. */
-export function entriesPage(db: DB, accountId: number, lastSeq: number, offset: number, size: number) {
-  const top = lastSeq - offset;
-  return db
-    .selectFrom("finance_entries")
-    .select(["id", "seq", "entry_date", "kind", "amount", "currency", "balance_after", "bill_id", "payment_id", "notes", "created_at"])
-    .where("account_id", "=", accountId)
-    .where("seq", "<=", top)
-    .where("seq", ">", top - size)
-    .orderBy("seq", "desc")
-    .execute();
+/**
+ * The newest-first page of an account's entries: seq in (last − offset − size, last − offset], the last seq
+ * read in the same statement (one index probe). An empty answer: no such account, no entries, or past the end.
+ */
+const entriesPageQuery = preparedSelect((db, a: { accountId: number; top: number; bottom: number }) =>
+  db
+    .selectFrom("finance_entries as e")
+    .select(["e.id", "e.seq", "e.entry_date", "e.kind", "e.amount", "e.currency", "e.balance_after", "e.bill_id", "e.payment_id", "e.notes", "e.created_at"])
+    .where("e.account_id", "=", a.accountId)
+    .where((eb) => {
+      const last = eb.selectFrom("finance_entries as l").select("l.seq").where("l.account_id", "=", a.accountId).orderBy("l.seq", "desc").limit(1);
+      return eb.and([eb("e.seq", "<=", eb(last, "-", a.top)), eb("e.seq", ">", eb(last, "-", a.bottom))]);
+    })
+    .orderBy("e.seq", "desc"),
+);
+
+export function entriesPage(db: Trx, accountId: number, offset: number, size: number) {
+  return entriesPageQuery(db, { accountId, top: offset, bottom: offset + size });
 }
 
 export function lastSeqOf(db: Trx, accountId: number) {

@@ -50,7 +50,7 @@ import {
   type TUpdateAccountRequest,
 } from "../../domain/finance/schemas-accounts.ts";
 import { messages } from "../../domain/messages.ts";
-import { isCurrencyCode, toMajorString } from "../../domain/money/money.ts";
+import { isCurrencyCode, minorUnitsOf, toMajorString } from "../../domain/money/money.ts";
 import { currencySymbol } from "../../domain/widgets/overview.ts";
 import type { SessionUser } from "../auth.ts";
 import { lockRow } from "../../db/locks.ts";
@@ -64,8 +64,22 @@ export function manualAdjustmentEnabledFor(user: SessionUser): boolean {
   return user.role === "FINANCE" || user.role === "ADMIN";
 }
 
+/**
+ * Minor units as major-unit text ("-1234.50", JPY "1235"): the money module's `toMajorString` in integer
+ * arithmetic (a page of entries formats 50 amounts; Decimal costs more than the page's query).
+ */
 function major(amount: number, currency: string): string {
-  return toMajorString({ amount, currency });
+  const places = minorUnitsOf(currency);
+  if (places === 0 || !Number.isSafeInteger(amount)) return places === 0 ? String(amount) : toMajorString({ amount, currency });
+  const digits = String(Math.abs(amount)).padStart(places + 1, "0");
+  return `${amount < 0 ? "-" : ""}${digits.slice(0, -places)}.${digits.slice(-places)}`;
+}
+
+const symbols = new Map<string, string>();
+function symbolOf(currency: string): string {
+  let symbol = symbols.get(currency);
+  if (symbol === undefined) symbols.set(currency, (symbol = currencySymbol(currency)));
+  return symbol;
 }
 
 export function accountView(r: AccountRow): TAccount {
@@ -82,7 +96,7 @@ export function accountView(r: AccountRow): TAccount {
     companyName: r.company_name,
     userId: r.user_id,
     currencyCode: r.currency,
-    currencySymbol: currencySymbol(r.currency),
+    currencySymbol: symbolOf(r.currency),
     balance: major(balance, r.currency),
     balanceMinor: balance,
     billingType: r.billing_type,
@@ -309,11 +323,16 @@ export async function getAccount(db: DB, user: SessionUser, id: number): Promise
 /** An account's entries, newest first, `pageSize` a page, each with its running balance. */
 export async function accountEntries(db: DB, user: SessionUser, input: { id: number; page: number; pageSize: number }): Promise<{ entries: TEntry[]; total: number; page: number; pageSize: number }> {
   requireFinance(user);
-  const account = await db.selectFrom("finance_accounts").select(["id"]).where("id", "=", input.id).executeTakeFirst();
-  if (!account) throw new AppError("NOT_FOUND", CM.accountNotFound);
-  const last = await lastSeqOf(db, input.id);
-  const total = last?.seq ?? 0;
-  const rows = total === 0 ? [] : await entriesPage(db, input.id, total, (input.page - 1) * input.pageSize, input.pageSize);
+  const offset = (input.page - 1) * input.pageSize;
+  const rows = await entriesPage(db, input.id, offset, input.pageSize);
+  let total: number;
+  if (rows.length > 0) total = rows[0]!.seq + offset;
+  else {
+    // Nothing on this page: an unknown account, an account without entries, or a page past the end.
+    const account = await db.selectFrom("finance_accounts").select(["id"]).where("id", "=", input.id).executeTakeFirst();
+    if (!account) throw new AppError("NOT_FOUND", CM.accountNotFound);
+    total = (await lastSeqOf(db, input.id))?.seq ?? 0;
+  }
   return {
     entries: rows.map((r) => ({
       id: r.id,
