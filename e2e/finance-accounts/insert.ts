@@ -11,7 +11,7 @@ export function insertFinanceEmployee(): { userId: number; openBankId: number; p
   const script = `
     import { Database } from "bun:sqlite";
     const db = new Database(process.env.E2E_DATABASE_URL);
-    db.exec("PRAGMA busy_timeout = 5000");
+    db.exec("PRAGMA busy_timeout = 20000");
     const suffix = process.env.E2E_SUFFIX;
     const now = new Date().toISOString();
     const result = db.transaction(() => {
@@ -28,7 +28,14 @@ export function insertFinanceEmployee(): { userId: number; openBankId: number; p
     })();
     console.log(JSON.stringify(result));
   `;
-  const out = execFileSync(join(process.cwd(), "node_modules", ".bin", "bun"), ["-e", script], { env: { ...process.env, E2E_SUFFIX: suffix }, encoding: "utf8" });
+  const run = () => execFileSync(join(process.cwd(), "node_modules", ".bin", "bun"), ["-e", script], { env: { ...process.env, E2E_SUFFIX: suffix }, encoding: "utf8" });
+  let out: string;
+  try {
+    out = run();
+  } catch {
+    // The server may hold the write lock for a moment (SQLite, one writer): once more.
+    out = run();
+  }
   const ids = JSON.parse(out.trim().split("\n").at(-1) ?? "{}") as { userId: number; openBankId: number; paidBankId: number };
   return { ...ids, openAlias: `Everyday ${suffix}`, paidAlias: `Salary ${suffix}` };
 }

@@ -48,6 +48,7 @@ export const enFinanceAccounts = {
   "financeAccounts.billing.Drawdown": "Drawdown",
   "financeAccounts.billing.Other": "Other",
   "financeAccounts.save": "Save changes",
+  "financeAccounts.settings": "Billing and due dates",
   "financeAccounts.saved": "Changes saved.",
   "financeAccounts.entries": "Entries",
   "financeAccounts.entriesCount": "{{count}} entries, newest first",

@@ -142,7 +142,7 @@ function EditCard({ account, onSaved }: { account: TAccount; onSaved: () => void
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{t("financeAccounts.save")}</CardTitle>
+        <CardTitle>{t("financeAccounts.settings")}</CardTitle>
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-4 tablet:grid-cols-2">
