@@ -341,6 +341,23 @@ describe("create-manual-adjustment", () => {
     expect((await postJson(app, "/accountmanagement/create-manual-adjustment", { accountId: 99999999, currency: "USD", amount: "1", timestamp: today }, as(DEMO.FINANCE))).status).toBe(404);
   });
 
+  test("amounts and balances beyond the ledger's 32-bit columns are refused as bad input, never a server error", async () => {
+    const accountId = await newVendorAccount("USD", "20000000");
+    const big = await postJson(app, "/accountmanagement/create-manual-adjustment", { accountId, currency: "USD", amount: "2000000", timestamp: today }, as(DEMO.FINANCE));
+    expect(big.status).toBe(400);
+    expect((await big.json()).resultMessage).toBe(FM.amountNotNumber);
+    const huge = await postJson(app, "/accountmanagement/create-manual-adjustment", { accountId, currency: "USD", amount: "99999999999", timestamp: today }, as(DEMO.FINANCE));
+    expect(huge.status).toBe(400);
+    const company = await newCompany();
+    const opening = await postJson(app, "/accountmanagement/create-account", { name: "Huge", type: "Vendor", company, balance: "30000000", currency: "USD" }, as(DEMO.FINANCE));
+    expect(opening.status).toBe(400);
+    expect((await opening.json()).resultMessage).toBe(FM.invalidBalance);
+    const edit = await get(app, `/accountmanagement/update-account?${q({ id: accountId, balance: "-20000000" })}`, as(DEMO.FINANCE));
+    expect(edit.status).toBe(400);
+    expect((await edit.json()).resultMessage).toBe(FM.invalidBalance);
+    expect((await entriesOf(accountId)).length).toBe(1);
+  });
+
   test("a date on or before a lock date is refused (lock periods); after it is fine", async () => {
     const accountId = await newVendorAccount("USD", "");
     const finance = await t.finance();

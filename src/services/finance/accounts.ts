@@ -54,7 +54,7 @@ import { isCurrencyCode, minorUnitsOf, toMajorString } from "../../domain/money/
 import { currencySymbol } from "../../domain/widgets/overview.ts";
 import type { SessionUser } from "../auth.ts";
 import { lockRow } from "../../db/locks.ts";
-import { appendEntry, assertNotLocked, auditFinance, ensureAccount, financeCoreMessages as CM, financeWrite, naturalKeyOf, requireFinance, todayUtc, type FinanceActor } from "./core.ts";
+import { appendEntry, assertNotLocked, auditFinance, balanceOfAccount, ensureAccount, financeCoreMessages as CM, financeWrite, naturalKeyOf, requireFinance, todayUtc, type FinanceActor } from "./core.ts";
 
 /** Who may use the ad-hoc company lookup (§7 GET /crm/adhocCharge/getCompaniesByType). */
 const COMPANY_LOOKUP_ROLES = ["FINANCE", "CRM", "ADMIN"] as const;
@@ -122,6 +122,18 @@ function bankView(r: { id: number; employee_user_id: number; account_alias: stri
   };
 }
 
+/**
+ * The largest magnitude an amount or a running balance may have: the ledger's columns are 32-bit integers
+ * on PostgreSQL (`integer`), so a bigger one is refused as invalid input here rather than failing there.
+ */
+export const LEDGER_MAX_MINOR = 2_147_483_647;
+const fits = (n: number) => Math.abs(n) <= LEDGER_MAX_MINOR;
+
+/** Refuses an entry whose amount or resulting running balance would not fit the ledger. */
+async function assertFitsLedger(trx: Parameters<typeof balanceOfAccount>[0], accountId: number, amount: number, field: string, message: string): Promise<void> {
+  if (!fits(amount) || !fits((await balanceOfAccount(trx, accountId)) + amount)) invalid(field, message);
+}
+
 function invalid(field: string, message: string): never {
   throw new AppError("VALIDATION", message, { [field]: message });
 }
@@ -143,7 +155,7 @@ function amountOf(text: string | undefined, currency: string, field: string, mes
     invalid(field, message);
   }
   const r = readAmount(text, currency);
-  if ("error" in r) invalid(field, message);
+  if ("error" in r || !fits(r.money.amount)) invalid(field, message);
   return r.money.amount;
 }
 
@@ -282,6 +294,7 @@ export async function updateAccount(db: DB, actor: FinanceActor, input: TUpdateA
       const target = amountOf(input.balance, row.currency, "balance", FM.invalidBalance, false);
       const current = Number(row.balance ?? 0);
       delta = target - current;
+      if (!fits(delta)) invalid("balance", FM.invalidBalance);
       if (delta !== 0) {
         const date = todayUtc();
         await assertNotLocked(trx, { type: "create", date });
@@ -373,6 +386,7 @@ export async function createManualAdjustment(db: DB, actor: FinanceActor, input:
     const before = await accountOrThrow(trx, input.accountId);
     if (before.currency !== input.currency) invalid("currency", CM.accountCurrency);
     await assertNotLocked(trx, { type: "create", date });
+    await assertFitsLedger(trx, before.id, amount, "amount", FM.amountNotNumber);
     const entry = await appendEntry(trx, { accountId: before.id, date, kind: "adjustment", amount, currency: before.currency, notes: input.notes ?? "", actorUserId: actor.user.id, at });
     const balanceBefore = entry.balanceAfter - amount;
     await auditFinance(trx, actor, {
