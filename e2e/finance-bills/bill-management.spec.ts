@@ -62,6 +62,13 @@ test.describe("bill management", () => {
     await dialog.getByRole("button", { name: "Record payment" }).click();
     await expect(page.getByRole("status")).toContainText(`Bill ${id}: Paid, pending audit.`);
     await page.goto(`/finance/bill-management?status=PaidPendingAudit&q=${ref}`);
+    // The change currency popup: the recipient was paid in pounds.
+    await page.getByRole("button", { name: `Actions for bill ${id}` }).click();
+    await page.getByRole("menuitem", { name: "Change payment currency" }).click();
+    const currency = page.getByRole("dialog", { name: `Payment currency of bill ${id}` });
+    await currency.getByLabel("Recipient currency").fill("GBP");
+    await currency.getByRole("button", { name: "Save" }).click();
+    await expect(currency).toBeHidden();
     await page.getByRole("button", { name: `Actions for bill ${id}` }).click();
     await page.getByRole("menuitem", { name: "Audit" }).click();
     await expect(page.getByRole("alertdialog")).toContainText("Auditing is final");

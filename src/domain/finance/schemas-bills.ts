@@ -60,6 +60,8 @@ export const ZBillRow = z.object({
   holdReason: z.string().nullable(),
   groupId: z.number(),
   groupName: z.string(),
+  /** The payee employee's user id (employee bills; the bill's employee for vendor bookings). */
+  employeeId: z.number().nullable(),
   employeeName: z.string().nullable(),
   vendorName: z.string().nullable(),
   currency: z.string(),
@@ -89,6 +91,7 @@ export const ZBillRow = z.object({
     unhold: z.boolean(),
     sendBack: z.boolean(),
     export: z.boolean(),
+    changePayment: z.boolean(),
   }),
 });
 export type BillRow = z.infer<typeof ZBillRow>;

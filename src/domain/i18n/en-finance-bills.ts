@@ -88,4 +88,9 @@ export const enFinanceBills = {
   "financeBills.downloadCsv": "Download CSV",
   "financeBills.downloadXml": "Download ISO 20022 XML",
   "financeBills.billFailed": "Bill {{id}}: {{message}}",
+  "financeBills.changePayment": "Change payment currency",
+  "financeBills.paymentTitle": "Payment currency of bill {{id}}",
+  "financeBills.createAccount": "Create an account for the recipient currency",
+  "financeBills.createAccountButton": "Create account",
+  "financeBills.accountCreated": "Account {{id}} ({{currency}}) is ready.",
 } as const;

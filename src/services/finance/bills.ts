@@ -53,6 +53,7 @@ function rowOf(r: BillRecord, payment: { id: number; amount: number; currency: s
     holdReason: bill.holdReason,
     groupId: r.group_id,
     groupName: r.group_name,
+    employeeId: r.employee_user_id,
     employeeName,
     vendorName: r.vendor_name,
     currency: r.currency,
@@ -81,6 +82,7 @@ function rowOf(r: BillRecord, payment: { id: number; amount: number; currency: s
       unhold: allowed(bill, { type: "unhold" }),
       sendBack: allowed(bill, { type: "sendBack" }),
       export: bill.status === "PaymentPending" && bill.holdReason === null && (r.export_batch_id ?? null) === null,
+      changePayment: payment !== undefined && !bill.audited && bill.holdReason === null,
     },
   };
 }

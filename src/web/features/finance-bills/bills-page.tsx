@@ -5,6 +5,7 @@ import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { HOLD_REASONS } from "../../../domain/finance/bill-state.ts";
 import { financeMessages as FM } from "../../../domain/finance/messages.ts";
+import { checkCreateRecipientAccount } from "../../../domain/finance/payments.ts";
 import type { BillRow, BILL_LIST_STATUSES } from "../../../domain/finance/schemas-bills.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { ConfirmDialog } from "../../components/ui/alert-dialog.tsx";
@@ -97,6 +98,7 @@ type Dialogs =
   | { kind: "sendBack"; bill: BillRow }
   | { kind: "due"; bill: BillRow }
   | { kind: "account"; bill: BillRow }
+  | { kind: "payment"; bill: BillRow }
   | null;
 
 export function FinanceBillsPage({ search, onSearch }: { search: BillsSearch; onSearch: (next: BillsSearch) => void }) {
@@ -193,6 +195,7 @@ export function FinanceBillsPage({ search, onSearch }: { search: BillsSearch; on
       items.push({ label: t("financeBills.changeDue"), run: () => setDialog({ kind: "due", bill: row }) });
       items.push({ label: t("financeBills.changeAccount"), run: () => setDialog({ kind: "account", bill: row }) });
     }
+    if (a.changePayment) items.push({ label: t("financeBills.changePayment"), run: () => setDialog({ kind: "payment", bill: row }) });
     if (a.sendBack) {
       items.push({
         label: t("financeBills.sendBack"),
@@ -443,6 +446,7 @@ export function FinanceBillsPage({ search, onSearch }: { search: BillsSearch; on
         />
       ) : null}
       {dialog?.kind === "due" ? <DueDialog bill={dialog.bill} onClose={() => setDialog(null)} onDone={(text) => (text ? setNotice({ kind: "destructive", text }) : refresh())} /> : null}
+      {dialog?.kind === "payment" ? <PaymentCurrencyDialog bill={dialog.bill} onClose={() => setDialog(null)} onDone={(text) => (text ? setNotice({ kind: "destructive", text }) : refresh())} /> : null}
       {dialog?.kind === "account" ? <AccountDialog bill={dialog.bill} onClose={() => setDialog(null)} onDone={(text) => (text ? setNotice({ kind: "destructive", text }) : refresh())} /> : null}
       <ConfirmDialog
         open={dialog?.kind === "audit"}
@@ -751,11 +755,82 @@ function AccountDialog({ bill, onClose, onDone }: { bill: BillRow; onClose: () =
     save.mutate({ id: bill.id, toAccountId: id, idempotencyKey: crypto.randomUUID() }, { onSuccess: () => (onDone(null), onClose()), onError: (err) => setError(serverMessage(err) ?? FM.saveChangesError) });
   };
   const hint = useMemo(() => t("financeBills.accountHint", { currency: bill.currency }), [t, bill.currency]);
+  const [newCurrency, setNewCurrency] = useState(bill.currency);
+  const [created, setCreated] = useState<string | null>(null);
+  const create = useMutation(trpc.finance.accounts.ensureEmployeeAccount.mutationOptions());
+  const createAccount = () => {
+    setCreated(null);
+    // §5: creating an account for the recipient currency requires exactly one invoice and a currency.
+    const refusal = checkCreateRecipientAccount(1, newCurrency.trim().toUpperCase());
+    if (refusal || bill.employeeId === null) {
+      setError(refusal ?? FM.employeeHasNoAccounts);
+      return;
+    }
+    create.mutate(
+      { employeeId: bill.employeeId, currency: newCurrency.trim().toUpperCase(), idempotencyKey: crypto.randomUUID() },
+      {
+        onSuccess: (r) => {
+          const account = r.response[0];
+          if (!account) return;
+          setCreated(t("financeBills.accountCreated", { id: account.id, currency: account.currencyCode }));
+          if (account.currencyCode === bill.currency) setAccountId(String(account.id));
+        },
+        onError: (err) => setError(serverMessage(err) ?? FM.accountCreateError),
+      },
+    );
+  };
   return (
     <DialogShell title={t("financeBills.accountTitle", { id: bill.id })} onClose={onClose}>
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
         <FormField label={t("financeBills.accountId")} hint={hint} error={error}>
           {(f) => <Input {...f} inputMode="numeric" value={accountId} onChange={(e) => setAccountId(e.target.value)} />}
+        </FormField>
+        {bill.billType !== "VendorBooking" && bill.employeeId !== null ? (
+          <fieldset className="flex flex-col gap-2 rounded-md border border-border p-3">
+            <legend className="px-1 text-sm font-medium">{t("financeBills.createAccount")}</legend>
+            <div className="flex items-end gap-2">
+              <FormField label={t("financeBills.currency")} className="w-28">
+                {(f) => <Input {...f} maxLength={3} value={newCurrency} onChange={(e) => setNewCurrency(e.target.value.toUpperCase())} />}
+              </FormField>
+              <Button type="button" variant="outline" busy={create.isPending} onClick={createAccount}>
+                {t("financeBills.createAccountButton")}
+              </Button>
+            </div>
+            {created ? <p className="text-sm" role="status">{created}</p> : null}
+          </fieldset>
+        ) : null}
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="ghost" onClick={onClose}>
+            {t("financeBills.cancel")}
+          </Button>
+          <Button type="submit" busy={save.isPending}>
+            {t("financeBills.save")}
+          </Button>
+        </div>
+      </form>
+    </DialogShell>
+  );
+}
+
+/** The change currency popup: the recipient currency of the bill's latest payment (update-payment). */
+function PaymentCurrencyDialog({ bill, onClose, onDone }: { bill: BillRow; onClose: () => void; onDone: (error: string | null) => void }) {
+  const { t } = useTranslation();
+  const [currency, setCurrency] = useState(bill.payment?.recipientCurrency ?? bill.payment?.currency ?? bill.currency);
+  const [error, setError] = useState<string | null>(null);
+  const save = useMutation(trpc.finance.bills.updatePayment.mutationOptions());
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!/^[A-Z]{3}$/.test(currency)) {
+      setError(FM.currencyRequired);
+      return;
+    }
+    save.mutate({ id: bill.id, currency, idempotencyKey: crypto.randomUUID() }, { onSuccess: () => (onDone(null), onClose()), onError: (err) => setError(serverMessage(err) ?? FM.saveChangesError) });
+  };
+  return (
+    <DialogShell title={t("financeBills.paymentTitle", { id: bill.id })} onClose={onClose}>
+      <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+        <FormField label={t("financeBills.recipientCurrency")} error={error}>
+          {(f) => <Input {...f} maxLength={3} value={currency} onChange={(e) => setCurrency(e.target.value.toUpperCase())} />}
         </FormField>
         <div className="flex justify-end gap-2">
           <Button type="button" variant="ghost" onClick={onClose}>
