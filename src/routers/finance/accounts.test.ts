@@ -203,12 +203,15 @@ describe("wrong roles are refused on every call", () => {
 describe("subgroups and companies", () => {
   test("GET subgroups/{groupId} and the ad-hoc company lookup (CRM too)", async () => {
     const now = new Date().toISOString();
-    await t.db.insertInto("finance_subgroups").values([{ group_id: ids.globex, name: "Globex Berlin", created_at: now }, { group_id: ids.globex, name: "Globex Austin", created_at: now }]).execute();
+    const [berlin, austin] = [unique("Globex Berlin"), unique("Globex Austin")];
+    await t.db.insertInto("finance_subgroups").values([{ group_id: ids.globex, name: berlin, created_at: now }, { group_id: ids.globex, name: austin, created_at: now }]).execute();
     const res = await get(app, `/accountmanagement/subgroups/${ids.globex}`, as(DEMO.FINANCE));
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.success).toBe(true);
-    expect(body.response.map((s: { name: string }) => s.name)).toEqual(["Globex Austin", "Globex Berlin"]);
+    // By name: Austin before Berlin.
+    expect(body.response.map((s: { name: string }) => s.name).filter((n: string) => n === berlin || n === austin)).toEqual([austin, berlin]);
+    expect(body.response[0]).toEqual({ id: expect.any(Number), name: expect.any(String) });
     expect((await get(app, "/accountmanagement/subgroups/abc", as(DEMO.FINANCE))).status).toBe(400);
 
     const name = unique("Immigration Co");
@@ -264,6 +267,41 @@ describe("update-account", () => {
     expect(wrong.status).toBe(400);
     expect((await wrong.json()).resultMessage).toBe(AM.unknownSubgroup);
     expect((await get(app, `/accountmanagement/update-account?${q({ id: 99_999_999 })}`, as(DEMO.FINANCE))).status).toBe(404);
+  });
+});
+
+describe("retries and races of the other writes", () => {
+  test("tRPC idempotencyKey: update-account, saveLockPeriods and createEmployeeAccountWithCurrency answer the first result and write once", async () => {
+    const finance = await t.finance();
+    const accountId = await newVendorAccount("CAD", "10");
+    const updateKey = `upd-${Date.now()}`;
+    const first = await finance.finance.accounts.update({ id: accountId, balance: "15", idempotencyKey: updateKey });
+    const again = await finance.finance.accounts.update({ id: accountId, balance: "15", idempotencyKey: updateKey });
+    expect(again).toEqual(first);
+    expect((await entriesOf(accountId)).length).toBe(2);
+    expect((await auditsOf("finance_account", accountId)).filter((a) => a.action === "update").length).toBe(1);
+
+    const name = unique("2003-01");
+    const lockKey = `lock-${Date.now()}`;
+    const saved = await finance.finance.accounts.saveLockPeriod({ periodName: name, lockDate: "2003-01-31", idempotencyKey: lockKey });
+    expect(await finance.finance.accounts.saveLockPeriod({ periodName: name, lockDate: "2003-01-31", idempotencyKey: lockKey })).toEqual(saved);
+    const period = await t.db.selectFrom("finance_lock_periods").select("id").where("period_name", "=", name).executeTakeFirstOrThrow();
+    expect((await auditsOf("finance_lock_period", period.id)).length).toBe(1);
+
+    const ensureKey = `ensure-${Date.now()}`;
+    const made = await finance.finance.accounts.ensureEmployeeAccount({ employeeId: ids.grace, currency: "AUD", idempotencyKey: ensureKey });
+    expect(made.created).toBe(true);
+    expect(await finance.finance.accounts.ensureEmployeeAccount({ employeeId: ids.grace, currency: "AUD", idempotencyKey: ensureKey })).toEqual(made);
+    // Without the key, a second call finds the same account and creates nothing.
+    expect(await finance.finance.accounts.ensureEmployeeAccount({ employeeId: ids.grace, currency: "AUD" })).toMatchObject({ created: false, response: [{ id: made.response[0]!.id }] });
+  });
+
+  test("20 parallel edits from the same version: one effect, clear refusals", async () => {
+    const accountId = await newVendorAccount("HKD", "");
+    const results = await race(20, (i) => get(app, `/accountmanagement/update-account?${q({ id: accountId, floatAmount: String(i + 1), version: 1 })}`, as(DEMO.FINANCE)));
+    await expectOneEffect(results, { refusal: { code: 409, message: AM.accountChanged } });
+    expect((await t.db.selectFrom("finance_accounts").select("version").where("id", "=", accountId).executeTakeFirstOrThrow()).version).toBe(2);
+    expect((await auditsOf("finance_account", accountId)).filter((a) => a.action === "update").length).toBe(1);
   });
 });
 
@@ -361,12 +399,14 @@ describe("create-manual-adjustment", () => {
   test("a date on or before a lock date is refused (lock periods); after it is fine", async () => {
     const accountId = await newVendorAccount("USD", "");
     const finance = await t.finance();
-    const name = unique("2000-01");
-    await finance.finance.accounts.saveLockPeriod({ periodName: name, lockDate: "2000-01-31" });
-    const refused = await postJson(app, "/accountmanagement/create-manual-adjustment", { accountId, currency: "USD", amount: "1", timestamp: "2000-01-31" }, as(DEMO.FINANCE));
+    // Yesterday: the latest lock date (the latest one governs), whatever periods the seed or other tests made.
+    const yesterday = todayUtc(new Date(Date.now() - 86_400_000));
+    const name = unique("yesterday");
+    await finance.finance.accounts.saveLockPeriod({ periodName: name, lockDate: yesterday });
+    const refused = await postJson(app, "/accountmanagement/create-manual-adjustment", { accountId, currency: "USD", amount: "1", timestamp: yesterday }, as(DEMO.FINANCE));
     expect(refused.status).toBe(409);
     expect((await refused.json()).resultMessage).toContain(name);
-    await finance.finance.accounts.createManualAdjustment({ accountId, currency: "USD", amount: "1", timestamp: "2000-02-01" });
+    await finance.finance.accounts.createManualAdjustment({ accountId, currency: "USD", amount: "1", timestamp: today });
     expect((await entriesOf(accountId)).length).toBe(1);
   });
 
