@@ -8,7 +8,9 @@
  * BAD_REQUEST/VALIDATION: the inputs are checked to parse, so that one comes from the caller's own
  * scope) or succeed without any victim text in the answer, and leave the database unchanged
  * (fingerprint before and after; see `scopeOf` for the caller's own rows it ignores). The only
- * cross-group answers allowed are the spec's staff grants (STAFF_GRANTS).
+ * cross-group answers allowed are the spec's staff grants (STAFF_GRANTS) and, for platform staff, the
+ * areas their role runs for every group (STAFF_AREAS: finance for FINANCE, ad-hoc charges for CRM), where
+ * they may also change the area's own tables and be refused by the victim's state (CONFLICT).
  */
 import { beforeAll, describe, expect, test } from "bun:test";
 import { TRPCError } from "@trpc/server";
@@ -22,6 +24,7 @@ import {
   ATTACKERS,
   LEGACY_STAFF_GRANTS,
   STAFF_GRANTS,
+  STAFF_AREAS,
   asText,
   attackerCaller,
   changedTables,
@@ -33,6 +36,7 @@ import {
   looksTenant,
   markersFor,
   seedVictim,
+  staffAreaOf,
   type Attacker,
   type Victim,
 } from "./tenant-matrix.ts";
@@ -117,11 +121,13 @@ async function trpcMatrix(attacker: Attacker) {
   const failures: string[] = [];
   let calls = 0;
   const grantsUsed = new Set<string>();
+  const areasUsed = new Set<string>();
   const outcomes: Record<string, number> = {};
 
   for (const [path, procedure] of procedures) {
     if (procedure._def.type === "subscription") continue;
-    const granted = STAFF_GRANTS.some((g) => g.label === attacker.label && g.procedure === path);
+    const area = staffAreaOf(attacker, { procedure: path });
+    const granted = area !== null || STAFF_GRANTS.some((g) => g.label === attacker.label && g.procedure === path);
     for (const input of inputsFor(procedure._def.inputs, victim).variants) {
       calls++;
       const fn = path.split(".").reduce<any>((node, key) => node[key], who.caller) as (input: unknown) => Promise<unknown>;
@@ -132,22 +138,24 @@ async function trpcMatrix(attacker: Attacker) {
         succeeded = true;
         tally(outcomes, "OK");
         if (VERBOSE) console.info(`  ${attacker.label} ${path} OK ${JSON.stringify(output).slice(0, 160)}`);
-        if (granted) grantsUsed.add(path);
+        if (area) areasUsed.add(area.procedures);
+        else if (granted) grantsUsed.add(path);
         const leaked = leakedMarkers(JSON.stringify(output) ?? "", markers);
         if (leaked.length > 0 && !granted) verdict = `answered with the victim's ${leaked.join(", ")}`;
       } catch (error) {
         tally(outcomes, error instanceof TRPCError ? error.code : "thrown");
         if (VERBOSE && (error as TRPCError).code !== "FORBIDDEN" && (error as TRPCError).code !== "UNAUTHORIZED") console.info(`  ${attacker.label} ${path} ${(error as TRPCError).code} ${(error as Error).message}`);
         if (!(error instanceof TRPCError)) verdict = `threw ${String(error)}`;
-        else if (!REFUSALS.has(error.code)) verdict = `${error.code}: ${error.message}`;
+        else if (!REFUSALS.has(error.code) && !(area && error.code === "CONFLICT")) verdict = `${error.code}: ${error.message}`;
         else if (error.cause instanceof ZodError) verdict = `input refused by the schema (the generator's input is wrong): ${error.message}`;
         else {
           const leaked = leakedMarkers(`${error.message} ${JSON.stringify((error.cause as { fields?: unknown } | undefined)?.fields ?? null)}`, markers);
-          if (leaked.length > 0) verdict = `refused with the victim's ${leaked.join(", ")} in the message`;
+          if (leaked.length > 0 && !area) verdict = `refused with the victim's ${leaked.join(", ")} in the message`;
         }
       }
       const after = await fingerprint(t.db, dialect, who.userId, victim);
-      const changed = changedTables(baseline, after);
+      const changed = changedTables(baseline, after).filter((table) => !area?.tables.includes(table));
+      if (area) baseline = after;
       if (changed.length > 0) {
         verdict = `${verdict ? `${verdict}; ` : ""}changed ${changed.join(", ")}`;
         baseline = after;
@@ -159,7 +167,7 @@ async function trpcMatrix(attacker: Attacker) {
       }
     }
   }
-  return { failures, calls, grantsUsed, outcomes };
+  return { failures, calls, grantsUsed, areasUsed, outcomes };
 }
 
 async function legacyMatrix(attacker: Attacker) {
@@ -175,10 +183,12 @@ async function legacyMatrix(attacker: Attacker) {
   const failures: string[] = [];
   let calls = 0;
   const grantsUsed = new Set<string>();
+  const areasUsed = new Set<string>();
   const outcomes: Record<string, number> = {};
 
   for (const c of legacyCases()) {
-    const granted = LEGACY_STAFF_GRANTS.some((g) => g.label === attacker.label && g.path === c.path);
+    const area = staffAreaOf(attacker, { path: c.path });
+    const granted = area !== null || LEGACY_STAFF_GRANTS.some((g) => g.label === attacker.label && g.path === c.path);
     const generated = c.op.request && c.op.requestType ? inputsFor([c.op.request], victim).variants : [undefined];
     const pathVariants = fillPath(c.path, victim, 0).candidates;
     const count = Math.max(generated.length, pathVariants);
@@ -201,18 +211,20 @@ async function legacyMatrix(attacker: Attacker) {
       const answer = await res.text();
       tally(outcomes, String(res.status));
       if (VERBOSE && res.status !== 403 && res.status !== 401) console.info(`  ${attacker.label} ${c.method} ${url} ${res.status} ${answer.slice(0, 160)}`);
-      if (granted && res.status === 200) grantsUsed.add(c.path);
+      if (area && res.status === 200) areasUsed.add(area.procedures);
+      else if (granted && res.status === 200) grantsUsed.add(c.path);
       let verdict: Verdict = null;
       const leaked = leakedMarkers(answer, markers);
       if (res.status === 200) {
         if (leaked.length > 0 && !granted) verdict = `200 with the victim's ${leaked.join(", ")}`;
-      } else if (!REFUSAL_STATUSES.has(res.status)) {
+      } else if (!REFUSAL_STATUSES.has(res.status) && !(area && res.status === 409)) {
         verdict = `status ${res.status}: ${answer.slice(0, 200)}`;
-      } else if (leaked.length > 0) {
+      } else if (leaked.length > 0 && !area) {
         verdict = `${res.status} with the victim's ${leaked.join(", ")}`;
       }
       const after = await fingerprint(t.db, dialect, who.userId, victim);
-      const changed = changedTables(baseline, after);
+      const changed = changedTables(baseline, after).filter((table) => !area?.tables.includes(table));
+      if (area) baseline = after;
       if (changed.length > 0) {
         verdict = `${verdict ? `${verdict}; ` : ""}changed ${changed.join(", ")}`;
         baseline = after;
@@ -223,28 +235,33 @@ async function legacyMatrix(attacker: Attacker) {
       }
     }
   }
-  return { failures, calls, grantsUsed, outcomes };
+  return { failures, calls, grantsUsed, areasUsed, outcomes };
 }
+
+/** The staff areas of the attacker (each must still be needed: at least one call in it answered). */
+const areasOf = (attacker: Attacker) => STAFF_AREAS.filter((a) => a.label === attacker.label).map((a) => a.procedures);
 
 describe("cross-tenant matrix: tRPC procedures", () => {
   test.each(ATTACKERS.map((a) => [a.label, a] as const))("%s gets nothing of the victim and changes nothing", async (_label, attacker) => {
-    const { failures, calls, grantsUsed, outcomes } = await trpcMatrix(attacker);
+    const { failures, calls, grantsUsed, areasUsed, outcomes } = await trpcMatrix(attacker);
     report("tRPC", attacker, calls, outcomes);
     expect(calls).toBeGreaterThanOrEqual(procedures.length);
     expect(failures).toEqual([]);
     // A grant nobody needs any more is removed, so the list stays the spec's exceptions only.
     const grants = STAFF_GRANTS.filter((g) => g.label === attacker.label).map((g) => g.procedure);
     expect([...grantsUsed].sort()).toEqual([...grants].sort());
+    expect([...areasUsed].sort()).toEqual(areasOf(attacker).sort());
   }, 120_000);
 });
 
 describe("cross-tenant matrix: legacy paths", () => {
   test.each(ATTACKERS.map((a) => [a.label, a] as const))("%s gets nothing of the victim and changes nothing", async (_label, attacker) => {
-    const { failures, calls, grantsUsed, outcomes } = await legacyMatrix(attacker);
+    const { failures, calls, grantsUsed, areasUsed, outcomes } = await legacyMatrix(attacker);
     report("legacy", attacker, calls, outcomes);
     expect(calls).toBeGreaterThanOrEqual(legacyCases().length);
     expect(failures).toEqual([]);
     const grants = LEGACY_STAFF_GRANTS.filter((g) => g.label === attacker.label).map((g) => g.path);
     expect([...grantsUsed].sort()).toEqual([...grants].sort());
+    expect([...areasUsed].sort()).toEqual(areasOf(attacker).sort());
   }, 120_000);
 });

@@ -492,13 +492,57 @@ export const STAFF_GRANTS: ReadonlyArray<{ label: string; procedure: string; why
   { label: "CRM", procedure: "policy.catalogue.employeePolicy", why: "part 2 §7 GET /admin/policy/getPolicyDetails: ADMIN, CRM, the group's HR, the employee" },
   { label: "CRM", procedure: "estimate.history", why: "part 1 §6: CRM agents read estimates of every group (services/estimate/access.ts ESTIMATE_READ_ROLES)" },
   { label: "CRM", procedure: "estimate.exportFile", why: "part 1 §6: the export sits under a CRM prefix for CRM agents" },
-  { label: "FINANCE", procedure: "finance.approval.list", why: "part 2 §2, §4 Bill Approval: finance approves every group's expenses, booking costs, lump sums and cash spends; the table lists them all" },
 ];
 export const LEGACY_STAFF_GRANTS: ReadonlyArray<{ label: string; path: string; why: string }> = [
   { label: "CRM", path: "/admin/policy/getPolicyDetails", why: "as policy.catalogue.employeePolicy" },
   { label: "CRM", path: "/hr/json/cost-estimate-history/{employeeId}", why: "as estimate.history" },
   { label: "CRM", path: "/{group}/generateCostEstimateExport", why: "as estimate.exportFile" },
 ];
+
+/** The finance area's tables (issue 16): what finance staff change when they work on any group's items. */
+const FINANCE_TABLES = [
+  "finance_companies", "finance_subgroups", "finance_accounts", "finance_entries", "employee_bank_accounts", "finance_lock_periods",
+  "finance_items", "finance_recurring_payments", "finance_approval_drafts", "finance_auto_approval_rules", "finance_idempotency",
+  "finance_payment_batches", "finance_payment_batch_bills", "bills", "bill_lines", "payments", "expenses", "audit_log",
+] as const;
+
+/**
+ * Areas platform staff run for EVERY client group, by role (spec part 2 §1 "Finance staff approve or reject vendor
+ * booking costs, expenses, lump sums and ad-hoc cash spends. They manage bills through payment and audit, manage
+ * accounts and lock periods, and create ad-hoc charges"; §2 "Ad-hoc charge creation (CRM)"; DESIGN.md: FINANCE and
+ * CRM belong to no group). Inside its area such a caller may read the victim's rows, change them — only in the
+ * area's tables — and be refused because of the state the victim's rows are in (CONFLICT). Outside its area the
+ * matrix treats it as any outsider; a non-staff caller (another group's HR, manager, employee) gets no area.
+ * Matched by role and by the whole area (a procedure prefix, path prefixes), never by a single procedure.
+ */
+export const STAFF_AREAS: ReadonlyArray<{ label: string; procedures: string; paths: readonly string[]; tables: readonly string[]; why: string }> = [
+  {
+    label: "FINANCE",
+    procedures: "finance.",
+    paths: ["/accountmanagement/", "/admin/bank-account/", "/budget/spend/remaining", "/crm/adhocCharge/"],
+    tables: FINANCE_TABLES,
+    why: "part 2 §1, §2, §6: finance staff work on every group's approvals, bills, payments, accounts and bank accounts",
+  },
+  {
+    label: "CRM",
+    procedures: "finance.adhoc.",
+    paths: ["/crm/adhocCharge/"],
+    tables: ["finance_items", "finance_recurring_payments", "finance_idempotency", "audit_log"],
+    why: "part 2 §2: CRM agents create ad-hoc charges for any group's employees",
+  },
+];
+
+/** The staff area a call of `attacker` falls in (a tRPC path or a legacy path), or null. */
+export function staffAreaOf(attacker: Attacker, call: { procedure?: string; path?: string }) {
+  if (!attacker.staff) return null;
+  return (
+    STAFF_AREAS.find(
+      (a) =>
+        a.label === attacker.label &&
+        ((call.procedure !== undefined && call.procedure.startsWith(a.procedures)) || (call.path !== undefined && a.paths.some((p) => call.path!.startsWith(p)))),
+    ) ?? null
+  );
+}
 
 /** The victim texts this caller must not see (platform staff may see the group's names). */
 export function markersFor(victim: Victim, attacker: Attacker): string[] {
