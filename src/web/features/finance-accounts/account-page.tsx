@@ -217,39 +217,65 @@ function Entries({ account, page, onPage }: { account: TAccount; page: number; o
         <EmptyState title={t("financeAccounts.noEntries")} headingLevel={3} />
       ) : (
         <>
-          <Table>
-            <TableCaption>{t("financeAccounts.entries")}</TableCaption>
-            <TableHeader>
-              <TableRow>
-                <TableHead>{t("financeAccounts.seq")}</TableHead>
-                <TableHead>{t("financeAccounts.date")}</TableHead>
-                <TableHead>{t("financeAccounts.kind")}</TableHead>
-                <TableHead>{t("financeAccounts.notes")}</TableHead>
-                <TableHead className="text-right">{t("financeAccounts.amount")}</TableHead>
-                <TableHead className="text-right">{t("financeAccounts.runningBalance")}</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {query.data.entries.map((e) => (
-                <TableRow key={e.id}>
-                  <TableCell className="tabular-nums text-muted-foreground">{e.seq}</TableCell>
-                  <TableCell className="whitespace-nowrap">{formatDate(e.date)}</TableCell>
-                  <TableCell>
-                    <Badge variant={e.kind === "adjustment" ? "info" : e.kind === "payment" ? "success" : "neutral"}>{t(`financeAccounts.kind.${e.kind}`)}</Badge>
-                  </TableCell>
-                  <TableCell className="max-w-[16rem] truncate" title={e.notes}>
-                    {e.notes || (e.billId ? `Bill ${e.billId}` : "")}
-                  </TableCell>
-                  <TableCell className="text-right">
-                    <Amount value={e.amount} currency={e.currency} />
-                  </TableCell>
-                  <TableCell className="text-right">
-                    <Amount value={e.balanceAfter} currency={e.currency} className="font-medium" />
-                  </TableCell>
+          {/* Desktop and tablet: a table; phones: one card per entry with the amount and the running balance in view. */}
+          <div className="hidden tablet:block">
+            <Table>
+              <TableCaption>{t("financeAccounts.entries")}</TableCaption>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>{t("financeAccounts.seq")}</TableHead>
+                  <TableHead>{t("financeAccounts.date")}</TableHead>
+                  <TableHead>{t("financeAccounts.kind")}</TableHead>
+                  <TableHead>{t("financeAccounts.notes")}</TableHead>
+                  <TableHead className="text-right">{t("financeAccounts.amount")}</TableHead>
+                  <TableHead className="text-right">{t("financeAccounts.runningBalance")}</TableHead>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHeader>
+              <TableBody>
+                {query.data.entries.map((e) => (
+                  <TableRow key={e.id} data-testid="entry">
+                    <TableCell className="tabular-nums text-muted-foreground">{e.seq}</TableCell>
+                    <TableCell className="whitespace-nowrap">{formatDate(e.date)}</TableCell>
+                    <TableCell>
+                      <Badge variant={e.kind === "adjustment" ? "info" : e.kind === "payment" ? "success" : "neutral"}>{t(`financeAccounts.kind.${e.kind}`)}</Badge>
+                    </TableCell>
+                    <TableCell className="max-w-[16rem] truncate" title={e.notes}>
+                      {e.notes || (e.billId ? `Bill ${e.billId}` : "")}
+                    </TableCell>
+                    <TableCell className="text-right">
+                      <Amount value={e.amount} currency={e.currency} />
+                    </TableCell>
+                    <TableCell className="text-right">
+                      <Amount value={e.balanceAfter} currency={e.currency} className="font-medium" />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+          <ul className="divide-y divide-border border-t border-border tablet:hidden" aria-label={t("financeAccounts.entries")}>
+            {query.data.entries.map((e) => (
+              <li key={e.id} data-testid="entry" className="flex flex-col gap-1.5 px-4 py-3 text-sm">
+                <div className="flex items-center justify-between gap-3">
+                  <span className="whitespace-nowrap">
+                    <span className="sr-only">{t("financeAccounts.seq")} {e.seq}, </span>
+                    {formatDate(e.date)}
+                  </span>
+                  <Amount value={e.amount} currency={e.currency} className="font-medium" />
+                </div>
+                <div className="flex items-center justify-between gap-3 text-muted-foreground">
+                  <span className="flex min-w-0 items-center gap-2">
+                    <Badge variant={e.kind === "adjustment" ? "info" : e.kind === "payment" ? "success" : "neutral"}>{t(`financeAccounts.kind.${e.kind}`)}</Badge>
+                    <span className="truncate">{e.notes || (e.billId ? `Bill ${e.billId}` : "")}</span>
+                  </span>
+                  <span className="whitespace-nowrap text-right">
+                    <span className="sr-only">{t("financeAccounts.runningBalance")}: </span>
+                    <Amount value={e.balanceAfter} currency={e.currency} className="text-foreground" />
+                  </span>
+                </div>
+              </li>
+            ))}
+          </ul>
           <nav aria-label={t("financeAccounts.entries")} className="flex items-center justify-between gap-3 border-t border-border px-4 py-3">
             <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
               {t("financeAccounts.previous")}

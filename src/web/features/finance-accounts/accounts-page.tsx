@@ -174,10 +174,10 @@ function Results({ search }: { search: AccountsSearch }) {
         <TableHeader>
           <TableRow>
             <TableHead>{t("financeAccounts.name")}</TableHead>
+            <TableHead className="text-right">{t("financeAccounts.balance")}</TableHead>
             <TableHead>{t("financeAccounts.type")}</TableHead>
             <TableHead>{t("financeAccounts.owner")}</TableHead>
             <TableHead>{t("financeAccounts.billingType")}</TableHead>
-            <TableHead className="text-right">{t("financeAccounts.balance")}</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -188,12 +188,12 @@ function Results({ search }: { search: AccountsSearch }) {
                   {a.name}
                 </Link>
               </TableCell>
-              <TableCell>{t(`financeAccounts.type.${a.type}`)}</TableCell>
-              <TableCell className="text-muted-foreground">{ownerOf(a, t)}</TableCell>
-              <TableCell>{t(`financeAccounts.billing.${a.billingType}`)}</TableCell>
               <TableCell className="text-right">
                 <Amount value={a.balance} currency={a.currencyCode} />
               </TableCell>
+              <TableCell>{t(`financeAccounts.type.${a.type}`)}</TableCell>
+              <TableCell className="text-muted-foreground">{ownerOf(a, t)}</TableCell>
+              <TableCell>{t(`financeAccounts.billing.${a.billingType}`)}</TableCell>
             </TableRow>
           ))}
         </TableBody>
