@@ -30,7 +30,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable("finance_auto_approval_rules")
     .addColumn("group_id", "integer", (c) => c.primaryKey().references("groups.id").onDelete("cascade"))
     .addColumn("enabled", "integer", (c) => c.notNull().defaultTo(0))
-    .addColumn("max_amount", "integer", (c) => c.notNull().defaultTo(0))
+    .addColumn("max_amount", "bigint", (c) => c.notNull().defaultTo(0))
     .addColumn("currency", "text", (c) => c.notNull())
     .addColumn("requires_receipt", "integer", (c) => c.notNull().defaultTo(1))
     .addColumn("version", "integer", (c) => c.notNull().defaultTo(1))

@@ -32,7 +32,7 @@ export const ROUTE_CHUNKS: Record<string, readonly string[]> = {
   "src/web/features/group/group-home-page.tsx": [FRAME, "src/domain/i18n/en-activation.ts", "src/domain/i18n/en-wizard-overrides.ts"],
   "src/web/features/employee/employee-home-page.tsx": [FRAME],
   "src/web/features/admin/admin-home-page.tsx": [FRAME],
-  "src/web/features/staff/staff-home-page.tsx": [FRAME],
+  "src/web/features/staff/staff-home-page.tsx": [FRAME, "src/domain/i18n/en-staff.ts"],
   "src/web/features/supplier/supplier-home-page.tsx": [FRAME],
 };
 const DEFAULT_ROUTE_CHUNKS = [FRAME, ALL_TEXTS];

@@ -44,6 +44,7 @@ const LoginPage = lazyRouteComponent(() => import("./features/auth/login-page.ts
 const EmployeeHomePage = lazyRouteComponent(() => import("./features/employee/employee-home-page.tsx"), "EmployeeHomePage");
 const AdminHomePage = lazyRouteComponent(() => import("./features/admin/admin-home-page.tsx"), "AdminHomePage");
 const StaffHomePage = lazyRouteComponent(() => import("./features/staff/staff-home-page.tsx"), "StaffHomePage");
+const staffTexts = textsChunk(() => import("../domain/i18n/en-staff.ts").then((m) => m.enStaff));
 const SupplierHomePage = lazyRouteComponent(() => import("./features/supplier/supplier-home-page.tsx"), "SupplierHomePage");
 const GroupHomePage = lazyRouteComponent(() => import("./features/group/group-home-page.tsx"), "GroupHomePage");
 // The homes use the frame's texts (en-app.ts); the group home also its people, invite and moves texts.
@@ -110,7 +111,7 @@ const financeRoute = createRoute({
         <StaffHomePage area="finance" />
       </RoleGate>
     );
-  }, StaffHomePage),
+  }, StaffHomePage, staffTexts),
 });
 
 const crmRoute = createRoute({
@@ -124,7 +125,7 @@ const crmRoute = createRoute({
         <StaffHomePage area="crm" />
       </RoleGate>
     );
-  }, StaffHomePage),
+  }, StaffHomePage, staffTexts),
 });
 
 const supplierRoute = createRoute({

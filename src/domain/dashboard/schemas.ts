@@ -17,8 +17,9 @@
  */
 import { z } from "zod";
 import { HR_NOTES_MAX } from "../employee-file/schemas.ts";
+import { DASHBOARD_PAGE_SIZES, DASHBOARD_SORTS } from "./constants.ts";
 
-export const DASHBOARD_PAGE_SIZES = [10, 25, 50, 100] as const;
+export { DASHBOARD_PAGE_SIZES };
 export const DASHBOARD_DEFAULT_ROWS = 25;
 
 /** Sortable columns (whitelist) and their header labels, in table order. */
@@ -36,19 +37,7 @@ export const DASHBOARD_COLUMNS = [
   { key: "endAssignmentReason", label: "End-assignment reason", sortable: true },
 ] as const;
 
-export const DASHBOARD_SORTS = [
-  "id",
-  "firstName",
-  "lastName",
-  "moveStatus",
-  "numberOfMoveStages",
-  "currentMoveStageId",
-  "assignmentEndDate",
-  "note",
-  "newEndDate",
-  "extensionReason",
-  "endAssignmentReason",
-] as const;
+export { DASHBOARD_SORTS };
 export type DashboardSort = (typeof DASHBOARD_SORTS)[number];
 
 export const dashboardMessages = {

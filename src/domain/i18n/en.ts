@@ -37,6 +37,7 @@ import { enFinanceApproval } from "./en-finance-approval.ts";
 import { enFinanceAccounts } from "./en-finance-accounts.ts";
 import { enFinanceAdhoc } from "./en-finance-adhoc.ts";
 import { enInsights } from "./en-insights.ts";
+import { enStaff } from "./en-staff.ts";
 
 /**
  * English UI texts shipped with the product. They are seeded into the translations table
@@ -82,6 +83,7 @@ export const en = {
   ...enFinanceAccounts,
   ...enFinanceAdhoc,
   ...enInsights,
+  ...enStaff,
   ...enApp,
 } as const satisfies Record<string, string>;
 

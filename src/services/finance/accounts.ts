@@ -123,15 +123,18 @@ function bankView(r: { id: number; employee_user_id: number; account_alias: stri
 }
 
 /**
- * The largest magnitude an amount or a running balance may have: the ledger's columns are 32-bit integers
- * on PostgreSQL (`integer`), so a bigger one is refused as invalid input here rather than failing there.
+ * The largest magnitude one amount may have (21,474,836.47 in a two-decimal currency: the item, bill and
+ * payment amounts elsewhere are capped alike), and the largest running balance: the ledger's columns are
+ * 64-bit, read back as JavaScript numbers, so a balance stays within the safe integers. A bigger one is
+ * refused as invalid input here rather than failing in the database.
  */
 export const LEDGER_MAX_MINOR = 2_147_483_647;
 const fits = (n: number) => Math.abs(n) <= LEDGER_MAX_MINOR;
+const fitsBalance = (n: number) => Number.isSafeInteger(n);
 
 /** Refuses an entry whose amount or resulting running balance would not fit the ledger. */
 async function assertFitsLedger(trx: Parameters<typeof balanceOfAccount>[0], accountId: number, amount: number, field: string, message: string): Promise<void> {
-  if (!fits(amount) || !fits((await balanceOfAccount(trx, accountId)) + amount)) invalid(field, message);
+  if (!fits(amount) || !fitsBalance((await balanceOfAccount(trx, accountId)) + amount)) invalid(field, message);
 }
 
 function invalid(field: string, message: string): never {

@@ -24,7 +24,8 @@ type NavItem =
   | {
       key: string;
       label: MessageId;
-      to: "/" | "/admin" | "/admin/outbox" | "/admin/client-errors" | "/finance" | "/crm" | "/supplier" | "/admin/resetPassword" | "/admin/anonymizeUser" | "/admin/sso" | "/admin/policy/group-setup" | "/admin/form-builder" | "/admin/terms-form" | "/admin/cost-estimates" | "/admin/mercer" | "/admin/tags/manage" | "/admin/hr-settings" | "/admin/managers/list";
+      to: "/" | "/admin" | "/admin/outbox" | "/admin/client-errors" | "/finance" | "/crm" | "/supplier" | "/admin/resetPassword" | "/admin/anonymizeUser" | "/admin/sso" | "/admin/policy/group-setup" | "/admin/form-builder" | "/admin/terms-form" | "/admin/cost-estimates" | "/admin/mercer" | "/admin/tags/manage" | "/admin/hr-settings" | "/admin/managers/list"
+        | "/finance/bill-approval" | "/finance/bill-management" | "/finance/accounts" | "/finance/bank-accounts" | "/finance/lock-periods" | "/finance/expenses" | "/finance/external-spend/new" | "/crm/adhoc-charges/new";
     }
   | { key: string; label: MessageId; to: "/$group/home"; group: string }
   /** The new-move wizard of the own group (HR). */
@@ -68,9 +69,14 @@ export function navEntriesFor(user: SignedInUser): NavEntry[] {
         {
           key: "staff",
           label: "nav.groupStaff",
+          covers: ["/finance/", "/crm/"],
           items: [
             { key: "finance", label: "nav.financeHome", to: "/finance" },
+            { key: "billApproval", label: "nav.billApproval", to: "/finance/bill-approval" },
+            { key: "billManagement", label: "nav.billManagement", to: "/finance/bill-management" },
+            { key: "financeAccounts", label: "nav.financeAccounts", to: "/finance/accounts" },
             { key: "crm", label: "nav.crmHome", to: "/crm" },
+            { key: "adhocCharge", label: "nav.adhocCharge", to: "/crm/adhoc-charges/new" },
           ],
         },
         {
@@ -108,9 +114,36 @@ export function navEntriesFor(user: SignedInUser): NavEntry[] {
         },
       ];
     case "FINANCE":
-      return [{ key: "finance", label: "nav.financeHome", to: "/finance" }];
+      return [
+        { key: "finance", label: "nav.financeHome", to: "/finance" },
+        { key: "billApproval", label: "nav.billApproval", to: "/finance/bill-approval" },
+        { key: "billManagement", label: "nav.billManagement", to: "/finance/bill-management" },
+        {
+          key: "financeAccounts",
+          label: "nav.groupFinanceAccounts",
+          covers: ["/finance/accounts/"],
+          items: [
+            { key: "financeAccounts", label: "nav.financeAccounts", to: "/finance/accounts" },
+            { key: "bankAccounts", label: "nav.bankAccounts", to: "/finance/bank-accounts" },
+            { key: "lockPeriods", label: "nav.lockPeriods", to: "/finance/lock-periods" },
+          ],
+        },
+        {
+          key: "financeSpend",
+          label: "nav.groupFinanceSpend",
+          covers: ["/finance/moves/", "/crm/adhoc-charges/"],
+          items: [
+            { key: "financeExpenses", label: "nav.financeExpenses", to: "/finance/expenses" },
+            { key: "externalSpend", label: "nav.externalSpend", to: "/finance/external-spend/new" },
+            { key: "adhocCharge", label: "nav.adhocCharge", to: "/crm/adhoc-charges/new" },
+          ],
+        },
+      ];
     case "CRM":
-      return [{ key: "crm", label: "nav.crmHome", to: "/crm" }];
+      return [
+        { key: "crm", label: "nav.crmHome", to: "/crm" },
+        { key: "adhocCharge", label: "nav.adhocCharge", to: "/crm/adhoc-charges/new" },
+      ];
     case "SUPPLIER":
       return [{ key: "supplier", label: "nav.supplierHome", to: "/supplier" }];
   }

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { Building2 } from "lucide-react";
+import { Link } from "@tanstack/react-router";
+import { Banknote, Building2, CalendarClock, ClipboardCheck, Landmark, Receipt, ReceiptText, Repeat, Wallet, type LucideIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { MessageId } from "../../../domain/i18n/en.ts";
 import { Badge } from "../../components/ui/badge.tsx";
@@ -11,12 +12,66 @@ import { trpc } from "../../lib/trpc.ts";
 
 type StaffArea = "finance" | "crm";
 
-// Only what works today: each area's own pages join this home as they land (bill approval and
-// management for finance, welcome calls for CRM), never ahead of the code.
-const areas: Record<StaffArea, { title: MessageId; description: MessageId }> = {
-  finance: { title: "finance.title", description: "finance.description" },
-  crm: { title: "crm.title", description: "crm.description" },
+type WorkLink = {
+  to: "/finance/bill-approval" | "/finance/bill-management" | "/finance/accounts" | "/finance/bank-accounts" | "/finance/lock-periods" | "/finance/expenses" | "/finance/external-spend/new" | "/crm/adhoc-charges/new";
+  title: MessageId;
+  description: MessageId;
+  icon: LucideIcon;
 };
+
+// Only what works today: each area's own pages join this home as they land (welcome calls for CRM
+// later), never ahead of the code.
+const areas: Record<StaffArea, { title: MessageId; description: MessageId; work: WorkLink[] }> = {
+  finance: {
+    title: "finance.title",
+    description: "finance.description",
+    work: [
+      { to: "/finance/bill-approval", title: "staffWork.billApproval", description: "staffWork.billApprovalDescription", icon: ClipboardCheck },
+      { to: "/finance/bill-management", title: "staffWork.billManagement", description: "staffWork.billManagementDescription", icon: ReceiptText },
+      { to: "/finance/accounts", title: "staffWork.accounts", description: "staffWork.accountsDescription", icon: Wallet },
+      { to: "/finance/bank-accounts", title: "staffWork.bankAccounts", description: "staffWork.bankAccountsDescription", icon: Landmark },
+      { to: "/finance/lock-periods", title: "staffWork.lockPeriods", description: "staffWork.lockPeriodsDescription", icon: CalendarClock },
+      { to: "/finance/expenses", title: "staffWork.expenses", description: "staffWork.expensesDescription", icon: Receipt },
+      { to: "/finance/external-spend/new", title: "staffWork.externalSpend", description: "staffWork.externalSpendDescription", icon: Banknote },
+      { to: "/crm/adhoc-charges/new", title: "staffWork.adhocCharge", description: "staffWork.adhocChargeDescription", icon: Repeat },
+    ],
+  },
+  crm: {
+    title: "crm.title",
+    description: "crm.description",
+    work: [{ to: "/crm/adhoc-charges/new", title: "staffWork.adhocCharge", description: "staffWork.adhocChargeDescription", icon: Repeat }],
+  },
+};
+
+/** The area's pages, one card each (the whole card is the link). */
+function WorkCards({ links }: { links: WorkLink[] }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="staff-work-title" className="mb-8">
+      <h2 id="staff-work-title" className="mb-4 text-lg font-semibold">
+        {t("staffWork.title")}
+      </h2>
+      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {links.map(({ to, title, description, icon: Icon }) => (
+          <li key={to}>
+            <Link
+              to={to}
+              className="flex h-full gap-3 rounded-xl border border-border bg-card p-4 shadow-sm transition-colors hover:border-primary hover:bg-primary-soft/40 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary">
+                <Icon className="size-5" />
+              </span>
+              <span className="min-w-0">
+                <span className="block font-medium">{t(title)}</span>
+                <span className="mt-1 block text-sm text-muted-foreground">{t(description)}</span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 /** Read-only list of the client groups platform staff serve. */
 function ClientGroups() {
@@ -67,6 +122,7 @@ export function StaffHomePage({ area }: { area: StaffArea }) {
   return (
     <>
       <PageHeader eyebrow={t(config.title)} title={t("home.welcome", { name: user.firstName })} description={t(config.description)} />
+      <WorkCards links={config.work} />
       <ClientGroups />
     </>
   );

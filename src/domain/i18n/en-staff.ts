@@ -1,0 +1,20 @@
+/** English texts of the finance and CRM homes' work cards (issue 16): one per page of the area that exists. */
+export const enStaff = {
+  "staffWork.title": "Your work",
+  "staffWork.billApproval": "Bill approval",
+  "staffWork.billApprovalDescription": "Approve, reject or hold expenses, vendor booking costs, lump sums and ad-hoc cash spends, with their policy and budget checks.",
+  "staffWork.billManagement": "Bill management",
+  "staffWork.billManagementDescription": "Take bills through payment and audit, pay several at once and export payment files.",
+  "staffWork.accounts": "Accounts",
+  "staffWork.accountsDescription": "Search, create and edit client, vendor and employee accounts; manual adjustments with the running balance.",
+  "staffWork.bankAccounts": "Bank accounts",
+  "staffWork.bankAccountsDescription": "Employees' bank accounts: lock and unlock them.",
+  "staffWork.lockPeriods": "Lock periods",
+  "staffWork.lockPeriodsDescription": "Close a period: nothing dated on or before its lock date can be created, changed or paid.",
+  "staffWork.expenses": "Employee expenses",
+  "staffWork.expensesDescription": "Every group's employee expenses with their receipts, notes and status.",
+  "staffWork.externalSpend": "External spend",
+  "staffWork.externalSpendDescription": "Record spend paid outside Meridian against a move's service budget.",
+  "staffWork.adhocCharge": "Ad-hoc charge",
+  "staffWork.adhocChargeDescription": "Charge an employee's move ad hoc, including recurring cash allowances with their payment schedule.",
+} as const;
