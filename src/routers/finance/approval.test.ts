@@ -433,7 +433,7 @@ describe("other group", () => {
 
 describe("every documented path", () => {
   const fill = (path: string, id: number) => path.replace("{id}", String(id)).replace("{type}", "expense");
-  const call = (method: string, path: string, body: Record<string, unknown>, who: ReturnType<typeof as>) =>
+  const call = (method: string, path: string, body: Record<string, unknown>, who: { cookie: string | null; headers: Record<string, string> }) =>
     method === "get" ? get(app, `${path}?${new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)]))}`, who) : method === "delete" ? send(app, "DELETE", path, null, who) : postJson(app, path, body, who);
 
   test("refuses signed-out callers, employees, HR of either group and CRM; writes nothing", async () => {
