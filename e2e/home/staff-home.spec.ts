@@ -1,23 +1,41 @@
 import { demo, expect, expectAccessible, test } from "../fixtures.ts";
 
 test.describe("staff homes", () => {
-  test("finance sees the client groups, and no area that is not built yet", async ({ page, loginAs }) => {
+  test("finance sees its pages and the client groups; each card opens its page", async ({ page, loginAs }) => {
     await loginAs(demo.finance);
     await page.goto("/finance");
     await expect(page.getByRole("heading", { level: 1, name: "Welcome, Fiona" })).toBeVisible();
-    await expect(page.getByText(/Bill approval|Bill management/)).toHaveCount(0);
+    const work = page.getByRole("region", { name: "Your work" });
+    for (const name of ["Bill approval", "Bill management", "Accounts", "Bank accounts", "Lock periods", "Employee expenses", "External spend", "Ad-hoc charge"]) {
+      await expect(work.getByRole("link", { name: new RegExp(`^${name}`) })).toBeVisible();
+    }
     const groups = page.getByRole("region", { name: "Client groups" });
     await expect(groups).toContainText("Acme Corp");
     await expect(groups).toContainText("Globex Inc");
     // Counts, not fixed numbers: the wizard seed's demo employees (and other browser tests) add users.
     await expect(groups).toContainText(/Acme Corp\d+ users/);
     await expectAccessible(page);
+    await work.getByRole("link", { name: /^Lock periods/ }).click();
+    await expect(page).toHaveURL("/finance/lock-periods");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   });
 
-  test("CRM sees the client groups, and no area that is not built yet", async ({ page, loginAs }) => {
+  test("finance's navigation groups its pages; on a phone they sit behind the menu", async ({ page, loginAs }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await loginAs(demo.finance);
+    await page.goto("/finance");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("navigation").getByRole("link", { name: "Bill management", exact: true }).click();
+    await expect(page).toHaveURL(/\/finance\/bill-management/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test("CRM sees the ad-hoc charge and the client groups, and no area that is not built yet", async ({ page, loginAs }) => {
     await loginAs(demo.crm);
     await page.goto("/crm");
     await expect(page.getByRole("heading", { level: 1, name: "Welcome, Carl" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Your work" }).getByRole("link", { name: /^Ad-hoc charge/ })).toBeVisible();
     await expect(page.getByText(/Welcome calls:|CRM notes|Reminders:/)).toHaveCount(0);
     await expect(page.getByRole("region", { name: "Client groups" })).toContainText("Globex Inc");
     await expectAccessible(page);
