@@ -19,6 +19,10 @@ import { seedQuotesDemo } from "./seed-quotes.ts";
 import { seedWelcomeDemo } from "./seed-welcome.ts";
 import { seedAssignmentsDemo } from "./seed-assignments.ts";
 import { seedIncidentsDemo } from "./seed-incidents.ts";
+import { seedFinanceAccountsDemo } from "./seed-finance-accounts.ts";
+import { seedFinanceApprovalDemo } from "./seed-finance-approval.ts";
+import { seedFinanceAdhocDemo } from "./seed-finance-adhoc.ts";
+import { seedFinanceBillsDemo } from "./seed-finance-bills.ts";
 
 /** The demo password of every demo account; it satisfies the spec's password rules. */
 export const DEMO_PASSWORD = "Demo#2026pass";
@@ -235,6 +239,8 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<boolean> {
 
 /** Bump when the demo seed changes in a way an existing demo database should pick up. */
 const DEMO_VERSION = "1";
+/** Version of the finance demo month (issue 16). */
+const FINANCE_DEMO_VERSION = "1";
 /** Bump when the demo files (seed-files.ts) change. */
 const DEMO_FILES_VERSION = "1";
 
@@ -267,12 +273,12 @@ function expectedVersions() {
  */
 export async function seedAll(
   db: DB,
-  options: { demo: boolean; reference?: ReferenceOptions; wizardDemo?: boolean; files?: FileStore },
+  options: { demo: boolean; reference?: ReferenceOptions; wizardDemo?: boolean; files?: FileStore; financeDemo?: boolean },
 ): Promise<string[]> {
   const stored = await readReferenceVersions(db);
   const versions = expectedVersions();
   const ran: string[] = [];
-  const step = async (name: "geography" | "translations" | "policy-catalogue" | "demo" | "demo-files", version: string, seed: () => Promise<unknown>) => {
+  const step = async (name: "geography" | "translations" | "policy-catalogue" | "demo" | "demo-finance" | "demo-files", version: string, seed: () => Promise<unknown>) => {
     if (stored.get(name) === version) return;
     await seed();
     await writeReferenceVersion(db, name, version);
@@ -296,6 +302,17 @@ export async function seedAll(
       if (wizard) await seedAssignmentsDemo(db);
       if (wizard) await seedIncidentsDemo(db);
     });
+    // A month of finance (issue 16): accounts and lock periods, items waiting for approval, ad-hoc charges and
+    // external spends, bills in every status with their payments. It needs the wizard's demo moves. Its own
+    // step, so a database seeded before finance existed gets it on its next start.
+    if (wizard && options.financeDemo !== false) {
+      await step("demo-finance", FINANCE_DEMO_VERSION, async () => {
+        await seedFinanceAccountsDemo(db);
+        await seedFinanceApprovalDemo(db);
+        await seedFinanceAdhocDemo(db);
+        await seedFinanceBillsDemo(db);
+      });
+    }
   }
   // The demo employees' files (seed-files.ts) need the file store, which only the server has. A
   // store that cannot be reached (S3 down) does not stop the start: the next start tries again.

@@ -43,6 +43,8 @@ export type TestDatabaseOptions = {
    * counts of demo accounts stay those of src/db/seed.ts; src/db/seed-wizard.test.ts covers it).
    */
   wizardDemo?: boolean;
+  /** Seed the finance demo month (src/db/seed.ts "demo-finance"; needs wizardDemo; default false: each finance test plants its own rows). */
+  financeDemo?: boolean;
   /** PostgreSQL pool size (default 4); concurrency tests (src/test/race.ts) want more parallel connections. */
   poolSize?: number;
 };
@@ -60,7 +62,7 @@ export function testDialect(): Dialect {
 export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const seed = options.migrate === false
     ? null
-    : { demo: options.demo ?? true, reference: options.reference ?? { cities: ["GB", "LU"] }, wizardDemo: options.wizardDemo ?? false };
+    : { demo: options.demo ?? true, reference: options.reference ?? { cities: ["GB", "LU"] }, wizardDemo: options.wizardDemo ?? false, financeDemo: options.financeDemo ?? false };
   if (testDialect() === "postgres") return createPostgresDatabase(process.env.TEST_DATABASE_URL!, seed, options.poolSize);
 
   const opened = openDatabase(":memory:");
@@ -73,7 +75,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   return opened;
 }
 
-type SeedOptions = { demo: boolean; reference: ReferenceOptions; wizardDemo: boolean };
+type SeedOptions = { demo: boolean; reference: ReferenceOptions; wizardDemo: boolean; financeDemo: boolean };
 
 async function prepare(db: DB, seed: SeedOptions | null, ownSchema?: string) {
   if (!seed) return;
