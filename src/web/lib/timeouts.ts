@@ -45,6 +45,14 @@ export const TIMEOUTS_MS: Readonly<Record<string, number>> = {
   "policy.catalogue.currencies": 90_000,
   "widgets.currency": 90_000,
   "admin.groups.setStatus": 10_000,
+  // part 2 §9: bank accounts 20 s; note save 10 s; remaining budget 60 s (finance, issue 16).
+  "finance.accounts.bankAccountsOfEmployees": 20_000,
+  "finance.accounts.bankAccountsByIds": 20_000,
+  "finance.accounts.setBankAccountLock": 20_000,
+  "finance.approval.expenseNote": 10_000,
+  "finance.adhoc.expenseNote": 10_000,
+  "finance.approval.remaining": 60_000,
+  "finance.approval.checkBudget": 60_000,
 };
 
 /** The time limit of a call to `path` (e.g. "estimate.calculateTax"). */
