@@ -73,7 +73,10 @@ for (const size of [
     test("finance's account view lists the employee's move and links to its spend page", async ({ page, loginAs }) => {
       const m = insertSpendMove("spendacc");
       await loginAs(demo.finance);
-      await page.goto(`/finance/accounts/${m.accountId}/spend`);
+      // From the account's own page (src/web/features/finance-accounts/account-page.tsx) to its spend view.
+      await page.goto(`/finance/accounts/${m.accountId}`);
+      await page.getByRole("link", { name: "Spend against estimate" }).click();
+      await expect(page).toHaveURL(new RegExp(`/finance/accounts/${m.accountId}/spend$`));
       await expect(page.getByRole("heading", { level: 1, name: "Account spend against estimate" })).toBeVisible();
       const section = page.getByTestId("account-move");
       await expect(section).toHaveCount(1);

@@ -35,6 +35,8 @@ export const enFinanceAccounts = {
   "financeAccounts.close": "Close",
   "financeAccounts.user": "User {{id}}",
   "financeAccounts.backToSearch": "Back to accounts",
+  "financeAccounts.spendLink": "Spend against estimate",
+  "financeAccounts.spendDescription": "Each service's approved spend on the moves behind this account, beside its cost-estimate line and its budget.",
   "financeAccounts.details": "Account details",
   "financeAccounts.subgroup": "Subgroup",
   "financeAccounts.noSubgroup": "No subgroup",

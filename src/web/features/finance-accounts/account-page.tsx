@@ -93,7 +93,19 @@ export function FinanceAccountPage({ accountId, page, onPage }: { accountId: num
         </Card>
         <EditCard key={a.version} account={a} onSaved={() => { setNotice(t("financeAccounts.saved")); void refresh(); }} />
       </div>
-      {/* Estimate against actual (issue 16, "Beyond the spec"): the lead / H5 add the account's estimate-against-actual card here. */}
+      {/* Estimate against actual (issue 16, "Beyond the spec"): the moves behind this account on their own page (src/web/features/finance-insights/). */}
+      <Card>
+        <CardContent className="flex flex-wrap items-center justify-between gap-3 pt-6">
+          <p className="text-sm text-muted-foreground">{t("financeAccounts.spendDescription")}</p>
+          <Link
+            to="/finance/accounts/$accountId/spend"
+            params={{ accountId: String(a.id) }}
+            className="rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            {t("financeAccounts.spendLink")}
+          </Link>
+        </CardContent>
+      </Card>
       <Entries account={a} page={page} onPage={onPage} />
       {settings.data?.manualAdjustmentEnabled ? (
         <AdjustmentDialog
