@@ -1,7 +1,9 @@
 /**
  * Bill Management demo data (issue 16): on a fresh seeded database, bills in every status for acme and
  * globex, each paid bill with one payment and its ledger entry, every account's running balance equal to
- * the sum of its entries; a second run writes nothing.
+ * the sum of its entries; every bill made from the source its type names (an approved booking cost,
+ * ad-hoc cash spend, lump sum or expense) on the employee's live move, through the approval service
+ * (its audit row); a second run writes nothing.
  */
 import { describe, expect, test } from "bun:test";
 import { useTestDatabase } from "../test/fixtures.ts";
@@ -28,6 +30,30 @@ describe("seedFinanceBillsDemo", () => {
         { kind: "charge", amount: b.gross_amount },
         { kind: "payment", amount: -b.gross_amount },
       ]);
+    }
+    const SOURCE: Record<string, string> = { VendorBooking: "bookingCost", CashAllowances: "adhocCashSpend", CashLumpSumBill: "lumpSum", Expense: "expense", ExpenseBill: "expense" };
+    const full = await t.db.selectFrom("bills").selectAll().where("reference", "like", "DEMO-BM-%").execute();
+    expect(new Set<string>(full.map((b) => b.bill_type))).toEqual(new Set(Object.keys(SOURCE)));
+    for (const b of full) {
+      expect(b.source_kind).toBe(SOURCE[b.bill_type]!);
+      expect(b.move_id).not.toBeNull();
+      expect(b.service_key).not.toBeNull();
+      expect(b.move_stage).not.toBeNull();
+      const move = await t.db.selectFrom("moves as m").innerJoin("users as u", "u.id", "m.employee_user_id").select(["u.email", "m.status"]).where("m.id", "=", b.move_id!).executeTakeFirstOrThrow();
+      expect(move.email).toMatch(/^employee@(acme|globex)\.test$/);
+      expect(["open", "on_assignment"]).toContain(move.status);
+      const source =
+        b.source_kind === "expense"
+          ? await t.db.selectFrom("expenses").select(["status", "move_id", "service_key", "move_stage", "gross_amount", "currency"]).where("id", "=", b.source_id).executeTakeFirstOrThrow()
+          : await t.db.selectFrom("finance_items").select(["status", "move_id", "service_key", "move_stage", "gross_amount", "currency", "adhoc_type", "vendor_name"]).where("id", "=", b.source_id).where("kind", "=", b.source_kind as "bookingCost").executeTakeFirstOrThrow();
+      expect(source).toMatchObject({ status: "APPROVED", move_id: b.move_id, service_key: b.service_key, move_stage: b.move_stage, gross_amount: b.gross_amount, currency: b.currency });
+      if (b.bill_type === "CashAllowances") expect((source as { adhoc_type: string }).adhoc_type).toBe("CashAllowance");
+      if (b.bill_type === "VendorBooking") expect((source as { vendor_name: string }).vendor_name).toBe(b.vendor_name!);
+      // Bills of November went through the approval service (its audit row names the bill).
+      if (b.bill_date >= "2026-11-01" && b.bill_type !== "ExpenseBill") {
+        const approvals = await t.db.selectFrom("audit_log").select("new_values").where("action", "=", "finance.approve").where("entity_id", "=", String(b.source_id)).execute();
+        expect(approvals.some((a) => (JSON.parse(a.new_values!) as { billIds: number[] }).billIds.includes(b.id))).toBe(true);
+      }
     }
     const accounts = await t.db.selectFrom("finance_entries").select("account_id").distinct().execute();
     for (const { account_id } of accounts) {
