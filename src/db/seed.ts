@@ -23,6 +23,7 @@ import { seedFinanceAccountsDemo } from "./seed-finance-accounts.ts";
 import { seedFinanceApprovalDemo } from "./seed-finance-approval.ts";
 import { seedFinanceAdhocDemo } from "./seed-finance-adhoc.ts";
 import { seedFinanceBillsDemo } from "./seed-finance-bills.ts";
+import { seedFinanceEstimatesDemo } from "./seed-finance-estimates.ts";
 
 /** The demo password of every demo account; it satisfies the spec's password rules. */
 export const DEMO_PASSWORD = "Demo#2026pass";
@@ -303,7 +304,8 @@ export async function seedAll(
       if (wizard) await seedIncidentsDemo(db);
     });
     // A month of finance (issue 16): accounts and lock periods, items waiting for approval, ad-hoc charges and
-    // external spends, bills in every status with their payments. It needs the wizard's demo moves. Its own
+    // external spends, bills in every status with their payments, and a current cost estimate per live demo move
+    // (spend against estimate then has an estimate to show). It needs the wizard's demo moves. Its own
     // step, so a database seeded before finance existed gets it on its next start.
     if (wizard && options.financeDemo !== false) {
       await step("demo-finance", FINANCE_DEMO_VERSION, async () => {
@@ -311,6 +313,7 @@ export async function seedAll(
         await seedFinanceApprovalDemo(db);
         await seedFinanceAdhocDemo(db);
         await seedFinanceBillsDemo(db);
+        await seedFinanceEstimatesDemo(db);
       });
     }
   }
