@@ -9,7 +9,7 @@ import type { SessionUser } from "../services/auth.ts";
 import { DEMO, useTestDatabase } from "../test/fixtures.ts";
 import { seedFinanceApprovalDemo } from "./seed-finance-approval.ts";
 
-const t = useTestDatabase();
+const t = useTestDatabase({ wizardDemo: true });
 
 describe("seedFinanceApprovalDemo", () => {
   test("pending items of every kind and state for both groups, idempotent", async () => {

@@ -6,14 +6,25 @@
  * the approved spend of the demo bills; a second run stores nothing. The approval demo's items keep their
  * budget states after the demo bills (the bills book to the move's other budgets).
  */
-import { describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { listApprovalItems } from "../services/finance/approval.ts";
 import { estimateVsActual } from "../services/finance/insights.ts";
 import type { SessionUser } from "../services/auth.ts";
 import { DEMO, useTestDatabase } from "../test/fixtures.ts";
+import { seedFinanceAccountsDemo } from "./seed-finance-accounts.ts";
+import { seedFinanceAdhocDemo } from "./seed-finance-adhoc.ts";
+import { seedFinanceApprovalDemo } from "./seed-finance-approval.ts";
+import { seedFinanceBillsDemo } from "./seed-finance-bills.ts";
 import { seedFinanceEstimatesDemo } from "./seed-finance-estimates.ts";
 
-const t = useTestDatabase({ wizardDemo: true, financeDemo: true });
+// The wizard demo, then the finance month up to its bills (src/db/seed.ts "demo-finance" without its last step).
+const t = useTestDatabase({ wizardDemo: true });
+beforeAll(async () => {
+  await seedFinanceAccountsDemo(t.db);
+  await seedFinanceApprovalDemo(t.db);
+  await seedFinanceAdhocDemo(t.db);
+  await seedFinanceBillsDemo(t.db);
+}, 60_000);
 
 async function userOf(email: string): Promise<SessionUser> {
   const u = await t.db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
