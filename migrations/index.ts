@@ -36,6 +36,7 @@ import * as m20261126043000 from "./20261126043000_users_email_lower_index.ts";
 import * as m20261126060000 from "./20261126060000_finance.ts";
 import * as m20261126062000 from "./20261126062000_finance_approval.ts";
 import * as m20261126063000 from "./20261126063000_finance_payment_batches.ts";
+import * as m20261207100000 from "./20261207100000_finance_payment_batch_cancel.ts";
 
 export const migrations: Record<string, Migration> = {
   "20261122050000_foundation": m20261122050000,
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   "20261126060000_finance": m20261126060000,
   "20261126062000_finance_approval": m20261126062000,
   "20261126063000_finance_payment_batches": m20261126063000,
+  "20261207100000_finance_payment_batch_cancel": m20261207100000,
 };

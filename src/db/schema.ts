@@ -1107,11 +1107,13 @@ export type NewUser = Insertable<UserTable>;
 export type UserUpdate = Updateable<UserTable>;
 export type SessionRow = Selectable<SessionTable>;
 
-/** Finance payment files (issue 16): see migrations/20261126063000_finance_payment_batches.ts. */
+/** Finance payment files (issue 16): see migrations/20261126063000_finance_payment_batches.ts and 20261207100000_finance_payment_batch_cancel.ts (issue 23: never deleted, cancelled instead). */
 export type FinancePaymentBatchTable = {
   id: Generated<number>; message_id: string; bill_count: number; totals: string; csv: string; xml: string; created_by: number | null; created_at: string;
+  status: Generated<"Active" | "Cancelled">; cancelled_by: number | null; cancelled_at: string | null;
 };
-export type FinancePaymentBatchBillTable = { batch_id: number; bill_id: number; group_id: number; position: number };
+/** `bill_id` is not a foreign key (the row outlives a bill sent back after its batch was cancelled); `active` mirrors the batch's status (unique bill_id where active = 1). */
+export type FinancePaymentBatchBillTable = { batch_id: number; bill_id: number; group_id: number; position: number; active: Generated<number> };
 
 /** Finance bill approval (issue 16): see migrations/20261126062000_finance_approval.ts. */
 export type FinanceApprovalDraftTable = {
