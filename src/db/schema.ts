@@ -392,6 +392,8 @@ export type BudgetGroupTable = {
   complexity: Generated<BudgetComplexity>;
   /** H hard (default) or S soft: see migrations/20261125230000_expenses_budgets.ts. */
   budget_type: Generated<"H" | "S">;
+  /** 1: a soft budget outside min/max is a confirmed warning; 0 (default): refused (migrations/20261207120000_budget_outside_range.ts). */
+  allow_outside_range: Generated<number>;
 };
 
 export type BudgetTable = {
