@@ -104,6 +104,8 @@ export default defineConfig({
         WEATHER_API_URL: `http://127.0.0.1:${OPEN_METEO_PORT}/v1/forecast`,
         // Social connections (issue 14) ask the local Mastodon-API server above.
         SOCIAL_API_URL: `http://127.0.0.1:${MASTODON_PORT}`,
+        // The providers above (and the SSO provider of e2e/sso) run on 127.0.0.1 over http.
+        ALLOW_PRIVATE_FETCH: "1",
         // The overview page (issue 14) asks the local providers server above.
         OVERPASS_API_URL: `${overviewProviders}/api/interpreter`,
         WIKIPEDIA_API_URL: `${overviewProviders}/api/rest_v1`,

@@ -27,6 +27,7 @@ describe("readConfig: defaults", () => {
       overview: { overpassUrl: null, wikipediaUrl: null, routingUrl: null, geocoderUrl: null, propertyUrl: null, propertyApiKey: null, staticMapUrl: null },
       socialApiUrl: null,
       financeAllowUnlockPaidAccount: false,
+      allowPrivateFetch: false,
     });
   });
 });
@@ -87,6 +88,7 @@ describe("readConfig: values", () => {
       FEEDBACK_EMAIL: "feedback@example.com",
       WEATHER_API_URL: "https://api.open-meteo.com/v1/forecast",
       SOCIAL_API_URL: "https://mastodon.social",
+      ALLOW_PRIVATE_FETCH: "1",
     });
     expect(config).toEqual({
       port: 8080,
@@ -112,6 +114,7 @@ describe("readConfig: values", () => {
       overview: { overpassUrl: null, wikipediaUrl: null, routingUrl: null, geocoderUrl: null, propertyUrl: null, propertyApiKey: null, staticMapUrl: null },
       socialApiUrl: "https://mastodon.social",
       financeAllowUnlockPaidAccount: false,
+      allowPrivateFetch: true,
     });
   });
 

@@ -66,6 +66,8 @@ const ZConfig = z.object({
   SOCIAL_API_URL: z.string().url().optional(),
   /** Finance (issue 16, part 2 §4/§6): 1 allows unlocking a paid employee bank account (the page then warns to relock); default 0. */
   FINANCE_ALLOW_UNLOCK_PAID_ACCOUNT: z.enum(["0", "1"]).default("0"),
+  /** Issue 23 item 11: 1 lets server-side fetches of configured URLs (SSO issuers, widget, overview and social providers) use plain http and reach loopback, private and link-local addresses. Tests and local demos only; default 0. */
+  ALLOW_PRIVATE_FETCH: z.enum(["0", "1"]).default("0"),
 });
 
 export type Config = {
@@ -99,6 +101,8 @@ export type Config = {
   socialApiUrl: string | null;
   /** FINANCE_ALLOW_UNLOCK_PAID_ACCOUNT: unlocking a paid employee bank account is allowed (default false). */
   financeAllowUnlockPaidAccount: boolean;
+  /** ALLOW_PRIVATE_FETCH: server-side fetches of configured URLs may use http and private addresses (tests only; default false). */
+  allowPrivateFetch: boolean;
 };
 
 /** The overview page's provider endpoints (OVERPASS_API_URL, WIKIPEDIA_API_URL, ROUTING_API_URL, GEOCODER_API_URL, PROPERTY_API_URL + PROPERTY_API_KEY, STATIC_MAP_URL). */
@@ -166,6 +170,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     },
     socialApiUrl: e.SOCIAL_API_URL ?? null,
     financeAllowUnlockPaidAccount: e.FINANCE_ALLOW_UNLOCK_PAID_ACCOUNT === "1",
+    allowPrivateFetch: e.ALLOW_PRIVATE_FETCH === "1",
   };
 }
 

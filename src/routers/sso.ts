@@ -20,7 +20,7 @@ export const ssoRouter = router({
     .output(sync(ZSsoSaveSettingsResponse))
     .mutation(async ({ ctx, input }) => {
       const group = await ssoGroupNamed(ctx.db, input.group);
-      const settings = await saveSsoSettings(ctx.db, { id: ctx.user.id, ip: ctx.ip }, group, input);
+      const settings = await saveSsoSettings(ctx.db, ctx.config, { id: ctx.user.id, ip: ctx.ip }, group, input);
       return { success: true as const, message: ssoMessages.settingsSaved, settings };
     }),
 });

@@ -22,7 +22,6 @@ import type { z } from "zod";
 import type { TSsoSettingsResponse, ZSsoSaveSettingsRequest } from "../domain/sso/schemas.ts";
 import {
   formatAllowedDomains,
-  isInsecureLoopbackIssuer,
   isStateExpired,
   parseAllowedDomains,
   SSO_DISCOVERY_CACHE_MS,
@@ -33,6 +32,7 @@ import {
 } from "../domain/sso/rules.ts";
 import { createSession } from "./auth.ts";
 import { publicBaseUrl } from "./mail.ts";
+import { assertFetchableUrl, fetchPolicyOf, guardedFetch, UnsafeUrlError } from "./safe-fetch.ts";
 
 export const SSO_CALLBACK_PATH = "/sso/callback";
 
@@ -67,6 +67,7 @@ export async function getSsoSettings(db: DB, group: GroupRef): Promise<TSsoSetti
 /** Creates or replaces a group's settings, with an audit row (the secret is recorded only as changed or not). */
 export async function saveSsoSettings(
   db: DB,
+  config: Pick<Config, "allowPrivateFetch">,
   actor: Actor,
   group: GroupRef,
   input: z.output<typeof ZSsoSaveSettingsRequest>,
@@ -74,6 +75,13 @@ export async function saveSsoSettings(
 ): Promise<TSsoSettingsResponse> {
   const at = now.toISOString();
   const secret = input.clientSecret?.trim() ?? "";
+  // The issuer must be one the server may fetch (https, a public address) before it is stored.
+  try {
+    await assertFetchableUrl(input.issuerUrl, fetchPolicyOf(config));
+  } catch (error) {
+    if (!(error instanceof UnsafeUrlError)) throw error;
+    throw new AppError("VALIDATION", ssoMessages.issuerUrlNotPublic, { issuerUrl: ssoMessages.issuerUrlNotPublic });
+  }
   await db.transaction().execute(async (trx) => {
     // The group row is locked first, so parallel saves read and write one after the other.
     await lockRow(trx, "groups", group.id);
@@ -115,9 +123,13 @@ export async function saveSsoSettings(
 
 const discoveryCache = new Map<string, { config: Promise<oidc.Configuration>; at: number }>();
 
-/** Discovers the issuer once per issuer, client and secret for a few minutes. */
-function discover(settings: SettingsRow, now = Date.now()): Promise<oidc.Configuration> {
-  const key = JSON.stringify([settings.issuer_url, settings.client_id, settings.client_secret]);
+/**
+ * Discovers the issuer once per issuer, client and secret for a few minutes. Every request openid-client
+ * makes (discovery, token, userinfo: URLs the discovery document names) goes through `safeFetch`.
+ */
+function discover(config: Pick<Config, "allowPrivateFetch">, settings: SettingsRow, now = Date.now()): Promise<oidc.Configuration> {
+  const policy = fetchPolicyOf(config);
+  const key = JSON.stringify([settings.issuer_url, settings.client_id, settings.client_secret, policy.allowPrivate]);
   const hit = discoveryCache.get(key);
   if (hit && now - hit.at < SSO_DISCOVERY_CACHE_MS) return hit.config;
   const config = oidc.discovery(
@@ -125,7 +137,12 @@ function discover(settings: SettingsRow, now = Date.now()): Promise<oidc.Configu
     settings.client_id,
     settings.client_secret,
     undefined,
-    isInsecureLoopbackIssuer(settings.issuer_url) ? { execute: [oidc.allowInsecureRequests], timeout: 10 } : { timeout: 10 },
+    {
+      timeout: 10,
+      [oidc.customFetch]: guardedFetch(policy),
+      // Plain http only where private fetches are allowed (tests against a local provider).
+      ...(policy.allowPrivate ? { execute: [oidc.allowInsecureRequests] } : {}),
+    },
   );
   discoveryCache.set(key, { config, at: now });
   // A failed discovery is not cached.
@@ -183,7 +200,7 @@ export async function startSsoLogin(
 
   let provider: oidc.Configuration;
   try {
-    provider = await discover(settings);
+    provider = await discover(config, settings);
   } catch (error) {
     console.error("[sso] discovery failed", settings.issuer_url, error instanceof Error ? error.message : error);
     throw new SsoFlowError("provider_unavailable", ssoMessages.providerUnavailable, 502);
@@ -262,7 +279,7 @@ export async function finishSsoLogin(
 
   let claims: Record<string, unknown> | undefined;
   try {
-    const provider = await discover(settings);
+    const provider = await discover(config, settings);
     const current = new URL(`${callbackUrl(config)}${currentSearch}`);
     const tokens = await oidc.authorizationCodeGrant(provider, current, {
       pkceCodeVerifier: row.code_verifier,

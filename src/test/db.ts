@@ -138,7 +138,8 @@ async function createPostgresDatabase(
 
 /** A Config as `readConfig` builds it from the environment, quiet and with the given variables overridden. */
 export function testConfig(overrides: Record<string, string | undefined> = {}): Config {
-  return readConfig({ LOG_REQUESTS: "0", DATABASE_URL: ":memory:", ...overrides });
+  // Tests talk to local providers (OIDC, widgets, overview, social) on 127.0.0.1 over http.
+  return readConfig({ LOG_REQUESTS: "0", DATABASE_URL: ":memory:", ALLOW_PRIVATE_FETCH: "1", ...overrides });
 }
 
 /**

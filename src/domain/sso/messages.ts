@@ -11,6 +11,7 @@ export const ssoMessages = {
   providerError: "Your company's sign-in service did not complete the sign-in. Please try again, or contact your Client Success Manager.",
   providerUnavailable: "Your company's sign-in service cannot be reached right now. Please try again later.",
   issuerUrlInvalid: "Please enter the issuer URL (https://…).",
+  issuerUrlNotPublic: "The issuer URL must use https and reach a public address (not this server, a private network or a link-local address).",
   clientIdRequired: "Please enter the client ID.",
   clientSecretRequired: "Please enter the client secret.",
   domainsRequired: "Please add at least one allowed domain.",

@@ -60,10 +60,6 @@ export function isAcceptableIssuerUrl(url: string): boolean {
   return parsed.protocol === "http:" && LOOPBACK.has(parsed.hostname);
 }
 
-export function isInsecureLoopbackIssuer(url: string): boolean {
-  const parsed = new URL(url);
-  return parsed.protocol === "http:" && LOOPBACK.has(parsed.hostname);
-}
 
 /** What is known about a group's settings when deciding whether an address uses SSO. */
 export type SsoSettingsFacts = { enabled: boolean; allowedDomains: string };

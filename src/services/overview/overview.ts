@@ -49,8 +49,9 @@ import {
   type PropertyProvider,
   type RoutingProvider,
 } from "./providers.ts";
+import { fetchPolicyOf } from "../safe-fetch.ts";
 
-type OverviewConfig = Pick<Config, "overview">;
+type OverviewConfig = Pick<Config, "overview" | "allowPrivateFetch">;
 
 // ── Providers, one per configured URL ────────────────────────────────────────────────────────────
 
@@ -60,12 +61,12 @@ function memo<T>(key: string, make: () => T): T {
   if (p === undefined) cache.set(key, (p = make()));
   return p;
 }
-const neighbourhoodProvider = (c: OverviewConfig): NeighbourhoodProvider | null => (c.overview.overpassUrl ? memo(`overpass ${c.overview.overpassUrl}`, () => overpassProvider(c.overview.overpassUrl!)) : null);
-const aboutProvider = (c: OverviewConfig): AboutProvider | null => (c.overview.wikipediaUrl ? memo(`wikipedia ${c.overview.wikipediaUrl}`, () => wikipediaProvider(c.overview.wikipediaUrl!)) : null);
-const routingProvider = (c: OverviewConfig): RoutingProvider | null => (c.overview.routingUrl ? memo(`osrm ${c.overview.routingUrl}`, () => osrmProvider(c.overview.routingUrl!)) : null);
-const geocoderProvider = (c: OverviewConfig): GeocoderProvider | null => (c.overview.geocoderUrl ? memo(`nominatim ${c.overview.geocoderUrl}`, () => nominatimProvider(c.overview.geocoderUrl!)) : null);
+const neighbourhoodProvider = (c: OverviewConfig): NeighbourhoodProvider | null => (c.overview.overpassUrl ? memo(`overpass ${c.overview.overpassUrl} ${c.allowPrivateFetch}`, () => overpassProvider(c.overview.overpassUrl!, fetchPolicyOf(c))) : null);
+const aboutProvider = (c: OverviewConfig): AboutProvider | null => (c.overview.wikipediaUrl ? memo(`wikipedia ${c.overview.wikipediaUrl} ${c.allowPrivateFetch}`, () => wikipediaProvider(c.overview.wikipediaUrl!, fetchPolicyOf(c))) : null);
+const routingProvider = (c: OverviewConfig): RoutingProvider | null => (c.overview.routingUrl ? memo(`osrm ${c.overview.routingUrl} ${c.allowPrivateFetch}`, () => osrmProvider(c.overview.routingUrl!, fetchPolicyOf(c))) : null);
+const geocoderProvider = (c: OverviewConfig): GeocoderProvider | null => (c.overview.geocoderUrl ? memo(`nominatim ${c.overview.geocoderUrl} ${c.allowPrivateFetch}`, () => nominatimProvider(c.overview.geocoderUrl!, fetchPolicyOf(c))) : null);
 const propertyProvider = (c: OverviewConfig): PropertyProvider | null =>
-  c.overview.propertyUrl ? memo(`rentcast ${c.overview.propertyUrl} ${c.overview.propertyApiKey ?? ""}`, () => rentcastProvider(c.overview.propertyUrl!, c.overview.propertyApiKey)) : null;
+  c.overview.propertyUrl ? memo(`rentcast ${c.overview.propertyUrl} ${c.overview.propertyApiKey ?? ""} ${c.allowPrivateFetch}`, () => rentcastProvider(c.overview.propertyUrl!, c.overview.propertyApiKey, fetchPolicyOf(c))) : null;
 
 /** A provider's failure is logged (never its answer's body) and becomes the part's plain message. */
 function providerFailed(part: string, error: unknown): void {

@@ -15,6 +15,7 @@
  * Every call is limited by AbortSignal.timeout; a failure is a ProviderError (the caller says so plainly).
  */
 import { z } from "zod";
+import { safeFetch, type FetchPolicy } from "../safe-fetch.ts";
 import { countAmenities, priceOf, type LatLong, type TAmenityCount, type TProperty } from "../../domain/widgets/overview.ts";
 
 export class ProviderError extends Error {
@@ -25,14 +26,18 @@ const USER_AGENT = "Meridian relocation overview";
 const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** fetch + JSON with a time limit; `null` for a 404 when `notFoundIsNull`. Anything else unexpected is a ProviderError. */
-async function fetchJson(what: string, url: URL | string, init: RequestInit & { timeoutMs?: number; notFoundIsNull?: boolean } = {}): Promise<unknown> {
+async function fetchJson(what: string, url: URL | string, policy: FetchPolicy, init: RequestInit & { timeoutMs?: number; notFoundIsNull?: boolean } = {}): Promise<unknown> {
   let res: Response;
   try {
-    res = await fetch(url, {
-      ...init,
-      signal: AbortSignal.timeout(init.timeoutMs ?? DEFAULT_TIMEOUT_MS),
-      headers: { accept: "application/json", "user-agent": USER_AGENT, ...(init.headers as Record<string, string> | undefined) },
-    });
+    res = await safeFetch(
+      url,
+      {
+        ...init,
+        signal: AbortSignal.timeout(init.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+        headers: { accept: "application/json", "user-agent": USER_AGENT, ...(init.headers as Record<string, string> | undefined) },
+      },
+      policy,
+    );
   } catch (error) {
     throw new ProviderError(`${what} unreachable: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -88,12 +93,12 @@ const ZOverpass = z.object({
 const coord = (n: number) => n.toFixed(6);
 
 /** Overpass at `url`; 25 s per call (the query's own [timeout:25]), under the browser's 30 s call limit. */
-export function overpassProvider(url: string, timeoutMs = 25_000): NeighbourhoodProvider {
+export function overpassProvider(url: string, policy: FetchPolicy, timeoutMs = 25_000): NeighbourhoodProvider {
   const query = async (ql: string) =>
     parsed(
       "neighbourhood provider",
       ZOverpass,
-      await fetchJson("neighbourhood provider", url, {
+      await fetchJson("neighbourhood provider", url, policy, {
         method: "POST",
         body: new URLSearchParams({ data: ql }),
         headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -142,12 +147,12 @@ const ZWikiSummary = z.object({
   content_urls: z.object({ desktop: z.object({ page: z.string() }).partial() }).partial().optional(),
 });
 
-export function wikipediaProvider(base: string, timeoutMs = DEFAULT_TIMEOUT_MS): AboutProvider {
+export function wikipediaProvider(base: string, policy: FetchPolicy, timeoutMs = DEFAULT_TIMEOUT_MS): AboutProvider {
   return {
     async summary(title) {
       const u = join(base, `/page/summary/${encodeURIComponent(title.replaceAll(" ", "_"))}`);
       u.searchParams.set("redirect", "true");
-      const body = await fetchJson("about provider", u, { timeoutMs, notFoundIsNull: true });
+      const body = await fetchJson("about provider", u, policy, { timeoutMs, notFoundIsNull: true });
       if (body === null) return null;
       const s = parsed("about provider", ZWikiSummary, body);
       // A disambiguation page describes no place: treat it as no article.
@@ -164,12 +169,12 @@ export type RoutingProvider = { route(from: LatLong, to: LatLong): Promise<Route
 
 const ZOsrm = z.object({ code: z.string(), routes: z.array(z.object({ distance: z.number(), duration: z.number() })).optional() });
 
-export function osrmProvider(base: string, timeoutMs = DEFAULT_TIMEOUT_MS): RoutingProvider {
+export function osrmProvider(base: string, policy: FetchPolicy, timeoutMs = DEFAULT_TIMEOUT_MS): RoutingProvider {
   return {
     async route(from, to) {
       const u = join(base, `/route/v1/driving/${coord(from.longitude)},${coord(from.latitude)};${coord(to.longitude)},${coord(to.latitude)}`);
       u.searchParams.set("overview", "false");
-      const r = parsed("route provider", ZOsrm, await fetchJson("route provider", u, { timeoutMs }));
+      const r = parsed("route provider", ZOsrm, await fetchJson("route provider", u, policy, { timeoutMs }));
       if (r.code === "NoRoute" || r.code === "NoSegment") return null;
       if (r.code !== "Ok") throw new ProviderError(`route provider answered code ${r.code}`);
       const first = r.routes?.[0];
@@ -185,14 +190,14 @@ export type GeocoderProvider = { search(q: string): Promise<GeocodedPlace[]> };
 
 const ZNominatim = z.array(z.object({ lat: z.coerce.number(), lon: z.coerce.number(), display_name: z.string() }));
 
-export function nominatimProvider(base: string, timeoutMs = DEFAULT_TIMEOUT_MS): GeocoderProvider {
+export function nominatimProvider(base: string, policy: FetchPolicy, timeoutMs = DEFAULT_TIMEOUT_MS): GeocoderProvider {
   return {
     async search(q) {
       const u = join(base, "/search");
       u.searchParams.set("q", q);
       u.searchParams.set("format", "jsonv2");
       u.searchParams.set("limit", "5");
-      const rows = parsed("geocoder", ZNominatim, await fetchJson("geocoder", u, { timeoutMs }));
+      const rows = parsed("geocoder", ZNominatim, await fetchJson("geocoder", u, policy, { timeoutMs }));
       return rows
         .filter((r) => Number.isFinite(r.lat) && Number.isFinite(r.lon) && Math.abs(r.lat) <= 90 && Math.abs(r.lon) <= 180)
         .map((r) => ({ label: r.display_name.slice(0, 300), latitude: r.lat, longitude: r.lon }));
@@ -270,7 +275,7 @@ export function propertyOfRentcast(l: RentcastListing): TProperty {
   };
 }
 
-export function rentcastProvider(base: string, apiKey: string | null, timeoutMs = DEFAULT_TIMEOUT_MS): PropertyProvider {
+export function rentcastProvider(base: string, apiKey: string | null, policy: FetchPolicy, timeoutMs = DEFAULT_TIMEOUT_MS): PropertyProvider {
   const headers: Record<string, string> = apiKey ? { "X-Api-Key": apiKey } : {};
   return {
     name: "rentcast",
@@ -282,11 +287,11 @@ export function rentcastProvider(base: string, apiKey: string | null, timeoutMs 
       if (s.bedrooms !== null) u.searchParams.set("bedrooms", String(s.bedrooms));
       u.searchParams.set("limit", String(s.limit));
       u.searchParams.set("status", "Active");
-      const rows = parsed("property provider", z.array(ZRentcastListing), await fetchJson("property provider", u, { headers, timeoutMs }));
+      const rows = parsed("property provider", z.array(ZRentcastListing), await fetchJson("property provider", u, policy, { headers, timeoutMs }));
       return rows.map(propertyOfRentcast);
     },
     async get(id) {
-      const body = await fetchJson("property provider", join(base, `/listings/rental/long-term/${encodeURIComponent(id)}`), { headers, timeoutMs, notFoundIsNull: true });
+      const body = await fetchJson("property provider", join(base, `/listings/rental/long-term/${encodeURIComponent(id)}`), policy, { headers, timeoutMs, notFoundIsNull: true });
       return body === null ? null : propertyOfRentcast(parsed("property provider", ZRentcastListing, body));
     },
   };

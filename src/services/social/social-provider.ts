@@ -8,6 +8,7 @@
  */
 import { z } from "zod";
 import { SOCIAL_FOLLOWING_CAP, SOCIAL_PAGE_SIZE, type SocialAccount } from "../../domain/social/social.ts";
+import { safeFetch, type FetchPolicy } from "../safe-fetch.ts";
 
 export type Following = { accounts: SocialAccount[]; truncated: boolean };
 
@@ -44,7 +45,7 @@ export function nextLink(header: string | null): string | null {
 }
 
 /** The Mastodon instance at `baseUrl`, each request limited to `timeoutMs`. */
-export function mastodonProvider(baseUrl: string, timeoutMs = 10_000, cap = SOCIAL_FOLLOWING_CAP): SocialProvider {
+export function mastodonProvider(baseUrl: string, policy: FetchPolicy, timeoutMs = 10_000, cap = SOCIAL_FOLLOWING_CAP): SocialProvider {
   const base = new URL(baseUrl);
   const origin = base.origin;
   const api = (path: string) => new URL(`${base.pathname.replace(/\/$/, "")}${path}`, origin);
@@ -52,7 +53,7 @@ export function mastodonProvider(baseUrl: string, timeoutMs = 10_000, cap = SOCI
   async function getJson(url: URL): Promise<{ res: Response; body: unknown }> {
     let res: Response;
     try {
-      res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: "application/json" }, redirect: "error" });
+      res = await safeFetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: "application/json" }, redirect: "error" }, policy);
     } catch (error) {
       throw new SocialProviderError(`social provider unreachable: ${error instanceof Error ? error.message : String(error)}`);
     }

@@ -18,16 +18,18 @@ import {
   type TSocialCountResponse,
 } from "../../domain/social/social.ts";
 import type { SessionUser } from "../auth.ts";
+import { fetchPolicyOf } from "../safe-fetch.ts";
 import { mastodonProvider, SocialProviderError, type SocialProvider } from "./social-provider.ts";
 
-type SocialConfig = Pick<Config, "socialApiUrl">;
+type SocialConfig = Pick<Config, "socialApiUrl" | "allowPrivateFetch">;
 
 const providers = new Map<string, SocialProvider>();
 function providerFor(config: SocialConfig): SocialProvider | null {
   const url = config.socialApiUrl;
   if (!url) return null;
-  let p = providers.get(url);
-  if (!p) providers.set(url, (p = mastodonProvider(url)));
+  const key = `${url} ${config.allowPrivateFetch}`;
+  let p = providers.get(key);
+  if (!p) providers.set(key, (p = mastodonProvider(url, fetchPolicyOf(config))));
   return p;
 }
 

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { describeWeatherCode, type TWeatherDay, type TWeatherUnits } from "../../domain/widgets/weather.ts";
+import { safeFetch, type FetchPolicy } from "../safe-fetch.ts";
 
 export type ForecastRequest = { latitude: number; longitude: number; start: string; end: string; units: TWeatherUnits };
 export type Forecast = { days: TWeatherDay[]; temperatureUnit: string };
@@ -28,7 +29,7 @@ export class WeatherProviderError extends Error {
 }
 
 /** Open-Meteo's forecast API at `url`, each call limited to `timeoutMs`. */
-export function openMeteoProvider(url: string, timeoutMs = 10_000): WeatherProvider {
+export function openMeteoProvider(url: string, policy: FetchPolicy, timeoutMs = 10_000): WeatherProvider {
   return {
     async forecast(r) {
       const query = new URL(url);
@@ -44,7 +45,7 @@ export function openMeteoProvider(url: string, timeoutMs = 10_000): WeatherProvi
       for (const [k, v] of Object.entries(params)) query.searchParams.set(k, v);
       let res: Response;
       try {
-        res = await fetch(query, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: "application/json" } });
+        res = await safeFetch(query, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: "application/json" } }, policy);
       } catch (error) {
         throw new WeatherProviderError(`weather provider unreachable: ${error instanceof Error ? error.message : String(error)}`);
       }

@@ -8,14 +8,16 @@ import type { DB } from "../../db/index.ts";
 import { AppError } from "../../domain/errors.ts";
 import { forecastEnd, isWithinHorizon, weatherMessages, type TWeatherRequest, type TWeatherResponse } from "../../domain/widgets/weather.ts";
 import type { SessionUser } from "../auth.ts";
+import { fetchPolicyOf } from "../safe-fetch.ts";
 import { openMeteoProvider, WeatherProviderError, type WeatherProvider } from "./weather-provider.ts";
 
 const providers = new Map<string, WeatherProvider>();
-function providerFor(config: Pick<Config, "weatherApiUrl">): WeatherProvider | null {
+function providerFor(config: Pick<Config, "weatherApiUrl" | "allowPrivateFetch">): WeatherProvider | null {
   const url = config.weatherApiUrl;
   if (!url) return null;
-  let p = providers.get(url);
-  if (!p) providers.set(url, (p = openMeteoProvider(url)));
+  const key = `${url} ${config.allowPrivateFetch}`;
+  let p = providers.get(key);
+  if (!p) providers.set(key, (p = openMeteoProvider(url, fetchPolicyOf(config))));
   return p;
 }
 
@@ -31,7 +33,7 @@ async function destinationOf(db: DB, userId: number) {
     .executeTakeFirst();
 }
 
-export async function weather(db: DB, config: Pick<Config, "weatherApiUrl">, user: SessionUser, input: TWeatherRequest, now = new Date()): Promise<TWeatherResponse> {
+export async function weather(db: DB, config: Pick<Config, "weatherApiUrl" | "allowPrivateFetch">, user: SessionUser, input: TWeatherRequest, now = new Date()): Promise<TWeatherResponse> {
   const today = now.toISOString().slice(0, 10);
   const when = input.when ?? today;
   if (!isWithinHorizon(when, today)) throw new AppError("VALIDATION", weatherMessages.when, { when: weatherMessages.when });
