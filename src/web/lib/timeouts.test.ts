@@ -4,13 +4,23 @@ import { observable } from "@trpc/server/observable";
 import type { AnyRouter } from "@trpc/server";
 import { appRouter } from "../../routers/_app.ts";
 import { errorText, isConnectionFailure, serverMessage } from "./errors.ts";
-import { DEFAULT_TIMEOUT_MS, isTimeout, timeoutFor, timeoutLink, TIMEOUTS_MS } from "./timeouts.ts";
+import {
+  CAROUSEL_FADE_MS,
+  CAROUSEL_INTERVAL_MS,
+  DEFAULT_TIMEOUT_MS,
+  FORM_ERROR_HIDE_MS,
+  GEO_RULE_DELETE_TIMEOUT_MS,
+  isTimeout,
+  POLICY_SAVE_TIMEOUT_MS,
+  timeoutFor,
+  timeoutLink,
+  TIMEOUTS_MS,
+} from "./timeouts.ts";
 
 describe("the time limit table", () => {
   test("most calls get 30 s", () => {
     expect(DEFAULT_TIMEOUT_MS).toBe(30_000);
     expect(timeoutFor("estimate.saveEstimate")).toBe(30_000);
-    expect(timeoutFor("policy.services.remove")).toBe(30_000);
     expect(timeoutFor("no.such.path")).toBe(30_000);
   });
 
@@ -27,6 +37,43 @@ describe("the time limit table", () => {
     expect(timeoutFor("policy.services.addBudget")).toBe(5_000);
     expect(timeoutFor("policy.policies.dropdowns")).toBe(3_000);
     expect(timeoutFor("policy.catalogue.currencies")).toBe(90_000);
+  });
+
+  test("issue 23 item 21: geo-rule delete 3 s; policy service add/remove/update and every popup save 5 s", () => {
+    expect(GEO_RULE_DELETE_TIMEOUT_MS).toBe(3_000);
+    expect(POLICY_SAVE_TIMEOUT_MS).toBe(5_000);
+    expect(timeoutFor("managers.deleteGeoRestriction")).toBe(GEO_RULE_DELETE_TIMEOUT_MS);
+    for (const path of ["policy.services.add", "policy.services.remove", "policy.services.update"]) expect(timeoutFor(path)).toBe(POLICY_SAVE_TIMEOUT_MS);
+    // Every popup write (a mutation of policy.popup) is a popup save; the popup read keeps 30 s.
+    const popupProcedures = Object.entries((appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: string } }> } })._def.procedures).filter(([path]) => path.startsWith("policy.popup."));
+    expect(popupProcedures.length).toBeGreaterThan(0);
+    for (const [path, procedure] of popupProcedures) expect([path, timeoutFor(path)]).toEqual([path, procedure._def.type === "mutation" ? POLICY_SAVE_TIMEOUT_MS : DEFAULT_TIMEOUT_MS]);
+  });
+
+  test("issue 23 item 21: the screen timings (form error helper 10 s, carousel 5 s and 500 ms)", () => {
+    expect(FORM_ERROR_HIDE_MS).toBe(10_000);
+    expect(CAROUSEL_INTERVAL_MS).toBe(5_000);
+    expect(CAROUSEL_FADE_MS).toBe(500);
+  });
+
+  test("the geo-rule delete is failed by the link after 3 s, not 30 s", async () => {
+    const aborted: string[] = [];
+    const client = createTRPCUntypedClient({ links: [timeoutLink(), fakeServer({}, aborted)] });
+    const originalSetTimeout = globalThis.setTimeout;
+    const asked: number[] = [];
+    // Record the limit the link arms its timer with, and fire it at once.
+    globalThis.setTimeout = ((fn: () => void, ms?: number) => {
+      asked.push(ms ?? 0);
+      return originalSetTimeout(fn, 0);
+    }) as typeof setTimeout;
+    try {
+      const error = await client.mutation("managers.deleteGeoRestriction", { restrictionId: 1 }).catch((e: unknown) => e);
+      expect(isTimeout(error)).toBe(true);
+    } finally {
+      globalThis.setTimeout = originalSetTimeout;
+    }
+    expect(asked).toContain(GEO_RULE_DELETE_TIMEOUT_MS);
+    expect(aborted).toEqual(["managers.deleteGeoRestriction"]);
   });
 
   test("every listed path is a procedure of the app router", () => {

@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
@@ -16,6 +15,7 @@ import { Label } from "../../components/ui/label.tsx";
 import { LoadingBlock } from "../../components/ui/spinner.tsx";
 import { errorText, serverMessage } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
+import { useAutoHide } from "../../lib/use-auto-hide.ts";
 import { fieldErrorsOf } from "./field-errors.ts";
 import { PasswordChecklist } from "../../components/password-checklist.tsx";
 
@@ -57,7 +57,8 @@ export function ActivationPage({ type, ac }: { type: ActivationPathType; ac: str
 
 function ActivationForm({ type, data }: { type: ActivationPathType; data: TActivationFormResponse }) {
   const { t } = useTranslation();
-  const [formError, setFormError] = useState<string | null>(null);
+  // part 2 §9: the form error helper hides after 10 s (the field errors stay).
+  const [formError, setFormError] = useAutoHide();
   const activate = useMutation({ ...trpc.account.activate.mutationOptions(), meta: { signInFlow: true } });
   const { register, handleSubmit, watch, setError, formState } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(ZActivateRequest),

@@ -9,6 +9,7 @@ import { FieldError, Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { serverMessage } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
+import { useAutoHide } from "../../lib/use-auto-hide.ts";
 import { PasswordChecklist } from "../../components/password-checklist.tsx";
 import { PublicLayout } from "./public-layout.tsx";
 
@@ -24,7 +25,8 @@ export function SetNewPasswordPage({ token }: { token: string | undefined }) {
   const [password, setPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
   const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  // part 2 §9: the form error helper hides after 10 s (the field errors stay).
+  const [formError, setFormError] = useAutoHide();
   const setNew = useMutation(trpc.recovery.setPassword.mutationOptions());
 
   if (!token) {
@@ -70,7 +72,7 @@ export function SetNewPasswordPage({ token }: { token: string | undefined }) {
     }
   };
 
-  const tokenProblem = formError !== null && !errors.password && !errors.confirmPassword && setNew.isError && (setNew.error as { data?: { code?: string } } | null)?.data?.code !== "INTERNAL_SERVER_ERROR";
+  const tokenProblem = !errors.password && !errors.confirmPassword && setNew.isError && (setNew.error as { data?: { code?: string } } | null)?.data?.code !== "INTERNAL_SERVER_ERROR";
   const redirecting = setNew.isSuccess;
 
   return (
