@@ -28,7 +28,7 @@ const DEMO_EXPENSES: Record<string, DemoExpense[]> = {
 
 export async function seedExpensesDemo(db: DB, now = new Date()): Promise<number> {
   // A soft budget to show (part 1 §3 "budgetType S"): acme's long-term assignment's housing budget
-  // (stage 2, group 2) may go outside its range once HR confirms.
+  // (stage 2, group 2) may go outside its range once HR confirms (the outside-range option is on).
   const lta = await db
     .selectFrom("moves as m")
     .innerJoin("users as u", "u.id", "m.employee_user_id")
@@ -37,7 +37,7 @@ export async function seedExpensesDemo(db: DB, now = new Date()): Promise<number
     .orderBy("m.id", "desc")
     .executeTakeFirst();
   if (lta) {
-    await db.updateTable("budget_groups").set({ budget_type: "S" }).where("policy_version_id", "=", lta.policy_version_id).where("move_stage", "=", 2).where("group_number", "=", 2).execute();
+    await db.updateTable("budget_groups").set({ budget_type: "S", allow_outside_range: 1 }).where("policy_version_id", "=", lta.policy_version_id).where("move_stage", "=", 2).where("group_number", "=", 2).execute();
   }
   let written = 0;
   for (const [email, items] of Object.entries(DEMO_EXPENSES)) {

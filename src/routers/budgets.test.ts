@@ -38,7 +38,7 @@ describe("wizard stage 3: soft budgets outside their range", () => {
     expect(hard).toMatchObject({ success: false, message: wizardMessages.budgetOutsideRangeError });
 
     const move = await t.db.selectFrom("moves").select("policy_version_id").where("id", "=", m.moveId).executeTakeFirstOrThrow();
-    await t.db.updateTable("budget_groups").set({ budget_type: "S" }).where("policy_version_id", "=", move.policy_version_id).where("move_stage", "=", 1).where("group_number", "=", 1).execute();
+    await t.db.updateTable("budget_groups").set({ budget_type: "S", allow_outside_range: 1 }).where("policy_version_id", "=", move.policy_version_id).where("move_stage", "=", 1).where("group_number", "=", 1).execute();
     const view = await hr.wizard.policyOverrides(m);
     const group1 = view.moveStageSections[0]!.sections.flatMap((s) => s.budgetGroupComponents).find((g) => g.id === 1);
     expect(group1?.budgetType).toBe("S");

@@ -236,7 +236,7 @@ describe("budgets: HR view and edit (editBudget)", () => {
 
   test("soft budget: out of range asks for confirmation, then saves; the employee's remaining follows", async () => {
     const version = await t.db.selectFrom("moves").select("policy_version_id").where("id", "=", moveId).executeTakeFirstOrThrow();
-    await t.db.updateTable("budget_groups").set({ budget_type: "S" }).where("policy_version_id", "=", version.policy_version_id).where("move_stage", "=", 1).where("group_number", "=", 1).execute();
+    await t.db.updateTable("budget_groups").set({ budget_type: "S", allow_outside_range: 1 }).where("policy_version_id", "=", version.policy_version_id).where("move_stage", "=", 1).where("group_number", "=", 1).execute();
     const hr = await t.hrAcme();
     const base = { group: "acme", employeeId, budgetGroupId: 1, moveStageId: 1, currency: "USD", amount: "6000" };
     const ask = await hr.budgets.editBudgetSave(base);

@@ -286,6 +286,7 @@ export async function copyStageRows(
         auth_type: g.auth_type,
         complexity: g.complexity,
         budget_type: g.budget_type,
+        allow_outside_range: g.allow_outside_range,
       })
       .returning("id")
       .executeTakeFirstOrThrow();

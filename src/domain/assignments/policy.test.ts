@@ -18,9 +18,10 @@ const data: OverrideData = {
   ],
   overrides: [{ stage: 3, key: "STIPEND", selected: true, benefitOptionId: null, amount: 70000, currency: "EUR" }],
   budgets: [{ id: 1, stage: 3, group: 4, currency: "EUR", amount: 200000, min: 100000, max: 500000 }],
-  budgetGroups: [{ stage: 3, group: 4, authType: "NONE", soft: false }, { stage: 3, group: 6, authType: "NONE", soft: false }],
+  budgetGroups: [{ stage: 3, group: 4, authType: "NONE", soft: false, allowOutsideRange: false }, { stage: 3, group: 6, authType: "NONE", soft: false, allowOutsideRange: false }],
   budgetOverrides: [],
   currencyCodes: ["EUR"],
+  rateOf: (from, to) => (from === to ? "1" : "0"),
 };
 
 describe("policyEditRefusalOf (the popup's flags)", () => {

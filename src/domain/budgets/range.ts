@@ -1,10 +1,13 @@
 /**
  * The budget range rule (part 1 §5 "Budget edit", §4 "Budget row"): an amount must be greater than
- * zero; outside the policy's min/max it is refused on a hard budget ("Error: Budget is outside the
- * range provided.") and, on a soft budget (type S), a warning the editor confirms ("Warning: Budget
- * is going to be outside the range provided."): unconfirmed it asks, confirmed it passes.
- * Amounts are integer minor units of one currency; a missing bound does not limit.
+ * zero; outside the policy's min/max it is refused ("Error: Budget is outside the range provided.")
+ * unless the budget is soft (type S) AND its budget group has the outside-range option on: then it is
+ * a warning the editor confirms ("Warning: Budget is going to be outside the range provided."):
+ * unconfirmed it asks, confirmed it passes. A soft budget without the option is refused like a hard one.
+ * Amounts are integer minor units of one currency (see `budgetRangeIn` for a budget in another
+ * currency than the policy's); a missing bound does not limit.
  */
+import { convert } from "../money/money.ts";
 import { budgetMessages } from "./messages.ts";
 
 export type BudgetType = "H" | "S";
@@ -15,12 +18,49 @@ export type RangeCheck =
   | { kind: "confirm"; message: string }
   | { kind: "error"; message: string };
 
-export function checkBudgetRange(p: { amount: number; min: number | null; max: number | null; budgetType: BudgetType; confirmed: boolean }): RangeCheck {
+/** Whether an amount outside the range is a warning to confirm (soft type S with the outside-range option on) rather than an error. */
+export function outsideRangeConfirmable(rule: { budgetType: BudgetType; allowOutsideRange: boolean }): boolean {
+  return rule.budgetType === "S" && rule.allowOutsideRange;
+}
+
+export function checkBudgetRange(p: {
+  amount: number;
+  min: number | null;
+  max: number | null;
+  budgetType: BudgetType;
+  /** The budget group's outside-range option (budget_groups.allow_outside_range). */
+  allowOutsideRange: boolean;
+  confirmed: boolean;
+}): RangeCheck {
   if (!(p.amount > 0)) return { kind: "error", message: budgetMessages.greaterThanZero };
-  const outside = (p.min !== null && p.amount < p.min) || (p.max !== null && p.amount > p.max);
-  if (!outside) return { kind: "ok", outsideRange: false };
-  if (p.budgetType === "H") return { kind: "error", message: budgetMessages.outsideRangeError };
+  if (!isOutsideRange(p.amount, p)) return { kind: "ok", outsideRange: false };
+  if (!outsideRangeConfirmable(p)) return { kind: "error", message: budgetMessages.outsideRangeError };
   return p.confirmed ? { kind: "ok", outsideRange: true } : { kind: "confirm", message: budgetMessages.outsideRangeWarning };
+}
+
+export function isOutsideRange(amount: number, range: { min: number | null; max: number | null }): boolean {
+  return (range.min !== null && amount < range.min) || (range.max !== null && amount > range.max);
+}
+
+/** A policy budget of a group in one currency (minor units). */
+export type PolicyRangeRow = { currency: string; min: number | null; max: number | null };
+export type RangeIn = { min: number | null; max: number | null; currency: string; convertedFrom: string | null };
+
+/**
+ * The policy's range for a budget in `currency` (issue 23 item 8: a hard budget limited to USD
+ * 2,000–5,000 must not accept CHF 500,000). The policy's budget in that currency when it has one;
+ * otherwise its first budget (the default) with min and max converted into `currency` at the stored
+ * rate (`rateOf(from, to)`: one unit of `from` in `to`; rounding once, in the money module). A group
+ * with no policy budget has no range.
+ */
+export function budgetRangeIn(policy: readonly PolicyRangeRow[], currency: string, rateOf: (from: string, to: string) => string): RangeIn {
+  const same = policy.find((b) => b.currency === currency);
+  if (same) return { min: same.min, max: same.max, currency, convertedFrom: null };
+  const base = policy[0];
+  if (!base || (base.min === null && base.max === null)) return { min: null, max: null, currency, convertedFrom: null };
+  const rate = rateOf(base.currency, currency);
+  const inTarget = (v: number | null) => (v === null ? null : convert({ amount: v, currency: base.currency }, rate, currency).amount);
+  return { min: inTarget(base.min), max: inTarget(base.max), currency, convertedFrom: base.currency };
 }
 
 /** part 1 §4: the budget row's save button is enabled only when the currency or the amount changed. */

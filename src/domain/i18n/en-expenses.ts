@@ -95,7 +95,8 @@ export const enExpenses = {
 
   "policyConfig.budgetType": "Budget type",
   "policyConfig.budgetType.H": "Hard: amounts must stay within the range",
-  "policyConfig.budgetType.S": "Soft: amounts outside the range need a confirmation",
+  "policyConfig.budgetType.S": "Soft: amounts outside the range may be allowed",
+  "policyConfig.allowOutsideRange": "Allow amounts outside the range (the editor confirms a warning)",
 
   "overrides.softConfirmTitle": "Budget outside the range",
   "overrides.softConfirm": "Continue",

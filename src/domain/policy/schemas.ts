@@ -11,6 +11,7 @@ import {
   VERSION_CHANGE_AREAS,
   VERSION_STATUSES,
 } from "./catalogue.ts";
+import { zFlag } from "./benefit-schemas.ts";
 import { policyMessages } from "./messages.ts";
 import { intFromText, ZId } from "../numbers.ts";
 
@@ -293,6 +294,11 @@ export const ZBudgetGroup = z.object({
   complexity: z.string(),
   /** H hard, S soft (part 1 §3 Budget edit: out-of-range amounts are a confirmed warning). */
   budgetType: z.enum(["H", "S"]),
+  /**
+   * The outside-range option (part 1 §5 Budget edit): with type S an amount outside min/max is a
+   * warning the editor confirms; without it (or on type H) the amount is refused.
+   */
+  allowOutsideRange: z.boolean(),
   shareable: z.boolean(),
   services: z.array(z.string()),
   budgets: z.array(ZBudget),
@@ -450,6 +456,8 @@ export const ZBudgetGroupFields = z.object({
   complexity: z.enum(BUDGET_COMPLEXITIES).optional(),
   /** H hard (default) or S soft. */
   budgetType: z.enum(["H", "S"], { error: "Budget type must be H (hard) or S (soft)." }).optional(),
+  /** The outside-range option (true/false; "on"/"off" from a form): only a soft budget uses it. */
+  allowOutsideRange: zFlag.optional(),
 });
 export const ZBudgetGroupResponse = z.object({ success: z.literal(true), budgetGroup: ZBudgetGroup });
 export type TBudgetGroupResponse = z.infer<typeof ZBudgetGroupResponse>;

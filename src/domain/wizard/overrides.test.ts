@@ -53,11 +53,13 @@ function data(over: Partial<OverrideData> = {}): OverrideData {
       { id: 3, stage: 1, group: 2, currency: "USD", amount: 100000, min: null, max: null },
     ],
     budgetGroups: [
-      { stage: 1, group: 1, authType: "NONE", soft: false },
-      { stage: 1, group: 2, authType: "HR_APPROVAL", soft: true },
+      { stage: 1, group: 1, authType: "NONE", soft: false, allowOutsideRange: false },
+      { stage: 1, group: 2, authType: "HR_APPROVAL", soft: true, allowOutsideRange: true },
     ],
     budgetOverrides: [],
     currencyCodes: ["USD", "EUR"],
+    // One USD is 0.9 CHF (the other way 1.1111111111): a budget sent in CHF is held to the USD range converted.
+    rateOf: (from, to) => ({ "USD>CHF": "0.9", "CHF>USD": "1.1111111111" })[`${from}>${to}`] ?? (from === to ? "1" : "0"),
     ...over,
   };
 }
@@ -240,6 +242,30 @@ describe("checkStore (part 1 §5 stage 3)", () => {
     expect(soft.errors).toEqual({});
     expect(soft.warnings["stage1.budget2"]).toBe(wizardMessages.budgetOutsideRangeWarning);
     expect(soft.budgetRows).toContainEqual({ stage: 1, group: 2, currency: "USD", amount: 300000 });
+  });
+
+  test("a soft budget without the outside-range option out of range is an error, not a warning", () => {
+    const base0 = data();
+    const d = data({
+      budgets: [...base0.budgets.slice(0, 2), { id: 3, stage: 1, group: 2, currency: "USD", amount: 100000, min: 50000, max: 200000 }],
+      budgetGroups: [base0.budgetGroups[0]!, { stage: 1, group: 2, authType: "HR_APPROVAL", soft: true, allowOutsideRange: false }],
+    });
+    const r = checkStore(d, base([{ service: "SCHOOLSEARCH", selected: true }], [{ budgetGroupId: 2, amount: "3000", currency: "USD" }]));
+    expect(r.warnings).toEqual({});
+    expect(r.errors["stage1.budget2"]).toBe("The budget for budget group 2 cannot be above the maximum of USD 2,000.00.");
+    expect(r.message).toBe(wizardMessages.budgetOutsideRangeError);
+  });
+
+  test("a budget in a currency the policy lacks is held to the default budget's range converted at the stored rate", () => {
+    // Group 1: USD 2,000–5,000 (and EUR); CHF at 0.9 per USD → CHF 1,800–4,500.
+    const one = (amount: string) => checkStore(data(), base([], [{ budgetGroupId: 1, amount, currency: "CHF" }]));
+    const huge = one("500000");
+    expect(huge.errors["stage1.budget1"]).toBe("The budget for budget group 1 cannot be above the maximum of CHF 4,500.00.");
+    expect(huge.message).toBe(wizardMessages.budgetOutsideRangeError);
+    expect(one("1799.99").errors["stage1.budget1"]).toBe("The budget for budget group 1 cannot be below the minimum of CHF 1,800.00.");
+    const ok = one("4500");
+    expect(ok.errors).toEqual({});
+    expect(ok.budgetRows).toContainEqual({ stage: 1, group: 1, currency: "CHF", amount: 450000 });
   });
 
   test("stages left out keep their overrides", () => {

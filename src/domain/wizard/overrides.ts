@@ -11,6 +11,7 @@
  * - an `addable` service starts in "Available to add" (unselected) unless the move's override
  *   selected it; once added it is removable.
  */
+import { budgetRangeIn, isOutsideRange, outsideRangeConfirmable } from "../budgets/range.ts";
 import { AppError } from "../errors.ts";
 import { formatMoney, isCurrencyCode, parseAmount, toMajorString } from "../money/money.ts";
 import { BUDGET_GROUP_MAX, BUDGET_GROUP_MIN, SERVICE_POLICY_TYPE_LABELS, type ServicePolicyType } from "../policy/catalogue.ts";
@@ -56,8 +57,11 @@ export type ServiceOverride = { stage: number; key: string; selected: boolean; b
 
 /** A budget of the version (minor units). */
 export type PolicyBudget = { id: number; stage: number; group: number; currency: string; amount: number; min: number | null; max: number | null };
-/** A budget group of the version: its authorisation type and whether an out-of-range budget is only a warning (soft, type S). */
-export type PolicyBudgetGroup = { stage: number; group: number; authType: string; soft: boolean };
+/**
+ * A budget group of the version: its authorisation type, whether it is soft (type S) and its
+ * outside-range option (an out-of-range budget is only a warning when both hold, part 1 §5).
+ */
+export type PolicyBudgetGroup = { stage: number; group: number; authType: string; soft: boolean; allowOutsideRange: boolean };
 export type BudgetOverride = { stage: number; group: number; currency: string; amount: number };
 
 export type OverrideData = {
@@ -68,6 +72,8 @@ export type OverrideData = {
   budgetGroups: PolicyBudgetGroup[];
   budgetOverrides: BudgetOverride[];
   currencyCodes: string[];
+  /** One unit of `from` in `to` at the stored rates: a budget in a currency the policy has no budget in is held to the converted range. */
+  rateOf: (from: string, to: string) => string;
 };
 
 export const isShown = (s: Pick<OverrideService, "policyType" | "provided" | "addable">) =>
@@ -157,6 +163,7 @@ export function buildMoveStageSections(data: OverrideData, editable: boolean): T
         maximum: view ? major(view.max, view.currency) : null,
         budgetAuthType: info?.authType ?? "NONE",
         budgetType: info?.soft ? ("S" as const) : ("H" as const),
+        allowOutsideRange: info?.allowOutsideRange ?? false,
         shared: members.length >= 2,
         components: members,
       };
@@ -172,7 +179,8 @@ export function buildMoveStageSections(data: OverrideData, editable: boolean): T
         return { id: b.id, amount: toMajorString({ amount, currency: b.currency }), minAmount: major(b.min, b.currency), maxAmount: major(b.max, b.currency), currency: b.currency, services, budgetAuthType: info?.authType ?? "NONE" };
       });
       if (o && !rows.some((b) => b.currency === o.currency) && isCurrencyCode(o.currency)) {
-        views.unshift({ id: 0, amount: toMajorString({ amount: o.amount, currency: o.currency }), minAmount: null, maxAmount: null, currency: o.currency, services, budgetAuthType: info?.authType ?? "NONE" });
+        const range = budgetRangeIn(rows, o.currency, data.rateOf);
+        views.unshift({ id: 0, amount: toMajorString({ amount: o.amount, currency: o.currency }), minAmount: major(range.min, o.currency), maxAmount: major(range.max, o.currency), currency: o.currency, services, budgetAuthType: info?.authType ?? "NONE" });
       }
       return views;
     });
@@ -196,13 +204,13 @@ export function buildMoveStageSections(data: OverrideData, editable: boolean): T
   });
 }
 
-/** The budget a group shows: the move's override, else the policy's first budget; min/max of the policy budget in the same currency. */
+/** The budget a group shows: the move's override, else the policy's first budget; min/max in its currency (`budgetRangeIn`). */
 function budgetOf(data: OverrideData, stage: number, group: number): { amount: number; currency: string; min: number | null; max: number | null } | null {
   const rows = data.budgets.filter((b) => b.stage === stage && b.group === group);
   const o = data.budgetOverrides.find((b) => b.stage === stage && b.group === group);
   if (o) {
-    const same = rows.find((b) => b.currency === o.currency);
-    return { amount: o.amount, currency: o.currency, min: same?.min ?? null, max: same?.max ?? null };
+    const range = budgetRangeIn(rows, o.currency, data.rateOf);
+    return { amount: o.amount, currency: o.currency, min: range.min, max: range.max };
   }
   const first = rows[0];
   return first ? { amount: first.amount, currency: first.currency, min: first.min, max: first.max } : null;
@@ -256,8 +264,10 @@ export function checkMoney(label: string, amountText: string | undefined, curren
 
 /**
  * Checks a store request against the version (part 1 §5 stage 3) and builds the rows to write.
- * Budget errors: "Budget must be greater than zero."; below min / above max (error on a hard
- * budget with `message` "Error: Budget is outside the range provided.", a warning on a soft one);
+ * Budget errors: "Budget must be greater than zero."; below min / above max, in the currency sent
+ * (converted from the policy's default budget when the policy has none in it): an error with `message`
+ * "Error: Budget is outside the range provided.", or a warning on a soft budget whose group has the
+ * outside-range option on;
  * empty when the group has more than one selected service.
  */
 export function checkStore(data: OverrideData, stages: StoreStage[]): StoreCheck {
@@ -368,16 +378,19 @@ export function checkStore(data: OverrideData, stages: StoreStage[]): StoreCheck
         errors[key] = wizardMessages.budgetGreaterThanZero;
         continue;
       }
-      const policy = data.budgets.find((x) => x.stage === stage && x.group === group && x.currency === currencyText);
-      const soft = data.budgetGroups.find((g) => g.stage === stage && g.group === group)?.soft ?? false;
+      // The range in the currency sent: the policy's budget in it, or its default budget's range
+      // converted at the stored rates (a hard budget cannot be escaped by changing its currency).
+      const policy = budgetRangeIn(data.budgets.filter((x) => x.stage === stage && x.group === group), currencyText, data.rateOf);
+      const info = data.budgetGroups.find((g) => g.stage === stage && g.group === group);
+      const confirmable = outsideRangeConfirmable({ budgetType: info?.soft ? "S" : "H", allowOutsideRange: info?.allowOutsideRange ?? false });
       let range: string | null = null;
-      if (policy?.min != null && amount < policy.min) {
-        range = wizardText(wizardMessages.budgetBelowMin, { label, min: formatMoney({ amount: policy.min, currency: currencyText }) });
-      } else if (policy?.max != null && amount > policy.max) {
-        range = wizardText(wizardMessages.budgetAboveMax, { label, max: formatMoney({ amount: policy.max, currency: currencyText }) });
+      if (isOutsideRange(amount, { min: policy.min, max: null })) {
+        range = wizardText(wizardMessages.budgetBelowMin, { label, min: formatMoney({ amount: policy.min!, currency: currencyText }) });
+      } else if (isOutsideRange(amount, { min: null, max: policy.max })) {
+        range = wizardText(wizardMessages.budgetAboveMax, { label, max: formatMoney({ amount: policy.max!, currency: currencyText }) });
       }
       if (range !== null) {
-        if (!soft) {
+        if (!confirmable) {
           errors[key] = range;
           outOfRange = true;
           continue;

@@ -66,7 +66,7 @@ export const policyOperations: Operation[] = [
   op({ method: "post", path: `${groupPath}/budgets`, summary: "Add a budget to the draft's budget group (ADMIN)", request: ZBudgetFields, requestType: "form", response: ZBudgetResponse }),
   op({ method: "patch", path: `${groupPath}/budgets/{budgetId}`, summary: "Change a budget of the draft (ADMIN)", request: ZBudgetFields, requestType: "form", response: ZBudgetResponse }),
   op({ method: "delete", path: `${groupPath}/budgets/{budgetId}`, summary: "Delete a budget of the draft (ADMIN)", response: ZSuccessResponse }),
-  op({ method: "patch", path: groupPath, summary: "Budget group authType and complexity on the draft (ADMIN)", request: ZBudgetGroupFields, requestType: "form", response: ZBudgetGroupResponse }),
+  op({ method: "patch", path: groupPath, summary: "Budget group authType, complexity, budgetType (H/S) and allowOutsideRange on the draft (ADMIN)", request: ZBudgetGroupFields, requestType: "form", response: ZBudgetGroupResponse }),
   op({ method: "get", path: `${B}/rates/budget-groups/{id}`, summary: "Download the budget group's rates as .xlsx (a header-only template when empty)", response: z.string() }),
   op({ method: "post", path: `${B}/rates/budget-groups/{id}`, summary: "Upload rates (multipart: policyId, file .xlsx or .csv); replaces the group's rates (ADMIN, draft)", response: ZUploadRatesResponse }),
   op({ method: "get", path: `${B}/rates/budget-groups/popup/{id}`, summary: "The budget group's rates", response: ZRatesResponse }),

@@ -128,7 +128,7 @@ export const policyServicesRouter = router({
       deleteBudget(ctx.db, { user: ctx.user, ip: ctx.ip }, ctx.policy, input.moveStage, input.budgetGroup, input.budgetId),
     ),
 
-  /** PATCH …/budget-groups/{group} with authType and complexity. */
+  /** PATCH …/budget-groups/{group} with authType, complexity, budgetType and the outside-range option. */
   updateBudgetGroup: policyProcedure("write")
     .input(sync(ZBudgetGroupRef.extend(ZBudgetGroupFields.shape)))
     .output(sync(ZBudgetGroupResponse))
@@ -137,6 +137,7 @@ export const policyServicesRouter = router({
         authType: input.authType,
         complexity: input.complexity,
         budgetType: input.budgetType,
+        allowOutsideRange: input.allowOutsideRange,
       }),
     ),
 

@@ -9,7 +9,7 @@ import { lockRow } from "../../db/locks.ts";
 import { insertAudit } from "../../db/queries/audit.ts";
 import { AppError } from "../../domain/errors.ts";
 import { budgetMessages } from "../../domain/budgets/messages.ts";
-import { checkBudgetRange } from "../../domain/budgets/range.ts";
+import { budgetRangeIn, checkBudgetRange } from "../../domain/budgets/range.ts";
 import type {
   TEditBudgetLoadRequest,
   TEditBudgetResponse,
@@ -57,9 +57,10 @@ export async function loadEditBudget(db: DB, user: SessionUser, group: GroupRef,
 
 /**
  * POST /{group}/employeefile/summaryView/editBudget?userId: HR's new amount (and currency) for one
- * budget. "Budget must be greater than zero."; outside the range a hard budget is refused ("Error:
- * Budget is outside the range provided.") and a soft one answers the warning with needsConfirmation
- * until the editor confirms. One row per move, stage and group (insert … on conflict), written with
+ * budget. "Budget must be greater than zero."; outside the range (converted at the stored rates when
+ * the currency is not one the policy budgets in) the budget is refused ("Error: Budget is outside the
+ * range provided.") unless it is soft with the outside-range option on: then it answers the warning
+ * with needsConfirmation until the editor confirms. One row per move, stage and group (insert … on conflict), written with
  * its audit row in one transaction.
  */
 export async function saveEditBudget(db: DB, actor: BudgetActor, group: GroupRef, input: TEditBudgetSaveRequest, now = new Date()): Promise<TEditBudgetResponse> {
@@ -69,21 +70,15 @@ export async function saveEditBudget(db: DB, actor: BudgetActor, group: GroupRef
   }
   const amount = parseAmount(input.amount, input.currency).amount;
   const { move, ledger, row } = await budgetOf(db, actor.user, group, input.employeeId, input.moveStageId, input.budgetGroupId);
-  const range = ledger.budgets.find((b) => b === row)!;
-  const policyRange = await db
-    .selectFrom("budgets as b")
-    .innerJoin("budget_groups as g", "g.id", "b.budget_group_id")
-    .select(["b.min_amount", "b.max_amount"])
-    .where("g.policy_version_id", "=", move.policyVersionId)
-    .where("g.move_stage", "=", input.moveStageId)
-    .where("g.group_number", "=", input.budgetGroupId)
-    .where("b.currency", "=", input.currency)
-    .executeTakeFirst();
+  // The range in the currency saved: the policy's budget in it, or its default budget's range
+  // converted at the stored rates (a hard budget cannot be escaped by changing its currency).
+  const range = budgetRangeIn(row.policy, input.currency, ledger.rates.rateOf);
   const check = checkBudgetRange({
     amount,
-    min: policyRange?.min_amount ?? null,
-    max: policyRange?.max_amount ?? null,
-    budgetType: range.budget.budgetType,
+    min: range.min,
+    max: range.max,
+    budgetType: row.budget.budgetType,
+    allowOutsideRange: row.budget.allowOutsideRange,
     confirmed: input.confirmOutsideRange === true,
   });
   if (check.kind === "error") throw new AppError("VALIDATION", check.message, { amount: check.message });

@@ -20,6 +20,8 @@ export type LedgerBudget = {
   group: number;
   authType: string;
   budget: EffectiveBudget;
+  /** The policy version's budgets of the group (their ranges, in their currencies). */
+  policy: { currency: string; amount: number; min: number | null; max: number | null }[];
   services: string[];
   sums: RemainingSums;
   currencyCodes: string[];
@@ -56,7 +58,7 @@ export function convertMinor(rates: RateTable, amount: number, from: string, to:
 
 export async function loadLedger(db: DB, move: LedgerMove): Promise<Ledger> {
   const [groups, services, overrides, edits, expenses, rates] = await Promise.all([
-    db.selectFrom("budget_groups").select(["id", "move_stage", "group_number", "auth_type", "budget_type"]).where("policy_version_id", "=", move.policyVersionId).orderBy("move_stage").orderBy("group_number").execute(),
+    db.selectFrom("budget_groups").select(["id", "move_stage", "group_number", "auth_type", "budget_type", "allow_outside_range"]).where("policy_version_id", "=", move.policyVersionId).orderBy("move_stage").orderBy("group_number").execute(),
     db
       .selectFrom("policy_services as s")
       .leftJoin("services as c", "c.key", "s.service_key")
@@ -100,6 +102,8 @@ export async function loadLedger(db: DB, move: LedgerMove): Promise<Ledger> {
     const budget = effectiveBudget({
       policy,
       budgetType: g.budget_type as BudgetType,
+      allowOutsideRange: g.allow_outside_range === 1,
+      rateOf: rates.rateOf,
       override,
       edit: edit ? { currency: edit.currency, amount: edit.amount, seenByEmployee: edit.seen_by_employee === 1 } : null,
     });
@@ -118,6 +122,7 @@ export async function loadLedger(db: DB, move: LedgerMove): Promise<Ledger> {
       group: g.group_number,
       authType: g.auth_type,
       budget,
+      policy,
       services: services.filter((s) => s.move_stage === g.move_stage && s.budget_group === g.group_number).map((s) => s.service_key),
       sums: remainingBudget(budget.amount, counted),
       currencyCodes: [...new Set([budget.currency, ...policy.map((p) => p.currency)])],
@@ -141,6 +146,7 @@ export function toEmployeeBudget(ledger: Ledger, b: LedgerBudget): TEmployeeBudg
     minAmount: b.budget.min === null ? null : major(b.budget.min, c),
     maxAmount: b.budget.max === null ? null : major(b.budget.max, c),
     budgetType: b.budget.budgetType,
+    allowOutsideRange: b.budget.allowOutsideRange,
     budgetAuthType: b.authType,
     currencyEditable: true,
     budgetSeenByEmployee: b.budget.seenByEmployee,

@@ -194,14 +194,14 @@ export async function deleteBudget(
   });
 }
 
-/** PATCH …/budget-groups/{group}: authorization type and complexity (created when missing). */
+/** PATCH …/budget-groups/{group}: authorization type, complexity, budget type and the outside-range option (created when missing). */
 export async function updateBudgetGroup(
   db: DB,
   actor: PolicyActor,
   policy: PolicyRef,
   stage: number,
   groupNumber: number,
-  fields: { authType?: BudgetAuthType; complexity?: BudgetComplexity; budgetType?: "H" | "S" },
+  fields: { authType?: BudgetAuthType; complexity?: BudgetComplexity; budgetType?: "H" | "S"; allowOutsideRange?: boolean },
   now = new Date(),
 ): Promise<TBudgetGroupResponse> {
   assertPolicyRole(actor.user, "write");
@@ -212,15 +212,20 @@ export async function updateBudgetGroup(
     // The draft's rows change under its version's lock (parallel edits queue; see lockRow's order).
     await lockRow(trx, "policy_versions", draft.versionId);
     const { row: group } = await ensureBudgetGroup(trx, draft.versionId, stage, groupNumber);
-    const next = { auth_type: fields.authType ?? group.auth_type, complexity: fields.complexity ?? group.complexity, budget_type: fields.budgetType ?? group.budget_type };
+    const next = {
+      auth_type: fields.authType ?? group.auth_type,
+      complexity: fields.complexity ?? group.complexity,
+      budget_type: fields.budgetType ?? group.budget_type,
+      allow_outside_range: fields.allowOutsideRange === undefined ? group.allow_outside_range : fields.allowOutsideRange ? 1 : 0,
+    };
     await trx.updateTable("budget_groups").set(next).where("id", "=", group.id).execute();
     await auditPolicy(trx, actor, {
       groupId: policy.groupId,
       entity: "budget",
       entityId: `group:${group.id}`,
       action: "budgetGroupUpdated",
-      oldValues: { authType: group.auth_type, complexity: group.complexity, budgetType: group.budget_type },
-      newValues: { authType: next.auth_type, complexity: next.complexity, budgetType: next.budget_type },
+      oldValues: { authType: group.auth_type, complexity: group.complexity, budgetType: group.budget_type, allowOutsideRange: group.allow_outside_range === 1 },
+      newValues: { authType: next.auth_type, complexity: next.complexity, budgetType: next.budget_type, allowOutsideRange: next.allow_outside_range === 1 },
     }, now);
     const services = (await findStageServices(trx, draft.versionId, stage)).filter((s) => s.budget_group === groupNumber).map((s) => s.service_key);
     const budgets = await findBudgets(trx, [group.id]);
@@ -232,6 +237,7 @@ export async function updateBudgetGroup(
         authType: next.auth_type,
         complexity: next.complexity,
         budgetType: next.budget_type,
+        allowOutsideRange: next.allow_outside_range === 1,
         shareable: services.length > 1,
         services,
         budgets: budgets.map(toBudget),

@@ -159,6 +159,7 @@ async function stageBudgetGroups(db: DB, versionId: number, stage: number, servi
       authType: g.auth_type,
       complexity: g.complexity,
       budgetType: g.budget_type,
+      allowOutsideRange: g.allow_outside_range === 1,
       shareable: members.length > 1,
       services: members,
       budgets: budgets.filter((b) => b.budget_group_id === g.id).map(toBudget),

@@ -83,6 +83,7 @@ async function loadDiffSnapshot(db: DB, version: VersionRow, stagesCount: number
       authType: g.auth_type,
       complexity: g.complexity,
       budgetType: g.budget_type,
+      allowOutsideRange: g.allow_outside_range === 1,
       budgets: budgets
         .filter((x) => x.budget_group_id === g.id)
         .map((x) => ({ currency: x.currency, amount: x.amount, minAmount: x.min_amount, maxAmount: x.max_amount })),

@@ -42,13 +42,14 @@ import {
 } from "../../domain/wizard/overrides.ts";
 import { wizardMessages } from "../../domain/wizard/messages.ts";
 import type { SessionUser } from "../auth.ts";
+import { loadRates } from "../estimate/rates.ts";
 import { auditMove } from "./audit.ts";
 import type { WizardActor } from "./types.ts";
 
 /** Everything stage 3 needs about the move's version and overrides (also read by the end-assignment policy edit, src/services/assignments). */
 export async function loadOverrideData(db: DB, move: MoveWithPolicy): Promise<OverrideData> {
   const versionId = move.policy_version_id;
-  const [services, choices, budgets, groups, overrides, budgetOverrides, first, all] = await Promise.all([
+  const [services, choices, budgets, groups, overrides, budgetOverrides, first, all, rates] = await Promise.all([
     findStageServices(db, versionId),
     findVersionBenefitChoices(db, versionId),
     findVersionBudgets(db, versionId),
@@ -57,6 +58,7 @@ export async function loadOverrideData(db: DB, move: MoveWithPolicy): Promise<Ov
     findBudgetOverrides(db, move.id),
     findVersionCurrencies(db, versionId),
     findCurrencyCodes(db),
+    loadRates(db),
   ]);
   const options = await findOptionsOfSets(db, [...new Set(choices.map((c) => c.benefit_set_id))], true);
   const overrideServices: OverrideService[] = services.map((s) => {
@@ -95,11 +97,12 @@ export async function loadOverrideData(db: DB, move: MoveWithPolicy): Promise<Ov
       currency: o.currency,
     })),
     budgets: budgets.map((b) => ({ id: b.id, stage: b.move_stage, group: b.group_number, currency: b.currency, amount: b.amount, min: b.min_amount, max: b.max_amount })),
-    // Soft budgets (type S): an amount outside the range is a warning the editor confirms.
-    budgetGroups: groups.map((g) => ({ stage: g.move_stage, group: g.group_number, authType: g.auth_type, soft: g.budget_type === "S" })),
+    // Soft budgets (type S) with the outside-range option: an amount outside the range is a warning the editor confirms.
+    budgetGroups: groups.map((g) => ({ stage: g.move_stage, group: g.group_number, authType: g.auth_type, soft: g.budget_type === "S", allowOutsideRange: g.allow_outside_range === 1 })),
     budgetOverrides: budgetOverrides.map((b) => ({ stage: b.move_stage, group: b.group_number, currency: b.currency, amount: b.amount })),
     // policyOverrideCurrencies' order: the version's currencies first, then every code.
     currencyCodes: [...new Set([...first, ...all.map((c) => c.code)])],
+    rateOf: rates.rateOf,
   };
 }
 

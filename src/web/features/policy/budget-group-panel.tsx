@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { BUDGET_AUTH_TYPES, BUDGET_COMPLEXITIES } from "../../../domain/policy/catalogue.ts";
 import { policyMessages } from "../../../domain/policy/messages.ts";
 import { AutosaveStatus } from "../../components/autosave-status.tsx";
+import { Checkbox } from "../../components/ui/checkbox.tsx";
 import { FormField } from "../../components/ui/form-field.tsx";
 import { NativeSelect } from "../../components/ui/input.tsx";
 import { errorText } from "../../lib/errors.ts";
@@ -30,7 +31,7 @@ export function BudgetGroupPanel({ stage, group }: { stage: DetailsStage; group:
   const ro = ctx.readOnly;
   const groupRef = { policyId: ctx.policyId, moveStage: stage.id, budgetGroup: group.id };
   const recordPrefix = `policy-budget-group:${ctx.policyId}:${stage.id}:${group.id}`;
-  type GroupFields = { authType?: (typeof BUDGET_AUTH_TYPES)[number]; complexity?: (typeof BUDGET_COMPLEXITIES)[number]; budgetType?: "H" | "S" };
+  type GroupFields = { authType?: (typeof BUDGET_AUTH_TYPES)[number]; complexity?: (typeof BUDGET_COMPLEXITIES)[number]; budgetType?: "H" | "S"; allowOutsideRange?: boolean };
   const settings = useAutosave<GroupFields>(
     recordPrefix,
     async (fields) => {
@@ -43,7 +44,8 @@ export function BudgetGroupPanel({ stage, group }: { stage: DetailsStage; group:
   const [chosen, setChosen] = useState<GroupFields>({});
   useEffect(() => {
     if (settings.settled) setChosen({});
-  }, [settings.settled, group.authType, group.complexity, group.budgetType]);
+  }, [settings.settled, group.authType, group.complexity, group.budgetType, group.allowOutsideRange]);
+  const budgetType = chosen.budgetType ?? group.budgetType;
   const choose = (fields: GroupFields) => {
     setChosen((c) => ({ ...c, ...fields }));
     void settings.save(fields).catch(() => undefined);
@@ -83,25 +85,40 @@ export function BudgetGroupPanel({ stage, group }: { stage: DetailsStage; group:
             </NativeSelect>
           )}
         </FormField>
-        {/* Budget type (part 1 §3 Budget edit): S soft, out-of-range amounts are a confirmed warning. */}
+        {/* Budget type (part 1 §3 Budget edit): S soft; with the outside-range option below, out-of-range amounts are a confirmed warning. */}
         <FormField id={`${id}-budget-type`} label={t("policyConfig.budgetType", "Budget type")}>
           {(field) => (
             <NativeSelect
               {...field}
-              value={chosen.budgetType ?? group.budgetType}
+              value={budgetType}
               disabled={ro}
               onChange={(e) => choose({ budgetType: e.target.value as GroupFields["budgetType"] })}
               data-testid="budget-group-type"
             >
               {(["H", "S"] as const).map((b) => (
                 <option key={b} value={b}>
-                  {t(`policyConfig.budgetType.${b}`, b === "S" ? "Soft: amounts outside the range need a confirmation" : "Hard: amounts must stay within the range")}
+                  {t(`policyConfig.budgetType.${b}`, b === "S" ? "Soft: amounts outside the range may be allowed" : "Hard: amounts must stay within the range")}
                 </option>
               ))}
             </NativeSelect>
           )}
         </FormField>
       </div>
+      {/* The outside-range option (part 1 §5 Budget edit): only a soft budget uses it; without it an amount outside the range is refused. */}
+      {budgetType === "S" ? (
+        <div className="flex items-start gap-2">
+          <Checkbox
+            id={`${id}-outside-range`}
+            checked={chosen.allowOutsideRange ?? group.allowOutsideRange}
+            disabled={ro}
+            onCheckedChange={(v) => choose({ allowOutsideRange: v === true })}
+            data-testid="budget-group-outside-range"
+          />
+          <label htmlFor={`${id}-outside-range`} className="text-sm leading-5">
+            {t("policyConfig.allowOutsideRange", "Allow amounts outside the range (the editor confirms a warning)")}
+          </label>
+        </div>
+      ) : null}
       <BudgetGroupTable
         caption={t("policyConfig.budget.caption", { number: group.id, stage: stage.name })}
         budgets={group.budgets.map((b) => ({

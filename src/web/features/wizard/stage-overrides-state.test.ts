@@ -157,4 +157,24 @@ describe("stage 3 state", () => {
     expect(st.services).toContainEqual({ service: "IMMIGRATION", selected: true, amount: "6000.00", currency: "USD" });
     expect(st.budgets).toEqual([{ budgetGroupId: 1, amount: "4000.00", currency: "USD" }]);
   });
+
+  test("soft budgets: a warning only with the outside-range option; without it the spec's error (part 1 §5)", () => {
+    const withGroup = (extra: { budgetType: "H" | "S"; allowOutsideRange?: boolean }): TPolicyOverridesResponse => {
+      const st = response.moveStageSections[0]!;
+      const sec = st.sections[0]!;
+      return {
+        ...response,
+        moveStageSections: [{ ...st, sections: [{ ...sec, budgetGroupComponents: [{ ...sec.budgetGroupComponents[0]!, ...extra }] }] }],
+      };
+    };
+    const over = (r: TPolicyOverridesResponse) => checkOverrides(updateBudget(initialState(r), "stage1.budget1", { amount: "9000" }));
+    const softOn = over(withGroup({ budgetType: "S", allowOutsideRange: true }));
+    expect(softOn.errors).toEqual({});
+    expect(softOn.warnings?.["stage1.budget1"]).toBe(wizardMessages.budgetOutsideRangeWarning);
+    for (const r of [withGroup({ budgetType: "S", allowOutsideRange: false }), withGroup({ budgetType: "S" }), withGroup({ budgetType: "H", allowOutsideRange: true })]) {
+      const c = over(r);
+      expect(c.warnings).toBeUndefined();
+      expect(c.message).toBe(wizardMessages.budgetOutsideRangeError);
+    }
+  });
 });

@@ -43,7 +43,7 @@ export type BudgetState = {
   amount: string;
   currency: string;
   authType: string;
-  /** Type S: outside the range is a warning to confirm, not an error. */
+  /** Type S with the group's outside-range option on: outside the range is a warning to confirm, not an error (part 1 §5). */
   soft: boolean;
   /** The policy's ranges per currency (the server checks min/max against the budget in the same currency). */
   ranges: BudgetRange[];
@@ -108,7 +108,7 @@ export function initialState(data: TPolicyOverridesResponse): OverridesState {
           amount: g.budgetAmount ?? "",
           currency: g.currency ?? "",
           authType: g.budgetAuthType,
-          soft: g.budgetType === "S",
+          soft: g.budgetType === "S" && g.allowOutsideRange === true,
           ranges,
         });
       }
