@@ -20,6 +20,8 @@ export const messages = {
   unknownError: "Unknown error. Please contact customer support in order to ensure prompt resolution.",
   /** part 2 §8: inactivity at session end (the client redirects to "/"). */
   sessionTimeout: "Session timeout",
+  /** part 2 §8 CRM: "Tooltip missing: "Oops, it seems we've missed a message" (with the key)"; see `missingTooltipText`. */
+  tooltipMissing: "Oops, it seems we've missed a message",
 
   // Meridian's own texts where the spec is silent (kept here so they are translatable and reused).
   invalidCredentials: "The email address or password is incorrect.",
@@ -43,4 +45,9 @@ export type MessageKey = keyof typeof messages;
 /** "{label} cannot be empty." style templates from part 1 §5. */
 export function fieldMessage(template: string, label: string): string {
   return template.replaceAll("{label}", label);
+}
+
+/** Part 2 §8: the text a tooltip with no translation answers: the spec's fallback with the key. */
+export function missingTooltipText(key: string): string {
+  return `${messages.tooltipMissing} (${key})`;
 }

@@ -68,11 +68,15 @@ describe("preferences.tooltip / GET /json/get/tooltip", () => {
     expect((await hr.preferences.tooltip({ key: "policy.moveHub", language: "de" })).text).toBe("Der Move-Hub-Service.");
     expect((await hr.preferences.tooltip({ key: "policy.budgetGroup", language: "fr" })).text).toBe(en["tooltip.policy.budgetGroup"]);
     expect((await hr.preferences.tooltip({ key: "policy.moveHub", language: "en", group: "acme" })).text).toBe("Acme's move hub.");
-    expect((await hr.preferences.tooltip({ key: "no.such.tooltip", language: "en" })).text).toBeNull();
+    // part 2 §8 (issue 23 item 22): a missing tooltip answers the spec's fallback text with the key.
+    expect((await hr.preferences.tooltip({ key: "no.such.tooltip", language: "en" })).text).toBe("Oops, it seems we've missed a message (no.such.tooltip)");
+    expect((await hr.preferences.tooltip({ key: "no.such.tooltip", language: "de", group: "acme" })).text).toBe("Oops, it seems we've missed a message (no.such.tooltip)");
 
     const cookie = await cookieFor(t.db, "hr@acme.test");
     const res = await get(app, "/json/get/tooltip?key=policy.moveHub&language=en&group=acme", { cookie });
     expect(await jsonOf(res)).toEqual({ status: 200, body: { success: true, key: "policy.moveHub", language: "en", text: "Acme's move hub." } });
+    const missing = await get(app, "/json/get/tooltip?key=no.such.tooltip&language=en", { cookie });
+    expect(await jsonOf(missing)).toEqual({ status: 200, body: { success: true, key: "no.such.tooltip", language: "en", text: "Oops, it seems we've missed a message (no.such.tooltip)" } });
   });
 
   test("another group's override is refused; platform staff may read any group's", async () => {

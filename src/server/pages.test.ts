@@ -14,6 +14,10 @@ describe("findPage", () => {
   test("staff homes name their roles", () => {
     expect(findPage("/admin")).toEqual({ kind: "signed-in", roles: ["ADMIN"] });
     expect(findPage("/finance")).toEqual({ kind: "signed-in", roles: ["FINANCE", "ADMIN"] });
+    // issue 23 item 22: the documented account-management root opens the accounts page; its calls are no pages.
+    expect(findPage("/accountmanagement/")).toEqual({ kind: "signed-in", roles: ["FINANCE", "ADMIN"] });
+    expect(findPage("/accountmanagement")).toEqual({ kind: "signed-in", roles: ["FINANCE", "ADMIN"] });
+    expect(findPage("/accountmanagement/rejectExpense")).toBeNull();
     expect(findPage("/crm")).toEqual({ kind: "signed-in", roles: ["CRM", "ADMIN"] });
     expect(findPage("/supplier")).toEqual({ kind: "signed-in", roles: ["SUPPLIER"] });
   });

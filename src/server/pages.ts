@@ -25,6 +25,8 @@ export const pages: Page[] = [
   { pattern: /^\/finance\/bill-approval\/?$/, rule: staff("FINANCE", "ADMIN") },
   // Finance accounts (issue 16; part 2 §2 account management, lock periods; §4 bank accounts): FINANCE and admins.
   { pattern: /^\/finance\/(accounts(\/\d{1,9})?|bank-accounts|lock-periods)\/?$/, rule: staff("FINANCE", "ADMIN") },
+  // part 2 §2 "Account management under /accountmanagement/": the root opens the accounts page (issue 23 item 22).
+  { pattern: /^\/accountmanagement\/?$/, rule: staff("FINANCE", "ADMIN") },
   // Estimate against actual (issue 16): a move's spend page and an account's (FINANCE and admins).
   { pattern: /^\/finance\/(moves|accounts)\/\d{1,10}\/spend\/?$/, rule: staff("FINANCE", "ADMIN") },
   { pattern: /^\/crm\/?$/, rule: staff("CRM", "ADMIN") },

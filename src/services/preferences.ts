@@ -2,7 +2,7 @@ import type { DB } from "../db/index.ts";
 import { findGroupByName } from "../db/queries/groups.ts";
 import { findMessage } from "../db/queries/translations.ts";
 import { AppError } from "../domain/errors.ts";
-import { messages } from "../domain/messages.ts";
+import { messages, missingTooltipText } from "../domain/messages.ts";
 import type { TSaveUserPropertyRequest, TTooltipRequest, TXlateMsgRequest } from "../domain/preferences/schemas.ts";
 import { canActInGroup, type Role } from "../domain/roles.ts";
 import type { SessionUser } from "./auth.ts";
@@ -43,7 +43,8 @@ const languagesFor = (lang: string) => (lang === "en" ? ["en"] : [lang, "en"]);
 export async function findTooltip(db: DB, user: SessionUser, input: TTooltipRequest) {
   const groupId = await groupIdFor(db, user, input.group);
   const text = await findMessage(db, `tooltip.${input.key}`, languagesFor(input.language), "UI", groupId);
-  return { success: true as const, key: input.key, language: input.language, text };
+  // part 2 §8: a missing tooltip answers the spec's fallback text, with the key (issue 23 item 22).
+  return { success: true as const, key: input.key, language: input.language, text: text ?? missingTooltipText(input.key) };
 }
 
 /** GET /json/get/xlateMsg: one translation of the translation group, with the customer's override. */

@@ -32,7 +32,8 @@ export const ZTooltipRequest = z.object({
   group: z.preprocess(blankToUndefined, ZGroupName.optional()),
 });
 export type TTooltipRequest = z.infer<typeof ZTooltipRequest>;
-export const ZTooltipResponse = z.object({ success: z.literal(true), key: z.string(), language: z.string(), text: z.string().nullable() });
+/** `text`: the tooltip, or (none in any language) the spec's "Oops, it seems we've missed a message" with the key (part 2 §8). */
+export const ZTooltipResponse = z.object({ success: z.literal(true), key: z.string(), language: z.string(), text: z.string() });
 
 /** `group` is the translation group (xlate group, default UI); `customer` the client group's URL name. */
 export const ZXlateMsgRequest = z.object({

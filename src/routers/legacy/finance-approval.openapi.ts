@@ -28,6 +28,9 @@ const CROSS_SITE = "changes state, so refused cross-site (403) unless Sec-Fetch-
 const KINDS = "type/billType: expense, bookingCost, lumpSum or adhocCashSpend (also EXPENSE, BOOKING_COST, LUMP_SUM, ADHOC_CASH_SPEND, APPROVE_EXPENSE, APPROVE_BOOKING_COST)";
 const A = "/accountmanagement/billapproval";
 const M = "/accountmanagement/billmanagement";
+/** The seven calls part 2 §7 lists without billapproval/ are also served at the /accountmanagement/ root (issue 23 item 22). */
+const ROOT = "/accountmanagement";
+const aliasNote = (base: string) => (base === ROOT ? " The same call as billapproval/ (the spec lists it without that prefix, so both are served)." : "");
 
 const checks: Operation[] = [A, M].flatMap((base) => [
   { method: "post" as const, path: `${base}/checkOutOfBudget`, summary: `Whether the approval item (id, invoiceServiceType APPROVE_BOOKING_COST | APPROVE_EXPENSE, or a kind) is out of budget (no budget for its move stage and budget group) → success, outOfBudget, overBudget, newTotalSpend (approved plus this item, the budget's currency), lock (today is inside a lock period), errorMessage. Read-only. ${WHO}`, spec: SPEC, request: ZBudgetCheckRequest, response: ZBudgetCheckResponse, auth: "session" as const },
@@ -47,9 +50,9 @@ const approve = (path: string, what: string, payee: string): Operation => ({
   auth: "session",
 });
 
-const reject = (path: string, what: string, request: Operation["request"], idName: string): Operation => ({
+const reject = (path: string, what: string, request: Operation["request"], idName: string, base: string = A): Operation => ({
   method: "get",
-  path: `${A}/${path}`,
+  path: `${base}/${path}`,
   summary: `Rejects a pending ${what} (${idName}, rejectionId of a REJECT reason — "It is mandatory to select a rejection reason" —, rejectionReason notes ≤ 250). Held items refused. ${WHO} — ${CROSS_SITE}`,
   spec: SPEC,
   request,
@@ -66,13 +69,15 @@ export const financeApprovalOperations: Operation[] = [
   approve("approveExpense", "employee expense", "Employee"),
   approve("approveLumpSum", "lump sum", "Employee"),
   approve("approveAdhocCashSpend", "ad-hoc cash spend (a recurring one makes one bill per instalment, dated its due date)", "Employee"),
-  { method: "post", path: `${A}/requestChangeOfBookingCost`, summary: `Sends a pending booking cost back for a change (bookingCostId, requestForChangeReason required, ≤ 250). Held items refused. ${WHO}`, spec: SPEC, request: ZRequestChange, response: ZDecisionResponse, auth: "session" },
-  reject("rejectBookingCost", "booking cost", ZRejectBookingCost, "id"),
-  reject("rejectExpense", "expense", ZRejectExpense, "expenseId"),
-  reject("rejectAdhocCashSpend", "ad-hoc cash spend", ZRejectAdhocCashSpend, "cashSpendId"),
-  reject("rejectLumpSum", "lump sum", ZRejectLumpSum, "lumpsumId"),
+  ...[A, ROOT].flatMap((base): Operation[] => [
+    { method: "post", path: `${base}/requestChangeOfBookingCost`, summary: `Sends a pending booking cost back for a change (bookingCostId, requestForChangeReason required, ≤ 250). Held items refused. ${WHO}${aliasNote(base)}`, spec: SPEC, request: ZRequestChange, response: ZDecisionResponse, auth: "session" },
+    reject("rejectBookingCost", "booking cost", ZRejectBookingCost, "id", base),
+    reject("rejectExpense", "expense", ZRejectExpense, "expenseId", base),
+    reject("rejectAdhocCashSpend", "ad-hoc cash spend", ZRejectAdhocCashSpend, "cashSpendId", base),
+    reject("rejectLumpSum", "lump sum", ZRejectLumpSum, "lumpsumId", base),
+    { method: "post", path: `${base}/updateMoveStage`, summary: `The move stage (moveStageId 1–3) of a pending approval item (billId, ${KINDS}) → defaultFromAccount {id, name} (the group's Client account in the item's currency). ${WHO}${aliasNote(base)}`, spec: SPEC, request: ZUpdateMoveStage, response: ZDefaultFromAccountResponse, auth: "session" },
+    { method: "post", path: `${base}/updateServiceCategory`, summary: `The service category the item's bill will carry (billId, ${KINDS}, serviceCategory) → defaultFromAccount {id, name}. ${WHO}${aliasNote(base)}`, spec: SPEC, request: ZUpdateServiceCategory, response: ZDefaultFromAccountResponse, auth: "session" },
+  ]),
   { method: "post", path: `${A}/set-hold-status`, summary: `Holds (holdStatus true, holdReason one of Exception Requested, Info Requested - E'ee, Info Requested - HR, Info Requested - Vendor) or releases (false) a pending expense (expenseId) or booking cost (bookingCostId). ${WHO}`, spec: SPEC, request: ZSetHoldStatus, response: ZHoldResponse, auth: "session" },
   { method: "post", path: `${A}/expense/note`, summary: `An expense's internal note (internalNote ≤ 255: "You have exceeded the maximum notes length..."). ${WHO}`, spec: SPEC, request: ZExpenseNote, response: ZExpenseNoteResponse, auth: "session" },
-  { method: "post", path: `${A}/updateMoveStage`, summary: `The move stage (moveStageId 1–3) of a pending approval item (billId, ${KINDS}) → defaultFromAccount {id, name} (the group's Client account in the item's currency). ${WHO}`, spec: SPEC, request: ZUpdateMoveStage, response: ZDefaultFromAccountResponse, auth: "session" },
-  { method: "post", path: `${A}/updateServiceCategory`, summary: `The service category the item's bill will carry (billId, ${KINDS}, serviceCategory) → defaultFromAccount {id, name}. ${WHO}`, spec: SPEC, request: ZUpdateServiceCategory, response: ZDefaultFromAccountResponse, auth: "session" },
 ];

@@ -49,6 +49,15 @@ import { idempotencyKeyOf, requireFinance, type FinanceActor } from "../../servi
 
 export const APPROVAL_BASE = "/accountmanagement/billapproval";
 export const MANAGEMENT_BASE = "/accountmanagement/billmanagement";
+/**
+ * Part 2 §7 lists `requestChangeOfBookingCost`, the four rejects, `updateMoveStage` and
+ * `updateServiceCategory` without the billapproval/ prefix of the calls around them, so the spec reads
+ * both ways: they are served at `billapproval/…` and at the `/accountmanagement/` root (issue 23
+ * item 22), the same handler through the same idiom at both.
+ */
+export const ROOT_BASE = "/accountmanagement";
+export const ROOT_ALIAS_CALLS = ["requestChangeOfBookingCost", "rejectBookingCost", "rejectExpense", "rejectAdhocCashSpend", "rejectLumpSum", "updateMoveStage", "updateServiceCategory"] as const;
+const BOTH_BASES = [APPROVAL_BASE, ROOT_BASE] as const;
 
 const failure = (fallback: string) => (error: unknown) => ({ success: false, errorMessage: failureText(error, fallback) });
 /** The signed-in finance user (FINANCE or ADMIN, else 403 before the fields are read) and their address. */
@@ -99,21 +108,24 @@ export function mountLegacyFinanceApproval(app: Hono<AppEnv>, deps: AppDeps) {
     legacyRoute(app, "POST", `${APPROVAL_BASE}/${path}`, async (c) => approveItem(db, actorOf(c), kind, await fieldsOf(c, ZApprovalPayload), keyOf(c)), failure(approveFailureText(kind)));
   }
 
-  legacyRoute(app, "POST", `${APPROVAL_BASE}/requestChangeOfBookingCost`, async (c) => requestChange(db, actorOf(c), await fieldsOf(c, ZRequestChange), keyOf(c)), generic);
+  for (const base of BOTH_BASES)
+    legacyRoute(app, "POST", `${base}/requestChangeOfBookingCost`, async (c) => requestChange(db, actorOf(c), await fieldsOf(c, ZRequestChange), keyOf(c)), generic);
 
-  const rejectRoute = <S extends z.ZodType>(path: string, kind: ApprovalKind, schema: S, idOf: (f: z.infer<S>) => number) =>
-    legacyRoute(
-      app,
-      "GET",
-      `${APPROVAL_BASE}/${path}`,
-      async (c) => {
-        const actor = actorOf(c);
-        assertSameSite(c, deps.config);
-        const f = parseFields(schema, c.req.query()) as z.infer<S> & { rejectionId?: number | null; rejectionReason?: string | null };
-        return rejectItem(db, actor, { kind, id: idOf(f), rejectionId: f.rejectionId ?? null, rejectionReason: f.rejectionReason ?? null }, keyOf(c));
-      },
-      generic,
-    );
+  const rejectRoute = <S extends z.ZodType>(path: string, kind: ApprovalKind, schema: S, idOf: (f: z.infer<S>) => number) => {
+    for (const base of BOTH_BASES)
+      legacyRoute(
+        app,
+        "GET",
+        `${base}/${path}`,
+        async (c) => {
+          const actor = actorOf(c);
+          assertSameSite(c, deps.config);
+          const f = parseFields(schema, c.req.query()) as z.infer<S> & { rejectionId?: number | null; rejectionReason?: string | null };
+          return rejectItem(db, actor, { kind, id: idOf(f), rejectionId: f.rejectionId ?? null, rejectionReason: f.rejectionReason ?? null }, keyOf(c));
+        },
+        generic,
+      );
+  };
   rejectRoute("rejectBookingCost", "bookingCost", ZRejectBookingCost, (f) => f.id);
   rejectRoute("rejectExpense", "expense", ZRejectExpense, (f) => f.expenseId);
   rejectRoute("rejectAdhocCashSpend", "adhocCashSpend", ZRejectAdhocCashSpend, (f) => f.cashSpendId);
@@ -134,6 +146,8 @@ export function mountLegacyFinanceApproval(app: Hono<AppEnv>, deps: AppDeps) {
   );
 
   legacyRoute(app, "POST", `${APPROVAL_BASE}/expense/note`, async (c) => saveExpenseNote(db, actorOf(c), await fieldsOf(c, ZExpenseNote), keyOf(c)), generic);
-  legacyRoute(app, "POST", `${APPROVAL_BASE}/updateMoveStage`, async (c) => updateMoveStage(db, actorOf(c), await fieldsOf(c, ZUpdateMoveStage), keyOf(c)), generic);
-  legacyRoute(app, "POST", `${APPROVAL_BASE}/updateServiceCategory`, async (c) => updateServiceCategory(db, actorOf(c), await fieldsOf(c, ZUpdateServiceCategory), keyOf(c)), generic);
+  for (const base of BOTH_BASES) {
+    legacyRoute(app, "POST", `${base}/updateMoveStage`, async (c) => updateMoveStage(db, actorOf(c), await fieldsOf(c, ZUpdateMoveStage), keyOf(c)), generic);
+    legacyRoute(app, "POST", `${base}/updateServiceCategory`, async (c) => updateServiceCategory(db, actorOf(c), await fieldsOf(c, ZUpdateServiceCategory), keyOf(c)), generic);
+  }
 }

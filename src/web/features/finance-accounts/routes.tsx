@@ -6,7 +6,7 @@
  * - /finance/bank-accounts?employeeId: an employee's bank accounts, lock/unlock;
  * - /finance/lock-periods: the periods and the add form.
  */
-import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
+import { createRoute, lazyRouteComponent, redirect } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 /** The account types (src/domain/finance/schemas-accounts.ts ACCOUNT_TYPES), here so the route module stays small. */
@@ -102,4 +102,17 @@ const lockPeriodsRoute = createRoute({
   }, LockPeriodsPage, texts),
 });
 
-export const financeAccountsRoutes = { public: [], app: [accountsRoute, accountRoute, bankAccountsRoute, lockPeriodsRoute] };
+/**
+ * `/accountmanagement/` (part 2 §2 "Account management under /accountmanagement/") opens the accounts page
+ * (issue 23 item 22): the documented root is where the finance calls live, and a person who types it lands
+ * on the account search (with the same search fields).
+ */
+const accountManagementRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/accountmanagement",
+  beforeLoad: ({ search }) => {
+    throw redirect({ to: "/finance/accounts", search: search as never, replace: true });
+  },
+});
+
+export const financeAccountsRoutes = { public: [], app: [accountsRoute, accountRoute, bankAccountsRoute, lockPeriodsRoute, accountManagementRoute] };
