@@ -30,6 +30,8 @@ import {
   setBenefitFlags,
   updateServiceBenefitMetadata,
 } from "../../services/policy/benefits.ts";
+import { ZServiceEmployeesRequest, ZServiceEmployeesResponse } from "../../domain/policy/service-employees.ts";
+import { findServiceEmployees } from "../../services/policy/service-employees.ts";
 import { roleProcedure, router, sync } from "../../trpc.ts";
 
 /** Reads: ADMIN, or HR for its own group (checked by the service against input.groupId). */
@@ -47,6 +49,15 @@ export const policyBenefitsRouter = router({
     .input(sync(ZGetServiceBenefitsRequest))
     .output(sync(ZGetServiceBenefitsResponse))
     .query(({ ctx, input }) => getServiceBenefitsWithMetadata(ctx.db, { user: ctx.user, ip: ctx.ip }, input)),
+
+  /**
+   * Policy group setup's per-service employee data list (part 2 §2; issue 23 item 16): the group's
+   * employees whose moves have the service. The spec shows no call for it: tRPC only.
+   */
+  employeeData: readProcedure
+    .input(sync(ZServiceEmployeesRequest))
+    .output(sync(ZServiceEmployeesResponse))
+    .query(({ ctx, input }) => findServiceEmployees(ctx.db, { user: ctx.user, ip: ctx.ip }, input)),
 
   /** POST group/addServiceBenefitOption */
   addOption: adminProcedure
