@@ -38,6 +38,7 @@ import * as m20261126062000 from "./20261126062000_finance_approval.ts";
 import * as m20261126063000 from "./20261126063000_finance_payment_batches.ts";
 import * as m20261207100000 from "./20261207100000_finance_payment_batch_cancel.ts";
 import * as m20261207120000 from "./20261207120000_budget_outside_range.ts";
+import * as m20261207140000 from "./20261207140000_social_login.ts";
 
 export const migrations: Record<string, Migration> = {
   "20261122050000_foundation": m20261122050000,
@@ -77,4 +78,5 @@ export const migrations: Record<string, Migration> = {
   "20261126063000_finance_payment_batches": m20261126063000,
   "20261207100000_finance_payment_batch_cancel": m20261207100000,
   "20261207120000_budget_outside_range": m20261207120000,
+  "20261207140000_social_login": m20261207140000,
 };

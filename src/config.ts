@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ThrottleSettings } from "./domain/auth/throttle.ts";
+import { parseSocialProviders, type SocialProvider } from "./domain/social-login/providers.ts";
 
 /**
  * Every configuration variable the server reads, in one place.
@@ -101,6 +102,8 @@ export type Config = {
   socialApiUrl: string | null;
   /** FINANCE_ALLOW_UNLOCK_PAID_ACCOUNT: unlocking a paid employee bank account is allowed (default false). */
   financeAllowUnlockPaidAccount: boolean;
+  /** Social login (issue 23 item 18): the OpenID Connect providers of SOCIAL_PROVIDERS (+ SOCIAL_<ID>_CLIENT_SECRET); empty: no social login. */
+  socialProviders: SocialProvider[];
   /** ALLOW_PRIVATE_FETCH: server-side fetches of configured URLs may use http and private addresses (tests only; default false). */
   allowPrivateFetch: boolean;
 };
@@ -128,6 +131,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  const social = parseSocialProviders(present);
+  if ("error" in social) throw new Error(`Invalid configuration: ${social.error}`);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -170,6 +175,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     },
     socialApiUrl: e.SOCIAL_API_URL ?? null,
     financeAllowUnlockPaidAccount: e.FINANCE_ALLOW_UNLOCK_PAID_ACCOUNT === "1",
+    socialProviders: social.providers,
     allowPrivateFetch: e.ALLOW_PRIVATE_FETCH === "1",
   };
 }

@@ -5,6 +5,7 @@ import { mailRouter } from "./mail.ts";
 import { recoveryRouter } from "./recovery.ts";
 import { sessionRouter } from "./session.ts";
 import { ssoRouter } from "./sso.ts";
+import { socialLoginRouter } from "./social-login.ts";
 import { usersRouter } from "./users.ts";
 import { authRouter } from "./auth.ts";
 import { groupRouter } from "./group.ts";
@@ -52,6 +53,7 @@ export const appRouter = router({
   session: sessionRouter,
   adminAccounts: adminAccountsRouter,
   sso: ssoRouter,
+  socialLogin: socialLoginRouter,
   policy: policyRouter,
   preferences: preferencesRouter,
   wizard: wizardRouter,

@@ -121,7 +121,7 @@ describe("adminAccounts.disableSso", () => {
     expect(audit.entity_id).toBe(String(id));
     expect(JSON.parse(audit.new_values!)).toEqual({ is_sso_user: 0 });
     const anon = await callerFor(t.db, null);
-    expect(await anon.auth.checkUser({ userEmail: "sso-off@acme.test" })).toEqual({ success: true, isSsoUser: false, ssoUrl: null });
+    expect(await anon.auth.checkUser({ userEmail: "sso-off@acme.test" })).toEqual({ success: true, isSsoUser: false, ssoUrl: null, allowSocialLogin: false, loginType: "direct", socialProviders: [] });
   });
 
   test.each(["abc", "0", "-4", "999999", 1.5])("false for %p", async (userId) => {

@@ -35,7 +35,7 @@ async function signedOut(options: { ip?: string | null; config?: ReturnType<type
 describe("auth.checkUser", () => {
   test("a password user goes on to the password step", async () => {
     const { caller } = await signedOut();
-    expect(await caller.auth.checkUser({ userEmail: "hr@acme.test" })).toEqual({ success: true, isSsoUser: false, ssoUrl: null });
+    expect(await caller.auth.checkUser({ userEmail: "hr@acme.test" })).toEqual({ success: true, isSsoUser: false, ssoUrl: null, allowSocialLogin: false, loginType: "direct", socialProviders: [] });
   });
 
   test("an SSO user of a group with enabled SSO settings for the domain is sent to the provider", async () => {
@@ -44,17 +44,20 @@ describe("auth.checkUser", () => {
       success: true,
       isSsoUser: true,
       ssoUrl: "/sso/start?email=sso%40initech.test",
+      allowSocialLogin: false,
+      loginType: "direct",
+      socialProviders: [],
     });
   });
 
   test("an SSO user whose group has no SSO settings gets the password step", async () => {
     const { caller } = await signedOut();
-    expect(await caller.auth.checkUser({ userEmail: "sso@acme.test" })).toEqual({ success: true, isSsoUser: false, ssoUrl: null });
+    expect(await caller.auth.checkUser({ userEmail: "sso@acme.test" })).toEqual({ success: true, isSsoUser: false, ssoUrl: null, allowSocialLogin: false, loginType: "direct", socialProviders: [] });
   });
 
   test("an unknown address answers like a password user (no account discovery)", async () => {
     const { caller } = await signedOut();
-    expect(await caller.auth.checkUser({ userEmail: "nobody@acme.test" })).toEqual({ success: true, isSsoUser: false, ssoUrl: null });
+    expect(await caller.auth.checkUser({ userEmail: "nobody@acme.test" })).toEqual({ success: true, isSsoUser: false, ssoUrl: null, allowSocialLogin: false, loginType: "direct", socialProviders: [] });
   });
 
   test("bad input: not an email address", async () => {

@@ -31,7 +31,7 @@ export const authRouter = router({
   checkUser: publicProcedure
     .input(sync(ZCheckUserRequest))
     .output(sync(ZCheckUserResponse))
-    .mutation(({ ctx, input }) => checkUser(ctx.db, input.userEmail)),
+    .mutation(({ ctx, input }) => checkUser(ctx.db, input.userEmail, ctx.config.socialProviders)),
 
   /** POST /login: password sign-in; sets the session cookie. */
   login: publicProcedure

@@ -178,12 +178,12 @@ describe("sso.getSettings / sso.saveSettings", () => {
 describe("check-user with SSO settings", () => {
   test("an SSO user of a group with enabled settings for the domain goes to /sso/start", async () => {
     const anyone = await callerFor(t.db, null);
-    expect(await anyone.auth.checkUser({ userEmail: "SSO@initech.test" })).toEqual({ success: true, isSsoUser: true, ssoUrl: "/sso/start?email=sso%40initech.test" });
+    expect(await anyone.auth.checkUser({ userEmail: "SSO@initech.test" })).toEqual({ success: true, isSsoUser: true, ssoUrl: "/sso/start?email=sso%40initech.test", allowSocialLogin: false, loginType: "direct", socialProviders: [] });
   });
 
   test("SSO users whose group has no settings, disabled settings or another domain get the password step", async () => {
     const anyone = await callerFor(t.db, null);
-    const passwordStep = { success: true, isSsoUser: false, ssoUrl: null };
+    const passwordStep = { success: true, isSsoUser: false, ssoUrl: null, allowSocialLogin: false, loginType: "direct", socialProviders: [] };
     expect(await anyone.auth.checkUser({ userEmail: "moved@initech.test" })).toEqual(passwordStep); // globex: no settings
     expect(await anyone.auth.checkUser({ userEmail: "sso@acme.test" })).toEqual(passwordStep); // acme: disabled
     expect(await anyone.auth.checkUser({ userEmail: "password@initech.test" })).toEqual(passwordStep); // not an SSO user
@@ -282,7 +282,7 @@ describe("GET /sso/start and /sso/callback", () => {
     const anyone = await callerFor(t.db, null);
     await admin.sso.saveSettings({ group: "initech", issuerUrl: idp.issuer, clientId: idp.clientId, allowedDomains: ["initech.test"], enabled: false });
     try {
-      expect(await anyone.auth.checkUser({ userEmail: "sso@initech.test" })).toEqual({ success: true, isSsoUser: false, ssoUrl: null });
+      expect(await anyone.auth.checkUser({ userEmail: "sso@initech.test" })).toEqual({ success: true, isSsoUser: false, ssoUrl: null, allowSocialLogin: false, loginType: "direct", socialProviders: [] });
       const res = await get(app, "/sso/start?email=sso%40initech.test");
       expect(res.status).toBe(403);
       expect(await res.text()).toContain(messages.ssoNotConfigured);

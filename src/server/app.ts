@@ -16,6 +16,7 @@ import { mountLegacyAccount } from "../routers/legacy/account.ts";
 import { mountLegacyAdminAccounts } from "../routers/legacy/admin-accounts.ts";
 import { mountLegacyRecovery } from "../routers/legacy/recovery.ts";
 import { mountLegacySso } from "../routers/legacy/sso.ts";
+import { mountLegacySocialLogin } from "../routers/legacy/social-login.ts";
 import { mountLegacyPolicy } from "../routers/legacy/policy.ts";
 import { mountLegacyPolicyBenefits } from "../routers/legacy/policy-benefits.ts";
 import { mountLegacyPreferences } from "../routers/legacy/preferences.ts";
@@ -172,6 +173,7 @@ export function createApp(deps: AppDeps) {
   mountLegacyRecovery(app, deps);
   mountLegacyAdminAccounts(app, deps);
   mountLegacySso(app, deps);
+  mountLegacySocialLogin(app, deps);
   mountLegacyPolicy(app, deps);
   mountLegacyPolicyBenefits(app, deps);
   mountLegacyPreferences(app, deps);

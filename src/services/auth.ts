@@ -8,8 +8,10 @@ import { findUserByEmail, updateUser, type UserWithGroup } from "../db/queries/u
 import { deleteSession, findSessionWithUser, insertSession, touchSession } from "../db/queries/sessions.ts";
 import { clearThrottle, countLoginAttempt, releaseAttempt } from "../db/queries/login-throttle.ts";
 import { insertAudit } from "../db/queries/audit.ts";
-import { findSsoUserByEmail } from "../db/queries/sso.ts";
-import { usesSso } from "../domain/sso/rules.ts";
+import { findSocialUserByEmail } from "../db/queries/social-login.ts";
+import type { TCheckUserResponse } from "../domain/auth/schemas.ts";
+import type { SocialProvider } from "../domain/social-login/providers.ts";
+import { socialFactsOf, socialLoginAnswer } from "../domain/social-login/rules.ts";
 
 /** The signed-in user as every layer above the database sees it. */
 export type SessionUser = {
@@ -59,21 +61,19 @@ export function hashPassword(password: string): Promise<string> {
 const decoyHash = hashPassword("decoy-Password#1");
 
 /**
- * part 2 §7 check-user: SSO users go to their provider, everyone else to the password step.
- * The answer is the same for unknown addresses, so it does not reveal who has an account.
+ * part 2 §7 check-user: SSO users go to their provider, everyone else to the password step; with
+ * social login (issue 23 item 18, part 2 §3 allowSocialLogin / loginType) the answer also names the
+ * providers this person may use (src/domain/social-login/rules.ts `socialLoginAnswer`).
+ * The answer is the same for unknown addresses as for an account without SSO or social login, so it
+ * does not reveal who has an account.
  */
-export async function checkUser(db: DB, email: string): Promise<{ success: true; isSsoUser: boolean; ssoUrl: string | null }> {
+export async function checkUser(db: DB, email: string, socialProviders: readonly SocialProvider[] = []): Promise<TCheckUserResponse> {
+  const user = await findSocialUserByEmail(db, email);
+  const facts = user ? socialFactsOf(user) : null;
   // SSO only when the user is marked so AND the group's settings are enabled for the address's domain.
-  const user = await findSsoUserByEmail(db, email);
-  const isSsoUser =
-    !!user &&
-    usesSso(
-      { isSsoUser: user.is_sso_user === 1, email: user.email },
-      user.sso_enabled === null || user.sso_allowed_domains === null
-        ? null
-        : { enabled: user.sso_enabled === 1, allowedDomains: user.sso_allowed_domains },
-    );
-  return { success: true, isSsoUser, ssoUrl: isSsoUser ? `${SSO_START_PATH}?email=${encodeURIComponent(email)}` : null };
+  const isSsoUser = facts?.usesSso ?? false;
+  const social = socialLoginAnswer(isSsoUser ? null : facts, socialProviders);
+  return { success: true, isSsoUser, ssoUrl: isSsoUser ? `${SSO_START_PATH}?email=${encodeURIComponent(email)}` : null, ...social };
 }
 
 /** Where single sign-on starts; the provider hand-off itself is configured per group. */

@@ -1,4 +1,4 @@
-import * as oidc from "openid-client";
+import type * as oidc from "openid-client";
 import type { Config } from "../config.ts";
 import type { DB } from "../db/index.ts";
 import type { GroupRef } from "../db/schema.ts";
@@ -24,7 +24,6 @@ import {
   formatAllowedDomains,
   isStateExpired,
   parseAllowedDomains,
-  SSO_DISCOVERY_CACHE_MS,
   ssoRefusal,
   stateExpiresAt,
   usesSso,
@@ -32,7 +31,8 @@ import {
 } from "../domain/sso/rules.ts";
 import { createSession } from "./auth.ts";
 import { publicBaseUrl } from "./mail.ts";
-import { assertFetchableUrl, fetchPolicyOf, guardedFetch, UnsafeUrlError } from "./safe-fetch.ts";
+import { beginOidcAuthorization, clearOidcDiscoveryCache, discoverOidc, finishOidcAuthorization } from "./oidc.ts";
+import { assertFetchableUrl, fetchPolicyOf, UnsafeUrlError } from "./safe-fetch.ts";
 
 export const SSO_CALLBACK_PATH = "/sso/callback";
 
@@ -115,46 +115,19 @@ export async function saveSsoSettings(
       ip: actor.ip,
     });
   });
-  discoveryCache.clear();
+  clearOidcDiscoveryCache();
   return getSsoSettings(db, group);
 }
 
-// ── Discovery ───────────────────────────────────────────────────────────────────────────────
+// ── Discovery (the shared OIDC core, src/services/oidc.ts) ───────────────────────────────────
 
-const discoveryCache = new Map<string, { config: Promise<oidc.Configuration>; at: number }>();
-
-/**
- * Discovers the issuer once per issuer, client and secret for a few minutes. Every request openid-client
- * makes (discovery, token, userinfo: URLs the discovery document names) goes through `safeFetch`.
- */
-function discover(config: Pick<Config, "allowPrivateFetch">, settings: SettingsRow, now = Date.now()): Promise<oidc.Configuration> {
-  const policy = fetchPolicyOf(config);
-  const key = JSON.stringify([settings.issuer_url, settings.client_id, settings.client_secret, policy.allowPrivate]);
-  const hit = discoveryCache.get(key);
-  if (hit && now - hit.at < SSO_DISCOVERY_CACHE_MS) return hit.config;
-  const config = oidc.discovery(
-    new URL(settings.issuer_url),
-    settings.client_id,
-    settings.client_secret,
-    undefined,
-    {
-      timeout: 10,
-      [oidc.customFetch]: guardedFetch(policy),
-      // Plain http only where private fetches are allowed (tests against a local provider).
-      ...(policy.allowPrivate ? { execute: [oidc.allowInsecureRequests] } : {}),
-    },
-  );
-  discoveryCache.set(key, { config, at: now });
-  // A failed discovery is not cached.
-  config.catch(() => {
-    if (discoveryCache.get(key)?.config === config) discoveryCache.delete(key);
-  });
-  return config;
+function discover(config: Pick<Config, "allowPrivateFetch">, settings: SettingsRow): Promise<oidc.Configuration> {
+  return discoverOidc({ issuer: settings.issuer_url, clientId: settings.client_id, clientSecret: settings.client_secret }, config);
 }
 
 /** Forgets every cached discovery (tests that restart a provider). */
 export function clearSsoDiscoveryCache(): void {
-  discoveryCache.clear();
+  clearOidcDiscoveryCache();
 }
 
 // ── The flow ───────────────────────────────────────────────────────────────────────────────
@@ -205,33 +178,20 @@ export async function startSsoLogin(
     console.error("[sso] discovery failed", settings.issuer_url, error instanceof Error ? error.message : error);
     throw new SsoFlowError("provider_unavailable", ssoMessages.providerUnavailable, 502);
   }
-  const state = oidc.randomState();
-  const nonce = oidc.randomNonce();
-  const codeVerifier = oidc.randomPKCECodeVerifier();
-  const codeChallenge = await oidc.calculatePKCECodeChallenge(codeVerifier);
+  const auth = await beginOidcAuthorization(provider, { redirectUri: callbackUrl(config), scope: "openid email", loginHint: email });
   const at = now.toISOString();
   await deleteExpiredLoginStates(db, at);
   await insertLoginState(db, {
-    state,
+    state: auth.state,
     group_id: user.group_id,
-    nonce,
-    code_verifier: codeVerifier,
+    nonce: auth.nonce,
+    code_verifier: auth.codeVerifier,
     email_hint: email,
     redirect: null,
     created_at: at,
     expires_at: stateExpiresAt(now),
   });
-  const url = oidc.buildAuthorizationUrl(provider, {
-    redirect_uri: callbackUrl(config),
-    response_type: "code",
-    scope: "openid email",
-    state,
-    nonce,
-    code_challenge: codeChallenge,
-    code_challenge_method: "S256",
-    login_hint: email,
-  });
-  return { redirectUrl: url.href };
+  return { redirectUrl: auth.url };
 }
 
 // The one text for "this address cannot use SSO" (src/domain/messages.ts).
@@ -281,17 +241,8 @@ export async function finishSsoLogin(
   try {
     const provider = await discover(config, settings);
     const current = new URL(`${callbackUrl(config)}${currentSearch}`);
-    const tokens = await oidc.authorizationCodeGrant(provider, current, {
-      pkceCodeVerifier: row.code_verifier,
-      expectedNonce: row.nonce,
-      expectedState: row.state,
-      idTokenExpected: true,
-    });
-    claims = tokens.claims() as Record<string, unknown> | undefined;
-    if (claims && typeof claims["email"] !== "string" && tokens.access_token) {
-      const info = await oidc.fetchUserInfo(provider, tokens.access_token, String(claims["sub"]));
-      claims = { ...info, ...claims, email: info.email, email_verified: info.email_verified };
-    }
+    const identity = await finishOidcAuthorization(provider, current, { state: row.state, nonce: row.nonce, codeVerifier: row.code_verifier });
+    claims = identity.claims;
   } catch (error) {
     console.error("[sso] code exchange failed", error instanceof Error ? error.message : error);
     await refuse("provider_error", row.email_hint, null);

@@ -137,3 +137,43 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
       }),
   };
 }
+
+/**
+ * A tiny browser at the test provider: follows its redirects from an authorization URL, signs in as
+ * `login` on its interaction page, and answers the URL it sends the browser back to (the callback).
+ */
+export async function signInAtTestProvider(idp: Pick<TestProvider, "issuer">, authorizationUrl: string, login: string): Promise<URL> {
+  const cookies = new Map<string, string>();
+  const cookieHeader = () => [...cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  const store = (res: Response) => {
+    for (const set of res.headers.getSetCookie()) {
+      const pair = set.split(";")[0]!;
+      const eq = pair.indexOf("=");
+      cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
+    }
+  };
+  let next = new URL(authorizationUrl);
+  for (let hops = 0; hops < 10; hops++) {
+    if (next.origin !== idp.issuer) return next;
+    let res: Response;
+    if (/^\/interaction\/[^/]+$/.test(next.pathname)) {
+      const page = await fetch(next, { headers: { Cookie: cookieHeader() }, redirect: "manual" });
+      store(page);
+      const action = /action="([^"]+)"/.exec(await page.text())?.[1];
+      if (!action) throw new Error(`no sign-in form at ${next.href} (${page.status})`);
+      res = await fetch(new URL(action, idp.issuer), {
+        method: "POST",
+        headers: { Cookie: cookieHeader(), "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ login, password: "anything" }),
+        redirect: "manual",
+      });
+    } else {
+      res = await fetch(next, { headers: { Cookie: cookieHeader() }, redirect: "manual" });
+    }
+    store(res);
+    const location = res.headers.get("location");
+    if (!location) throw new Error(`provider answered ${res.status} without a redirect: ${await res.text()}`);
+    next = new URL(location, next);
+  }
+  throw new Error("too many redirects at the provider");
+}

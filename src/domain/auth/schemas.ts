@@ -10,6 +10,11 @@ export const ZCheckUserResponse = z.object({
   success: z.boolean(),
   isSsoUser: z.boolean(),
   ssoUrl: z.string().nullable(),
+  /** Social login (part 2 §3 activation form's allowSocialLogin / loginType: all, direct, social; issue 23 item 18). */
+  allowSocialLogin: z.boolean(),
+  loginType: z.enum(["all", "direct", "social"]),
+  /** The providers this person may sign in with (button text "Continue with {name}"). */
+  socialProviders: z.array(z.object({ id: z.string(), name: z.string() })),
 });
 export type TCheckUserResponse = z.infer<typeof ZCheckUserResponse>;
 

@@ -37,21 +37,21 @@ const meOf = async (cookie: string) => (await (await trpcQuery(app, "auth.me", u
 describe("POST /check-user: happy", () => {
   test("form userEmail of a password user", async () => {
     const res = await postForm(app, "/check-user", { userEmail: "hr@acme.test" });
-    expect(await jsonOf(res)).toEqual({ status: 200, body: { success: true, isSsoUser: false, ssoUrl: null } });
+    expect(await jsonOf(res)).toEqual({ status: 200, body: { success: true, isSsoUser: false, ssoUrl: null, allowSocialLogin: false, loginType: "direct", socialProviders: [] } });
     expect(res.headers.get("content-type")).toStartWith("application/json");
   });
 
   test("an SSO user, address in any case", async () => {
     const res = await postForm(app, "/check-user", { userEmail: "SSO@initech.test" });
-    expect(await jsonOf(res)).toEqual({ status: 200, body: { success: true, isSsoUser: true, ssoUrl: "/sso/start?email=sso%40initech.test" } });
+    expect(await jsonOf(res)).toEqual({ status: 200, body: { success: true, isSsoUser: true, ssoUrl: "/sso/start?email=sso%40initech.test", allowSocialLogin: false, loginType: "direct", socialProviders: [] } });
     // globex has no SSO settings: its SSO-marked user gets the password step.
-    expect(await jsonOf(await postForm(app, "/check-user", { userEmail: "sso@globex.test" }))).toEqual({ status: 200, body: { success: true, isSsoUser: false, ssoUrl: null } });
+    expect(await jsonOf(await postForm(app, "/check-user", { userEmail: "sso@globex.test" }))).toEqual({ status: 200, body: { success: true, isSsoUser: false, ssoUrl: null, allowSocialLogin: false, loginType: "direct", socialProviders: [] } });
   });
 
   test("an unknown address", async () => {
     expect(await jsonOf(await postForm(app, "/check-user", { userEmail: "who@nowhere.test" }))).toEqual({
       status: 200,
-      body: { success: true, isSsoUser: false, ssoUrl: null },
+      body: { success: true, isSsoUser: false, ssoUrl: null, allowSocialLogin: false, loginType: "direct", socialProviders: [] },
     });
   });
 
@@ -64,7 +64,7 @@ describe("POST /check-user: errors", () => {
   test("an invalid address", async () => {
     expect(await jsonOf(await postForm(app, "/check-user", { userEmail: "hr-at-acme" }))).toEqual({
       status: 400,
-      body: { success: false, isSsoUser: false, ssoUrl: null, message: messages.invalidEmailAddress, errors: { userEmail: messages.invalidEmailAddress } },
+      body: { success: false, isSsoUser: false, ssoUrl: null, allowSocialLogin: false, loginType: "direct", socialProviders: [], message: messages.invalidEmailAddress, errors: { userEmail: messages.invalidEmailAddress } },
     });
   });
 
@@ -77,7 +77,7 @@ describe("POST /check-user: errors", () => {
 
   test("malformed JSON", async () => {
     const res = await send(app, "POST", "/check-user", '{"userEmail": ', {}, "application/json");
-    expect(await jsonOf(res)).toEqual({ status: 400, body: { success: false, isSsoUser: false, ssoUrl: null, message: messages.badRequest, errors: null } });
+    expect(await jsonOf(res)).toEqual({ status: 400, body: { success: false, isSsoUser: false, ssoUrl: null, allowSocialLogin: false, loginType: "direct", socialProviders: [], message: messages.badRequest, errors: null } });
   });
 });
 

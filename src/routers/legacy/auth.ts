@@ -13,11 +13,14 @@ export function mountLegacyAuth(app: Hono<AppEnv>, deps: AppDeps) {
   app.post("/check-user", async (c) => {
     try {
       const input = parseFields(ZCheckUserRequest, await readFields(c));
-      return c.json(await checkUser(deps.db, input.userEmail));
+      return c.json(await checkUser(deps.db, input.userEmail, deps.config.socialProviders));
     } catch (error) {
       logUnexpected("check-user", error);
       const pub = publicError(error);
-      return c.json({ success: false, isSsoUser: false, ssoUrl: null, message: pub.message, errors: pub.fields ?? null }, httpStatusOf(error));
+      return c.json(
+        { success: false, isSsoUser: false, ssoUrl: null, allowSocialLogin: false, loginType: "direct", socialProviders: [], message: pub.message, errors: pub.fields ?? null },
+        httpStatusOf(error),
+      );
     }
   });
 

@@ -1,0 +1,32 @@
+import type { Hono } from "hono";
+import { ZSocialCallbackRequest } from "../../domain/social-login/schemas.ts";
+import { finishSocialLogin, SOCIAL_CALLBACK_PATH, SocialLoginFlowError } from "../../services/social-login.ts";
+import { sessionCookie } from "../../server/cookies.ts";
+import { clientIp, isSecureRequest } from "../../server/http.ts";
+import type { AppEnv, AppDeps } from "../../server/app.ts";
+
+/**
+ * GET /social-login/callback?code&state: where a social provider sends the browser back (issue 23
+ * item 18). Success sets the session cookie and goes to the user's landing page; a failure goes back
+ * to the sign-in form, /login?socialError=<kind>, which shows the kind's text under the form (part 2 §8).
+ */
+export function mountLegacySocialLogin(app: Hono<AppEnv>, deps: AppDeps) {
+  app.get(SOCIAL_CALLBACK_PATH, async (c) => {
+    c.header("Cache-Control", "no-store");
+    try {
+      const parsed = ZSocialCallbackRequest.safeParse(c.req.query());
+      const query = parsed.success ? parsed.data : {};
+      const search = new URL(c.req.url).search;
+      const result = await finishSocialLogin(deps.db, deps.config, query, search, {
+        ip: clientIp(c),
+        userAgent: c.req.header("user-agent") ?? null,
+      });
+      c.header("Set-Cookie", sessionCookie(result.token, result.maxAgeSeconds, deps.config, isSecureRequest(c, deps.config)), { append: true });
+      return c.redirect(result.targetUrl, 302);
+    } catch (error) {
+      if (!(error instanceof SocialLoginFlowError)) console.error("[social-login] unexpected error", error);
+      const kind = error instanceof SocialLoginFlowError ? error.kind : "unexpected";
+      return c.redirect(`/login?socialError=${kind}`, 302);
+    }
+  });
+}

@@ -1,0 +1,216 @@
+/**
+ * Social sign-in (issue 23 item 18; part 2 §3 allowSocialLogin / loginType, §6): OpenID Connect
+ * through the providers of SOCIAL_PROVIDERS, on the shared OIDC core (src/services/oidc.ts: discovery,
+ * PKCE S256, state and nonce, the guarded fetch) and the same session creation as password and SSO
+ * sign-in (`createSession`). Rules: src/domain/social-login/rules.ts.
+ *
+ *   login page e-mail step ─ check-user answers the providers this person may use
+ *   socialLogin.start({provider, email}) ─ a single-use state row (state, nonce, PKCE verifier, user, 10 min)
+ *   provider ─► GET /social-login/callback?code&state ─ the state row is deleted by the first callback
+ *   (so a replayed or parallel callback has one effect), the code is exchanged, the identity is matched
+ *   (a linked provider account, or a verified address equal to the user's, then linked) and a session made.
+ */
+import type * as oidc from "openid-client";
+import type { Config } from "../config.ts";
+import type { DB } from "../db/index.ts";
+import { insertAudit } from "../db/queries/audit.ts";
+import {
+  deleteExpiredSocialLoginStates,
+  findSocialIdentity,
+  findSocialUserByEmail,
+  findSocialUserById,
+  insertSocialIdentity,
+  insertSocialLoginState,
+  takeSocialLoginState,
+  touchSocialIdentity,
+} from "../db/queries/social-login.ts";
+import { findUserById } from "../db/queries/users.ts";
+import { AppError } from "../domain/errors.ts";
+import { socialLoginMessages, type SocialLoginErrorKind } from "../domain/social-login/messages.ts";
+import type { SocialProvider } from "../domain/social-login/providers.ts";
+import {
+  socialAccessRefusal,
+  socialCallbackRefusal,
+  socialErrorKindFor,
+  socialFactsOf,
+  socialStateExpiresAt,
+  type SocialCallbackRefusal,
+} from "../domain/social-login/rules.ts";
+import { isStateExpired } from "../domain/sso/rules.ts";
+import { createSession } from "./auth.ts";
+import { publicBaseUrl } from "./mail.ts";
+import { beginOidcAuthorization, discoverOidc, finishOidcAuthorization } from "./oidc.ts";
+
+export const SOCIAL_CALLBACK_PATH = "/social-login/callback";
+
+function providerNamed(config: Pick<Config, "socialProviders">, id: string): SocialProvider | undefined {
+  return config.socialProviders.find((p) => p.id === id);
+}
+
+function discover(config: Pick<Config, "allowPrivateFetch">, provider: SocialProvider): Promise<oidc.Configuration> {
+  return discoverOidc({ issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret }, config);
+}
+
+function callbackUrl(config: Config): string {
+  return `${publicBaseUrl(config)}${SOCIAL_CALLBACK_PATH}`;
+}
+
+/**
+ * socialLogin.start: the person typed `email` and pressed `provider`'s button. Refused (the same text
+ * for an unknown address, a provider that does not serve their group and a role that may not use
+ * social login) unless the rules allow it; otherwise a single-use login state is stored and the
+ * provider's authorization URL answered.
+ */
+export async function startSocialLogin(db: DB, config: Config, input: { provider: string; email: string }, now = new Date()): Promise<{ redirectUrl: string }> {
+  const provider = providerNamed(config, input.provider);
+  const row = await findSocialUserByEmail(db, input.email);
+  if (!provider || !row || socialAccessRefusal(socialFactsOf(row), provider) !== null) {
+    throw new AppError("FORBIDDEN", socialLoginMessages.not_allowed);
+  }
+  let discovered: oidc.Configuration;
+  try {
+    discovered = await discover(config, provider);
+  } catch (error) {
+    console.error("[social-login] discovery failed", provider.id, error instanceof Error ? error.message : error);
+    throw new AppError("BAD_REQUEST", socialLoginMessages.provider_unavailable);
+  }
+  const auth = await beginOidcAuthorization(discovered, { redirectUri: callbackUrl(config), scope: "openid email", loginHint: row.email });
+  const at = now.toISOString();
+  await deleteExpiredSocialLoginStates(db, at);
+  await insertSocialLoginState(db, {
+    state: auth.state,
+    provider: provider.id,
+    purpose: "login",
+    user_id: row.id,
+    nonce: auth.nonce,
+    code_verifier: auth.codeVerifier,
+    created_at: at,
+    expires_at: socialStateExpiresAt(now),
+  });
+  return { redirectUrl: auth.url };
+}
+
+/** A callback failure: the browser goes back to /login?socialError=<kind>, where the kind's text is shown. */
+export class SocialLoginFlowError extends Error {
+  override readonly name = "SocialLoginFlowError";
+  constructor(readonly kind: SocialLoginErrorKind) {
+    super(socialLoginMessages[kind]);
+  }
+}
+
+export type SocialRequestInfo = { ip: string | null; userAgent: string | null };
+
+/**
+ * GET /social-login/callback?code&state: takes the login state (single use, not expired), exchanges
+ * the code, and signs in the user the attempt was started for when the identity is theirs (linked
+ * before, or a verified address equal to theirs, linked now in the session's transaction).
+ */
+export async function finishSocialLogin(
+  db: DB,
+  config: Config,
+  query: { state?: string; code?: string; error?: string },
+  currentSearch: string,
+  request: SocialRequestInfo,
+  now = new Date(),
+): Promise<{ token: string; maxAgeSeconds: number; targetUrl: string }> {
+  if (!query.state) throw new SocialLoginFlowError("state_invalid");
+  const row = await takeSocialLoginState(db, query.state);
+  if (!row || isStateExpired(row.expires_at, now)) throw new SocialLoginFlowError("state_invalid");
+
+  const stateUser = await findSocialUserById(db, row.user_id);
+  const refuse = async (reason: SocialCallbackRefusal | "provider_error" | "provider_removed", email: string | null) => {
+    await insertAudit(db, {
+      at: now.toISOString(),
+      actorUserId: null,
+      groupId: stateUser?.group_id ?? null,
+      entity: "session",
+      entityId: row.user_id,
+      action: "social.login.refused",
+      newValues: { reason, provider: row.provider, email },
+      ip: request.ip,
+    });
+  };
+  const provider = providerNamed(config, row.provider);
+  if (!provider) {
+    await refuse("provider_removed", null);
+    throw new SocialLoginFlowError("not_allowed");
+  }
+  if (query.error || !query.code) {
+    await refuse("provider_error", null);
+    throw new SocialLoginFlowError("provider_error");
+  }
+
+  let identity: Awaited<ReturnType<typeof finishOidcAuthorization>>;
+  try {
+    const discovered = await discover(config, provider);
+    identity = await finishOidcAuthorization(discovered, new URL(`${callbackUrl(config)}${currentSearch}`), {
+      state: row.state,
+      nonce: row.nonce,
+      codeVerifier: row.code_verifier,
+    });
+  } catch (error) {
+    console.error("[social-login] code exchange failed", provider.id, error instanceof Error ? error.message : error);
+    await refuse("provider_error", null);
+    throw new SocialLoginFlowError("provider_error");
+  }
+
+  const email = identity.email ? identity.email.trim().toLowerCase() : null;
+  const linked = identity.subject ? await findSocialIdentity(db, provider.id, identity.subject) : undefined;
+  const reason = socialCallbackRefusal({
+    subject: identity.subject,
+    email,
+    emailVerified: identity.emailVerified,
+    linkedUserId: linked?.user_id ?? null,
+    stateUserId: row.user_id,
+    user: stateUser ? socialFactsOf(stateUser) : null,
+    provider,
+  });
+  const user = await findUserById(db, row.user_id);
+  if (reason || !user) {
+    await refuse(reason ?? "not_active", email);
+    throw new SocialLoginFlowError(socialErrorKindFor(reason ?? "not_active"));
+  }
+
+  const at = now.toISOString();
+  const session = createSession(db, user, request, config.session, now, {
+    action: "social.login",
+    newValues: { method: "social", provider: provider.id, linkedNow: !linked },
+    beforeCommit: async (trx) => {
+      if (linked) {
+        await touchSocialIdentity(trx, linked.id, at);
+        return;
+      }
+      const made = await insertSocialIdentity(trx, {
+        user_id: user.id,
+        provider: provider.id,
+        subject: identity.subject,
+        email,
+        linked_by: "email",
+        created_at: at,
+        last_login_at: at,
+      });
+      if (!made) {
+        // Linked meanwhile: by a parallel first sign-in of the same account (fine), or the user already
+        // has another account of this provider linked (refused, nothing of this sign-in is kept).
+        const now2 = await findSocialIdentity(trx, provider.id, identity.subject);
+        if (now2?.user_id !== user.id) throw new SocialLoginFlowError("refused");
+        return;
+      }
+      await insertAudit(trx, {
+        at,
+        actorUserId: user.id,
+        groupId: user.group_id,
+        entity: "social_identity",
+        entityId: user.id,
+        action: "social.link",
+        newValues: { provider: provider.id, email, linkedBy: "email" },
+        ip: request.ip,
+      });
+    },
+  });
+  const result = await session.catch(async (error: unknown) => {
+    if (error instanceof SocialLoginFlowError) await refuse("linked_to_other_account", email);
+    throw error;
+  });
+  return { token: result.token, maxAgeSeconds: result.maxAgeSeconds, targetUrl: result.targetUrl };
+}
