@@ -214,7 +214,7 @@ test.describe("wizard stage 2", () => {
     await choosePolicy(page, "City Guide Only");
     await fillStage2(page, { firstName: "Eve", lastName: "Existing", email: demo.acmeEmployee });
     await page.getByRole("button", { name: "Continue" }).click();
-    await expectFieldError(page, L.email, "A user with this e-mail address already exists.");
+    await expectFieldError(page, L.email, "This email address cannot be invited. Please use another address.");
     await expect(field(page, L.email)).toBeFocused();
     await expect(page).toHaveURL(/stage=2/);
   });

@@ -165,7 +165,7 @@ describe("import (tRPC)", () => {
     expect(failed.map((r) => r.rowNumber)).toEqual([3, 5, 6, 8]);
     expect(failed[0]!.errors.join(" ")).toContain("cannot be empty");
     expect(failed[2]!.errors).toEqual([wizardMessages.policyNotAvailable]);
-    expect(failed[3]!.errors.join(" ")).toContain(wizardMessages.emailInUse);
+    expect(failed[3]!.errors.join(" ")).toContain(wizardMessages.emailNotAvailable);
 
     for (const file of [await hr.bulk.errorFile({ statusId: up.jobId }), await hr.bulk.downloadErrorFile({ jobId: up.jobId })]) {
       const wb = new ExcelJS.Workbook();

@@ -48,7 +48,7 @@ describe("users.invite: happy", () => {
     const hr = await callerFor(t.db, "hr@acme.test");
     const first = await hr.users.invite({ group: "acme", email: "twice@acme.test", firstName: "T", lastName: "Wice", role: "EMPLOYEE" });
     // Within a minute a repeat is refused (one mail per minute); a minute later it re-sends.
-    await expectTrpcError(hr.users.invite({ group: "acme", email: "twice@acme.test", firstName: "T", lastName: "Wice", role: "EMPLOYEE" }), "CONFLICT", activationMessages.userExists);
+    await expectTrpcError(hr.users.invite({ group: "acme", email: "twice@acme.test", firstName: "T", lastName: "Wice", role: "EMPLOYEE" }), "CONFLICT", activationMessages.cannotInvite);
     await t.db.updateTable("account_tokens").set({ created_at: new Date(Date.now() - 61_000).toISOString() }).where("user_id", "=", first.userId).execute();
     const again = await hr.users.invite({ group: "acme", email: "twice@acme.test", firstName: "T", lastName: "Wice", role: "EMPLOYEE" });
     expect(again.resent).toBe(true);
@@ -79,7 +79,7 @@ describe("users.invite: errors", () => {
     await expectTrpcError(
       hr.users.invite({ group: "acme", email: "employee@acme.test", firstName: "E", lastName: "L", role: "EMPLOYEE" }),
       "CONFLICT",
-      activationMessages.userExists,
+      activationMessages.cannotInvite,
     );
   });
 

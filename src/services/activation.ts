@@ -92,8 +92,8 @@ async function issueActivationOnce(deps: MailDeps, actor: Actor, userId: number,
  * still PENDING in the same group, sends the invitation again) and e-mails the activation link.
  * The user, its audit row and its first code are one transaction: of parallel invitations of one
  * new address the unique e-mail lets one create it and the others are refused (CONFLICT), as is a
- * repeat within ACTIVATION_RESEND_SECONDS. An address of another group (or of platform staff) is
- * refused with a text that does not say where it belongs.
+ * repeat within ACTIVATION_RESEND_SECONDS. An address taken anywhere else (this group's active
+ * person, another group's, platform staff) gets one answer that does not say where it belongs.
  */
 export async function inviteUser(
   deps: MailDeps,
@@ -105,15 +105,13 @@ export async function inviteUser(
   if (!canInviteRole(actor.role, input.role)) {
     throw new AppError("FORBIDDEN", input.role === "SUPPLIER" ? activationMessages.supplierAdminOnly : messages.forbidden);
   }
-  const refusalFor = (existing: { group_id: number | null }) => {
-    const message = existing.group_id === group.id ? activationMessages.userExists : activationMessages.cannotInvite;
-    return new AppError("CONFLICT", message, { email: message });
-  };
+  // An address taken anywhere (this group, another group, platform staff) gets the same answer (issue 23 item 12).
+  const refusal = () => new AppError("CONFLICT", activationMessages.cannotInvite, { email: activationMessages.cannotInvite });
   const existing = await findUserByEmail(deps.db, input.email);
-  if (existing && (existing.activation_state !== "PENDING" || existing.group_id !== group.id)) throw refusalFor(existing);
+  if (existing && (existing.activation_state !== "PENDING" || existing.group_id !== group.id)) throw refusal();
   if (existing && !canInviteRole(actor.role, existing.role)) throw new AppError("FORBIDDEN", messages.forbidden);
   if (existing) {
-    const exists = activationMessages.userExists;
+    const exists = activationMessages.cannotInvite;
     const { user, token } = await issueActivationOnce(deps, actor, existing.id, { notPending: exists, justSent: exists }, now).catch((error: unknown) => {
       if (error instanceof AppError && error.code === "CONFLICT") throw new AppError("CONFLICT", error.message, { email: error.message });
       throw error;
@@ -150,8 +148,7 @@ export async function inviteUser(
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     // A parallel invitation (here or in another group) created the address first.
-    const winner = await findUserByEmail(deps.db, input.email);
-    throw refusalFor(winner ?? { group_id: group.id });
+    throw refusal();
   }
   const user = await findAccountUser(deps.db, created.userId);
   if (!user) throw new AppError("NOT_FOUND", activationMessages.userNotFound);

@@ -3,7 +3,7 @@
  * databases, so parallel identical requests give one effect and clear refusals, never a 500).
  *
  *   const results = await race(40, () => hr.users.invite({ group: "acme", email, … }));
- *   await expectOneEffect(results, { refusal: { code: "CONFLICT", message: activationMessages.userExists } });
+ *   await expectOneEffect(results, { refusal: { code: "CONFLICT", message: activationMessages.cannotInvite } });
  *
  *   const responses = await race(40, () => postForm(t.app, "/user/terms-and-conditions", { accept: "true" }, t.as(DEMO.HR)));
  *   await expectAllSucceed(responses);

@@ -17,8 +17,7 @@ export const activationMessages = {
   emailMismatch: "The email address does not match the invitation.",
   firstNameRequired: "First name cannot be empty.",
   lastNameRequired: "Last name cannot be empty.",
-  userExists: "A user with this email address already exists.",
-  /** An address the inviter may not use (another group's person, platform staff): says nothing of where it is. */
+  /** An address someone already has, whoever has it (this group's active person, another group's, platform staff): says nothing of where it is (issue 23 item 12). */
   cannotInvite: "This email address cannot be invited. Please use another address.",
   activationJustSent: "An activation email was sent to this person less than a minute ago. Please wait a moment before sending another.",
   notPending: "This person has already activated their account.",

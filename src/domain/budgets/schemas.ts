@@ -7,9 +7,10 @@ import { z } from "zod";
 import { ZId } from "../numbers.ts";
 import { ZBudgetGroupNumber, ZMoveStage, ZServiceKey, ZSwitch } from "../policy/schemas.ts";
 import { BUDGET_TYPES } from "./range.ts";
+import { ZMoneyText } from "../money/schemas.ts";
 
 const ZCurrencyCode = z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, "Please select a currency.");
-const ZAmountText = z.union([z.string(), z.number()]).transform((v) => String(v).trim()).pipe(z.string().max(32));
+const ZAmountText = ZMoneyText;
 
 /** One budget of an employee (the editBudget load's row; also the employee's and the HR panel's). */
 export const ZEmployeeBudget = z.object({

@@ -12,6 +12,7 @@ import { ZMoveRef, zId, zOptionalId } from "../wizard/schemas.ts";
 import { parseIsoDate } from "../wizard/validation.ts";
 import { ZApprovalState } from "./approval-link.ts";
 import { estimateMessages } from "./messages.ts";
+import { ZMoneyText } from "../money/schemas.ts";
 
 const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
 const blankToNull = (v: unknown) => (v === "" || v === undefined ? null : v);
@@ -294,7 +295,7 @@ export type TEstimationViewResponse = z.infer<typeof ZEstimationViewResponse>;
 
 // ── POST /hr/json/saveEstimate (basic) ──────────────────────────────────────────────────────
 /** Amounts arrive in major units as the user typed them ("1,250.50"); the service parses them per currency. */
-const amountText = z.preprocess((v) => (typeof v === "number" ? String(v) : v), z.string().trim().max(30));
+const amountText = ZMoneyText;
 export const ZOverrideService = z.object({
   serviceCode: z.string().trim().toUpperCase().min(1).max(64),
   stageId: zInt({ min: 1, max: 3 }),

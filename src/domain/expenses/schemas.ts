@@ -3,9 +3,9 @@ import { z } from "zod";
 import { ZId } from "../numbers.ts";
 import { ZMoveStage, ZServiceKey } from "../policy/schemas.ts";
 import { EXPENSE_CATEGORIES, EXPENSE_STATUSES } from "./rules.ts";
+import { ZMoneyText } from "../money/schemas.ts";
 
-const ZMoneyText = z.union([z.string(), z.number()]).transform((v) => String(v).trim()).pipe(z.string().max(32));
-const ZOptionalMoneyText = z.union([z.string(), z.number(), z.null()]).transform((v) => (v === null ? null : String(v).trim())).pipe(z.string().max(32).nullable()).optional();
+const ZOptionalMoneyText = ZMoneyText.nullable().optional();
 
 export const ZExpense = z.object({
   id: z.number().int(),

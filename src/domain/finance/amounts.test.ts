@@ -99,9 +99,13 @@ describe("checkManualAdjustment (§5)", () => {
     expect(checkManualAdjustment({ amount: "1.001", currency: "USD", timestamp: "2026-01-01" }).errors.amount).toBe(M.amountDecimals);
     expect(checkManualAdjustment({ amount: "0.00", currency: "USD", timestamp: "2026-01-01" }).errors.amount).toBe(M.amountNonZero);
     expect(checkManualAdjustment({ amount: "5", currency: "USD", timestamp: "" }).errors.timestamp).toBe(M.dateRequired);
-    expect(checkManualAdjustment({ amount: "5", currency: "USD", timestamp: "2026-02-30" }).errors.timestamp).toBe(M.dateRequired);
+    expect(checkManualAdjustment({ amount: "5", currency: "USD", timestamp: "2026-02-30" }).errors.timestamp).toBe(M.dateInvalid);
+    // Read strictly, never by its first ten characters; a timestamp counts as its UTC day (issue 23 item 7).
+    expect(checkManualAdjustment({ amount: "5", currency: "USD", timestamp: "2026-12-05 junk" }).errors.timestamp).toBe(M.dateInvalid);
+    expect(checkManualAdjustment({ amount: "5", currency: "USD", timestamp: "9999-12-31" }).errors.timestamp).toBe(M.dateInvalid);
+    expect(checkManualAdjustment({ amount: "5", currency: "USD", timestamp: "2026-11-01T01:00:00+05:00" }).date).toBe("2026-10-31");
     const good = checkManualAdjustment({ amount: "-12.50", currency: "USD", timestamp: "2026-01-01T10:00:00Z" });
-    expect(good).toEqual({ errors: {}, amount: { amount: -1250, currency: "USD" } });
+    expect(good).toEqual({ errors: {}, amount: { amount: -1250, currency: "USD" }, date: "2026-01-01" });
   });
 });
 

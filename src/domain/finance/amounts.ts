@@ -53,10 +53,43 @@ export function withinTolerance(a: Money, b: Money): boolean {
   return Math.abs(a.amount - b.amount) * 1000 <= TOLERANCE_THOUSANDTHS * 10 ** places;
 }
 
-function validDate(v: unknown): v is string {
-  if (typeof v !== "string" || !ISO_DATE.test(v)) return false;
+/** The first and last day a finance date (bill, payment, adjustment, charge, lock date) may have. */
+export const FINANCE_DATE_MIN = "2000-01-01";
+export const FINANCE_DATE_MAX = "2099-12-31";
+
+const ISO_TIMESTAMP = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.\d{1,9})?)?(Z|[+-](?:0\d|1[0-4]):[0-5]\d)?$/;
+
+/**
+ * The UTC calendar day (yyyy-mm-dd) of a finance date, read strictly, or null: a calendar date
+ * "2026-10-31", or an ISO-8601 timestamp "2026-11-01T01:00:00+05:00" (its offset converted: that one
+ * is 2026-10-31 in UTC; without an offset it is UTC). Surrounding spaces aside, nothing else is read
+ * ("2026-12-05 junk", "2026-02-30" are null), and the day lies in FINANCE_DATE_MIN…FINANCE_DATE_MAX.
+ */
+export function financeDay(v: unknown): string | null {
+  if (typeof v !== "string") return null;
+  const text = v.trim();
+  let dayText: string;
+  if (ISO_DATE.test(text)) {
+    if (!calendarDate(text)) return null;
+    dayText = text;
+  } else {
+    const m = ISO_TIMESTAMP.exec(text);
+    if (!m || !calendarDate(m[1]!)) return null;
+    const at = new Date(m[5] === undefined ? `${text}Z` : text);
+    if (Number.isNaN(at.getTime())) return null;
+    dayText = at.toISOString().slice(0, 10);
+  }
+  return dayText >= FINANCE_DATE_MIN && dayText <= FINANCE_DATE_MAX ? dayText : null;
+}
+
+function calendarDate(v: string): boolean {
   const d = new Date(`${v}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+}
+
+/** A calendar date yyyy-mm-dd (exactly; no timestamp) within the finance date range. */
+function validDate(v: unknown): v is string {
+  return typeof v === "string" && ISO_DATE.test(v) && financeDay(v) === v;
 }
 
 // ---------------------------------------------------------------- bill amounts and lines
@@ -161,15 +194,16 @@ export const manualAdjustmentSchema = z.object({
 export type ManualAdjustmentInput = z.infer<typeof manualAdjustmentSchema>;
 
 /** §5 "Manual adjustment: amount required, numeric, at most two decimals, non-zero; date required." */
-export function checkManualAdjustment(input: { amount?: unknown; currency: string; timestamp?: unknown }): { errors: FieldErrors; amount?: Money } {
+export function checkManualAdjustment(input: { amount?: unknown; currency: string; timestamp?: unknown }): { errors: FieldErrors; amount?: Money; date?: string } {
   const errors: FieldErrors = {};
   const r = readAmount(input.amount, input.currency);
   let amount: Money | undefined;
   if ("error" in r) errors.amount = r.error;
   else if (r.money.amount === 0) errors.amount = M.amountNonZero;
   else amount = r.money;
-  if (blank(input.timestamp) || !validDate(String(input.timestamp).slice(0, 10))) errors.timestamp = M.dateRequired;
-  return { errors, amount };
+  if (blank(input.timestamp)) errors.timestamp = M.dateRequired;
+  else if (financeDay(input.timestamp) === null) errors.timestamp = M.dateInvalid;
+  return { errors, amount, date: financeDay(input.timestamp) ?? undefined };
 }
 
 // ---------------------------------------------------------------- payment (PaidPendingAudit)

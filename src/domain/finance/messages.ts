@@ -64,9 +64,14 @@ export const financeMeridianMessages = {
   amountNotNumber: "Please enter a valid amount",
   amountDecimals: "Amounts can have at most 2 decimal places",
   amountDecimalsJpy: "JPY amounts cannot have decimal places",
+  /** A currency with other than 2 places (ISO 4217: JPY/KRW 0, BHD/KWD/OMR/TND 3): {currency} and {places}. */
+  amountDecimalsOf: "{currency} amounts can have at most {places} decimal places",
+  amountNoDecimalsOf: "{currency} amounts cannot have decimal places",
   amountNonZero: "The amount cannot be zero",
   dateRequired: "Please enter a date",
   dateInFuture: "The payment date cannot be in the future",
+  /** A date that is not a calendar date or an ISO-8601 timestamp, or outside FINANCE_DATE_MIN…FINANCE_DATE_MAX. */
+  dateInvalid: "Please enter a valid date (yyyy-mm-dd) from 2000-01-01 to 2099-12-31",
   currencyRequired: "Please select a currency",
   recipientRequired: "Please enter the recipient amount and currency",
   creditNotPositive: "A credit must not have a positive gross amount",
@@ -84,6 +89,8 @@ export const financeMeridianMessages = {
   recurringFirstDue: "Please enter the first due date",
   recurringDates: "Please fill in every payment date",
   recurringSum: "The instalments do not sum up to the gross amount",
+  recurringInstalmentPositive: "Every instalment must be greater than zero",
+  recurringRowsCount: "Please enter one payment for each of the {count} instalments",
   voidReasonRequired: "Please select a reason for voiding this bill",
   voidReasonMax: "The void reason can have at most 250 characters",
   holdReasonRequired: "Please select a hold reason",

@@ -11,6 +11,7 @@
  */
 import { z } from "zod";
 import { INTERNAL_NOTES_MAX } from "./amounts.ts";
+import { ZMoneyText } from "../money/schemas.ts";
 
 export const ACCOUNT_TYPES = ["Client", "Vendor", "Employee"] as const;
 export const BILLING_TYPES = ["Drawdown", "Other"] as const;
@@ -59,7 +60,7 @@ export const ZIdempotencyKey = z.string().trim().min(1).max(200).optional();
 /** A currency code as typed (checked against ISO 4217 by the services, with the finance text). */
 export const ZCurrencyText = z.string().trim().max(3).transform((s) => s.toUpperCase());
 /** An amount as typed (major units); checked by the services with the spec's texts. */
-export const ZAmountText = z.union([z.string().max(40), z.number()]).transform((v) => String(v));
+export const ZAmountText = ZMoneyText;
 /** "true"/"false" of a form or query, or a boolean. */
 const ZBoolText = z.preprocess((v) => (v === "true" || v === "1" ? true : v === "false" || v === "0" ? false : v), z.boolean());
 
@@ -194,7 +195,7 @@ export const ZManualAdjustmentRequest = z.object({
   accountId: ZId,
   amount: ZAmountText,
   currency: ZCurrencyText,
-  /** The adjustment's date (yyyy-mm-dd, or a timestamp whose first ten characters are one). */
+  /** The adjustment's date: yyyy-mm-dd, or an ISO-8601 timestamp (its UTC date counts; `financeDay`). */
   timestamp: z.string().trim().max(40),
   notes: z.string().max(INTERNAL_NOTES_MAX).optional(),
   idempotencyKey: ZIdempotencyKey,

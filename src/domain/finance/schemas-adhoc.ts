@@ -13,8 +13,10 @@ import { z } from "zod";
 import { ZId, zInt } from "../numbers.ts";
 import { EXPENSE_CATEGORIES, EXPENSE_STATUSES } from "../expenses/rules.ts";
 import { ADHOC_TEXT_MAX, INTERNAL_NOTES_MAX } from "./amounts.ts";
+import { ADHOC_TEXT_MAX, financeDay, INTERNAL_NOTES_MAX } from "./amounts.ts";
 import { financeMessages as FM } from "./messages.ts";
 import { MAX_INSTALMENTS, RECURRENCE_UNITS } from "./recurring.ts";
+import { ZMoneyText } from "../money/schemas.ts";
 
 /**
  * Ad-hoc charge types. §9 names CashAllowanceRecurring; the others are Meridian's: a one-off cash
@@ -47,9 +49,9 @@ export const adhocMessages = {
 } as const;
 
 const ZText255 = z.string().max(ADHOC_TEXT_MAX, FM.adhocMax255);
-const ZMoneyText = z.union([z.string(), z.number()]).transform((v) => String(v).trim()).pipe(z.string().max(32));
 const ZCurrency = z.string().trim().toUpperCase().length(3, FM.currencyRequired);
-const ZIsoDate = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, FM.dateRequired);
+// A calendar date in the finance range (financeDay: "2026-02-30" and "9999-12-31" are refused).
+const ZIsoDate = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, FM.dateRequired).refine((v) => financeDay(v) === v, FM.dateInvalid);
 const ZIdempotencyKey = z.string().max(200).optional();
 const ZGroupName = z.string().trim().min(1).max(64);
 

@@ -8,7 +8,9 @@ import { z } from "zod";
 import { APPROVAL_KINDS, type ApprovalKind } from "./approval.ts";
 import { HOLD_REASONS } from "./bill-state.ts";
 import { INTERNAL_NOTES_MAX, LINE_NOTES_MAX, REFERENCE_MAX, REJECTION_NOTES_MAX } from "./amounts.ts";
+import { INTERNAL_NOTES_MAX, LINE_NOTES_MAX, REFERENCE_MAX, REJECTION_NOTES_MAX, financeDay } from "./amounts.ts";
 import { financeMessages as FM, notesMaxMessage } from "./messages.ts";
+import { ZMoneyText } from "../money/schemas.ts";
 
 /** Meridian's own Bill Approval texts (the spec states the rule, not the words). */
 export const approvalMessages = {
@@ -30,11 +32,12 @@ export const approvalMessages = {
 export { APPROVAL_KINDS, type ApprovalKind };
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
-const amountText = z.union([z.string().max(40), z.number()]).transform((v) => String(v));
-const isoDate = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, approvalMessages.invalidDate);
+const amountText = ZMoneyText;
 const optionalDate = z.union([isoDate, z.literal("").transform(() => undefined)]).optional().nullable();
 const optionalText = (max: number) => z.string().max(max).optional().nullable();
 export const idempotencyKey = z.string().max(200).optional();
+// A calendar date in the finance range (financeDay: "2026-02-30" and "9999-12-31" are refused).
+const isoDate = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, approvalMessages.invalidDate).refine((v) => financeDay(v) === v, approvalMessages.invalidDate);
 const bool = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]);
 
 /** The item type names the calls accept (§7 billType / type / invoiceServiceType) → the approval kind. */

@@ -6,8 +6,9 @@
 import { z } from "zod";
 import { BILL_LIST_STATUSES } from "./constants.ts";
 import { BILL_STATUSES, BILL_TYPES, HOLD_REASONS } from "./bill-state.ts";
-import { REFERENCE_MAX, VOID_REASON_MAX } from "./amounts.ts";
+import { REFERENCE_MAX, VOID_REASON_MAX, financeDay } from "./amounts.ts";
 import { financeMessages as FM } from "./messages.ts";
+import { ZMoneyText } from "../money/schemas.ts";
 
 /** Meridian's own Bill Management texts (the spec states the rule, not the words). */
 export const billMessages = {
@@ -29,9 +30,10 @@ export const billMessages = {
 } as const;
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
-const amountText = z.union([z.string().max(40), z.number()]).transform((v) => String(v));
+const amountText = ZMoneyText;
 const currency = z.string().trim().toUpperCase().max(3);
-const isoDate = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, billMessages.invalidDate);
+// A calendar date in the finance range (financeDay: "2026-02-30" and "9999-12-31" are refused).
+const isoDate = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, billMessages.invalidDate).refine((v) => financeDay(v) === v, billMessages.invalidDate);
 const optionalText = (max: number) => z.string().max(max).optional().nullable();
 export const idempotencyKey = z.string().max(200).optional();
 const bool = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]);

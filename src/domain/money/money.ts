@@ -9,6 +9,18 @@ import { AppError } from "../errors.ts";
  */
 export type Money = { amount: number; currency: string };
 
+/**
+ * The one upper bound of a money amount, in minor units of its currency (either sign): 9,999,999,999,999
+ * (USD 99,999,999,999.99, JPY 9,999,999,999,999, BHD 9,999,999,999.999). Every money column is 64-bit on
+ * both databases; this bound keeps one amount far inside it and inside JavaScript's safe integers, so
+ * that a sum of up to 900 of the largest amounts (a budget's spend, an account's balance) is still
+ * exact. Every money input is refused past it with `MONEY_TOO_LARGE`, on both databases alike: the
+ * shared money schema (`ZMoneyText`, ./schemas.ts) refuses text whose digits already pass it, and
+ * `toMinor` (every parse ends there) applies it in the currency's own minor units.
+ */
+export const MONEY_MAX_MINOR = 9_999_999_999_999;
+export const MONEY_TOO_LARGE = "The amount is too large.";
+
 const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
 
 /** Decimal places of a currency (JPY 0, USD 2, BHD 3); unknown codes are refused. */
@@ -37,6 +49,7 @@ export function roundHalfUp(value: Decimal.Value, places: number): string {
 export function toMinor(value: Decimal.Value, currency: string): Money {
   const places = minorUnitsOf(currency);
   const minor = new D(roundHalfUp(value, places)).times(new D(10).pow(places));
+  if (minor.abs().greaterThan(MONEY_MAX_MINOR)) throw new AppError("VALIDATION", MONEY_TOO_LARGE);
   const amount = minor.toNumber();
   if (!Number.isSafeInteger(amount)) throw new AppError("VALIDATION", "This is not a valid number.");
   return { amount, currency: currency.toUpperCase() };

@@ -4,7 +4,6 @@
  */
 import { AppError } from "../errors.ts";
 import { parseAmount } from "../money/money.ts";
-import { INT_MAX } from "../numbers.ts";
 import { BUDGET_GROUP_MAX, BUDGET_GROUP_MIN, NO_BUDGET_GROUP } from "./catalogue.ts";
 import { policyMessages } from "./messages.ts";
 
@@ -25,8 +24,7 @@ export function parseBudgetAmount(text: string, currency: string): AmountParse {
     .replace(/\.$/, "");
   try {
     const { amount } = parseAmount(normalized, currency);
-    // Stored in integer columns (minor units): a larger amount is refused here, not by the database.
-    if (amount > INT_MAX) return { ok: false, message: policyMessages.amountTooLarge };
+    // Past the one money bound (money.ts MONEY_MAX_MINOR) `parseAmount` refuses it: "The amount is too large."
     return { ok: true, minor: amount === 0 ? null : amount };
   } catch (e) {
     if (e instanceof AppError) return { ok: false, message: e.message };

@@ -14,6 +14,7 @@ import {
 import { zFlag } from "./benefit-schemas.ts";
 import { policyMessages } from "./messages.ts";
 import { intFromText, ZId } from "../numbers.ts";
+import { ZMoneyText } from "../money/schemas.ts";
 
 /**
  * Contracts of policy configuration (part 2 §7 "Policy configuration"): policies, setup settings,
@@ -56,7 +57,7 @@ export const ZServiceKey = z
   .max(64, policyMessages.unknownService)
   .transform((s) => s.toUpperCase());
 /** An amount as typed ("12,500.00") or a number of major units; parsed with parseBudgetAmount later. */
-export const ZAmountText = z.union([z.string().max(40), z.number().finite()]).transform((v) => (typeof v === "number" ? String(v) : v));
+export const ZAmountText = ZMoneyText;
 const ZCurrencyText = z.string().trim().max(3).transform((s) => s.toUpperCase());
 
 export const ZOption = z.object({ value: z.string(), label: z.string() });

@@ -10,6 +10,7 @@
 import { z } from "zod";
 import { ZId } from "../numbers.ts";
 import { ZMoveStage, ZServiceKey } from "../policy/schemas.ts";
+import { zMoneyText } from "../money/schemas.ts";
 
 export const QUOTE_SCOPES = ["ONSHORE", "INTERNATIONAL"] as const;
 export const QUOTE_STATUSES = ["OPEN", "BOOKED", "DECLINED"] as const;
@@ -97,7 +98,7 @@ export const ZAddQuoteRequest = z
     companyName: z.string({ error: quoteMessages.company }).trim().min(1, quoteMessages.company).max(120, quoteMessages.company),
     scope: ZQuoteScope,
     currency: z.string({ error: quoteMessages.currency }).trim().toUpperCase().regex(/^[A-Z]{3}$/, quoteMessages.currency),
-    amount: z.union([z.string(), z.number()], { error: quoteMessages.amount }).transform((v) => String(v).trim()).pipe(z.string().min(1, quoteMessages.amount).max(32, quoteMessages.amount)),
+    amount: zMoneyText({ invalid: quoteMessages.amount, required: true }),
     details: z.preprocess((v) => v ?? "", z.string().trim().max(2000, quoteMessages.details)),
     location: z.preprocess(blankToUndefined, z.string().trim().max(120, quoteMessages.location).optional()),
     latitude: ZCoordinate(-90, 90),

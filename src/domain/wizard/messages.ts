@@ -55,8 +55,7 @@ export const wizardMessages = {
   moveNotDraft: "This move has already been initiated.",
   moveCancelled: "This move has been cancelled.",
   policyNotAvailable: "The chosen policy is not available for this group.",
-  emailInUse: "A user with this e-mail address already exists.",
-  /** An address of another group or of platform staff: refused without saying where it exists (as the invitation, activationMessages.cannotInvite). */
+  /** An address someone already has, whoever has it (this group, another group, platform staff): one text that says nothing of where it is (issue 23 item 12; as the invitation, activationMessages.cannotInvite). */
   emailNotAvailable: "This email address cannot be invited. Please use another address.",
   unsavedChanges: "You have unsaved changes. Leave this page and lose them?",
   draftSaved: "The move has been saved as a draft.",

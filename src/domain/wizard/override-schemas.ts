@@ -8,6 +8,7 @@ import { z } from "zod";
 import { zInt } from "../numbers.ts";
 import { zFlag } from "../policy/benefit-schemas.ts";
 import { zId, zOptionalId } from "./schemas.ts";
+import { ZMoneyText } from "../money/schemas.ts";
 
 const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
 
@@ -126,12 +127,12 @@ export const ZStoredService = z.object({
   service: z.string().trim().toUpperCase().max(64),
   selected: zFlag,
   selectedBenefitId: zOptionalId,
-  amount: z.preprocess(blankToUndefined, z.string().max(40).optional()),
+  amount: z.preprocess(blankToUndefined, ZMoneyText.optional()),
   currency: z.preprocess(blankToUndefined, z.string().trim().toUpperCase().length(3).optional()),
 });
 export const ZStoredBudget = z.object({
   budgetGroupId: zInt({ min: 1, max: 99 }),
-  amount: z.preprocess(blankToUndefined, z.string().max(40).optional()),
+  amount: z.preprocess(blankToUndefined, ZMoneyText.optional()),
   currency: z.preprocess(blankToUndefined, z.string().trim().toUpperCase().length(3).optional()),
 });
 export const ZStorePolicyOverridesRequest = z.object({

@@ -379,19 +379,19 @@ describe("create-manual-adjustment", () => {
     expect((await postJson(app, "/accountmanagement/create-manual-adjustment", { accountId: 99999999, currency: "USD", amount: "1", timestamp: today }, as(DEMO.FINANCE))).status).toBe(404);
   });
 
-  test("a running balance passes the 32-bit range (64-bit ledger); one amount beyond 21,474,836.47 is refused as bad input, never a server error", async () => {
+  test("a running balance passes the 32-bit range (64-bit ledger); one amount beyond the money bound (99,999,999,999.99) is refused as bad input, never a server error", async () => {
     const accountId = await newVendorAccount("USD", "20000000");
     const big = await postJson(app, "/accountmanagement/create-manual-adjustment", { accountId, currency: "USD", amount: "2000000", timestamp: today }, as(DEMO.FINANCE));
     expect(big.status).toBe(200);
     const account = await (await t.finance()).finance.accounts.get({ id: accountId });
     expect(account.balanceMinor).toBe(2_200_000_000);
-    const huge = await postJson(app, "/accountmanagement/create-manual-adjustment", { accountId, currency: "USD", amount: "99999999999", timestamp: today }, as(DEMO.FINANCE));
+    const huge = await postJson(app, "/accountmanagement/create-manual-adjustment", { accountId, currency: "USD", amount: "100000000000", timestamp: today }, as(DEMO.FINANCE));
     expect(huge.status).toBe(400);
     const company = await newCompany();
-    const opening = await postJson(app, "/accountmanagement/create-account", { name: "Huge", type: "Vendor", company, balance: "30000000", currency: "USD" }, as(DEMO.FINANCE));
+    const opening = await postJson(app, "/accountmanagement/create-account", { name: "Huge", type: "Vendor", company, balance: "100000000000", currency: "USD" }, as(DEMO.FINANCE));
     expect(opening.status).toBe(400);
     expect((await opening.json()).resultMessage).toBe(FM.invalidBalance);
-    const edit = await get(app, `/accountmanagement/update-account?${q({ id: accountId, balance: "-20000000" })}`, as(DEMO.FINANCE));
+    const edit = await get(app, `/accountmanagement/update-account?${q({ id: accountId, balance: "-100000000000" })}`, as(DEMO.FINANCE));
     expect(edit.status).toBe(400);
     expect((await edit.json()).resultMessage).toBe(FM.invalidBalance);
     expect((await entriesOf(accountId)).length).toBe(2);

@@ -277,7 +277,7 @@ describe("wizard.createNewEmployee", () => {
     const before = await counts();
     const res = await (await hrAcme()).wizard.createNewEmployee({ group: "acme", policyVersionId: versionId, items: built.items });
     expect(res.success).toBe(false);
-    expect(res.errors[CORE_MODEL_NAMES.email]).toBe(wizardMessages.emailInUse);
+    expect(res.errors[CORE_MODEL_NAMES.email]).toBe(wizardMessages.emailNotAvailable);
     expect(await counts()).toEqual(before);
   });
 

@@ -40,6 +40,7 @@ import { isUniqueViolation } from "../policy/common.ts";
 import { loadForm, type LoadedSection } from "../wizard/form-load.ts";
 import { EMPTY_VALUE, isCoreModelName, parseFormValues, storedValueOf, toComponent } from "../wizard/initiation-rules.ts";
 import type { SessionUser } from "../auth.ts";
+import { emailTakenMessage } from "../wizard/employee-save.ts";
 import { employeeInGroup, moveInGroup, type EmployeeFileActor, type GroupLike } from "./access.ts";
 
 // ── profile ──────────────────────────────────────────────────────────────────────────────────
@@ -61,9 +62,6 @@ export async function readProfile(db: DB, user: SessionUser, group: GroupLike, i
   return profileOf(await employeeInGroup(db, user, group, input.userId));
 }
 
-/** The refusal of an address someone else has: stage 2's texts (this group's person, or a neutral one). */
-const emailTaken = (owner: { group_id: number | null }, group: GroupLike) =>
-  owner.group_id === group.id ? wizardMessages.emailInUse : wizardMessages.emailNotAvailable;
 
 const failed = (errors: Record<string, string>): TProfileEditResponse => ({
   success: false,
@@ -78,7 +76,7 @@ export async function editProfile(db: DB, actor: EmployeeFileActor, group: Group
   const { profile, errors } = checkProfile(input);
   if (!errors.email) {
     const owner = await findEmailOwner(db, profile.email);
-    if (owner && owner.id !== employee.id) errors.email = emailTaken(owner, group);
+    if (owner && owner.id !== employee.id) errors.email = emailTakenMessage();
   }
   if (Object.keys(errors).length > 0) return failed(errors as Record<string, string>);
 
@@ -119,8 +117,7 @@ export async function editProfile(db: DB, actor: EmployeeFileActor, group: Group
   } catch (error) {
     // Two saves raced for one address: the unique index decided.
     if (isUniqueViolation(error)) {
-      const owner = await findEmailOwner(db, profile.email);
-      return failed({ email: owner ? emailTaken(owner, group) : wizardMessages.emailInUse });
+      return failed({ email: emailTakenMessage() });
     }
     throw error;
   }

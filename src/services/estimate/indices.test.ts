@@ -75,7 +75,7 @@ describe("validateIndexRows", () => {
         ["US", "Austin", "USD", "1", "1", "0", "2026-02-01"],
         ["US", "Austin", "USD", "1", "1", "100", "2026-02-30"],
         ["GB", "LONDON", "GBP", "80", "80", "4000", "2026-02-01"],
-        ["JP", "Osaka", "JPY", "60", "30", "99999999999", "2026-02-01"],
+        ["JP", "Osaka", "JPY", "60", "30", "99999999999999", "2026-02-01"],
       ],
       countries,
       now,
@@ -94,7 +94,7 @@ describe("validateIndexRows", () => {
       'Row 10: the monthly rent "0" must be a positive amount in USD: it must be more than zero.',
       'Row 11: the date "2026-02-30" must be a date (YYYY-MM-DD).',
       "Row 12: LONDON (GB) appears more than once; row 2 is used.",
-      'Row 13: the monthly rent "99999999999" must be a positive amount in JPY: it is too large.',
+      'Row 13: the monthly rent "99999999999999" must be a positive amount in JPY: The amount is too large.',
     ]);
     expect(problems.map((p) => p.row)).toEqual([4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
   });

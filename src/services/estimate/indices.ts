@@ -25,7 +25,7 @@ import { findLatestJobOfKind } from "../../db/queries/jobs.ts";
 import { AppError } from "../../domain/errors.ts";
 import { CITY_INDEX_COLUMNS, type ZImportStateResponse } from "../../domain/estimate/schemas.ts";
 import { estimateMessages, estimateText } from "../../domain/estimate/messages.ts";
-import { isCurrencyCode, parseAmount } from "../../domain/money/money.ts";
+import { isCurrencyCode, MONEY_MAX_MINOR, parseAmount } from "../../domain/money/money.ts";
 import type { z } from "zod";
 import { enqueueJob, PermanentJobError, registerJobHandler, type Job, type JobDeps } from "../jobs/queue.ts";
 
@@ -38,7 +38,6 @@ export const CITY_INDEX_IMPORT_JOB = "indices.import";
 export const MAX_INDEX_FILE_BYTES = 20_971_520;
 /** How many row problems the state message lists (the job result keeps all of them). */
 const MESSAGE_PROBLEMS = 5;
-const MAX_MINOR = 2_147_483_647;
 
 /** Meridian's texts for the index import (the spec names the import but not these words). */
 export const indexImportMessages = {
@@ -154,7 +153,7 @@ export function validateIndexRows(sheet: string[][], countries: ReadonlySet<stri
       return problem(indexImportMessages.rent, { value: rent, currency, reason: error.message });
     }
     if (monthlyRent <= 0) return problem(indexImportMessages.rent, { value: rent, currency, reason: indexImportMessages.rentPositive });
-    if (monthlyRent > MAX_MINOR) return problem(indexImportMessages.rent, { value: rent, currency, reason: indexImportMessages.rentTooLarge });
+    if (monthlyRent > MONEY_MAX_MINOR) return problem(indexImportMessages.rent, { value: rent, currency, reason: indexImportMessages.rentTooLarge });
     if (!isIsoDate(asOf)) return problem(indexImportMessages.asOf, { value: asOf });
     const key = `${code}:${cityKeyOf(city)}`;
     const first = seen.get(key);

@@ -50,7 +50,7 @@ import {
   type TUpdateAccountRequest,
 } from "../../domain/finance/schemas-accounts.ts";
 import { messages } from "../../domain/messages.ts";
-import { isCurrencyCode, minorUnitsOf, toMajorString } from "../../domain/money/money.ts";
+import { isCurrencyCode, minorUnitsOf, MONEY_MAX_MINOR, toMajorString } from "../../domain/money/money.ts";
 import { currencySymbol } from "../../domain/widgets/overview.ts";
 import type { SessionUser } from "../auth.ts";
 import { lockRow } from "../../db/locks.ts";
@@ -123,12 +123,12 @@ function bankView(r: { id: number; employee_user_id: number; account_alias: stri
 }
 
 /**
- * The largest magnitude one amount may have (21,474,836.47 in a two-decimal currency: the item, bill and
- * payment amounts elsewhere are capped alike), and the largest running balance: the ledger's columns are
- * 64-bit, read back as JavaScript numbers, so a balance stays within the safe integers. A bigger one is
- * refused as invalid input here rather than failing in the database.
+ * The largest magnitude one amount may have: the money module's one bound (`MONEY_MAX_MINOR`, every money
+ * input alike), and the largest running balance: the ledger's columns are 64-bit, read back as JavaScript
+ * numbers, so a balance stays within the safe integers. A bigger one is refused as invalid input here
+ * rather than failing in the database.
  */
-export const LEDGER_MAX_MINOR = 2_147_483_647;
+export const LEDGER_MAX_MINOR = MONEY_MAX_MINOR;
 const fits = (n: number) => Math.abs(n) <= LEDGER_MAX_MINOR;
 const fitsBalance = (n: number) => Number.isSafeInteger(n);
 
@@ -382,7 +382,8 @@ export async function createManualAdjustment(db: DB, actor: FinanceActor, input:
   const firstError = Object.entries(checked.errors)[0];
   if (firstError || !checked.amount) throw new AppError("VALIDATION", firstError?.[1] ?? FM.amountRequired, checked.errors as Record<string, string>);
   const amount = checked.amount.amount;
-  const date = input.timestamp.slice(0, 10);
+  // The UTC day of the typed date or timestamp (checkManualAdjustment refused anything else).
+  const date = checked.date!;
   const { idempotencyKey, ...payload } = input;
   return financeWrite(db, actor, { scope: "accountmanagement/create-manual-adjustment", key: idempotencyKey, payload }, async (trx) => {
     const at = new Date().toISOString();

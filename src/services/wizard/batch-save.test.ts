@@ -144,7 +144,7 @@ describe("saveNewEmployees: the wizard's stage-2 save, many at once", () => {
     // What the cases are meant to show, so the comparison below compares something.
     const wizardAnswers = wizardOutcomes.map((o) => answerOf(o, byWizard.emailOf, byWizard.moveEmail));
     expect(wizardAnswers.map((a) => ("success" in a ? a.success : a.error))).toEqual([true, true, true, true, false, false, false, false, false, false, false, "NOT_FOUND", true]);
-    expect(wizardAnswers[6]).toMatchObject({ errors: { [CORE_MODEL_NAMES.email]: wizardMessages.emailInUse } });
+    expect(wizardAnswers[6]).toMatchObject({ errors: { [CORE_MODEL_NAMES.email]: wizardMessages.emailNotAvailable } });
     expect(wizardAnswers[8]).toMatchObject({ errors: { [CORE_MODEL_NAMES.email]: wizardMessages.emailNotAvailable } });
     expect((wizardAnswers[9] as TCreateNewEmployeeResponse).geo?.length).toBe(1);
     expect(byWizard.users.length).toBe(5);

@@ -121,12 +121,11 @@ export const saveFailure = (provider: string | null, patch: Partial<TCreateNewEm
 });
 
 /**
- * The refusal of an address someone already has: the spec's "already exists" for a person of this
- * group; for another group's person or platform staff a neutral text that does not say the address
- * exists elsewhere (as the invitation does, activation.ts).
+ * The refusal of an address someone already has (issue 23 item 12): the same text whoever owns it (a
+ * person of this group, of another group, platform staff), so no answer tells another group's address
+ * from this group's. createNewEmployee, the bulk import (batch-save.ts) and editProfile use it.
  */
-export const emailTakenMessage = (owner: { group_id: number | null }, group: GroupRef) =>
-  owner.group_id === group.id ? wizardMessages.emailInUse : wizardMessages.emailNotAvailable;
+export const emailTakenMessage = (): string => wizardMessages.emailNotAvailable;
 
 const samePlace = (a: Place, b: Place) =>
   (a.countryCode ?? "") === (b.countryCode ?? "") &&
@@ -220,7 +219,7 @@ export async function planEmployeeSave(
     else if (!isValidEmail(email)) errors[emailName] = wizardText(wizardMessages.notProperFormat, { label: labelOf(emailName) });
     else {
       const owner = await lookups.emailOwner(email);
-      if (owner && owner.id !== employee?.id) errors[emailName] = emailTakenMessage(owner, group);
+      if (owner && owner.id !== employee?.id) errors[emailName] = emailTakenMessage();
     }
   }
 

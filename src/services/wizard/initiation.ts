@@ -24,7 +24,7 @@ import {
   findVersionWithPolicy,
   type VersionWithPolicy,
 } from "../../db/queries/wizard.ts";
-import { findEmailOwner, insertUser, updateUser } from "../../db/queries/users.ts";
+import { insertUser, updateUser } from "../../db/queries/users.ts";
 import { insertAudit } from "../../db/queries/audit.ts";
 import { AppError } from "../../domain/errors.ts";
 import { CORE_MODEL_NAMES } from "../../domain/forms/catalogue.ts";
@@ -246,8 +246,7 @@ export async function createNewEmployee(
   } catch (error) {
     // Two saves raced for the same e-mail address: the unique index decides (the winner may be another group's).
     if (isUniqueViolation(error)) {
-      const owner = await findEmailOwner(db, email);
-      return saveFailure(provider, { errors: { [CORE_MODEL_NAMES.email]: owner ? emailTakenMessage(owner, group) : wizardMessages.emailInUse } });
+      return saveFailure(provider, { errors: { [CORE_MODEL_NAMES.email]: emailTakenMessage() } });
     }
     throw error;
   }
