@@ -35,3 +35,16 @@ export function decodeComponent(text: string): string | null {
     return null;
   }
 }
+
+/**
+ * Characters XML 1.0 forbids (outside its `Char` production: C0 controls other than tab, line feed and
+ * carriage return; unpaired surrogates; U+FFFE and U+FFFF). One of them makes a whole file not
+ * well-formed (a pain.001 payment file the bank then rejects, an .xlsx that will not open), so every
+ * XML and spreadsheet export passes its text through `xmlSafeText` (issue 23 item 9).
+ */
+export const XML_FORBIDDEN = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+/** `text` with every character XML 1.0 forbids replaced (by U+FFFD unless told otherwise). */
+export function xmlSafeText(text: string, replacement = "\uFFFD"): string {
+  return text.replace(XML_FORBIDDEN, replacement);
+}

@@ -38,6 +38,7 @@ export type BillRecord = {
   to_currency: string | null;
   version: number;
   export_batch_id: number | null;
+  export_message_id: string | null;
 };
 
 function base(db: Trx) {
@@ -47,7 +48,9 @@ function base(db: Trx) {
     .leftJoin("users as u", "u.id", "b.employee_user_id")
     .leftJoin("finance_accounts as fa", "fa.id", "b.from_account_id")
     .leftJoin("finance_accounts as ta", "ta.id", "b.to_account_id")
-    .leftJoin("finance_payment_batch_bills as xb", "xb.bill_id", "b.id");
+    // The bill's active export batch (a cancelled batch's rows stay, with active = 0).
+    .leftJoin("finance_payment_batch_bills as xb", (j) => j.onRef("xb.bill_id", "=", "b.id").on("xb.active", "=", 1))
+    .leftJoin("finance_payment_batches as xf", "xf.id", "xb.batch_id");
 }
 
 type Base = ReturnType<typeof base> extends SelectQueryBuilder<infer D, infer T, any> ? SelectQueryBuilder<D, T, {}> : never;
@@ -81,6 +84,7 @@ function selectRow<Q extends Base>(q: Q) {
     "ta.currency as to_currency",
     "b.version",
     "xb.batch_id as export_batch_id",
+    "xf.message_id as export_message_id",
   ]);
 }
 

@@ -15,6 +15,8 @@
  *   It may be recorded on an Open or PaymentPending bill.
  * - Void only from Open or PaymentPending: a paid bill is never voided (a credit bill reverses it).
  * - Send back only from Open or PaymentPending: once money has moved the bill stays.
+ * - A bill in an active payment file (export batch) is neither voided nor sent back: the file still
+ *   instructs the transfer (issue 23). Cancel the batch first (only before any of its bills is paid).
  * - Paid and audited bills are final; a second payment is refused ("already paid"), never applied.
  * - Hold only from Open (the spec's "Open to on hold"); a held bill accepts only unhold.
  */
@@ -27,7 +29,12 @@ export type BillType = (typeof BILL_TYPES)[number];
 export type BillStatus = (typeof BILL_STATUSES)[number];
 export type HoldReason = (typeof HOLD_REASONS)[number];
 
-export type Bill = { billType: BillType; status: BillStatus; audited: boolean; holdReason: HoldReason | null };
+/**
+ * `paymentFile`: the message id of the active payment file (export batch) holding the bill, if any
+ * (issue 23 item 1). While a file instructs the transfer, the bill cannot be voided or sent back (nor
+ * its recipient account changed): the batch must be cancelled first, or the payment recorded.
+ */
+export type Bill = { billType: BillType; status: BillStatus; audited: boolean; holdReason: HoldReason | null; paymentFile?: string | null };
 
 export type BillAction =
   | { type: "hold"; reason: string | null | undefined }
@@ -90,6 +97,7 @@ export function nextState(bill: Bill, action: BillAction): BillTransition {
     case "void": {
       if (isPaid(bill)) return refuse(M.alreadyPaid);
       if (bill.status !== "Open" && bill.status !== "PaymentPending") return notAllowed(bill, "Void");
+      if (bill.paymentFile) return refuse(fill(M.billInPaymentFile, { file: bill.paymentFile }));
       const errors = checkVoidReason(bill.billType, action.rejectionId, action.rejectionReason);
       const [field, message] = Object.entries(errors)[0] ?? [];
       if (field && message) return refuse(message, field);
@@ -97,6 +105,7 @@ export function nextState(bill: Bill, action: BillAction): BillTransition {
     }
     case "sendBack":
       if (bill.status !== "Open" && bill.status !== "PaymentPending") return notAllowed(bill, "Bill Approval");
+      if (bill.paymentFile) return refuse(fill(M.billInPaymentFile, { file: bill.paymentFile }));
       return { ok: true, removed: true, confirm: bill.status !== "PaymentPending" };
   }
 }
@@ -112,7 +121,7 @@ export function actionsEnabled(bill: Bill): { pay: boolean; void: boolean; uploa
   const free = bill.holdReason === null && !bill.audited;
   return {
     pay: free && (bill.status === "Open" || bill.status === "PaymentPending"),
-    void: free && (bill.status === "Open" || bill.status === "PaymentPending"),
+    void: free && !bill.paymentFile && (bill.status === "Open" || bill.status === "PaymentPending"),
     upload: free,
     select: free,
     approve: free,

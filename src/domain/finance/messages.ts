@@ -107,6 +107,11 @@ export const financeMeridianMessages = {
   paidTotalsDiffer: "The amounts paid and received are in the same currency but differ",
   recipientAccountNeedsOneInvoice: "Select exactly one invoice and a currency to create an account for the recipient currency",
   approvalItemDone: "This item has already been approved or rejected",
+  // Issue 23: a bill in an active payment file; cancelling a payment file; a multi-bill payment refused.
+  billInPaymentFile: "This bill is in payment file {file}; cancel that payment file first, or record its payment",
+  paymentFileCancelled: "Payment file {file} has already been cancelled",
+  paymentFilePaid: "Payment file {file} cannot be cancelled: bill {id} in it has already been paid",
+  multiBillRefused: "Bill {id} could not be paid ({reason}), so none of the bills paid together was paid",
 } as const;
 
 export const financeMessages = { ...financeSpecMessages, ...financeMeridianMessages } as const;

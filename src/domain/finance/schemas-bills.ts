@@ -175,4 +175,10 @@ export const ZBatchRequest = z.object({ batchId: id });
 export const ZBillIdRequest = z.object({ id });
 export const ZBatchFileRequest = z.object({ batchId: id, format: z.enum(["csv", "xml"]) });
 export const ZBatchFileResponse = z.object({ fileName: z.string(), contentType: z.string(), content: z.string() });
-export const ZBatchListResponse = z.array(z.object({ id: z.number(), messageId: z.string(), billCount: z.number(), totals: z.array(ZTotal), createdAt: z.string() }));
+export const BATCH_STATUSES = ["Active", "Cancelled"] as const;
+export const ZBatchListResponse = z.array(
+  z.object({ id: z.number(), messageId: z.string(), billCount: z.number(), totals: z.array(ZTotal), createdAt: z.string(), status: z.enum(BATCH_STATUSES), cancelledAt: z.string().nullable() }),
+);
+/** Cancelling an export batch (issue 23): Meridian's own call (the spec has no path for it), tRPC only. */
+export const ZCancelBatchRequest = z.object({ batchId: id, idempotencyKey });
+export const ZCancelBatchResponse = z.object({ success: z.literal(true), batchId: z.number(), messageId: z.string(), status: z.literal("Cancelled"), cancelledAt: z.string() });

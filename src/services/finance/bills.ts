@@ -25,7 +25,7 @@ import { financeMessages as FM, fill } from "../../domain/finance/messages.ts";
 import { checkMultiBillPayment, checkPaidPopup, distinctBills, totalsByCurrency, type PayableBill } from "../../domain/finance/payments.ts";
 import { billMessages as BM, type BillListRequest, type BillRow, type BillStatusResult, type BillStatusUpdate } from "../../domain/finance/schemas-bills.ts";
 import { submittedStatus } from "../../domain/expenses/rules.ts";
-import { isCurrencyCode, type Money } from "../../domain/money/money.ts";
+import { isCurrencyCode, toMajorString, type Money } from "../../domain/money/money.ts";
 import type { SessionUser } from "../auth.ts";
 import { appendEntry, assertNotLocked, auditFinance, financeWrite, requireFinance, todayUtc, type FinanceActor } from "./core.ts";
 
@@ -33,8 +33,14 @@ type Tx = Transaction<Database>;
 
 // ---------------------------------------------------------------- rows
 
-function stateOf(r: Pick<BillRecord, "bill_type" | "status" | "audited" | "hold_reason">): Bill {
-  return { billType: r.bill_type as BillType, status: r.status as BillStatus, audited: r.audited === 1, holdReason: (r.hold_reason as HoldReason | null) ?? null };
+function stateOf(r: Pick<BillRecord, "bill_type" | "status" | "audited" | "hold_reason" | "export_message_id">): Bill {
+  return {
+    billType: r.bill_type as BillType,
+    status: r.status as BillStatus,
+    audited: r.audited === 1,
+    holdReason: (r.hold_reason as HoldReason | null) ?? null,
+    paymentFile: r.export_message_id ?? null,
+  };
 }
 
 function allowed(bill: Bill, action: BillAction): boolean {
@@ -307,17 +313,79 @@ async function checkTogether(db: DB, updates: BillStatusUpdate[]): Promise<strin
   return checkMultiBillPayment(selection);
 }
 
+/** An item of a multi-bill payment (§3 `multipleBills`): a payment made together with the request's other such items. */
+function isJointPayment(u: BillStatusUpdate): boolean {
+  return (u.status === "Paid" || u.status === "PaidPendingAudit") && u.multipleBills === true;
+}
+
+/** Stops a multi-bill payment's transaction at the bill that refused (its message, or its skippable warnings). */
+class JointStop extends Error {
+  constructor(
+    readonly billId: number,
+    readonly reason: string | null,
+    readonly skippable: string[],
+  ) {
+    super("joint payment refused");
+  }
+}
+
 /**
- * billmanagement/update-bill-status: each item is its own guarded write (one transaction; with a key,
- * `<key>#<index>`), answered {success, errorMessage, skippableErrors}. Bills paid together must pass
- * the multi-bill rule first, or none is paid.
+ * A multi-bill payment is one transaction (issue 23 item 2): every bill is paid or none. The bills are
+ * locked in ascending id first (core.ts lock order); the first refusal rolls everything back and every
+ * item's answer names the bill that refused (that bill keeps its own skippable warnings, so the screen
+ * can offer to ignore them). With a key, the payment's key is `<key>#together`.
+ */
+async function payTogether(db: DB, actor: FinanceActor, items: BillStatusUpdate[], key: string | null | undefined): Promise<BillStatusResult[]> {
+  const at = new Date().toISOString();
+  try {
+    const outs = await financeWrite(db, actor, { scope: "billmanagement/update-bill-status", key: key ? `${key}#together` : null, payload: items }, async (trx) => {
+      for (const id of [...new Set(items.map((u) => u.id))].sort((a, b) => a - b)) await lockRow(trx, "bills", id);
+      const done: { skippable: string[]; status: string }[] = [];
+      for (const u of items) {
+        try {
+          const r = await applyStatusUpdate(trx, actor, u, at);
+          if (r.skippable.length > 0 && !u.ignoreErrors) throw new JointStop(u.id, null, r.skippable);
+          done.push(r);
+        } catch (e) {
+          if (e instanceof AppError && e.code !== "FORBIDDEN" && e.code !== "UNAUTHORIZED") throw new JointStop(u.id, e.message, []);
+          throw e;
+        }
+      }
+      return done;
+    });
+    return items.map((u, k) => ({ id: u.id, success: true, errorMessage: null, skippableErrors: outs[k]!.skippable, status: outs[k]!.status }));
+  } catch (e) {
+    if (e instanceof JointStop) {
+      const errorMessage = fill(FM.multiBillRefused, { id: String(e.billId), reason: e.reason ?? e.skippable.join("; ") });
+      return items.map((u) =>
+        u.id === e.billId && e.reason === null
+          ? { id: u.id, success: false, errorMessage: null, skippableErrors: e.skippable, status: null }
+          : { id: u.id, success: false, errorMessage, skippableErrors: [], status: null },
+      );
+    }
+    if (e instanceof AppError && e.code !== "FORBIDDEN" && e.code !== "UNAUTHORIZED") return items.map((u) => ({ id: u.id, success: false, errorMessage: e.message, skippableErrors: [], status: null }));
+    throw e;
+  }
+}
+
+/**
+ * billmanagement/update-bill-status: a single-bill item is its own guarded write (one transaction; with a
+ * key, `<key>#<index>`), answered {success, errorMessage, skippableErrors}. Bills paid together must pass
+ * the multi-bill rule first, or none is paid; the items of a multi-bill payment (`multipleBills`) are
+ * then paid in one transaction (`payTogether`): all or none.
  */
 export async function updateBillStatus(db: DB, actor: FinanceActor, items: BillStatusUpdate[], key?: string | null): Promise<BillStatusResult[]> {
   requireFinance(actor.user);
   const together = await checkTogether(db, items);
   if (together) return items.map((u) => ({ id: u.id, success: false, errorMessage: together, skippableErrors: [], status: null }));
+  const joint = items.filter(isJointPayment);
+  const jointResults = joint.length > 0 ? await payTogether(db, actor, joint, key) : [];
   const results: BillStatusResult[] = [];
   for (const [i, u] of items.entries()) {
+    if (isJointPayment(u)) {
+      results.push(jointResults[joint.indexOf(u)]!);
+      continue;
+    }
     try {
       const at = new Date().toISOString();
       const out = await financeWrite(db, actor, { scope: "billmanagement/update-bill-status", key: key ? `${key}#${i}` : null, payload: u }, async (trx) => {
@@ -411,6 +479,8 @@ export async function updateToAccount(db: DB, actor: FinanceActor, input: { id: 
       throw new AppError("VALIDATION", BM.accountOwner, { toAccountId: BM.accountOwner });
     }
     if (account.id === r.to_account_id) return { success: true as const, bill: await rowById(trx, r.id) };
+    // The payment file names the recipient account: it stays while the file instructs the transfer (issue 23).
+    if (bill.paymentFile) throw new AppError("CONFLICT", fill(FM.billInPaymentFile, { file: bill.paymentFile }));
     await assertNotLocked(trx, { type: "change", oldDate: r.bill_date });
     await guardedUpdate(trx, r, { to_account_id: account.id }, at);
     // Accounts in ascending id (core.ts lock order).
@@ -467,8 +537,10 @@ export async function updatePayment(db: DB, actor: FinanceActor, input: { id: nu
 /**
  * billmanagement/send-bill-back (id, status): removes an Open or PaymentPending bill and its lines
  * (reversal entry first) and puts its approval item back to submitted: an expense to its submitted
- * status, a finance item to SUBMITTED, a recurring instalment loses its bill. `status` is the status the
- * screen showed: a bill that moved on since is refused.
+ * status, a finance item to SUBMITTED, a recurring instalment loses its bill and its recurring charge goes
+ * back to SUBMITTED (approving it again bills only the instalments without a bill). `status` is the
+ * status the screen showed: a bill that moved on since is refused. A bill in an active payment file is
+ * refused (issue 23): cancel the batch first.
  */
 export async function sendBillBack(db: DB, actor: FinanceActor, input: { id: number; status: BillStatus }, key?: string | null) {
   requireFinance(actor.user);
@@ -477,8 +549,12 @@ export async function sendBillBack(db: DB, actor: FinanceActor, input: { id: num
     // Lock order: approval item first, then the bill.
     const peek = await trx.selectFrom("bills").select(["source_kind", "source_id"]).where("id", "=", input.id).executeTakeFirst();
     if (!peek) throw new AppError("NOT_FOUND", FM.billNotFound);
+    // A recurring instalment's approval item is the recurring charge it belongs to.
+    const instalment =
+      peek.source_kind === "recurringPayment" ? await trx.selectFrom("finance_recurring_payments").select(["item_id", "seq"]).where("id", "=", peek.source_id).executeTakeFirst() : undefined;
+    const itemId = instalment ? instalment.item_id : peek.source_id;
     if (peek.source_kind === "expense") await lockRow(trx, "expenses", peek.source_id);
-    else if (peek.source_kind !== "recurringPayment") await lockRow(trx, "finance_items", peek.source_id);
+    else await lockRow(trx, "finance_items", itemId);
     const { r, bill } = await lockBill(trx, input.id);
     if (r.status !== input.status) throw new AppError("CONFLICT", BM.statusChanged);
     transition(bill, { type: "sendBack" });
@@ -493,8 +569,19 @@ export async function sendBillBack(db: DB, actor: FinanceActor, input: { id: num
         restored = { expenseId: peek.source_id, from: e.status, to: status };
       }
     } else if (peek.source_kind === "recurringPayment") {
+      // The instalment loses its bill and its recurring charge returns to Bill Approval (spec part 2 §4
+      // "sent back to Bill Approval"); approving it again bills the instalments that have no bill.
       await trx.updateTable("finance_recurring_payments").set({ bill_id: null }).where("id", "=", peek.source_id).where("bill_id", "=", r.id).execute();
-      restored = { recurringPaymentId: peek.source_id };
+      const it = await trx.selectFrom("finance_items").select(["version", "status"]).where("id", "=", itemId).executeTakeFirst();
+      if (it && it.status !== "SUBMITTED") {
+        await trx
+          .updateTable("finance_items")
+          .set({ status: "SUBMITTED", version: it.version + 1, decided_by: null, decided_at: null, updated_at: at })
+          .where("id", "=", itemId)
+          .where("version", "=", it.version)
+          .execute();
+      }
+      restored = { recurringPaymentId: peek.source_id, seq: instalment?.seq ?? null, itemId, from: it?.status ?? null, to: "SUBMITTED" };
     } else {
       const it = await trx.selectFrom("finance_items").select(["version", "status"]).where("id", "=", peek.source_id).executeTakeFirst();
       if (it) {
@@ -507,7 +594,7 @@ export async function sendBillBack(db: DB, actor: FinanceActor, input: { id: num
         restored = { itemId: peek.source_id, from: it.status, to: "SUBMITTED" };
       }
     }
-    await trx.deleteFrom("finance_payment_batch_bills").where("bill_id", "=", r.id).execute();
+    // A cancelled batch keeps its rows (the bill's history matches the file it produced; issue 23).
     await trx.deleteFrom("bill_lines").where("bill_id", "=", r.id).execute();
     const deleted = await trx.deleteFrom("bills").where("id", "=", r.id).where("status", "=", r.status).where("version", "=", r.version).executeTakeFirst();
     if (Number(deleted.numDeletedRows) !== 1) throw new AppError("CONFLICT", BM.statusChanged);
@@ -527,7 +614,6 @@ export async function markEmployeeRfpAsPaid(db: DB, actor: FinanceActor, input: 
   if (!bill) throw new AppError("NOT_FOUND", FM.billNotFound);
   if (bill.bill_type === "VendorBooking") throw new AppError("CONFLICT", FM.markRfpPaidError);
   const today = todayUtc();
-  const digits = bill.currency === "JPY" ? 0 : 2;
   const [item] = await updateBillStatus(
     db,
     actor,
@@ -535,7 +621,8 @@ export async function markEmployeeRfpAsPaid(db: DB, actor: FinanceActor, input: 
       {
         id: input.id,
         status: "PaidPendingAudit",
-        paymentAmount: input.paymentAmount ?? (bill.gross_amount / 10 ** digits).toFixed(digits),
+        // The bill's amount in major units with its currency's ISO 4217 digits (KRW 0, BHD 3: issue 23 item 6).
+        paymentAmount: input.paymentAmount ?? toMajorString({ amount: bill.gross_amount, currency: bill.currency }),
         currency: input.currency ?? bill.currency,
         paymentDate: input.paymentDate ?? today,
         reference: input.reference ?? undefined,

@@ -24,6 +24,7 @@ import { totalsByCurrency } from "../../domain/finance/payments.ts";
 import { billMessages as BM } from "../../domain/finance/schemas-bills.ts";
 import { fill } from "../../domain/finance/messages.ts";
 import { minorUnitsOf, toMajorString, type Money } from "../../domain/money/money.ts";
+import { xmlSafeText } from "../../domain/text.ts";
 import type { SessionUser } from "../auth.ts";
 import { auditFinance, financeWrite, requireFinance, todayUtc, type FinanceActor } from "./core.ts";
 
@@ -62,7 +63,7 @@ export type PaymentLine = {
 };
 
 function csvField(v: string | number): string {
-  const s = String(v);
+  const s = xmlSafeText(String(v));
   // A leading =, +, - or @ would be a formula in a spreadsheet: prefixed with ' (OWASP CSV injection).
   const safe = /^[=+\-@\t\r]/.test(s) && !/^-?\d+(\.\d+)?$/.test(s) ? `'${s}` : s;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
@@ -103,18 +104,20 @@ function xmlText(s: string): string {
 
 /** Max35Text / Max140Text: at least one character, at most `max`. */
 function maxText(s: string, max: number): string {
-  const t = s.replace(/[\u0000-\u001f]/g, " ").trim();
+  const t = xmlSafeText(s.replace(/[\t\n\r]/g, " "), " ").trim();
   return xmlText((t === "" ? "-" : t).slice(0, max));
 }
 
 /** The ISO 20022 pain.001.001.03 file. */
 export function paymentXml(messageId: string, createdAt: string, executionDate: string, lines: readonly PaymentLine[]): string {
   const total = (ls: readonly PaymentLine[]) => totalsByCurrency(ls.map((l) => l.amount));
-  // CtrlSum adds the amounts as plain decimals whatever their currency (pain.001 "irrespective of currencies"), in hundredths.
+  // CtrlSum adds the amounts as plain decimals whatever their currency (pain.001 "irrespective of currencies"),
+  // each read with its own ISO 4217 digits (BHD 1.000 is 1, not 10), written with the most digits any line has (at least 2).
   const ctrlSum = (ls: readonly PaymentLine[]) => {
-    const hundredths = ls.reduce((n, l) => n + BigInt(l.amount.amount) * 10n ** BigInt(2 - Math.min(2, minorUnitsOf(l.amount.currency))), 0n);
-    const s = hundredths.toString().padStart(3, "0");
-    return `${s.slice(0, -2)}.${s.slice(-2)}`;
+    const places = ls.reduce((d, l) => Math.max(d, minorUnitsOf(l.amount.currency)), 2);
+    const units = ls.reduce((n, l) => n + BigInt(l.amount.amount) * 10n ** BigInt(places - minorUnitsOf(l.amount.currency)), 0n);
+    const s = units.toString().padStart(places + 1, "0");
+    return `${s.slice(0, -places)}.${s.slice(-places)}`;
   };
   const byCurrency = total(lines).map((t) => ({ currency: t.currency, lines: lines.filter((l) => l.amount.currency === t.currency) }));
   const out: string[] = [];
@@ -176,7 +179,7 @@ export async function exportBills(db: DB, actor: FinanceActor, billIds: number[]
       .leftJoin("users as u", "u.id", "b.employee_user_id")
       .leftJoin("finance_accounts as ta", "ta.id", "b.to_account_id")
       .leftJoin("employee_bank_accounts as ba", "ba.id", "b.bank_account_id")
-      .leftJoin("finance_payment_batch_bills as xb", "xb.bill_id", "b.id")
+      .leftJoin("finance_payment_batch_bills as xb", (j) => j.onRef("xb.bill_id", "=", "b.id").on("xb.active", "=", 1))
       .select([
         "b.id",
         "b.group_id",
@@ -260,9 +263,66 @@ export async function batchFile(db: DB, user: SessionUser, batchId: number, form
   };
 }
 
-/** The latest export batches (newest first). */
+/** The latest export batches (newest first), cancelled ones included (a batch is never deleted). */
 export async function listBatches(db: DB, user: SessionUser) {
   requireFinance(user);
-  const rows = await db.selectFrom("finance_payment_batches").select(["id", "message_id", "bill_count", "totals", "created_at"]).orderBy("id", "desc").limit(50).execute();
-  return rows.map((r) => ({ id: r.id, messageId: r.message_id, billCount: r.bill_count, totals: JSON.parse(r.totals) as Money[], createdAt: r.created_at }));
+  const rows = await db
+    .selectFrom("finance_payment_batches")
+    .select(["id", "message_id", "bill_count", "totals", "created_at", "status", "cancelled_at"])
+    .orderBy("id", "desc")
+    .limit(50)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    messageId: r.message_id,
+    billCount: r.bill_count,
+    totals: JSON.parse(r.totals) as Money[],
+    createdAt: r.created_at,
+    status: r.status,
+    cancelledAt: r.cancelled_at,
+  }));
+}
+
+/**
+ * Cancels an export batch (issue 23 item 1): the file is withdrawn, so its bills may be voided, sent
+ * back or exported again. Allowed only while none of its bills is paid (PaidPendingAudit or Paid). The
+ * batch and its rows stay (status Cancelled, rows inactive); an audit row for the batch and one per bill.
+ * Lock order: the batch's bills in ascending id (as every bill write), then the conditional update of the
+ * batch on status Active, whose row count decides between parallel cancels.
+ */
+export async function cancelPaymentBatch(db: DB, actor: FinanceActor, input: { batchId: number }, key?: string | null) {
+  requireFinance(actor.user);
+  const at = new Date().toISOString();
+  return financeWrite(db, actor, { scope: "billmanagement/cancel-payment-batch", key, payload: input }, async (trx) => {
+    const batch = await trx.selectFrom("finance_payment_batches").select(["id", "message_id", "status"]).where("id", "=", input.batchId).executeTakeFirst();
+    if (!batch) throw new AppError("NOT_FOUND", BM.batchNotFound);
+    if (batch.status !== "Active") throw new AppError("CONFLICT", fill(FM.paymentFileCancelled, { file: batch.message_id }));
+    const members = await trx.selectFrom("finance_payment_batch_bills").select(["bill_id", "group_id"]).where("batch_id", "=", batch.id).orderBy("bill_id").execute();
+    for (const m of members) await lockRow(trx, "bills", m.bill_id);
+    const ids = members.map((m) => m.bill_id);
+    const bills = ids.length === 0 ? [] : await trx.selectFrom("bills").select(["id", "status"]).where("id", "in", ids).orderBy("id").execute();
+    const paid = bills.find((b) => b.status === "Paid" || b.status === "PaidPendingAudit");
+    if (paid) throw new AppError("CONFLICT", fill(FM.paymentFilePaid, { file: batch.message_id, id: String(paid.id) }));
+    const updated = await trx
+      .updateTable("finance_payment_batches")
+      .set({ status: "Cancelled", cancelled_by: actor.user.id, cancelled_at: at })
+      .where("id", "=", batch.id)
+      .where("status", "=", "Active")
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw new AppError("CONFLICT", fill(FM.paymentFileCancelled, { file: batch.message_id }));
+    await trx.updateTable("finance_payment_batch_bills").set({ active: 0 }).where("batch_id", "=", batch.id).execute();
+    for (const m of members) {
+      await auditFinance(trx, actor, { entity: "bill", entityId: m.bill_id, action: "exportCancelled", groupId: m.group_id, oldValues: { exportBatchId: batch.id }, newValues: { exportBatchId: null }, at });
+    }
+    await auditFinance(trx, actor, {
+      entity: "finance_payment_batch",
+      entityId: batch.id,
+      action: "cancel",
+      groupId: null,
+      oldValues: { status: "Active" },
+      newValues: { status: "Cancelled", messageId: batch.message_id, billIds: ids },
+      at,
+    });
+    return { success: true as const, batchId: batch.id, messageId: batch.message_id, status: "Cancelled" as const, cancelledAt: at };
+  });
 }
