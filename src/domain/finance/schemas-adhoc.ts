@@ -12,7 +12,6 @@
 import { z } from "zod";
 import { ZId, zInt } from "../numbers.ts";
 import { EXPENSE_CATEGORIES, EXPENSE_STATUSES } from "../expenses/rules.ts";
-import { ADHOC_TEXT_MAX, INTERNAL_NOTES_MAX } from "./amounts.ts";
 import { ADHOC_TEXT_MAX, financeDay, INTERNAL_NOTES_MAX } from "./amounts.ts";
 import { financeMessages as FM } from "./messages.ts";
 import { MAX_INSTALMENTS, RECURRENCE_UNITS } from "./recurring.ts";

@@ -7,7 +7,6 @@
 import { z } from "zod";
 import { APPROVAL_KINDS, type ApprovalKind } from "./approval.ts";
 import { HOLD_REASONS } from "./bill-state.ts";
-import { INTERNAL_NOTES_MAX, LINE_NOTES_MAX, REFERENCE_MAX, REJECTION_NOTES_MAX } from "./amounts.ts";
 import { INTERNAL_NOTES_MAX, LINE_NOTES_MAX, REFERENCE_MAX, REJECTION_NOTES_MAX, financeDay } from "./amounts.ts";
 import { financeMessages as FM, notesMaxMessage } from "./messages.ts";
 import { ZMoneyText } from "../money/schemas.ts";
