@@ -19,11 +19,7 @@ import { policyMessages } from "./messages.ts";
 /** The rows one answer lists at most (the newest moves first are kept); `truncated` says more exist. */
 export const SERVICE_EMPLOYEES_LIMIT = 200;
 
-/** Texts of the list (Meridian's own: the spec gives the list no texts). */
-export const serviceEmployeeMessages = {
-  empty: "No employees have this service.",
-} as const;
-
+/** The list's screen texts are Meridian's own (the spec gives it none): `policyConfig.group.employees.*` in src/domain/i18n/en-policy-config.ts. */
 const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
 
 export const ZServiceEmployeesRequest = z.object({

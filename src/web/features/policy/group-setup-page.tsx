@@ -14,6 +14,7 @@ import { errorText } from "../../lib/errors.ts";
 import { trpc, trpcClient } from "../../lib/trpc.ts";
 import { BenefitSetTable, refreshBenefits, type SetupScope } from "./benefit-set-table.tsx";
 import { PolicyLoadFailure } from "./details-load-failure.tsx";
+import { ServiceEmployees } from "./service-employees.tsx";
 
 type Kind = "ALL" | "REGULAR" | "CASH";
 
@@ -146,13 +147,13 @@ function GroupBenefits({ groupId, group }: { groupId: number | null; group: stri
       ) : benefits.isError ? (
         <PolicyLoadFailure error={benefits.error} onRetry={() => void benefits.refetch()} />
       ) : (
-        <ServiceTables data={benefits.data} groupId={groupId} filters={{ ...filters, service: service ?? "" }} />
+        <ServiceTables data={benefits.data} groupId={groupId} group={group} filters={{ ...filters, service: service ?? "" }} />
       )}
     </div>
   );
 }
 
-function ServiceTables({ data, groupId, filters }: { data: TGetServiceBenefitsResponse; groupId: number | null; filters: Filters }) {
+function ServiceTables({ data, groupId, group, filters }: { data: TGetServiceBenefitsResponse; groupId: number | null; group: string | null; filters: Filters }) {
   const { t } = useTranslation();
   const services = data.services
     .map((s) => ({ ...s, benefits: s.benefits.filter((b) => filters.kind === "ALL" || b.optionType === filters.kind) }))
@@ -181,6 +182,9 @@ function ServiceTables({ data, groupId, filters }: { data: TGetServiceBenefitsRe
                 <BenefitSetTable key={set.id} set={set} scope={scope} />
               ))}
               {!data.readOnly && groupId !== null && filters.policyId == null && filters.kind !== "CASH" ? <AddBenefitSetForm groupId={groupId} serviceType={service.id} /> : null}
+              {groupId !== null && group !== null ? (
+                <ServiceEmployees group={group} groupId={groupId} policyId={filters.policyId} serviceType={service.id} serviceName={service.name} initiallyOpen={filters.service !== ""} />
+              ) : null}
             </CardContent>
           </Card>
         );
