@@ -55,6 +55,7 @@ import { allComponents, ensureGroupForm, loadForm } from "../wizard/form-load.ts
 import { saveNewEmployees, type BatchSaveOutcome, type NewEmployeeSave } from "../wizard/batch-save.ts";
 import { toComponent } from "../wizard/initiation-rules.ts";
 import { isUniqueViolation } from "../policy/common.ts";
+import { xlsxBytes } from "../xlsx.ts";
 
 export const BULK_IMPORT_JOB = "bulk.employeeImport";
 /** Rows written per transaction (each batch commits its rows' results and the job's progress together); tests make it small. */
@@ -142,8 +143,9 @@ async function jobFor(db: DB, user: SessionUser, jobId: string): Promise<Job> {
 
 // ── template ──────────────────────────────────────────────────────────────────────────────────
 
+/** Through the shared writer: every text made safe for XML (issue 23 item 9). */
 async function workbookBytes(workbook: ExcelJS.Workbook): Promise<Uint8Array> {
-  return new Uint8Array(await workbook.xlsx.writeBuffer());
+  return xlsxBytes(workbook);
 }
 
 /** GET /bulk/template?group: the group's import template (.xlsx). */
