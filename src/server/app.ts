@@ -18,6 +18,7 @@ import { mountLegacyRecovery } from "../routers/legacy/recovery.ts";
 import { mountLegacySso } from "../routers/legacy/sso.ts";
 import { mountLegacySocialLogin } from "../routers/legacy/social-login.ts";
 import { mountLegacySocialLogin } from "../routers/legacy/social-login.ts";
+import { mountLegacySocialLogin } from "../routers/legacy/social-login.ts";
 import { mountLegacyPolicy } from "../routers/legacy/policy.ts";
 import { mountLegacyPolicyBenefits } from "../routers/legacy/policy-benefits.ts";
 import { mountLegacyPreferences } from "../routers/legacy/preferences.ts";
@@ -174,6 +175,7 @@ export function createApp(deps: AppDeps) {
   mountLegacyRecovery(app, deps);
   mountLegacyAdminAccounts(app, deps);
   mountLegacySso(app, deps);
+  mountLegacySocialLogin(app, deps);
   mountLegacySocialLogin(app, deps);
   mountLegacySocialLogin(app, deps);
   mountLegacyPolicy(app, deps);

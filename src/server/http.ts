@@ -7,6 +7,7 @@ import { zodFieldErrors } from "../trpc.ts";
 import { activationMessages } from "../domain/activation/messages.ts";
 import type { SessionUser } from "../services/auth.ts";
 import type { AppEnv } from "./app.ts";
+import { multipartBoundary, multipartHeadersWithinLimit } from "../services/files/multipart.ts";
 
 /**
  * Reads a legacy request's fields from a form body, a JSON body or (for GET) the query string.
@@ -43,9 +44,17 @@ async function readRawFields(c: Context): Promise<Record<string, unknown>> {
 
 /**
  * A form or multipart body (fields and files). A body that does not parse (a multipart body cut
- * short or without its boundary) is the client's fault: BAD_REQUEST with the generic text.
+ * short or without its boundary), or a multipart part whose header block is over the one documented
+ * limit (MAX_PART_HEADER_BYTES, as the streamed uploads apply it), is the client's fault: BAD_REQUEST
+ * with the generic text.
  */
 export async function readFormBody(c: Context): Promise<Record<string, string | File | (string | File)[]>> {
+  const boundary = multipartBoundary(c.req.header("content-type"));
+  if (boundary) {
+    // The body is held whole here anyway (parseBody); a copy is read for the header check.
+    const bytes = new Uint8Array(await c.req.raw.clone().arrayBuffer().catch(() => new ArrayBuffer(0)));
+    if (!multipartHeadersWithinLimit(bytes, boundary)) throw new AppError("BAD_REQUEST", messages.badRequest);
+  }
   try {
     return await c.req.parseBody();
   } catch {

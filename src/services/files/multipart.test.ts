@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { isDetached } from "./free-buffer.ts";
-import { multipartBoundary, readMultipart, readTextPart } from "./multipart.ts";
+import { MAX_PART_HEADER_BYTES, multipartBoundary, multipartHeadersWithinLimit, readMultipart, readTextPart } from "./multipart.ts";
 
 function streamOf(text: string | Uint8Array, chunkSize: number): ReadableStream<Uint8Array> {
   const bytes = typeof text === "string" ? new TextEncoder().encode(text) : text;
@@ -128,5 +128,55 @@ describe("readMultipart", () => {
       for await (const part of readMultipart(streamOf(big, 100), "XyZ", { maxBytes: 1000, tooLarge })) await readTextPart(part.body, 1 << 20);
     };
     await expect(run()).rejects.toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
+  });
+});
+
+describe("the part-header limit (issue 23 item 14): one limit, the same answer whatever the chunks", () => {
+  /** A body whose first part's header block is exactly `size` bytes (a long filename makes up the rest). */
+  function withHeaderBlock(size: number): string {
+    const start = 'Content-Disposition: form-data; name="file"; filename="';
+    const end = '"\r\nContent-Type: text/plain';
+    const filename = "f".repeat(size - start.length - end.length);
+    const block = `${start}${filename}${end}`;
+    expect(Buffer.byteLength(block)).toBe(size);
+    return `--XyZ\r\n${block}\r\n\r\nhello\r\n--XyZ--\r\n`;
+  }
+  const outcome = (body: string, chunk: number) =>
+    partsOf(body, "XyZ", chunk).then(
+      (parts) => `ok ${parts.length}`,
+      (e: { code?: string }) => e.code ?? "thrown",
+    );
+  // Whole, one byte at a time, around the limit, and odd sizes that cut the blank line apart.
+  const chunkings = [1, 2, 3, 5, 7, 64, 1000, 4093, 8192, 16_383, 16_384, 16_385, 16_390, 16_400, 65_536, 250_000, 1 << 22];
+
+  test("just under and at the limit pass, just over and 200 KB are refused, for every chunking", async () => {
+    const cases: Array<[number, string]> = [
+      [MAX_PART_HEADER_BYTES - 1, "ok 1"],
+      [MAX_PART_HEADER_BYTES, "ok 1"],
+      [MAX_PART_HEADER_BYTES + 1, "BAD_REQUEST"],
+      [MAX_PART_HEADER_BYTES + 3, "BAD_REQUEST"],
+      [200 * 1024, "BAD_REQUEST"],
+    ];
+    for (const [size, expected] of cases) {
+      const body = withHeaderBlock(size);
+      for (const chunk of chunkings) expect([size, chunk, await outcome(body, chunk)]).toEqual([size, chunk, expected]);
+    }
+  });
+
+  test("the same 200 KB header request 25 times (random chunk sizes): 25 × the same answer", async () => {
+    const body = withHeaderBlock(200 * 1024);
+    const answers = new Set<string>();
+    for (let i = 0; i < 25; i++) answers.add(await outcome(body, 1 + Math.floor(Math.random() * 300_000)));
+    expect([...answers]).toEqual(["BAD_REQUEST"]);
+  });
+
+  test("a body held whole is judged the same way (multipartHeadersWithinLimit)", () => {
+    const bytes = (s: string) => new TextEncoder().encode(s);
+    expect(multipartHeadersWithinLimit(bytes(withHeaderBlock(MAX_PART_HEADER_BYTES)), "XyZ")).toBe(true);
+    expect(multipartHeadersWithinLimit(bytes(withHeaderBlock(MAX_PART_HEADER_BYTES + 1)), "XyZ")).toBe(false);
+    // A later part over the limit, after a small one.
+    const second = withHeaderBlock(MAX_PART_HEADER_BYTES + 1).replace("--XyZ\r\n", '--XyZ\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--XyZ\r\n');
+    expect(multipartHeadersWithinLimit(bytes(second), "XyZ")).toBe(false);
+    expect(multipartHeadersWithinLimit(bytes(withHeaderBlock(100)), "XyZ")).toBe(true);
   });
 });

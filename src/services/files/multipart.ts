@@ -9,8 +9,12 @@ import { freeBuffer } from "./free-buffer.ts";
  * skipped) before the next part. A chunk of a part's body is valid until the body is read on:
  * the reader then frees the socket chunks it has passed (detaches their buffers), so memory holds
  * a few chunks per upload instead of every chunk until the next garbage collection. A consumer
- * that keeps bytes copies them. A body cut short, without its boundary, with headers over
- * MAX_HEADER_BYTES or more than MAX_PARTS parts is BAD_REQUEST.
+ * that keeps bytes copies them. A body cut short, without its boundary, with a part's header block
+ * over MAX_PART_HEADER_BYTES or more than MAX_PARTS parts is BAD_REQUEST.
+ *
+ * Every limit is decided by where the bytes are, never by how the socket cut them into chunks
+ * (issue 23 item 14: a 200 KB header used to pass when it arrived in one chunk): `find` refuses a
+ * needle that first occurs past its limit, and refuses early only once no later match could be within it.
  */
 export type MultipartPart = {
   name: string;
@@ -20,7 +24,16 @@ export type MultipartPart = {
   body: AsyncIterable<Uint8Array>;
 };
 
-const MAX_HEADER_BYTES = 16 * 1024;
+/**
+ * The one documented limit on a part's header block (README "Uploads"): the bytes between the line
+ * after the boundary and the blank line that ends the headers (Content-Disposition with its name and
+ * filename, Content-Type, …), 16 KiB. The streamed uploads and every other multipart body
+ * (`multipartHeadersWithinLimit`, src/server/http.ts readFormBody) apply it.
+ */
+export const MAX_PART_HEADER_BYTES = 16 * 1024;
+/** Bytes before the first boundary (the preamble) and transport padding after a boundary line. */
+const MAX_PREAMBLE_BYTES = 64 * 1024;
+const MAX_PADDING_BYTES = 1024;
 const MAX_PARTS = 50;
 const CRLF = Buffer.from("\r\n");
 const HEADER_END = Buffer.from("\r\n\r\n");
@@ -94,12 +107,20 @@ export async function* readMultipart(
     buf = buf.length === 0 ? next : Buffer.concat([buf, next]);
     return true;
   };
-  /** Reads until `needle` is in the buffer; its index, or -1 at the end of the body. */
-  const find = async (needle: Buffer, limit = Infinity): Promise<number> => {
+  /**
+   * Reads until `needle` is in the buffer: its index, or -1 at the end of the body. BAD_REQUEST when
+   * its first occurrence starts past `maxIndex`: refused as soon as no later match could start within
+   * it (the same answer whatever the chunks).
+   */
+  const find = async (needle: Buffer, maxIndex: number): Promise<number> => {
     for (;;) {
       const at = buf.indexOf(needle);
-      if (at >= 0) return at;
-      if (buf.length > limit) throw bad();
+      if (at >= 0) {
+        if (at > maxIndex) throw bad();
+        return at;
+      }
+      // A match not yet in the buffer starts at buf.length - needle.length + 1 or later.
+      if (buf.length - needle.length + 1 > maxIndex) throw bad();
       if (!(await fill())) return -1;
     }
   };
@@ -109,19 +130,19 @@ export async function* readMultipart(
 
   try {
     // Preamble up to the first delimiter.
-    const first = await find(delimiter, 64 * 1024);
+    const first = await find(delimiter, MAX_PREAMBLE_BYTES);
     if (first < 0) throw bad();
     buf = buf.subarray(first + delimiter.length);
     for (let parts = 0; ; parts++) {
       await need(2);
       if (buf[0] === 0x2d && buf[1] === 0x2d) return; // "--": the closing delimiter
       // Transport padding after the delimiter, then CRLF.
-      const lineEnd = await find(CRLF, 1024);
+      const lineEnd = await find(CRLF, MAX_PADDING_BYTES);
       if (lineEnd < 0 || buf.subarray(0, lineEnd).toString("latin1").trim() !== "") throw bad();
       if (parts >= MAX_PARTS) throw bad();
       buf = buf.subarray(lineEnd);
-      // Headers: from the CRLF just before them to the blank line.
-      const headerEnd = await find(HEADER_END, MAX_HEADER_BYTES);
+      // Headers: from the CRLF just before them to the blank line; the block itself is buf[2, headerEnd).
+      const headerEnd = await find(HEADER_END, CRLF.length + MAX_PART_HEADER_BYTES);
       if (headerEnd < 0) throw bad();
       const headers = new Map<string, string>();
       for (const line of buf.subarray(CRLF.length, headerEnd).toString("latin1").split("\r\n")) {
@@ -194,4 +215,28 @@ export async function readTextPart(body: AsyncIterable<Uint8Array>, maxBytes = 6
     chunks.push(new Uint8Array(chunk)); // a copy: a chunk is valid until the body is read on
   }
   return Buffer.concat(chunks).toString("utf8");
+}
+
+/**
+ * The same part-header limit over a whole multipart body already in memory (the bodies Hono's
+ * parseBody reads): false when any part's header block exceeds MAX_PART_HEADER_BYTES. Only the
+ * header limit is checked here; the parser still refuses what it cannot read.
+ */
+export function multipartHeadersWithinLimit(body: Uint8Array, boundary: string): boolean {
+  const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  const delimiter = Buffer.from(`--${boundary}`);
+  let at = bytes.indexOf(delimiter);
+  while (at >= 0) {
+    const lineEnd = bytes.indexOf(CRLF, at + delimiter.length);
+    if (lineEnd < 0) return true;
+    // The closing delimiter ("--boundary--") has no headers after it.
+    if (bytes[at + delimiter.length] === 0x2d && bytes[at + delimiter.length + 1] === 0x2d) return true;
+    const headerEnd = bytes.indexOf(HEADER_END, lineEnd);
+    const size = (headerEnd < 0 ? bytes.length : headerEnd) - (lineEnd + CRLF.length);
+    if (size > MAX_PART_HEADER_BYTES) return false;
+    if (headerEnd < 0) return true;
+    at = bytes.indexOf(Buffer.from(`\r\n--${boundary}`), headerEnd + HEADER_END.length);
+    if (at >= 0) at += CRLF.length;
+  }
+  return true;
 }
