@@ -207,6 +207,27 @@ describe("pain.001.001.03", () => {
     ]);
   });
 
+  test("CtrlSum reads each currency's ISO 4217 digits: BHD 1.000 is 1, KWD/OMR/TND likewise, JPY and KRW have none (issue 23 item 6)", () => {
+    const ctrl = (ls: PaymentLine[]) => {
+      const root = parseXml(paymentXml("MER-X", "2026-11-26T12:00:00.000Z", "2026-11-26", ls)).children[0]!;
+      const header = root.children[0]!;
+      const blocks = root.children.filter((c) => c.name === "PmtInf");
+      return [header, ...blocks].map((el) => el.children.find((c) => c.name === "CtrlSum")!.text);
+    };
+    expect(ctrl([line({ amount: { amount: 1_000, currency: "BHD" } })])).toEqual(["1.000", "1.000"]);
+    for (const currency of ["KWD", "OMR", "TND"]) expect(ctrl([line({ amount: { amount: 12_345, currency } })])).toEqual(["12.345", "12.345"]);
+    expect(ctrl([line({ amount: { amount: 1_000, currency: "BHD" } }), line({ billId: 2, amount: { amount: 250, currency: "EUR" } }), line({ billId: 3, amount: { amount: 7, currency: "KRW" } })])).toEqual([
+      "10.500",
+      "1.000",
+      "2.50",
+      "7.00",
+    ]);
+    const doc3 = parseXml(paymentXml("MER-X", "2026-11-26T12:00:00.000Z", "2026-11-26", [line({ amount: { amount: 1_005, currency: "BHD" } })]));
+    expect(validate(doc3)).toEqual([]);
+    const amt = doc3.children[0]!.children[1]!.children.find((c) => c.name === "CdtTrfTxInf")!.children.find((c) => c.name === "Amt")!.children[0]!;
+    expect([amt.attrs.Ccy, amt.text]).toEqual(["BHD", "1.005"]);
+  });
+
   test("the checker itself refuses what the schema refuses", () => {
     const broken = parseXml(xml.replace("<PmtMtd>TRF</PmtMtd>", "<PmtMtd>WIRE</PmtMtd>").replace(/<EndToEndId>BILL-1<\/EndToEndId>/, "").replace('Ccy="JPY"', 'Ccy="yen"'));
     const problems = validate(broken);

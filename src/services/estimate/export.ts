@@ -13,6 +13,7 @@ import type ExcelJS from "exceljs";
 import type { PDFDocument, PDFFont, PDFPage, rgb as Rgb } from "pdf-lib";
 import type { TBalanceSheetView, TCostEstimateView, TEstimateItem, TWorkingStep } from "../../domain/estimate/schemas.ts";
 import { minorUnitsOf, toMajorString } from "../../domain/money/money.ts";
+import { xlsxBytes } from "../xlsx.ts";
 
 export type ExportOptions = { isBalanceSheetView: boolean };
 export type ExportFormat = "xlsx" | "pdf";
@@ -277,8 +278,7 @@ export async function renderEstimateWorkbook(view: TCostEstimateView, balanceShe
   addEstimateSheet(workbook, view);
   addWorkingSheet(workbook, view);
   if (balanceSheet && !balanceFirst) addBalanceSheet(workbook, balanceSheet);
-  const buffer = await workbook.xlsx.writeBuffer();
-  return new Uint8Array(buffer as ArrayBuffer);
+  return xlsxBytes(workbook);
 }
 
 // ── pdf ─────────────────────────────────────────────────────────────────────────────────────

@@ -28,6 +28,7 @@ import { estimateMessages, estimateText } from "../../domain/estimate/messages.t
 import { isCurrencyCode, MONEY_MAX_MINOR, parseAmount } from "../../domain/money/money.ts";
 import type { z } from "zod";
 import { enqueueJob, PermanentJobError, registerJobHandler, type Job, type JobDeps } from "../jobs/queue.ts";
+import { xlsxBytes } from "../xlsx.ts";
 
 export { findCityIndex, cityKeyOf };
 
@@ -271,8 +272,7 @@ export async function cityIndexTemplate(): Promise<Uint8Array> {
   sheet.addRow(["US", "New York City", "USD", "100", "100", "7500.00", "2026-01-01"]);
   // Text cells, so a spreadsheet program keeps "2026-01-01" and "4600.00" as typed.
   for (let r = 2; r <= 3; r++) for (let c = 1; c <= CITY_INDEX_COLUMNS.length; c++) sheet.getRow(r).getCell(c).numFmt = "@";
-  const buffer = await workbook.xlsx.writeBuffer();
-  return new Uint8Array(buffer as ArrayBuffer);
+  return xlsxBytes(workbook);
 }
 
 export const CITY_INDEX_TEMPLATE_NAME = "city-indices-template.xlsx";

@@ -12,6 +12,7 @@ import type { TRateRow, TUploadRatesResponse } from "../../domain/policy/schemas
 import type { SessionUser } from "../auth.ts";
 import { versionForCaller, type PolicyAccess, type VersionRef } from "./access.ts";
 import { auditPolicy, type PolicyActor } from "./common.ts";
+import { xlsxBytes } from "../xlsx.ts";
 
 /**
  * Rates of a budget group (part 2 §7 GET and POST rates/budget-groups/{id}, GET
@@ -65,8 +66,7 @@ export async function ratesWorkbook(db: DB, budgetGroupId: number): Promise<Uint
   sheet.columns = RATE_COLUMNS.map((header) => ({ header, key: header, width: header === "Description" ? 40 : 16 }));
   sheet.getRow(1).font = { bold: true };
   for (const r of rows) sheet.addRow([r.countryCode, r.city, r.description, r.currency, r.amountText, r.frequency]);
-  const buffer = await workbook.xlsx.writeBuffer();
-  return new Uint8Array(buffer as ArrayBuffer);
+  return xlsxBytes(workbook);
 }
 
 /** Splits CSV text into rows of cells (quotes, doubled quotes, CRLF). */
