@@ -22,6 +22,7 @@
  * `makeBill` stays the Bill Management tests' fixture: an Open bill from a fresh approved external-spend
  * item without a move (the tests send it back and check that source).
  */
+import { toMajorString } from "../domain/money/money.ts";
 import type { DB } from "./index.ts";
 import type { BillTable } from "./schema.ts";
 import type { SessionUser } from "../services/auth.ts";
@@ -324,8 +325,7 @@ async function moveOn(db: DB, actor: FinanceActor, billId: number, b: DemoBill):
       return;
     case "PaidPendingAudit":
     case "Audited": {
-      const digits = b.currency === "JPY" ? 0 : 2;
-      await step({ id: billId, status: "PaidPendingAudit", paymentAmount: (b.gross / 10 ** digits).toFixed(digits), currency: b.currency, paymentDate: b.paymentDate });
+      await step({ id: billId, status: "PaidPendingAudit", paymentAmount: toMajorString({ amount: b.gross, currency: b.currency }), currency: b.currency, paymentDate: b.paymentDate });
       if (b.state === "Audited") await step({ id: billId, status: "Audited" });
       return;
     }

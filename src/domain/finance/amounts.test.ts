@@ -27,8 +27,14 @@ describe("readAmount (§5/§9 two decimals, JPY none)", () => {
     expect(readAmount("1.5", "JPY")).toEqual({ error: M.amountDecimalsJpy });
     expect(readAmount("abc", "USD")).toEqual({ error: M.amountNotNumber });
     expect(readAmount("  ", "USD")).toEqual({ error: M.amountRequired });
-    // BHD has 3 places in ISO 4217 but finance keeps §9's 2.
-    expect(readAmount("1.234", "BHD")).toEqual({ error: M.amountDecimals });
+    // The currency's ISO 4217 places (issue 23 item 6): BHD and its kind have 3, KRW none; the same table every step reads.
+    expect(readAmount("1.234", "BHD")).toEqual({ money: { amount: 1234, currency: "BHD" } });
+    expect(readAmount("12.50", "BHD")).toEqual({ money: { amount: 12500, currency: "BHD" } });
+    expect(readAmount("1.2345", "KWD")).toEqual({ error: "KWD amounts can have at most 3 decimal places" });
+    expect(readAmount("1.5", "KRW")).toEqual({ error: "KRW amounts cannot have decimal places" });
+    for (const c of ["BHD", "KWD", "OMR", "TND"]) expect(readAmount("0.001", c)).toEqual({ money: { amount: 1, currency: c } });
+    // Past the one money bound: refused, never thrown.
+    expect(readAmount("100000000000", "USD")).toEqual({ error: "The amount is too large." });
   });
 });
 

@@ -9,7 +9,8 @@
  */
 import { z } from "zod";
 import { isCurrencyCode, minorUnitsOf, toMinor, type Money } from "../money/money.ts";
-import { financeMessages as M, notesMaxMessage } from "./messages.ts";
+import { AppError } from "../errors.ts";
+import { fill, financeMessages as M, notesMaxMessage } from "./messages.ts";
 
 export type FieldErrors = Partial<Record<string, string>>;
 
@@ -31,17 +32,33 @@ function blank(v: unknown): boolean {
 }
 
 /**
- * Reads an amount typed in major units. §5/§9 "at most two decimals"; JPY has none (§9, through
- * `minorUnitsOf`). Thousands separators are accepted as the money module's parser does.
+ * Reads an amount typed in major units. §5/§9 "at most two decimals" is read as "at most the
+ * currency's decimals" (ISO 4217 through `minorUnitsOf`, the one table): two for most, none for JPY
+ * (§9) or KRW, three for BHD, KWD, OMR and TND (issue 23 item 6), so an amount one screen accepts
+ * every later step accepts too. Thousands separators are accepted as the money module's parser does;
+ * past the money bound it is "The amount is too large.".
  */
 export function readAmount(text: unknown, currency: string): { money: Money } | { error: string } {
   if (blank(text)) return { error: M.amountRequired };
   const cleaned = String(text).replaceAll(",", "").trim();
   if (!NUMBER.test(cleaned)) return { error: M.amountNotNumber };
-  const places = Math.min(2, minorUnitsOf(currency));
+  const places = minorUnitsOf(currency);
   const decimals = cleaned.split(".")[1]?.length ?? 0;
-  if (decimals > places) return { error: places === 0 ? M.amountDecimalsJpy : M.amountDecimals };
-  return { money: toMinor(cleaned, currency) };
+  if (decimals > places) return { error: decimalsMessage(currency) };
+  try {
+    return { money: toMinor(cleaned, currency) };
+  } catch (error) {
+    if (error instanceof AppError) return { error: error.message };
+    throw error;
+  }
+}
+
+/** The refusal of too many decimals for `currency`: the spec's texts for 2 places and JPY, the same words for the others. */
+export function decimalsMessage(currency: string): string {
+  const places = minorUnitsOf(currency);
+  if (places === 2) return M.amountDecimals;
+  if (places === 0) return currency === "JPY" ? M.amountDecimalsJpy : fill(M.amountNoDecimalsOf, { currency });
+  return fill(M.amountDecimalsOf, { currency, places: String(places) });
 }
 
 /**
@@ -182,6 +199,26 @@ export function checkBillAmounts(input: BillAmountsInput): FieldErrors {
   return errors;
 }
 
+/**
+ * §5 "Bill lines" one line at a time (spend category required; net and tax both or neither; net plus
+ * tax equals the line's gross within 0.005; notes ≤ 250), without the bill total: what a draft of lines
+ * must satisfy before it is saved (approve then checks the lines against the bill's total too).
+ */
+export function checkBillLines(currency: string, lines: BillLineInput[], isCredit = false): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!isCurrencyCode(currency)) {
+    errors.currency = M.currencyRequired;
+    return errors;
+  }
+  lines.forEach((line, i) => {
+    const p = `lines.${i}.`;
+    if (line.spendCategoryId === undefined || line.spendCategoryId === null) errors[`${p}spendCategoryId`] = M.spendCategoryRequired;
+    if ((line.notes ?? "").length > LINE_NOTES_MAX) errors[`${p}notes`] = M.lineNotesMax;
+    checkTriple(p, currency, line, isCredit, errors, true);
+  });
+  return errors;
+}
+
 // ---------------------------------------------------------------- manual adjustment
 
 export const manualAdjustmentSchema = z.object({
@@ -281,7 +318,12 @@ export function adhocAmount(text: unknown, currency: string): { money: Money } |
   if (blank(text)) return { error: M.amountRequired };
   const cleaned = String(text).replaceAll(",", "").trim();
   if (!NUMBER.test(cleaned)) return { error: M.amountNotNumber };
-  return { money: toMinor(cleaned, currency) };
+  try {
+    return { money: toMinor(cleaned, currency) };
+  } catch (error) {
+    if (error instanceof AppError) return { error: error.message };
+    throw error;
+  }
 }
 
 /**

@@ -35,16 +35,40 @@ describe("recurring schedule (§5 Recurring)", () => {
   });
   test("submitted schedule: dates filled, amounts numeric and summing to gross", () => {
     const gross = { amount: 10000, currency: "USD" };
-    expect(checkSchedule(gross, [{ paymentAmount: "50", paymentDueDate: "2026-01-01" }, { paymentAmount: "50.00", paymentDueDate: "2026-02-01" }])).toEqual({});
-    expect(checkSchedule(gross, [{ paymentAmount: "50", paymentDueDate: "" }, { paymentAmount: "50", paymentDueDate: "2026-02-01" }])["payments.0.paymentDueDate"]).toBe(M.recurringDates);
-    expect(checkSchedule(gross, [{ paymentAmount: "50", paymentDueDate: "2026-01-01" }, { paymentAmount: "49.99", paymentDueDate: "2026-02-01" }]).payments).toBe(M.recurringSum);
-    expect(checkSchedule(gross, [{ paymentAmount: "abc", paymentDueDate: "2026-01-01" }])["payments.0.paymentAmount"]).toBe(M.amountNotNumber);
+    expect(checkSchedule(gross, [{ paymentAmount: "50", paymentDueDate: "2026-01-01" }, { paymentAmount: "50.00", paymentDueDate: "2026-02-01" }], 2)).toEqual({});
+    expect(checkSchedule(gross, [{ paymentAmount: "50", paymentDueDate: "" }, { paymentAmount: "50", paymentDueDate: "2026-02-01" }], 2)["payments.0.paymentDueDate"]).toBe(M.recurringDates);
+    expect(checkSchedule(gross, [{ paymentAmount: "50", paymentDueDate: "2026-01-01" }, { paymentAmount: "49.99", paymentDueDate: "2026-02-01" }], 2).payments).toBe(M.recurringSum);
+    expect(checkSchedule(gross, [{ paymentAmount: "abc", paymentDueDate: "2026-01-01" }], 1)["payments.0.paymentAmount"]).toBe(M.amountNotNumber);
   });
-  test("property: sum exact, count right, dates ascending, built schedule passes its own check (USD, EUR, JPY)", () => {
+  test("every instalment is greater than zero and the rows are exactly the count (issue 23 item 4)", () => {
+    const gross = { amount: 10000, currency: "USD" };
+    // 150.00 and -50.00 sum to the gross of 100.00 but make a -50.00 bill that is not a credit.
+    const negative = checkSchedule(gross, [{ paymentAmount: "150.00", paymentDueDate: "2026-01-01" }, { paymentAmount: "-50.00", paymentDueDate: "2026-02-01" }], 2);
+    expect(negative["payments.1.paymentAmount"]).toBe(M.recurringInstalmentPositive);
+    expect(checkSchedule(gross, [{ paymentAmount: "100.00", paymentDueDate: "2026-01-01" }, { paymentAmount: "0", paymentDueDate: "2026-02-01" }], 2)["payments.1.paymentAmount"]).toBe(M.recurringInstalmentPositive);
+    // Three instalments asked, two rows sent (summing to the gross): refused, naming the count.
+    const fewer = checkSchedule(gross, [{ paymentAmount: "50", paymentDueDate: "2026-01-01" }, { paymentAmount: "50", paymentDueDate: "2026-02-01" }], 3);
+    expect(fewer.payments).toBe("Please enter one payment for each of the 3 instalments");
+    const more = checkSchedule(gross, [{ paymentAmount: "50", paymentDueDate: "2026-01-01" }, { paymentAmount: "50", paymentDueDate: "2026-02-01" }], 1);
+    expect(more.payments).toBe("Please enter one payment for each of the 1 instalments");
+    // The calculator's inputs: a negative gross, or less than one minor unit per instalment, cannot be split into positive instalments.
+    expect(buildSchedule({ gross: "-150", currency: "USD", count: 3, unit: "months", firstDueDate: "2026-01-01" })).toEqual({ errors: { gross: M.recurringInstalmentPositive } });
+    expect(buildSchedule({ gross: "0.02", currency: "USD", count: 3, unit: "months", firstDueDate: "2026-01-01" })).toEqual({ errors: { gross: M.recurringInstalmentPositive } });
+    expect(buildSchedule({ gross: "0.03", currency: "USD", count: 3, unit: "months", firstDueDate: "2026-01-01" })).not.toHaveProperty("errors");
+  });
+  test("three-decimal currencies (ISO 4217: BHD, KWD, OMR, TND) schedule to the fils; KRW has none (issue 23 item 6)", () => {
+    const s = schedule({ gross: "12.500", currency: "BHD", count: 3, unit: "months", firstDueDate: "2026-01-31" });
+    expect(s.map((p) => p.paymentAmount.amount)).toEqual([4166, 4166, 4168]);
+    expect(checkSchedule({ amount: 12500, currency: "BHD" }, s.map((p) => ({ paymentAmount: toMajorString(p.paymentAmount), paymentDueDate: p.paymentDueDate })), 3)).toEqual({});
+    expect(checkSchedule({ amount: 12500, currency: "KWD" }, [{ paymentAmount: "12.5", paymentDueDate: "2026-01-01" }], 1)).toEqual({});
+    expect(checkSchedule({ amount: 12500, currency: "KWD" }, [{ paymentAmount: "12.5001", paymentDueDate: "2026-01-01" }], 1)["payments.0.paymentAmount"]).toBe("KWD amounts can have at most 3 decimal places");
+    expect(checkSchedule({ amount: 1250, currency: "KRW" }, [{ paymentAmount: "1250.5", paymentDueDate: "2026-01-01" }], 1)["payments.0.paymentAmount"]).toBe("KRW amounts cannot have decimal places");
+  });
+  test("property: sum exact, count right, every instalment positive, dates ascending, built schedule passes its own check (0-, 2- and 3-decimal currencies)", () => {
     fc.assert(
       fc.property(
-        fc.constantFrom("USD", "EUR", "JPY"),
-        fc.integer({ min: -100_000_000, max: 100_000_000 }).filter((n) => n !== 0),
+        fc.constantFrom("USD", "EUR", "JPY", "KRW", "BHD", "KWD", "OMR", "TND"),
+        fc.integer({ min: 120, max: 100_000_000 }),
         fc.integer({ min: 1, max: 120 }),
         fc.constantFrom("months" as const, "weeks" as const),
         fc.date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2090-12-31T00:00:00Z"), noInvalidDate: true }),
@@ -59,7 +83,8 @@ describe("recurring schedule (§5 Recurring)", () => {
           const each = s[0]!.paymentAmount.amount;
           for (const p of s.slice(0, -1)) expect(p.paymentAmount.amount).toBe(each);
           expect(Math.abs(s.at(-1)!.paymentAmount.amount - each)).toBeLessThan(count);
-          expect(checkSchedule(gross, s.map((p) => ({ paymentAmount: toMajorString(p.paymentAmount), paymentDueDate: p.paymentDueDate })))).toEqual({});
+          for (const p of s) expect(p.paymentAmount.amount).toBeGreaterThan(0);
+          expect(checkSchedule(gross, s.map((p) => ({ paymentAmount: toMajorString(p.paymentAmount), paymentDueDate: p.paymentDueDate })), count)).toEqual({});
         },
       ),
       { numRuns: 300 },

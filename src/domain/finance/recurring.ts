@@ -4,7 +4,10 @@
  * "Recurrence types: months or weeks"). Pure.
  *
  * §5: a valid non-zero gross, a positive number of months or weeks, and a first due date; all payment
- * dates filled; amounts numeric and summing to gross; the last instalment absorbs rounding. (The
+ * dates filled; amounts numeric and summing to gross; the last instalment absorbs rounding. Issue 23
+ * item 4: every instalment is greater than zero (a schedule is money owed to the employee, never a
+ * credit: so the gross is positive and at least one minor unit per instalment) and the rows sent are
+ * exactly the number of instalments. Amounts have the currency's ISO 4217 decimals (BHD 3, JPY 0). (The
  * confirm dialog before submit is the screen's.) The split is the money module's `splitLastAbsorbs`,
  * so the instalments always sum exactly to the gross in minor units (JPY has no decimals).
  *
@@ -14,7 +17,7 @@
  */
 import { splitLastAbsorbs, type Money } from "../money/money.ts";
 import { readAmount, type FieldErrors } from "./amounts.ts";
-import { financeMessages as M } from "./messages.ts";
+import { fill, financeMessages as M } from "./messages.ts";
 
 export const RECURRENCE_UNITS = ["months", "weeks"] as const;
 export type RecurrenceUnit = (typeof RECURRENCE_UNITS)[number];
@@ -46,13 +49,21 @@ export function dueDate(first: string, unit: RecurrenceUnit, i: number): string 
 
 export type RecurringInput = { gross: unknown; currency: string; count: unknown; unit: unknown; firstDueDate: unknown };
 
+/** The number of instalments (a whole number 1…MAX_INSTALMENTS, or its decimal text), or null. */
+function countOf(count: unknown): number | null {
+  const n = typeof count === "string" && /^\d+$/.test(count.trim()) ? Number(count) : count;
+  return typeof n === "number" && Number.isInteger(n) && n >= 1 && n <= MAX_INSTALMENTS ? n : null;
+}
+
 /** §5 inputs of the calculator. */
 export function checkRecurringInput(input: RecurringInput): FieldErrors {
   const errors: FieldErrors = {};
   const g = readAmount(input.gross, input.currency);
+  const n = countOf(input.count);
   if ("error" in g || g.money.amount === 0) errors.gross = M.recurringGross;
-  const n = typeof input.count === "string" && /^\d+$/.test(input.count.trim()) ? Number(input.count) : input.count;
-  if (typeof n !== "number" || !Number.isInteger(n) || n < 1 || n > MAX_INSTALMENTS) errors.count = M.recurringCount;
+  // Every instalment positive: a positive gross of at least one minor unit per instalment.
+  else if (g.money.amount < 0 || (n !== null && g.money.amount < n)) errors.gross = M.recurringInstalmentPositive;
+  if (n === null) errors.count = M.recurringCount;
   if (!(RECURRENCE_UNITS as readonly unknown[]).includes(input.unit)) errors.unit = M.recurringCount;
   if (!parseIso(input.firstDueDate)) errors.firstDueDate = M.recurringFirstDue;
   return errors;
@@ -72,12 +83,14 @@ export function buildSchedule(input: RecurringInput): { schedule: RecurringPayme
 }
 
 /**
- * §5 check of a schedule as submitted (the user may have edited rows): every date filled, every
- * amount numeric, and the amounts summing exactly to the gross. Rows are keyed `payments.<i>.<field>`.
+ * §5 check of a schedule as submitted (the user may have edited rows): exactly `count` rows, every
+ * date filled, every amount numeric and greater than zero, and the amounts summing exactly to the
+ * gross. Rows are keyed `payments.<i>.<field>`.
  */
-export function checkSchedule(gross: Money, rows: { paymentAmount: unknown; paymentDueDate: unknown }[]): FieldErrors {
+export function checkSchedule(gross: Money, rows: { paymentAmount: unknown; paymentDueDate: unknown }[], count: number): FieldErrors {
   const errors: FieldErrors = {};
   if (rows.length === 0) errors.count = M.recurringCount;
+  else if (rows.length !== count) errors.payments = fill(M.recurringRowsCount, { count: String(count) });
   let sum = 0;
   let allRead = true;
   rows.forEach((row, i) => {
@@ -86,8 +99,11 @@ export function checkSchedule(gross: Money, rows: { paymentAmount: unknown; paym
     if ("error" in r) {
       errors[`payments.${i}.paymentAmount`] = r.error;
       allRead = false;
-    } else sum += r.money.amount;
+    } else {
+      if (r.money.amount <= 0) errors[`payments.${i}.paymentAmount`] = M.recurringInstalmentPositive;
+      sum += r.money.amount;
+    }
   });
-  if (allRead && rows.length > 0 && sum !== gross.amount) errors.payments = M.recurringSum;
+  if (allRead && rows.length > 0 && sum !== gross.amount) errors.payments ??= M.recurringSum;
   return errors;
 }

@@ -7,6 +7,8 @@ import {
   formatMoney,
   isCurrencyCode,
   minorUnitsOf,
+  MONEY_MAX_MINOR,
+  MONEY_TOO_LARGE,
   parseAmount,
   roundHalfUp,
   splitLastAbsorbs,
@@ -86,9 +88,16 @@ describe("toMinor and toMajorString", () => {
     expect(toMajorString({ amount: -5, currency: "EUR" })).toBe("-0.05");
   });
 
-  test("amounts beyond safe integers are refused", () => {
-    const error = appErrorOf(() => toMinor("1e20", "USD"));
-    expect(error.message).toBe("This is not a valid number.");
+  test("amounts beyond the one money bound are refused (issue 23 item 3), in the currency's own minor units", () => {
+    expect(appErrorOf(() => toMinor("1e20", "USD")).message).toBe(MONEY_TOO_LARGE);
+    expect(toMinor("99999999999.99", "USD").amount).toBe(MONEY_MAX_MINOR);
+    expect(appErrorOf(() => toMinor("100000000000.00", "USD")).message).toBe(MONEY_TOO_LARGE);
+    expect(appErrorOf(() => toMinor("-100000000000.00", "USD")).message).toBe(MONEY_TOO_LARGE);
+    expect(toMinor("9999999999999", "JPY").amount).toBe(MONEY_MAX_MINOR);
+    expect(appErrorOf(() => toMinor("10000000000000", "JPY")).message).toBe(MONEY_TOO_LARGE);
+    expect(toMinor("9999999999.999", "BHD").amount).toBe(MONEY_MAX_MINOR);
+    expect(appErrorOf(() => toMinor("10000000000", "BHD")).message).toBe(MONEY_TOO_LARGE);
+    expect(appErrorOf(() => parseAmount("21474836480000.00", "USD")).message).toBe(MONEY_TOO_LARGE);
   });
 });
 

@@ -364,7 +364,7 @@ describe("create-manual-adjustment", () => {
       [{ amount: "1.234", timestamp: today }, FM.amountDecimals],
       [{ amount: "0", timestamp: today }, FM.amountNonZero],
       [{ amount: "5", timestamp: "" }, FM.dateRequired],
-      [{ amount: "5", timestamp: "2026-02-30" }, FM.dateRequired],
+      [{ amount: "5", timestamp: "2026-02-30" }, FM.dateInvalid],
     ];
     for (const [fields, message] of cases) {
       const res = await postJson(app, "/accountmanagement/create-manual-adjustment", { accountId, currency: "USD", ...fields }, as(DEMO.FINANCE));

@@ -11,6 +11,7 @@ import { financeMessages as FM } from "../../domain/finance/messages.ts";
 import { buildSchedule } from "../../domain/finance/recurring.ts";
 import { adhocMessages as M } from "../../domain/finance/schemas-adhoc.ts";
 import { messages } from "../../domain/messages.ts";
+import { toMajorString } from "../../domain/money/money.ts";
 import { financeCoreMessages } from "../../services/finance/core.ts";
 import { callerFor } from "../../test/db.ts";
 import { expectInputError, expectTrpcError } from "../../test/errors.ts";
@@ -78,7 +79,7 @@ const sixMonths = (amount = "1000.00", currency = "EUR", first = "2026-12-01") =
     unit: "months" as const,
     count: 6,
     firstDueDate: first,
-    payments: built.schedule.map((p) => ({ paymentAmount: (p.paymentAmount.amount / 100).toFixed(currency === "JPY" ? 0 : 2), paymentDueDate: p.paymentDueDate })),
+    payments: built.schedule.map((p) => ({ paymentAmount: toMajorString(p.paymentAmount), paymentDueDate: p.paymentDueDate })),
   };
 };
 
@@ -224,13 +225,14 @@ describe("ad-hoc charges", () => {
     const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
     for (let i = 0; i < 25; i++) {
       const currency = rand(4) === 0 ? "JPY" : "EUR";
-      const minor = 1 + rand(5_000_000);
-      const amount = currency === "JPY" ? String(minor) : (minor / 100).toFixed(2);
+      // At least one minor unit per instalment (every instalment is positive).
+      const minor = 24 + rand(5_000_000);
+      const amount = toMajorString({ amount: minor, currency });
       const count = 1 + rand(24);
       const unit = rand(2) === 0 ? ("months" as const) : ("weeks" as const);
       const built = buildSchedule({ gross: amount, currency, count, unit, firstDueDate: "2027-01-31" });
       if (!("schedule" in built)) throw new Error("schedule");
-      const payments = built.schedule.map((p) => ({ paymentAmount: currency === "JPY" ? String(p.paymentAmount.amount) : (p.paymentAmount.amount / 100).toFixed(2), paymentDueDate: p.paymentDueDate }));
+      const payments = built.schedule.map((p) => ({ paymentAmount: toMajorString(p.paymentAmount), paymentDueDate: p.paymentDueDate }));
       const { item } = await crm.finance.adhoc.createCharge(charge({ adhocType: "CashAllowanceRecurring", amount, currency, recurring: { unit, count, firstDueDate: "2027-01-31", payments } }));
       const rows = await t.db.selectFrom("finance_recurring_payments").select(["amount", "seq"]).where("item_id", "=", item.id).orderBy("seq").execute();
       expect(rows.length).toBe(count);

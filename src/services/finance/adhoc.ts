@@ -191,7 +191,7 @@ export function checkCharge(input: TCreateChargeRequest): { errors: FieldErrors;
       const r = input.recurring;
       const inputs = checkRecurringInput({ gross: toMajorString(gross), currency: gross.currency, count: r.count, unit: r.unit, firstDueDate: r.firstDueDate });
       Object.assign(errors, prefixed("recurring.", inputs));
-      if (Object.keys(inputs).length === 0) Object.assign(errors, prefixed("recurring.", checkSchedule(gross, r.payments)));
+      if (Object.keys(inputs).length === 0) Object.assign(errors, prefixed("recurring.", checkSchedule(gross, r.payments, Number(r.count))));
     }
   }
   return { errors, gross };

@@ -23,6 +23,7 @@ import { EmptyState, ErrorState, LoadingRows } from "../../components/ui/states.
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table.tsx";
 import { serverMessage } from "../../lib/errors.ts";
 import { formatDate, formatMoney } from "../../lib/format.ts";
+import { isCurrencyCode, toMajorString } from "../../../domain/money/money.ts";
 import { queryClient, trpc } from "../../lib/trpc.ts";
 
 /**
@@ -65,12 +66,9 @@ function today(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
+/** Minor units as the decimal text a form shows, with the currency's ISO 4217 places (BHD 3, JPY/KRW 0): the money module's. */
 function majorOf(minor: number, currency: string): string {
-  const places = currency === "JPY" ? 0 : 2;
-  if (places === 0) return String(minor);
-  const sign = minor < 0 ? "-" : "";
-  const abs = String(Math.abs(minor)).padStart(3, "0");
-  return `${sign}${abs.slice(0, -2)}.${abs.slice(-2)}`;
+  return isCurrencyCode(currency) ? toMajorString({ amount: minor, currency }) : String(minor);
 }
 
 function Money({ amount, currency }: { amount: number; currency: string }) {
