@@ -39,6 +39,7 @@ import * as m20261126063000 from "./20261126063000_finance_payment_batches.ts";
 import * as m20261207100000 from "./20261207100000_finance_payment_batch_cancel.ts";
 import * as m20261207110000 from "./20261207110000_money_bigint.ts";
 import * as m20261207120000 from "./20261207120000_budget_outside_range.ts";
+import * as m20261207123000 from "./20261207123000_bill_file.ts";
 import * as m20261207140000 from "./20261207140000_social_login.ts";
 import * as m20261207140000 from "./20261207140000_social_login.ts";
 import * as m20261207140000 from "./20261207140000_social_login.ts";
@@ -81,6 +82,7 @@ export const migrations: Record<string, Migration> = {
   "20261126063000_finance_payment_batches": m20261126063000,
   "20261207100000_finance_payment_batch_cancel": m20261207100000,
   "20261207120000_budget_outside_range": m20261207120000,
+  "20261207123000_bill_file": m20261207123000,
   "20261207140000_social_login": m20261207140000,
   "20261207140000_social_login": m20261207140000,
   "20261207110000_money_bigint": m20261207110000,

@@ -1142,6 +1142,8 @@ export type BillTable = {
   service_category: string | null; spend_category_id: number | null; cost_center: string | null; cost_center2: string | null;
   void_reason_id: number | null; void_reason: string | null; decided_by_rule: string | null; version: Generated<number>;
   created_by: number | null; created_at: string; updated_at: string; paid_at: string | null; audited_at: string | null; audited_by: number | null;
+  /** The bill file uploaded on Bill Approval's bill-detail panel (issue 23 item 15; migrations/20261207123000_bill_file.ts). */
+  file_id: Generated<number | null>;
 };
 export type BillLineTable = {
   id: Generated<number>; bill_id: number; group_id: number; position: number; name: string; gross_amount: number; net_amount: number;

@@ -45,6 +45,7 @@ import { mountLegacyDashboard } from "../routers/legacy/dashboard.ts";
 import { mountLegacyIncidents } from "../routers/legacy/incidents.ts";
 import { mountLegacyFinanceAccounts } from "../routers/legacy/finance-accounts.ts";
 import { mountLegacyFinanceApproval } from "../routers/legacy/finance-approval.ts";
+import { mountLegacyFinanceBillFile } from "../routers/legacy/finance-bill-file.ts";
 import { mountLegacyFinanceBills } from "../routers/legacy/finance-bills.ts";
 import { mountLegacyFinanceAdhoc } from "../routers/legacy/finance-adhoc.ts";
 import { mountLegacyFinanceInsights } from "../routers/legacy/finance-insights.ts";
@@ -196,6 +197,7 @@ export function createApp(deps: AppDeps) {
   mountLegacyIncidents(app, deps);
   mountLegacyFinanceAccounts(app, deps);
   mountLegacyFinanceApproval(app, deps);
+  mountLegacyFinanceBillFile(app, deps);
   mountLegacyFinanceBills(app, deps);
   mountLegacyFinanceAdhoc(app, deps);
   mountLegacyFinanceInsights(app, deps);

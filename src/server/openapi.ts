@@ -24,6 +24,7 @@ import { tagOperations } from "../routers/legacy/tags.openapi.ts";
 import { bulkOperations } from "../routers/legacy/bulk.openapi.ts";
 import { financeAccountsOperations } from "../routers/legacy/finance-accounts.openapi.ts";
 import { financeApprovalOperations } from "../routers/legacy/finance-approval.openapi.ts";
+import { financeBillFileOperations } from "../routers/legacy/finance-bill-file.openapi.ts";
 import { financeBillsOperations } from "../routers/legacy/finance-bills.openapi.ts";
 import { financeAdhocOperations } from "../routers/legacy/finance-adhoc.openapi.ts";
 import { financeInsightsOperations } from "../routers/legacy/finance-insights.openapi.ts";
@@ -117,6 +118,7 @@ export const allLegacyOperations = (): Operation[] => [
   ...bulkOperations,
   ...financeAccountsOperations,
   ...financeApprovalOperations,
+  ...financeBillFileOperations,
   ...financeBillsOperations,
   ...financeAdhocOperations,
   ...financeInsightsOperations,

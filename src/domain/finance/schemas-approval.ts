@@ -26,17 +26,21 @@ export const approvalMessages = {
   autoRuleChanged: "The auto-approval rule was changed by someone else; reload it and try again",
   noEmployee: "Employee has no accounts",
   holdNothing: "Please name an expense or a booking cost",
+  // Issue 23 item 15: the bill-detail panel's accounts and bill file.
+  accountNotFound: "This account does not exist.",
+  accountCurrency: "Please choose an account in the bill's currency ({currency})",
+  billFileNotFound: "This bill file does not exist; please upload it again.",
 } as const;
 
 export { APPROVAL_KINDS, type ApprovalKind };
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const amountText = ZMoneyText;
+// A calendar date in the finance range (financeDay: "2026-02-30" and "9999-12-31" are refused).
+const isoDate = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, approvalMessages.invalidDate).refine((v) => financeDay(v) === v, approvalMessages.invalidDate);
 const optionalDate = z.union([isoDate, z.literal("").transform(() => undefined)]).optional().nullable();
 const optionalText = (max: number) => z.string().max(max).optional().nullable();
 export const idempotencyKey = z.string().max(200).optional();
-// A calendar date in the finance range (financeDay: "2026-02-30" and "9999-12-31" are refused).
-const isoDate = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, approvalMessages.invalidDate).refine((v) => financeDay(v) === v, approvalMessages.invalidDate);
 const bool = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]);
 
 /** The item type names the calls accept (§7 billType / type / invoiceServiceType) → the approval kind. */
@@ -142,7 +146,13 @@ export const ZUpdateServiceCategory = z.object({ billId: id, billType: ZApproval
 export const ZDefaultFromAccountResponse = z.object({ success: z.literal(true), defaultFromAccount: z.object({ id: z.number(), name: z.string() }) });
 export type TDefaultFromAccountResponse = z.infer<typeof ZDefaultFromAccountResponse>;
 
-/** POST updateBillableChanges (the bill's amounts and reference), updateBillLineCache (its lines); DELETE clearBillLinesCache/{id}/{type}. */
+/**
+ * POST updateBillableChanges (the bill's amounts, reference, invoice date and — issue 23 item 15 — the
+ * rest of §3's approval payload the bill-detail panel edits: cost centres, from/to accounts and the bill
+ * file), updateBillLineCache (its lines); DELETE clearBillLinesCache/{id}/{type}. Each save replaces what
+ * was saved (send the whole record; null is "the default"); approve applies what was saved where its own
+ * payload leaves a field out.
+ */
 export const ZBillableChanges = z.object({
   id,
   type: ZApprovalKind,
@@ -151,11 +161,80 @@ export const ZBillableChanges = z.object({
   tax: amountText.optional().nullable(),
   reference: z.string().max(REFERENCE_MAX, FM.referenceMax).optional().nullable(),
   invoiceDate: optionalDate,
+  costCenter: optionalText(100),
+  costCenter2: optionalText(100),
+  accountFrom: id.optional().nullable(),
+  accountTo: id.optional().nullable(),
+  /** The bill file (uploadBillFile's id). */
+  fileId: id.optional().nullable(),
 });
 export type TBillableChanges = z.infer<typeof ZBillableChanges>;
 export const ZBillLineCache = z.object({ id, type: ZApprovalKind, billLinesDTOs: z.array(ZBillLineDto).max(50) });
 export const ZClearCache = z.object({ id, type: ZApprovalKind });
 export const ZDraftResponse = z.object({ success: z.literal(true) });
+
+/** The bill-detail panel's read (issue 23 item 15): the item, what was saved for its bill, and the accounts it may use. */
+export const ZBillDetailRequest = z.object({ id, type: ZApprovalKind });
+const ZPanelAccount = z.object({ id: z.number(), name: z.string(), type: z.string(), currency: z.string() });
+export const ZBillDetail = z.object({
+  kind: z.enum(APPROVAL_KINDS),
+  id: z.number(),
+  groupId: z.number(),
+  groupName: z.string(),
+  moveId: z.number().nullable(),
+  employeeName: z.string().nullable(),
+  vendorName: z.string().nullable(),
+  description: z.string(),
+  currency: z.string(),
+  /** The item's own amounts (major units). */
+  gross: z.string(),
+  net: z.string(),
+  tax: z.string(),
+  moveStageId: z.number().nullable(),
+  holdReason: z.string().nullable(),
+  version: z.number(),
+  /** What was saved before approval (null: nothing saved, the bill takes the item's values). */
+  draft: z.object({
+    gross: z.string().nullable(),
+    net: z.string().nullable(),
+    tax: z.string().nullable(),
+    reference: z.string().nullable(),
+    invoiceDate: z.string().nullable(),
+    costCenter: z.string().nullable(),
+    costCenter2: z.string().nullable(),
+    accountFrom: z.number().nullable(),
+    accountTo: z.number().nullable(),
+    fileId: z.number().nullable(),
+    lines: z.array(ZBillLineDto.extend({ gross: z.string(), net: z.string().nullable().optional(), tax: z.string().nullable().optional() })).nullable(),
+    serviceCategory: z.string().nullable(),
+    version: z.number(),
+  }),
+  /** The reference and spend category the bill gets when none is saved. */
+  defaultReference: z.string(),
+  defaultSpendCategoryId: z.number().nullable(),
+  file: z.object({ id: z.number(), name: z.string(), size: z.number() }).nullable(),
+  /** Accounts in the item's currency: the group's Client accounts (from) and the payee's accounts (to). */
+  fromAccounts: z.array(ZPanelAccount),
+  toAccounts: z.array(ZPanelAccount),
+});
+export type TBillDetail = z.infer<typeof ZBillDetail>;
+
+/** The bill file upload (multipart or FormData: id, type and the `file` part); answers like §7's expense form posts. */
+export const ZBillFileFields = z.object({ id, type: ZApprovalKind });
+export const ZBillFileInput = z.preprocess(
+  (v) => {
+    if (!(v instanceof FormData)) return v;
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of v.entries()) {
+      if (key === "file" && out["file"] !== undefined) out["file"] = "more than one file";
+      else out[key] = value;
+    }
+    return out;
+  },
+  ZBillFileFields.extend({ file: z.instanceof(File, { message: "file must be a file" }).optional() }),
+);
+export const ZBillFileResponse = z.object({ success: z.boolean(), id: z.number().nullable(), fileName: z.string().nullable(), fileHash: z.string().nullable(), errors: z.record(z.string(), z.string()).nullable() });
+export type TBillFileResponse = z.infer<typeof ZBillFileResponse>;
 
 /** The Bill Approval table (tRPC finance.approval.list). */
 export const APPROVAL_SORTS = ["date", "amount", "type", "group", "employee"] as const;

@@ -15,6 +15,10 @@ import {
   ZAutoRuleRequest,
   ZAutoRuleSave,
   ZBillableChanges,
+  ZBillDetail,
+  ZBillDetailRequest,
+  ZBillFileInput,
+  ZBillFileResponse,
   ZBillLineCache,
   ZBudgetCheckRequest,
   ZBudgetCheckResponse,
@@ -36,6 +40,7 @@ import {
 import {
   approvalReasons,
   approveItem,
+  billDetail,
   checkBudget,
   clearBillLinesCache,
   getAutoRule,
@@ -50,6 +55,8 @@ import {
   updateMoveStage,
   updateServiceCategory,
 } from "../../services/finance/approval.ts";
+import { receiveBillFileFormData } from "../../services/finance/bill-files.ts";
+import { fileStoreFor } from "../../services/files/store.ts";
 import { roleProcedure, router, sync } from "../../trpc.ts";
 
 const finance = roleProcedure("FINANCE", "ADMIN");
@@ -137,6 +144,18 @@ export const financeApprovalRouter = router({
     .input(sync(ZBillLineCache.extend({ idempotencyKey })))
     .output(sync(ZDraftResponse))
     .mutation(({ ctx, input }) => saveBillLineCache(ctx.db, actorOf(ctx), strip(input), input.idempotencyKey)),
+
+  /** The bill-detail panel's read: the item, its saved billable changes and lines, the accounts it may pick (issue 23 item 15). */
+  billDetail: finance
+    .input(sync(ZBillDetailRequest))
+    .output(sync(ZBillDetail))
+    .query(({ ctx, input }) => billDetail(ctx.db, ctx.user, input)),
+
+  /** POST billapproval/uploadBillFile as FormData (id, type, file): the item's bill file through the files service. */
+  uploadBillFile: finance
+    .input(sync(ZBillFileInput))
+    .output(sync(ZBillFileResponse))
+    .mutation(({ ctx, input }) => receiveBillFileFormData(ctx.db, fileStoreFor(ctx.config), actorOf(ctx), input)),
 
   /** DELETE {billapproval|billmanagement}/clearBillLinesCache/{id}/{type}. */
   clearBillLinesCache: finance

@@ -323,6 +323,69 @@ export async function completeUpload(
 }
 
 /**
+ * A finance document (issue 23 item 15: the bill file of an approval item), filed through the same
+ * store, content sniffing, limits and audit as an upload: a row of the item's group and move with no
+ * employee (so it is in no employee's file list and no employee sees it), category "Receipts and
+ * invoices", shared with nobody; HR of the group and ADMIN see it as a staff filing. The caller
+ * (src/services/finance/approval.ts) has checked the finance role and the item. Answers the file id.
+ */
+export const FINANCE_DOCUMENT_CATEGORY = 6;
+export async function fileFinanceDocument(
+  db: DB,
+  store: FileStore,
+  user: SessionUser,
+  target: { groupId: number; moveId: number | null },
+  file: { name: string; staged: StagedFile } | null,
+  now = new Date(),
+): Promise<{ id: number; name: string; hash: string; size: number }> {
+  try {
+    if (!file || file.staged.size === 0) throw new AppError("VALIDATION", fileMessages.fileMandatory, { file: fileMessages.fileMandatory });
+    if (file.staged.size > MAX_FILE_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", fileMessages.fileTooLarge);
+    const name = cleanFileName(file.name);
+    const contentType = sniffContentType(file.staged.head, name);
+    if (!contentType) throw new AppError("VALIDATION", fileMessages.typeNotAllowed, { file: fileMessages.typeNotAllowed });
+    const at = now.toISOString();
+    const staged = file.staged;
+    let placed = false;
+    const id = await db.transaction().execute(async (trx) => {
+      await lockHash(trx, staged.hash);
+      const row = await trx
+        .insertInto("employee_files")
+        .values({
+          group_id: target.groupId,
+          employee_user_id: null,
+          move_id: target.moveId,
+          temp_uuid: null,
+          hash: staged.hash,
+          original_name: name,
+          size_bytes: staged.size,
+          content_type: contentType,
+          category_id: FINANCE_DOCUMENT_CATEGORY,
+          notes: "",
+          share_mg: 0,
+          share_hr: 0,
+          uploaded_by: user.id,
+          uploaded_by_role: user.role,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning(["id", "original_name", "hash", "size_bytes", "content_type", "category_id", "notes", "share_mg", "share_hr", "employee_user_id", "move_id"])
+        .executeTakeFirstOrThrow();
+      await auditFile(trx, user, { at, fileId: row.id, groupId: target.groupId, action: "file-upload", newValues: { ...fileValues(row), financeDocument: true } });
+      placed = !(await store.exists(staged.hash));
+      await store.commit(staged);
+      return row.id;
+    }).catch(async (error: unknown) => {
+      if (placed) await removeUnreferencedBlob(db, store, staged.hash).catch(() => undefined);
+      throw error;
+    });
+    return { id, name, hash: staged.hash, size: staged.size };
+  } finally {
+    if (file) await store.discard(file.staged);
+  }
+}
+
+/**
  * Attaches the files uploaded during initiation (empTempFileUUID) to the employee and move that
  * createNewEmployee has just saved, inside its transaction. Only the group's own temporary files.
  */

@@ -25,7 +25,7 @@ import { approvalListPage } from "../../db/queries/finance-approval.ts";
 import type { Database } from "../../db/schema.ts";
 import { lockRow } from "../../db/locks.ts";
 import { AppError } from "../../domain/errors.ts";
-import { checkBillAmounts, readAmount, REJECTION_NOTES_MAX } from "../../domain/finance/amounts.ts";
+import { checkBillAmounts, checkBillLines, readAmount, REJECTION_NOTES_MAX } from "../../domain/finance/amounts.ts";
 import { approvalStep, blockedText, type ApprovalKind } from "../../domain/finance/approval.ts";
 import { HOLD_REASONS, isHoldReason } from "../../domain/finance/bill-state.ts";
 import { checkLock } from "../../domain/finance/lock-periods.ts";
@@ -39,6 +39,7 @@ import {
   type TAutoRule,
   type TAutoRuleSave,
   type TBillableChanges,
+  type TBillDetail,
   type TBillLineDto,
   type TBudgetCheckResponse,
   type TBudgetState,
@@ -60,6 +61,7 @@ import {
   type ApprovalItemRow,
 } from "./approval-bills.ts";
 import { auditFinance, financeWrite, lockPeriodsOf, requireFinance, todayUtc, type FinanceActor } from "./core.ts";
+import { FINANCE_DOCUMENT_CATEGORY } from "../files/files.ts";
 
 const major = (amount: number, currency: string) => toMajorString({ amount, currency });
 const ENTITY: Record<ApprovalKind, "expense" | "finance_item"> = { expense: "expense", bookingCost: "finance_item", lumpSum: "finance_item", adhocCashSpend: "finance_item" };
@@ -300,7 +302,7 @@ export async function approveItem(db: DB, actor: FinanceActor, kind: ApprovalKin
     const grossText = billable.gross ?? major(item.gross, c);
     const netText = billable.gross !== undefined && billable.gross !== null ? (billable.net ?? null) : major(item.net, c);
     const taxText = billable.gross !== undefined && billable.gross !== null ? (billable.tax ?? null) : major(item.tax, c);
-    const reference = (payload.reference ?? billable.reference ?? "").trim() || `${kind === "expense" ? "EXP" : kind === "bookingCost" ? "BKG" : kind === "lumpSum" ? "LS" : "CASH"}-${item.id}`;
+    const reference = (payload.reference ?? billable.reference ?? "").trim() || defaultReferenceOf(kind, item.id);
     const dtoLines = payload.billLinesDTOs ?? draft.lines;
     const lines: TBillLineDto[] =
       dtoLines && dtoLines.length > 0
@@ -320,8 +322,13 @@ export async function approveItem(db: DB, actor: FinanceActor, kind: ApprovalKin
     const tax = lineMoney(taxText, c);
     const net = netText === null || netText === undefined || String(netText).trim() === "" ? gross - tax : lineMoney(netText, c);
 
+    // The call's payload first, else what the bill-detail panel saved (updateBillableChanges).
+    const accountFrom = payload.accountFrom ?? billable.accountFrom ?? null;
+    const accountTo = payload.accountTo ?? billable.accountTo ?? null;
+    const costCenter = payload.costCenter ?? billable.costCenter ?? null;
+    const costCenter2 = payload.costCenter2 ?? billable.costCenter2 ?? null;
     // Accounts named by the call must be in the bill's currency.
-    for (const accountId of [payload.accountFrom, payload.accountTo]) {
+    for (const accountId of [accountFrom, accountTo]) {
       if (accountId === undefined || accountId === null) continue;
       const account = await trx.selectFrom("finance_accounts").select(["currency"]).where("id", "=", accountId).executeTakeFirst();
       if (!account) throw new AppError("VALIDATION", FM.bankAccountError, { accountTo: FM.bankAccountError });
@@ -351,15 +358,20 @@ export async function approveItem(db: DB, actor: FinanceActor, kind: ApprovalKin
         reference,
         billDate: payload.invoiceDate ?? billable.invoiceDate ?? todayUtc(now),
         invoiceDate: payload.invoiceDate ?? billable.invoiceDate ?? item.invoiceDate,
-        costCenter: payload.costCenter ?? null,
-        costCenter2: payload.costCenter2 ?? null,
-        fromAccountId: payload.accountFrom ?? null,
-        toAccountId: payload.accountTo ?? null,
+        costCenter: costCenter || null,
+        costCenter2: costCenter2 || null,
+        fromAccountId: accountFrom,
+        toAccountId: accountTo,
         bankAccountId: payload.bankAccountId ?? null,
         serviceCategory: draft.serviceCategory,
       },
       at,
     );
+    // The bill file saved on the panel goes with the bill(s) (when it is still filed).
+    if (billable.fileId) {
+      const file = await billFileOf(trx, item, billable.fileId);
+      if (file) await trx.updateTable("bills").set({ file_id: file.id }).where("id", "in", billIds).execute();
+    }
     await trx.deleteFrom("finance_approval_drafts").where("item_kind", "=", kind).where("item_id", "=", item.id).execute();
     await auditFinance(trx, actor, {
       entity: ENTITY[kind],
@@ -549,7 +561,11 @@ export async function updateServiceCategory(db: DB, actor: FinanceActor, input: 
   }, now);
 }
 
-/** POST updateBillableChanges: the bill's amounts, reference and invoice date as edited before approval (checked as a bill's amounts). */
+/**
+ * POST updateBillableChanges: the bill's amounts, reference, invoice date, cost centres, from/to accounts
+ * and bill file as edited before approval (amounts checked as a bill's; accounts in the item's currency;
+ * the file one filed for this item's group by uploadBillFile).
+ */
 export async function saveBillableChanges(db: DB, actor: FinanceActor, input: TBillableChanges, key?: string | null, now = new Date()): Promise<{ success: true }> {
   return draftWrite(db, actor, "billapproval/updateBillableChanges", input.type, input.id, input, key, async (trx, item, at) => {
     if (input.gross !== undefined && input.gross !== null) {
@@ -557,22 +573,43 @@ export async function saveBillableChanges(db: DB, actor: FinanceActor, input: TB
       const invalid = firstError(errors);
       if (invalid) throw invalid;
     }
-    const billable = { gross: input.gross ?? null, net: input.net ?? null, tax: input.tax ?? null, reference: input.reference ?? null, invoiceDate: input.invoiceDate ?? null };
+    for (const field of ["accountFrom", "accountTo"] as const) {
+      const accountId = input[field];
+      if (accountId === undefined || accountId === null) continue;
+      const account = await trx.selectFrom("finance_accounts").select("currency").where("id", "=", accountId).executeTakeFirst();
+      if (!account) throw new AppError("VALIDATION", AM.accountNotFound, { [field]: AM.accountNotFound });
+      if (account.currency !== item.currency) {
+        const text = fill(AM.accountCurrency, { currency: item.currency });
+        throw new AppError("VALIDATION", text, { [field]: text });
+      }
+    }
+    if (input.fileId !== undefined && input.fileId !== null && !(await billFileOf(trx, item, input.fileId))) {
+      throw new AppError("VALIDATION", AM.billFileNotFound, { fileId: AM.billFileNotFound });
+    }
+    // Each save replaces what was saved (the panel sends the whole record).
+    const billable = {
+      gross: input.gross ?? null,
+      net: input.net ?? null,
+      tax: input.tax ?? null,
+      reference: input.reference ?? null,
+      invoiceDate: input.invoiceDate ?? null,
+      costCenter: input.costCenter?.trim() || null,
+      costCenter2: input.costCenter2?.trim() || null,
+      accountFrom: input.accountFrom ?? null,
+      accountTo: input.accountTo ?? null,
+      fileId: input.fileId ?? null,
+    };
     await upsertDraft(trx, actor, item, { billable: JSON.stringify(billable) }, at);
     await auditFinance(trx, actor, { entity: ENTITY[item.kind], entityId: item.id, action: "finance.draftAmounts", groupId: item.groupId, newValues: { kind: item.kind, ...billable }, at });
     return { success: true as const };
   }, now);
 }
 
-/** POST updateBillLineCache: the bill lines as edited before approval (each line checked; a spend category per line). */
+/** POST updateBillLineCache: the bill lines as edited before approval (each line checked by §5's line rules). */
 export async function saveBillLineCache(db: DB, actor: FinanceActor, input: { id: number; type: ApprovalKind; billLinesDTOs: TBillLineDto[] }, key?: string | null, now = new Date()): Promise<{ success: true }> {
   return draftWrite(db, actor, "billapproval/updateBillLineCache", input.type, input.id, input, key, async (trx, item, at) => {
-    const errors: Partial<Record<string, string>> = {};
-    input.billLinesDTOs.forEach((l, i) => {
-      if (l.spendCategoryId === undefined || l.spendCategoryId === null) errors[`lines.${i}.spendCategoryId`] = FM.spendCategoryRequired;
-      const r = readAmount(l.gross, item.currency);
-      if ("error" in r) errors[`lines.${i}.gross`] = r.error;
-    });
+    // Each line as §5 says (spend category, net and tax both or neither, net + tax = gross within 0.005, notes ≤ 250).
+    const errors = checkBillLines(item.currency, input.billLinesDTOs.map((l) => ({ gross: l.gross, net: l.net, tax: l.tax, notes: l.notes, spendCategoryId: l.spendCategoryId ?? null })));
     const invalid = firstError(errors);
     if (invalid) throw invalid;
     await upsertDraft(trx, actor, item, { lines: JSON.stringify(input.billLinesDTOs) }, at);
@@ -593,6 +630,113 @@ export async function clearBillLinesCache(db: DB, actor: FinanceActor, input: { 
     }
     return { success: true as const };
   });
+}
+
+// ── the bill-detail panel (issue 23 item 15) ─────────────────────────────────────────────────
+
+/** The reference a bill gets when none was given: EXP-, BKG-, LS- or CASH- and the item's id. */
+export function defaultReferenceOf(kind: ApprovalKind, id: number): string {
+  return `${kind === "expense" ? "EXP" : kind === "bookingCost" ? "BKG" : kind === "lumpSum" ? "LS" : "CASH"}-${id}`;
+}
+
+/**
+ * The bill file `fileId` names, if it is one uploadBillFile filed for this item's group (a finance
+ * document: no employee, no temporary upload, the receipts-and-invoices category, filed by FINANCE or
+ * ADMIN); an employee's own file can never become a bill's.
+ */
+export async function billFileOf(db: DB | Transaction<Database>, item: Pick<ApprovalItemRow, "groupId">, fileId: number) {
+  return db
+    .selectFrom("employee_files")
+    .select(["id", "original_name", "size_bytes"])
+    .where("id", "=", fileId)
+    .where("group_id", "=", item.groupId)
+    .where("employee_user_id", "is", null)
+    .where("temp_uuid", "is", null)
+    .where("category_id", "=", FINANCE_DOCUMENT_CATEGORY)
+    .where("uploaded_by_role", "in", ["FINANCE", "ADMIN"])
+    .executeTakeFirst();
+}
+
+const text = (v: unknown): string | null => (v === undefined || v === null ? null : String(v));
+
+/** The bill-detail panel's read: the item, its saved billable changes and lines, and the accounts it may pick (read only). */
+export async function billDetail(db: DB, user: SessionUser, input: { id: number; type: ApprovalKind }): Promise<TBillDetail> {
+  requireFinance(user);
+  const item = await requireItem(db, input.type, input.id);
+  const c = item.currency;
+  const [group, employee, draftRow, defaultSpend] = await Promise.all([
+    db.selectFrom("groups").select("display_name").where("id", "=", item.groupId).executeTakeFirst(),
+    item.employeeUserId === null ? undefined : db.selectFrom("users").select(["first_name", "last_name"]).where("id", "=", item.employeeUserId).executeTakeFirst(),
+    db.selectFrom("finance_approval_drafts").select("version").where("item_kind", "=", item.kind).where("item_id", "=", item.id).executeTakeFirst(),
+    defaultSpendCategory(db, item),
+  ]);
+  const draft = await draftOf(db, item.kind, item.id);
+  const b = (draft.billable ?? {}) as Partial<TBillableChanges>;
+  const file = b.fileId ? await billFileOf(db, item, b.fileId) : undefined;
+  const account = (r: { id: number; name: string; type: string; currency: string }) => ({ id: r.id, name: r.name, type: r.type, currency: r.currency });
+  const fromAccounts = await db.selectFrom("finance_accounts").select(["id", "name", "type", "currency"]).where("type", "=", "Client").where("group_id", "=", item.groupId).where("currency", "=", c).orderBy("name").orderBy("id").limit(200).execute();
+  let to = db.selectFrom("finance_accounts").select(["id", "name", "type", "currency"]).where("currency", "=", c);
+  if (item.kind === "bookingCost") to = item.companyId !== null ? to.where("type", "=", "Vendor").where("company_id", "=", item.companyId) : to.where("type", "=", "Vendor");
+  else to = to.where("type", "=", "Employee").where("user_id", "=", item.employeeUserId ?? -1);
+  const toAccounts = await to.orderBy("name").orderBy("id").limit(200).execute();
+  // An account saved earlier stays pickable even when it is not among the usual ones.
+  for (const [saved, list] of [[b.accountFrom, fromAccounts], [b.accountTo, toAccounts]] as const) {
+    if (!saved || list.some((a) => a.id === saved)) continue;
+    const extra = await db.selectFrom("finance_accounts").select(["id", "name", "type", "currency"]).where("id", "=", saved).executeTakeFirst();
+    if (extra) list.push(extra);
+  }
+  return {
+    kind: item.kind,
+    id: item.id,
+    groupId: item.groupId,
+    groupName: group?.display_name ?? "",
+    moveId: item.moveId,
+    employeeName: employee ? `${employee.first_name} ${employee.last_name}`.trim() : null,
+    vendorName: item.vendorName,
+    description: item.description,
+    currency: c,
+    gross: major(item.gross, c),
+    net: major(item.net, c),
+    tax: major(item.tax, c),
+    moveStageId: item.moveStage,
+    holdReason: item.holdReason,
+    version: item.version,
+    draft: {
+      gross: text(b.gross),
+      net: text(b.net),
+      tax: text(b.tax),
+      reference: b.reference ?? null,
+      invoiceDate: b.invoiceDate ?? null,
+      costCenter: b.costCenter ?? null,
+      costCenter2: b.costCenter2 ?? null,
+      accountFrom: b.accountFrom ?? null,
+      accountTo: b.accountTo ?? null,
+      fileId: file ? file.id : null,
+      lines: draft.lines
+        ? draft.lines.map((l) => ({ name: l.name ?? "", gross: String(l.gross), net: text(l.net), tax: text(l.tax), notes: l.notes ?? null, spendCategoryId: l.spendCategoryId ?? null, serviceCategory: l.serviceCategory ?? null }))
+        : null,
+      serviceCategory: draft.serviceCategory,
+      version: draftRow?.version ?? 0,
+    },
+    defaultReference: defaultReferenceOf(item.kind, item.id),
+    defaultSpendCategoryId: defaultSpend,
+    file: file ? { id: file.id, name: file.original_name, size: Number(file.size_bytes) } : null,
+    fromAccounts: fromAccounts.map(account),
+    toAccounts: toAccounts.map(account),
+  };
+}
+
+/**
+ * The bill file of a pending item (multipart or FormData): the finance role first, then the item
+ * (pending, not on hold), then the file through the files service (20 971 520 bytes at most, its
+ * content types). The panel then saves the answered id with updateBillableChanges.
+ */
+export async function checkBillFileItem(db: DB, actor: FinanceActor, input: { id: number; type: ApprovalKind }): Promise<ApprovalItemRow> {
+  requireFinance(actor.user);
+  const item = await requireItem(db, input.type, input.id);
+  if (!isPending(item)) throw new AppError("CONFLICT", FM.approvalItemDone);
+  if (item.holdReason !== null) throw new AppError("CONFLICT", blockedText(item.kind, "change", "onHold"));
+  return item;
 }
 
 // ── auto-approval rules ───────────────────────────────────────────────────────────────────────
