@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { createErrorReporter, describeError, type ErrorReport } from "./report-error.ts";
+import { createErrorReporter, describeError, reportHandledFailure, type ErrorReport } from "./report-error.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -80,5 +80,33 @@ describe("report-error", () => {
     expect(sent[0]!.message).toHaveLength(2000);
     expect(sent[0]!.detail).toHaveLength(8000);
     expect(describeError("a\u0000b").message).toBe("ab");
+  });
+});
+
+describe("handled failures (part 1 §8: initiation failures are reported too)", () => {
+  test("a handled failure reaches the reporter with where it happened, the text shown and its cause", async () => {
+    const { sent, send } = recorder();
+    const reporter = createErrorReporter({ send, delayMs: 10_000, page: () => "/acme/new-move?stage=2" });
+    const cause = Object.assign(new Error("The server could not save the move."), { name: "TRPCClientError" });
+    reportHandledFailure("New move stage 2 (createNewEmployee)", "We are experiencing an issue with the initiation process.", cause, reporter);
+    reportHandledFailure("New move stage 5 (completeInitiation)", "There has been an error initiating this employee...", undefined, reporter);
+    await reporter.flush();
+    expect(sent).toHaveLength(2);
+    expect(sent[0]).toMatchObject({
+      page: "/acme/new-move",
+      message: "HandledFailure: New move stage 2 (createNewEmployee): We are experiencing an issue with the initiation process.",
+    });
+    expect(sent[0]!.detail).toContain("Cause: TRPCClientError: The server could not save the move.");
+    expect(sent[1]).toEqual({ page: "/acme/new-move", message: "HandledFailure: New move stage 5 (completeInitiation): There has been an error initiating this employee..." });
+  });
+
+  test("the same handled failure is sent once per page load, and reporting never throws", async () => {
+    const { sent, send } = recorder("throw");
+    const reporter = createErrorReporter({ send, delayMs: 10_000, page: () => "/p" });
+    for (let i = 0; i < 5; i++) reportHandledFailure("Stage", "Shown", undefined, reporter);
+    expect(() => reportHandledFailure("Stage", "Shown", { toJSON: () => { throw new Error("x"); } }, reporter)).not.toThrow();
+    await reporter.flush();
+    expect(sent.length).toBeLessThanOrEqual(2);
+    expect(sent[0]!.message).toBe("HandledFailure: Stage: Shown");
   });
 });

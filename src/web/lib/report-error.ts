@@ -1,7 +1,8 @@
 /**
  * The client half of the error-reporting service (part 1 §8 "Failures are also reported to an
- * error-reporting service", part 2 §8): uncaught errors (window `error`, `unhandledrejection`) and
- * the errors React's error boundaries catch reach `errors.report`, which admins read at
+ * error-reporting service", part 2 §8): uncaught errors (window `error`, `unhandledrejection`),
+ * the errors React's error boundaries catch and the failures a page handles that the spec wants
+ * reported (`reportHandledFailure`: the wizard's initiation failures) reach `errors.report`, which admins read at
  * /admin/client-errors. One module, so every path behaves the same:
  * - debounced: reports wait `delayMs` and go together, one request each, one after the other;
  * - deduplicated: an error (message and detail) is sent once per page load, and at most
@@ -125,6 +126,34 @@ export const errorReporter = createErrorReporter();
 /** Reports an error through the app's reporter (React error boundaries, the router's error page). */
 export function reportError(error: unknown, componentStack?: string | null): void {
   errorReporter.report(error, componentStack);
+}
+
+/**
+ * A failure the page handled (it showed its text) that the spec still wants reported: part 1 §8
+ * "Initiation failure: … Failures are also reported to an error-reporting service" (the new-move
+ * wizard's stage 2 save and load, stage 5/6 summary and completion). The report reads
+ * `HandledFailure: <where>: <the text shown>`; its detail is the cause (a server or connection error)
+ * when there is one. Field errors the person can correct are not failures and are not reported.
+ */
+export class HandledFailure extends Error {
+  override readonly name = "HandledFailure";
+}
+
+export function handledFailureOf(where: string, shown: string, cause?: unknown): HandledFailure {
+  const failure = new HandledFailure(`${where}: ${shown}`);
+  const why = cause === undefined ? null : describeError(cause);
+  // The stack of interest is the cause's (where the call failed), not this report's.
+  failure.stack = why ? [`Cause: ${why.message}`, why.detail].filter(Boolean).join("\n") : "";
+  return failure;
+}
+
+/** Reports a handled failure through `reporter` (the app's by default). Never throws. */
+export function reportHandledFailure(where: string, shown: string, cause?: unknown, reporter: ErrorReporter = errorReporter): void {
+  try {
+    reporter.report(handledFailureOf(where, shown, cause));
+  } catch {
+    // Reporting must never add an error of its own.
+  }
 }
 
 let installed = false;

@@ -27,6 +27,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog.tsx";
 import { EmptyState, LoadingRows } from "../../components/ui/states.tsx";
 import { serverMessage } from "../../lib/errors.ts";
+import { reportHandledFailure } from "../../lib/report-error.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { controlId, InitiationField, type FieldValue } from "./initiation-fields.tsx";
 import { setWizardNotice } from "../../lib/wizard-notice.ts";
@@ -43,6 +44,10 @@ function todayText(): string {
   const d = new Date();
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
 }
+
+/** Where a handled initiation failure happened, as the error report names it (part 1 §8). */
+const SAVE_FAILURE = "New move stage 2 (createNewEmployee)";
+const LOAD_FAILURE = "New move stage 2 form (initiationForm)";
 
 /** The §8 initiation failure: the server's text first, then the contact sentence. */
 function failureText(serverText: string | null): string {
@@ -79,6 +84,11 @@ export function InitiationStage({
   });
   const hasPlaces = form.data?.sections.some((s) => s.components.some((c) => c.formType === "countryStateCity")) ?? false;
   const countries = useQuery({ ...trpc.wizard.countriesStates.queryOptions(), enabled: hasPlaces, staleTime: 30 * 60_000 });
+
+  const loadFailed = form.isError || (form.data !== undefined && !form.data.success);
+  useEffect(() => {
+    if (loadFailed) reportHandledFailure(LOAD_FAILURE, failureText(form.isError ? serverMessage(form.error) : null), form.error ?? undefined);
+  }, [loadFailed, form.error]);
 
   if (form.isPending) {
     return (
@@ -243,8 +253,14 @@ function InitiationForm({
           if (!res.success) {
             setErrors(res.errors);
             if (res.message === PREVIEW_SAVING_PROHIBITED) showNotice({ variant: "info", text: t("wizard.form.previewSavingProhibited") });
-            else if (res.message) showNotice({ variant: "destructive", text: failureText(res.message) });
-            else if (Object.keys(res.errors).length === 0) showNotice({ variant: "destructive", text: wizardMessages.initiationFailure });
+            else if (res.message) {
+              const text = failureText(res.message);
+              showNotice({ variant: "destructive", text });
+              reportHandledFailure(SAVE_FAILURE, text);
+            } else if (Object.keys(res.errors).length === 0) {
+              showNotice({ variant: "destructive", text: wizardMessages.initiationFailure });
+              reportHandledFailure(SAVE_FAILURE, wizardMessages.initiationFailure);
+            }
             if (Object.keys(res.errors).length > 0) focusFirst(res.errors);
             return;
           }
@@ -262,6 +278,7 @@ function InitiationForm({
           }
           if (res.employeeId === null || res.moveId === null) {
             showNotice({ variant: "destructive", text: wizardMessages.initiationFailure });
+            reportHandledFailure(SAVE_FAILURE, `${wizardMessages.initiationFailure} (no employee or move id)`);
             return;
           }
           onContinue(res.nextStage ?? 3, { employeeId: res.employeeId, moveId: res.moveId });
@@ -272,7 +289,10 @@ function InitiationForm({
             setErrors(fields);
             focusFirst(fields);
           }
-          showNotice({ variant: "destructive", text: failureText(serverMessage(error)) });
+          const text = failureText(serverMessage(error));
+          showNotice({ variant: "destructive", text });
+          // Field errors are the person's to correct; anything else is a failure to report (part 1 §8).
+          if (!fields) reportHandledFailure(SAVE_FAILURE, text, error);
         },
       },
     );

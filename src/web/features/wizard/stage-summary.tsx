@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link, useRouter } from "@tanstack/react-router";
 import { Mail, MailX } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { wizardMessages, wizardText } from "../../../domain/wizard/messages.ts";
 import type { TInitiationSummaryResponse } from "../../../domain/wizard/schemas.ts";
@@ -12,6 +12,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { LoadingRows } from "../../components/ui/states.tsx";
 import { serverMessage } from "../../lib/errors.ts";
+import { reportHandledFailure } from "../../lib/report-error.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { setWizardNotice } from "../../lib/wizard-notice.ts";
 import { StageLoadFailure } from "./stage-load-failure.tsx";
@@ -22,6 +23,10 @@ import { formatDate } from "../../lib/format.ts";
  * fields, the benefits and budgets per move stage, whether the welcome e-mail goes out, then
  * "Complete initiation" (confirmed) which completes the move and follows the server's redirect.
  */
+/** Where a handled initiation failure happened, as the error report names it (part 1 §8). */
+const COMPLETE_FAILURE = "New move stage 5 (completeInitiation)";
+const SUMMARY_FAILURE = "New move stage 5 summary (initiationSummary)";
+
 export function SummaryStage({
   group,
   employeeId,
@@ -52,7 +57,9 @@ export function SummaryStage({
       {
         onSuccess: (res) => {
           if (!res.success) {
-            setFailure(res.message || t("wizard.summary.initiatingEmployee"));
+            const text = res.message || t("wizard.summary.initiatingEmployee");
+            setFailure(text);
+            reportHandledFailure(COMPLETE_FAILURE, text);
             return;
           }
           const name = `${data.employee.firstName} ${data.employee.lastName}`.trim();
@@ -60,10 +67,19 @@ export function SummaryStage({
           const target = res.redirectUrl && res.redirectUrl.startsWith("/") ? res.redirectUrl : `/${group}/home`;
           void router.navigate({ href: target });
         },
-        onError: (error) => setFailure(serverMessage(error) ?? t("wizard.summary.initiatingEmployee")),
+        onError: (error) => {
+          const text = serverMessage(error) ?? t("wizard.summary.initiatingEmployee");
+          setFailure(text);
+          reportHandledFailure(COMPLETE_FAILURE, text, error);
+        },
       },
     );
   };
+
+  const loadFailed = summary.isError || (summary.data !== undefined && !summary.data.success);
+  useEffect(() => {
+    if (loadFailed) reportHandledFailure(SUMMARY_FAILURE, (summary.isError ? serverMessage(summary.error) : null) ?? t("wizard.summary.initiatingEmployee"), summary.error ?? undefined);
+  }, [loadFailed, summary.error]);
 
   if (summary.isPending) return <Card><LoadingRows rows={6} /></Card>;
   if (summary.isError || !summary.data.success) {
