@@ -22,6 +22,7 @@ describe("§32a EStG 2025 (formula of the Steuerfortentwicklungsgesetz, BMF PAP 
     [50_000, 10_691],
     [68_480, 17_849], // end of zone 3: 17,849.77 → 17,849
     [68_481, 17_850], // zone 4: 0.42 × 68,481 − 10,911.92 = 17,850.10
+    [260_000, 98_288], // inside zone 4 below its end: 0.42 × 260,000 − 10,911.92 = 98,288.08 (zone 5's formula: 97,753.33)
     [277_825, 105_774], // 116,686.50 − 10,911.92 = 105,774.58
     [277_826, 105_775], // zone 5: 125,021.70 − 19,246.67 = 105,775.03
   ])("Grundtabelle: zvE %d → %d €", (zve, tax) => {
@@ -53,6 +54,7 @@ describe("§32a EStG 2026 (formula of the Steuerfortentwicklungsgesetz, BMF PAP 
     [50_000, 10_548],
     [69_878, 18_213], // end of zone 3: 18,213.13 → 18,213
     [69_879, 18_213], // zone 4: 0.42 × 69,879 − 11,135.63 = 18,213.55 → 18,213
+    [260_000, 98_064], // inside zone 4 below its end: 0.42 × 260,000 − 11,135.63 = 98,064.37 (zone 5's formula: 97,529.62)
     [277_825, 105_550], // 116,686.50 − 11,135.63 = 105,550.87
     [277_826, 105_551], // zone 5: 125,021.70 − 19,470.38 = 105,551.32
   ])("Grundtabelle: zvE %d → %d €", (zve, tax) => {
@@ -139,6 +141,33 @@ describe("Germany 2026 through the tax system (Rechengrößen 2026, Zusatzbeitra
     const b = de.tax(45_000_00, { filingStatus: "HEAD_OF_HOUSEHOLD", dependants: 1 });
     expect(b.taxableIncome).toBe(30_699_00);
     expectLines(b, { Einkommensteuer: 4_415_00 });
+  });
+});
+
+describe("Pflegeversicherung: the child discount (SGB XI §55 Abs. 3) and the Entlastungsbetrag (§24b EStG)", () => {
+  // §55 Abs. 3 SGB XI (Pflegeunterstützungs- und -entlastungsgesetz, from 1 July 2023): the employee's
+  // 1.8% (half of 3.6%) falls by 0.25 percentage points for each child under 25 from the 2nd to the
+  // 5th child; a 6th child changes nothing. https://www.gesetze-im-internet.de/sgb_11/__55.html
+  // Income 60,000 is below the 2026 health/care BBG (69,750), so the line is income × rate.
+  const de = systemOf("DE", null, "2026-09-01");
+  test.each([
+    [1, 1_080_00], // 1.8%: no discount for the first child
+    [2, 930_00], // 1.8 − 0.25 = 1.55%
+    [4, 630_00], // 1.8 − 3 × 0.25 = 1.05%
+    [5, 480_00], // 1.8 − 4 × 0.25 = 0.80%: the 5th child is the last that counts
+    [6, 480_00], // 0.80% still: the discount stops at the 5th child
+  ])("%d children, 60,000 → %d cents", (children, cents) => {
+    expectLines(de.tax(60_000_00, { filingStatus: "SINGLE", dependants: children }), { Pflegeversicherung: cents });
+  });
+
+  test("HEAD_OF_HOUSEHOLD with 3 children, 45,000: Entlastungsbetrag 4,260 + 2 × 240 (§24b Abs. 2 EStG)", () => {
+    // RV 4,185; KV 8.75% 3,937.50; PV 1.8 − 2 × 0.25 = 1.30% 585.00
+    // zvE = 45,000 − 1,230 − 36 − 4,185 − 3,937.50 × 96% − 585 − 4,740 = 30,444
+    // T(30,444) 2026: z = 1.2645: (173.10 × z + 2,397) × z + 1,034.87 = 4,342.x → 4,342; each child's
+    // half Freibeträge (4,878) save at most 1,341 < half Kindergeld 1,554: ESt 4,342 (with 264 a child: 4,329)
+    const b = de.tax(45_000_00, { filingStatus: "HEAD_OF_HOUSEHOLD", dependants: 3 });
+    expect(b.taxableIncome).toBe(30_444_00);
+    expectLines(b, { Einkommensteuer: 4_342_00, Pflegeversicherung: 585_00 });
   });
 });
 
