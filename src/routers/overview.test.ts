@@ -295,6 +295,37 @@ describe("property search and a property", () => {
     await expectInputError(caller.overview.getProperty({ id: "x".repeat(201) }), "id");
   });
 
+  test("min and max price (issue 23 item 17): listings outside the bounds are left out; max below min is refused on both transports", async () => {
+    resetModes();
+    const { caller, email } = await employeeCaller();
+    const all = await caller.overview.searchProperty({});
+    const prices = all.properties.map((p) => p.price!.amount / 100);
+    expect(prices.length).toBeGreaterThan(2);
+    const [low, high] = [1900, 2200];
+    const within = await caller.overview.searchProperty({ minPrice: low, maxPrice: high });
+    expect(within.properties.map((p) => p.price!.amount / 100)).toEqual(prices.filter((p) => p >= low && p <= high));
+    expect(within.properties.length).toBeGreaterThan(0);
+    expect(within.properties.length).toBeLessThan(prices.length);
+    expect(within.apartmentTypes.every((a) => a.amountMinRange >= low * 100 && a.amountMaxRange <= high * 100)).toBe(true);
+    // A bound equal to a price keeps it; only a minimum, or only a maximum, works alone.
+    expect((await caller.overview.searchProperty({ minPrice: prices[0], maxPrice: prices[0] })).properties.map((p) => p.price!.amount / 100)).toEqual([prices[0]!]);
+    expect((await caller.overview.searchProperty({ minPrice: Math.max(...prices) + 1 })).properties).toEqual([]);
+    expect((await caller.overview.searchProperty({ maxPrice: Math.min(...prices) - 1 })).properties).toEqual([]);
+    expect((await caller.overview.searchProperty({ minPrice: low, maxPrice: low })).success).toBe(true);
+
+    const refused = await expectInputError(caller.overview.searchProperty({ minPrice: 2000, maxPrice: 1000 }), "maxPrice");
+    expect((refused.cause as unknown as { issues: { message: string }[] }).issues.map((i) => i.message)).toEqual([overviewMessages.priceRange]);
+    await expectInputError(caller.overview.searchProperty({ minPrice: -1 }), "minPrice");
+    await expectInputError(caller.overview.searchProperty({ maxPrice: 1.5 }), "maxPrice");
+    await expectInputError(caller.overview.searchProperty({ maxPrice: 10_000_001 }), "maxPrice");
+
+    const app = appFor(t.db, { config: configured() });
+    const cookie = await cookieFor(t.db, email, configured());
+    await expectLegacyFailure(await get(app, "/json/searchProperty?minPrice=2000&maxPrice=1000", { cookie }), 400, { message: overviewMessages.priceRange });
+    const legacy = await jsonOf(await get(app, `/json/searchProperty?minPrice=${low}&maxPrice=${high}`, { cookie }));
+    expect(legacy.body.properties.map((p: { price: { amount: number } }) => p.price.amount / 100)).toEqual(prices.filter((p) => p >= low && p <= high));
+  });
+
   test("getProperty: one listing by id; unknown id NOT_FOUND", async () => {
     resetModes();
     const { caller } = await employeeCaller();

@@ -48,8 +48,10 @@ const AMENITY_ELEMENTS = [
   { type: "node", id: 8, tags: { amenity: "bench" } },
 ];
 
-function listing(lat: number, lon: number, i: number, beds: number) {
+/** The second listing has three photos (the static-map image of this server: an origin the page's CSP allows) for the popup's carousel. */
+function listing(lat: number, lon: number, i: number, beds: number, base = "") {
   return {
+    ...(i === 1 && base ? { photos: [1, 2, 3].map((n) => `${base}/staticmap?photo=${n}`) } : {}),
     id: `${lat},${lon},${i},${beds}`,
     formattedAddress: `${i + 1} Test Street, Springfield, IL 62701`,
     addressLine1: `${i + 1} Test Street With A Rather Long Name`,
@@ -151,7 +153,7 @@ export function startFakeProviders(port = 0): FakeProviders {
         if (one) {
           const m = /^(-?[\d.]+),(-?[\d.]+),(\d+),(\d+)$/.exec(decodeURIComponent(one[1]!));
           if (!m) return Response.json({ status: 404, error: "resource/not-found" }, { status: 404 });
-          return Response.json(listing(Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4])));
+          return Response.json(listing(Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4]), `http://127.0.0.1:${server.port}`));
         }
         const q = url.searchParams;
         const lat = Number(q.get("latitude"));
@@ -160,7 +162,7 @@ export function startFakeProviders(port = 0): FakeProviders {
         const beds = q.get("bedrooms") === null ? null : Number(q.get("bedrooms"));
         if (beds === 9) return Response.json([]);
         const limit = Math.min(Number(q.get("limit") ?? 50), 4);
-        return Response.json(Array.from({ length: limit }, (_, i) => listing(lat, lon, i, beds ?? (i % 2) + 1)));
+        return Response.json(Array.from({ length: limit }, (_, i) => listing(lat, lon, i, beds ?? (i % 2) + 1, `http://127.0.0.1:${server.port}`)));
       }
       return new Response("not found", { status: 404 });
     },

@@ -37,6 +37,8 @@ export const OVERVIEW_LIMITS = {
   maxRadiusKm: 300,
   maxResults: 50,
   sampleProperties: 6,
+  /** The property search's min and max price: whole units of the listing currency, 0 to this. */
+  maxPrice: 10_000_000,
 } as const;
 
 export const overviewMessages = {
@@ -75,11 +77,32 @@ export const overviewMessages = {
   url: "The link must be an http or https address of at most 2048 characters.",
   service: "The service is 1 to 60 letters, digits, dashes, dots or underscores.",
   favourite: "Favourite is true or false.",
+  price: "The price is a whole number from 0 to 10,000,000.",
+  /** Part 1 §5 "Property search: Enter does not search when max is below min": the server's refusal of the same. */
+  priceRange: "The maximum price must be at least the minimum price.",
   saved: "Saved.",
   visitFailed: "The visit could not be recorded.",
 } as const;
 
 // ── Pure rules ────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Part 1 §5 "Property search: Enter does not search when max is below min": whether a search with these
+ * bounds (whole units; null when not given) may run. The page's Enter and the server's schema use it.
+ */
+export function priceRangeAllows(min: number | null | undefined, max: number | null | undefined): boolean {
+  return min == null || max == null || max >= min;
+}
+
+/** Whether a listing's monthly price is within the bounds (whole units of its currency); a listing with no price only without bounds. */
+export function inPriceRange(property: { price: Money | null }, min: number | null | undefined, max: number | null | undefined): boolean {
+  if (min == null && max == null) return true;
+  if (!property.price) return false;
+  const { amount, currency } = property.price;
+  if (min != null && amount < toMinor(min, currency).amount) return false;
+  if (max != null && amount > toMinor(max, currency).amount) return false;
+  return true;
+}
 
 /** §9: a radius in kilometres as the property provider's miles (km / 1.609344), to 2 decimals. */
 export function kmToMiles(km: number): number {
@@ -303,12 +326,20 @@ export const ZApartmentType = z.object({
 });
 export type TApartmentType = z.infer<typeof ZApartmentType>;
 
+const ZPrice = z.coerce.number({ error: overviewMessages.price }).int(overviewMessages.price).min(0, overviewMessages.price).max(OVERVIEW_LIMITS.maxPrice, overviewMessages.price);
+
 export const ZSearchPropertyRequest = z
   .object({
     /** A neighbourhood to search around; without it, the destination city's centre. */
     neighbourhoodId: z.preprocess(blankToUndefined, ZId.optional()),
     bedrooms: z.preprocess(blankToUndefined, z.coerce.number({ error: overviewMessages.bedrooms }).int(overviewMessages.bedrooms).min(0, overviewMessages.bedrooms).max(10, overviewMessages.bedrooms).optional()),
     radius: z.preprocess(blankToUndefined, z.coerce.number({ error: overviewMessages.radius }).int(overviewMessages.radius).min(1, overviewMessages.radius).max(OVERVIEW_LIMITS.maxRadiusKm, overviewMessages.radius).optional()),
+    /** Monthly rent bounds in whole units of the listing currency (issue 23 item 17). */
+    minPrice: z.preprocess(blankToUndefined, ZPrice.optional()),
+    maxPrice: z.preprocess(blankToUndefined, ZPrice.optional()),
+  })
+  .superRefine((v, ctx) => {
+    if (!priceRangeAllows(v.minPrice, v.maxPrice)) ctx.addIssue({ code: "custom", path: ["maxPrice"], message: overviewMessages.priceRange });
   })
   .default({});
 export type TSearchPropertyRequest = z.infer<typeof ZSearchPropertyRequest>;

@@ -15,6 +15,7 @@ import {
   apartmentTypes,
   distanceKm,
   kmToMiles,
+  inPriceRange,
   OVERVIEW_LIMITS,
   overviewMessages,
   staticMapUrl,
@@ -229,7 +230,7 @@ async function findProperties(
   db: DB,
   config: OverviewConfig,
   user: SessionUser,
-  o: { neighbourhoodId?: number; bedrooms: number | null; radiusKm: number; limit: number },
+  o: { neighbourhoodId?: number; bedrooms: number | null; radiusKm: number; limit: number; minPrice?: number; maxPrice?: number },
 ): Promise<TSearchPropertyResponse> {
   const base = { radiusKm: o.radiusKm, bedrooms: o.bedrooms, properties: [], apartmentTypes: [] };
   const dest = await destinationOf(db, user);
@@ -238,7 +239,9 @@ async function findProperties(
   const provider = propertyProvider(config);
   if (!provider) return { success: false, status: "NOT_CONFIGURED", errorMessage: overviewMessages.notConfigured.properties, ...base };
   try {
-    const properties = await provider.search({ latitude: at.latitude, longitude: at.longitude, radiusMiles: kmToMiles(o.radiusKm), bedrooms: o.bedrooms, limit: o.limit });
+    const found = await provider.search({ latitude: at.latitude, longitude: at.longitude, radiusMiles: kmToMiles(o.radiusKm), bedrooms: o.bedrooms, limit: o.limit });
+    // The min and max price (issue 23 item 17) are applied to the provider's listings here.
+    const properties = found.filter((p) => inPriceRange(p, o.minPrice, o.maxPrice));
     return { success: true, status: "OK", errorMessage: "", ...base, properties, apartmentTypes: apartmentTypes(properties) };
   } catch (error) {
     providerFailed("properties", error);
@@ -253,6 +256,8 @@ export function searchProperty(db: DB, config: OverviewConfig, user: SessionUser
     bedrooms: input.bedrooms ?? null,
     radiusKm: input.radius ?? OVERVIEW_LIMITS.defaultRadiusKm,
     limit: OVERVIEW_LIMITS.maxResults,
+    ...(input.minPrice !== undefined ? { minPrice: input.minPrice } : {}),
+    ...(input.maxPrice !== undefined ? { maxPrice: input.maxPrice } : {}),
   });
 }
 

@@ -15,6 +15,7 @@ import {
   OVERVIEW_LIMITS,
   overviewMessages,
   popupOf,
+  priceRangeAllows,
   ZSearchPropertyRequest,
   ZStoreOfficeRequest,
   type TNeighbourhood,
@@ -22,6 +23,7 @@ import {
   type TProperty,
 } from "../../../domain/widgets/overview.ts";
 import { Button } from "../../components/ui/button.tsx";
+import { Carousel } from "../../components/ui/carousel.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog.tsx";
 import { FieldError, Input, NativeSelect } from "../../components/ui/input.tsx";
@@ -32,6 +34,10 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/ta
 import { errorText } from "../../lib/errors.ts";
 import { formatMoney } from "../../lib/format.ts";
 import { queryClient, trpc } from "../../lib/trpc.ts";
+// The employee home's social, weather and feedback boxes, which the spec places on the overview (part 1 §2).
+import { ConnectionsWidget } from "../widgets/connections-widget.tsx";
+import { FeedbackWidget } from "../widgets/feedback-widget.tsx";
+import { WeatherWidget } from "../widgets/weather-widget.tsx";
 
 const linkClass = "inline-flex items-center gap-1.5 font-medium text-primary underline-offset-4 hover:underline focus-visible:underline";
 
@@ -62,9 +68,12 @@ export function OverviewPage() {
           <ErrorState message={errorText(prepare.error, t("overview.failed", overviewMessages.unavailable.neighbourhoods))} retryLabel={t("app.retry")} onRetry={() => prepare.mutate()} />
         </Card>
       ) : prepare.data.status === "NO_MOVE" ? (
-        <Card>
-          <EmptyState icon={MapPin} title={t("overview.noMove", prepare.data.message)} />
-        </Card>
+        <div className="flex flex-col gap-4">
+          <Card>
+            <EmptyState icon={MapPin} title={t("overview.noMove", prepare.data.message)} />
+          </Card>
+          <OverviewBoxes />
+        </div>
       ) : (
         <OverviewView view={prepare.data} />
       )}
@@ -119,7 +128,27 @@ function OverviewView({ view }: { view: TOverviewPrepareResponse }) {
       <div className="min-w-0 lg:col-span-2">
         <PropertySearch neighbourhoods={view.neighbourhoods} />
       </div>
+
+      <OverviewBoxes className="lg:col-span-2" />
     </div>
+  );
+}
+
+/** Part 1 §2 "Overview page: … property search, social, weather and feedback boxes", in that order, after the search. */
+function OverviewBoxes({ className }: { className?: string }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  return (
+    <section aria-labelledby={titleId} className={`min-w-0 ${className ?? ""}`} data-testid="overview-boxes">
+      <h2 id={titleId} className="sr-only">
+        {t("overview.boxes", "Social, weather and feedback")}
+      </h2>
+      <div className="grid min-w-0 gap-4 md:grid-cols-2 desktop:grid-cols-3">
+        <ConnectionsWidget />
+        <WeatherWidget />
+        <FeedbackWidget />
+      </div>
+    </section>
   );
 }
 
@@ -379,13 +408,14 @@ function OfficeCard({ office, onSaved }: { office: TOverviewPrepareResponse["off
 
 // ── Property search ──────────────────────────────────────────────────────────────────────────────
 
-type SearchParams = { neighbourhoodId?: number; bedrooms?: number; radius?: number };
+type SearchParams = { neighbourhoodId?: number; bedrooms?: number; radius?: number; minPrice?: number; maxPrice?: number };
+type SearchErrors = { radius?: string; minPrice?: string; maxPrice?: string };
 
 function PropertySearch({ neighbourhoods }: { neighbourhoods: TNeighbourhood[] }) {
   const { t } = useTranslation();
-  const [form, setForm] = useState({ neighbourhoodId: "", bedrooms: "", radius: String(OVERVIEW_LIMITS.defaultRadiusKm) });
+  const [form, setForm] = useState({ neighbourhoodId: "", bedrooms: "", radius: String(OVERVIEW_LIMITS.defaultRadiusKm), minPrice: "", maxPrice: "" });
   const [params, setParams] = useState<SearchParams>({});
-  const [radiusError, setRadiusError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<SearchErrors>({});
   const [searchNo, setSearchNo] = useState(0);
   const query = useQuery({ ...trpc.overview.searchProperty.queryOptions(params), refetchOnWindowFocus: false, staleTime: 5 * 60_000 });
   // §8: "Error! No data found" once about 5 s have passed since the search began with no results.
@@ -395,16 +425,28 @@ function PropertySearch({ neighbourhoods }: { neighbourhoods: TNeighbourhood[] }
     const timer = setTimeout(() => setWaited(true), OVERVIEW_LIMITS.noDataAfterMs);
     return () => clearTimeout(timer);
   }, [searchNo]);
-  const ids = { title: useId(), n: useId(), beds: useId(), radius: useId(), radiusError: useId() };
+  const ids = { title: useId(), n: useId(), beds: useId(), radius: useId(), radiusError: useId(), min: useId(), minError: useId(), max: useId(), maxError: useId() };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = ZSearchPropertyRequest.safeParse(form);
-    if (!parsed.success) {
-      setRadiusError(overviewMessages.radius);
+    // Part 1 §5: "Enter does not search when max is below min" (nor does the button); the max field says why.
+    const min = form.minPrice.trim() === "" ? null : Number(form.minPrice);
+    const max = form.maxPrice.trim() === "" ? null : Number(form.maxPrice);
+    if (min !== null && max !== null && Number.isFinite(min) && Number.isFinite(max) && !priceRangeAllows(min, max)) {
+      setErrors({ maxPrice: overviewMessages.priceRange });
       return;
     }
-    setRadiusError(null);
+    const parsed = ZSearchPropertyRequest.safeParse(form);
+    if (!parsed.success) {
+      const next: SearchErrors = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0];
+        if ((key === "radius" || key === "minPrice" || key === "maxPrice") && !next[key]) next[key] = issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
     setParams(parsed.data);
     setSearchNo((n) => n + 1);
   };
@@ -433,7 +475,7 @@ function PropertySearch({ neighbourhoods }: { neighbourhoods: TNeighbourhood[] }
           </CardTitle>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
-          <form onSubmit={submit} className="grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end" noValidate>
+          <form onSubmit={submit} className="grid grid-cols-1 gap-3 sm:grid-cols-2 desktop:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))_auto] desktop:items-start" noValidate>
             <div className="flex min-w-0 flex-col gap-1.5">
               <Label htmlFor={ids.n}>{t("overview.around", "Around")}</Label>
               <NativeSelect id={ids.n} value={form.neighbourhoodId} onChange={(e) => setForm({ ...form, neighbourhoodId: e.target.value })}>
@@ -463,15 +505,39 @@ function PropertySearch({ neighbourhoods }: { neighbourhoods: TNeighbourhood[] }
                 inputMode="numeric"
                 value={form.radius}
                 onChange={(e) => setForm({ ...form, radius: e.target.value })}
-                aria-invalid={!!radiusError}
-                aria-describedby={radiusError ? ids.radiusError : undefined}
+                aria-invalid={!!errors.radius}
+                aria-describedby={errors.radius ? ids.radiusError : undefined}
               />
+              <FieldError id={ids.radiusError}>{errors.radius}</FieldError>
             </div>
-            <Button type="submit" busy={query.isFetching}>
+            <div className="flex min-w-0 flex-col gap-1.5">
+              <Label htmlFor={ids.min}>{t("overview.minPrice", "Min price a month")}</Label>
+              <Input
+                id={ids.min}
+                inputMode="numeric"
+                value={form.minPrice}
+                onChange={(e) => setForm({ ...form, minPrice: e.target.value })}
+                aria-invalid={!!errors.minPrice}
+                aria-describedby={errors.minPrice ? ids.minError : undefined}
+              />
+              <FieldError id={ids.minError}>{errors.minPrice}</FieldError>
+            </div>
+            <div className="flex min-w-0 flex-col gap-1.5">
+              <Label htmlFor={ids.max}>{t("overview.maxPrice", "Max price a month")}</Label>
+              <Input
+                id={ids.max}
+                inputMode="numeric"
+                value={form.maxPrice}
+                onChange={(e) => setForm({ ...form, maxPrice: e.target.value })}
+                aria-invalid={!!errors.maxPrice}
+                aria-describedby={errors.maxPrice ? ids.maxError : undefined}
+              />
+              <FieldError id={ids.maxError}>{errors.maxPrice}</FieldError>
+            </div>
+            <Button type="submit" busy={query.isFetching} className="desktop:mt-7">
               {t("overview.search", "Search")}
             </Button>
           </form>
-          <FieldError id={ids.radiusError}>{radiusError ?? undefined}</FieldError>
           <div aria-live="polite">{body}</div>
         </CardContent>
       </Card>
@@ -534,11 +600,14 @@ function PropertyPopup({ property }: { property: TProperty }) {
       {property.price ? <p className="font-semibold">{t("overview.perMonth", { price: formatMoney(property.price), defaultValue: "{{price}} a month" })}</p> : null}
       {popup.overview ? <p className="text-sm leading-relaxed" data-testid="popup-overview">{popup.overview}</p> : null}
       {popup.images.length > 0 ? (
-        <div className="grid grid-cols-3 gap-2">
-          {popup.images.map((src) => (
-            <img key={src} src={src} alt={t("overview.photo", "Photo of the property")} className="aspect-square w-full rounded-md object-cover" />
-          ))}
-        </div>
+        // Part 2 §9: carousel interval 5 s, fade 500 ms (CAROUSEL_INTERVAL_MS, CAROUSEL_FADE_MS).
+        <Carousel
+          images={popup.images.map((src, i) => ({ src, alt: t("overview.photoN", { n: i + 1, defaultValue: "Photo {{n}} of the property" }) }))}
+          label={t("overview.photos", "Photos of the property")}
+          slideLabel={(n, of) => t("overview.slide", { n, of, defaultValue: "Photo {{n}} of {{of}}" })}
+          previousLabel={t("overview.previousPhoto", "Previous photo")}
+          nextLabel={t("overview.nextPhoto", "Next photo")}
+        />
       ) : null}
       {property.url ? (
         <a href={property.url} target="_blank" rel="noreferrer noopener" className={linkClass}>
