@@ -54,7 +54,7 @@ export const overviewRouter = router({
   /** The sample properties tab: a few rentals near the neighbourhood with their apartment types. */
   sampleProperties: employee.input(sync(ZNeighbourhoodRequest)).output(sync(ZSearchPropertyResponse)).query(({ ctx, input }) => sampleProperties(ctx.db, ctx.config, ctx.user, input)),
 
-  /** GET /json/searchProperty?neighbourhoodId&bedrooms&radius. */
+  /** GET /json/searchProperty?neighbourhoodId&bedrooms&radius&minPrice&maxPrice. */
   searchProperty: employee.input(sync(ZSearchPropertyRequest)).output(sync(ZSearchPropertyResponse)).query(({ ctx, input }) => searchProperty(ctx.db, ctx.config, ctx.user, input)),
 
   /** GET /json/getProperty?id. */

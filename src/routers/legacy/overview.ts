@@ -1,6 +1,6 @@
 /**
  * The overview page's documented paths (issue 14; part 1 §7): GET /json/getProperty?id,
- * GET /json/searchProperty?neighbourhoodId&bedrooms&radius (answers success, errorMessage, properties,
+ * GET /json/searchProperty?neighbourhoodId&bedrooms&radius&minPrice&maxPrice (answers success, errorMessage, properties,
  * apartmentTypes), POST /json/storeNeighbourhoodFavourites {neighbourhoodId, favourite},
  * POST /json/storeEmployeeOfficePreference {address}, POST /json/click {externalId, provider, url} and
  * POST /statistics/serviceVisit {service}. Each handler parses with the tRPC procedure's schema and calls
