@@ -183,3 +183,71 @@ describe("policies, settings and versions", () => {
     });
   });
 });
+
+describe("benefit sets and options, the service catalogue, group tags (admin)", () => {
+  test("add, rename, flag and delete; attribute visibility and configuration; a tag", async () => {
+    const acme = await groupIdOf(t.db, "acme");
+    const admin = await t.admin();
+    const setNumber = 4242;
+    const created = await admin.policy.benefits.addOption({ groupId: acme, groupNumber: setNumber, description: "Audited set", optionName: "Audited option", serviceType: "TEMPACCOMMODATION" });
+    expect(created.created).toBe(true);
+    await expectAudit(t.db, {
+      action: "policy.benefit.addOption", actor: ADMIN, groupId: acme, entity: "benefit_option", entityId: created.benefitOptionId,
+      oldValues: null, newValues: { serviceKey: "TEMPACCOMMODATION", benefitSetId: created.benefitId, groupNumber: setNumber, setName: "Audited set", optionName: "Audited option" },
+    });
+    // A second option of the existing set: no set name in the row.
+    const second = await admin.policy.benefits.addOption({ groupId: acme, groupNumber: setNumber, description: "", optionName: "Second option", serviceType: "TEMPACCOMMODATION" });
+    await expectAudit(t.db, {
+      action: "policy.benefit.addOption", actor: ADMIN, groupId: acme, entity: "benefit_option", entityId: second.benefitOptionId,
+      oldValues: null, newValues: { serviceKey: "TEMPACCOMMODATION", benefitSetId: created.benefitId, groupNumber: setNumber, optionName: "Second option" },
+    });
+
+    await admin.policy.benefits.renameOption({ id: created.benefitOptionId, optionName: "Renamed option" });
+    await expectAudit(t.db, {
+      action: "policy.benefit.renameOption", actor: ADMIN, groupId: acme, entity: "benefit_option", entityId: created.benefitOptionId,
+      oldValues: { name: "Audited option" }, newValues: { name: "Renamed option" },
+    });
+    await admin.policy.benefits.renameSet({ benefitId: created.benefitId, name: "Renamed set" });
+    await expectAudit(t.db, {
+      action: "policy.benefit.renameSet", actor: ADMIN, groupId: acme, entity: "benefit_set", entityId: created.benefitId,
+      oldValues: { name: "Audited set" }, newValues: { name: "Renamed set" },
+    });
+
+    const set = await t.db.selectFrom("benefit_sets").selectAll().where("id", "=", created.benefitId).executeTakeFirstOrThrow();
+    await admin.policy.benefits.setFlags({ benefitId: created.benefitId, inactive: true });
+    const flags = { inactive: set.inactive, affects_cost_estimate: set.affects_cost_estimate, custom: set.custom, sdc_id: set.sdc_id };
+    await expectAudit(t.db, {
+      action: "policy.benefit.setFlags", actor: ADMIN, groupId: acme, entity: "benefit_set", entityId: created.benefitId,
+      oldValues: flags, newValues: { ...flags, inactive: 1 },
+    });
+
+    await admin.policy.benefits.deleteOption({ benefitOptionId: second.benefitOptionId });
+    await expectAudit(t.db, {
+      action: "policy.benefit.deleteOption", actor: ADMIN, groupId: acme, entity: "benefit_option", entityId: second.benefitOptionId,
+      oldValues: { name: "Second option", benefitSetId: created.benefitId }, newValues: null,
+    });
+
+    // The catalogue: a global attribute's visibility (no group), then its configuration for acme.
+    const attributeId = (
+      await t.db.insertInto("service_attributes").values({ service_key: "REMOVALS", attr_key: `audited${setNumber}`, label: "Audited", input_type: "TEXT" }).returning("id").executeTakeFirstOrThrow()
+    ).id;
+    const attribute = await t.db.selectFrom("service_attributes").selectAll().where("id", "=", attributeId).executeTakeFirstOrThrow();
+    await admin.policy.catalogue.setAttributeVisibility({ attributeId, visibleToHr: attribute.visible_to_hr !== 1 });
+    await expectAudit(t.db, {
+      action: "policy.catalogue.attributeVisibility", actor: ADMIN, groupId: null, entity: "service_attribute", entityId: attributeId,
+      oldValues: { visibleToHr: attribute.visible_to_hr === 1 }, newValues: { visibleToHr: attribute.visible_to_hr !== 1 },
+    });
+    await admin.policy.catalogue.configureAttribute({ serviceType: "regular", attributeId, groupName: "acme", viewableByHR: true });
+    await admin.policy.catalogue.configureAttribute({ serviceType: "regular", attributeId, groupName: "acme", viewableByHR: false });
+    await expectAudit(t.db, {
+      action: "policy.catalogue.configureAttribute", actor: ADMIN, groupId: acme, entity: "service_attribute", entityId: attributeId,
+      oldValues: { groupName: "acme", viewableByHR: true }, newValues: { groupName: "acme", viewableByHR: false },
+    });
+
+    const tag = await admin.policy.catalogue.createTag({ group: "acme", name: ` Audited tag ${setNumber} ` });
+    await expectAudit(t.db, {
+      action: "policy.catalogue.createTag", actor: ADMIN, groupId: acme, entity: "group_tag", entityId: tag.id,
+      oldValues: null, newValues: { name: `Audited tag ${setNumber}` },
+    });
+  });
+});
