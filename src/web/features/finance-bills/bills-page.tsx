@@ -25,6 +25,7 @@ import { serverMessage } from "../../lib/errors.ts";
 import { formatDate, formatMoney } from "../../lib/format.ts";
 import { isCurrencyCode, toMajorString } from "../../../domain/money/money.ts";
 import { queryClient, trpc } from "../../lib/trpc.ts";
+import { PaymentFilesCard } from "./payment-files.tsx";
 
 /**
  * /finance/bill-management (issue 16; part 2 §2 Bill Management, §4 Bill, §5 payments, §8 messages):
@@ -140,7 +141,8 @@ export function FinanceBillsPage({ search, onSearch }: { search: BillsSearch; on
   const hold = useMutation(trpc.finance.bills.hold.mutationOptions({ onError: fail, onSettled: refresh }));
   const unhold = useMutation(trpc.finance.bills.unhold.mutationOptions({ onError: fail, onSettled: refresh }));
   const sendBack = useMutation(trpc.finance.bills.sendBack.mutationOptions({ onError: fail, onSettled: refresh }));
-  const exportBills = useMutation(trpc.finance.bills.export.mutationOptions({ onError: fail, onSettled: refresh }));
+  const refreshBatches = () => void queryClient.invalidateQueries({ queryKey: trpc.finance.bills.batches.queryKey() });
+  const exportBills = useMutation(trpc.finance.bills.export.mutationOptions({ onError: fail, onSettled: () => (refresh(), refreshBatches()) }));
 
   /** Runs status updates and reports each bill's outcome; answers the items that only had skippable errors. */
   const runStatus = async (bills: Parameters<typeof updateStatus.mutateAsync>[0]["bills"]) => {
@@ -427,6 +429,8 @@ export function FinanceBillsPage({ search, onSearch }: { search: BillsSearch; on
           </>
         )}
       </Card>
+
+      <PaymentFilesCard onChanged={refresh} notify={setNotice} />
 
       {dialog?.kind === "pay" ? <PayDialog bills={dialog.bills} onClose={() => setDialog(null)} run={runStatus} /> : null}
       {dialog?.kind === "record" ? <RecordDialog bill={dialog.bill} onClose={() => setDialog(null)} run={runStatus} /> : null}
