@@ -27,6 +27,7 @@ describe("readConfig: defaults", () => {
       overview: { overpassUrl: null, wikipediaUrl: null, routingUrl: null, geocoderUrl: null, propertyUrl: null, propertyApiKey: null, staticMapUrl: null },
       socialApiUrl: null,
       financeAllowUnlockPaidAccount: false,
+      socialProviders: [],
       allowPrivateFetch: false,
     });
   });
@@ -114,6 +115,7 @@ describe("readConfig: values", () => {
       overview: { overpassUrl: null, wikipediaUrl: null, routingUrl: null, geocoderUrl: null, propertyUrl: null, propertyApiKey: null, staticMapUrl: null },
       socialApiUrl: "https://mastodon.social",
       financeAllowUnlockPaidAccount: false,
+      socialProviders: [],
       allowPrivateFetch: true,
     });
   });
@@ -195,5 +197,16 @@ describe("configuredTaxProviderGroup", () => {
     expect(configuredTaxProviderGroup({})).toBeNull();
     expect(configuredTaxProviderGroup({ TAX_PROVIDER_GROUP: "  " })).toBeNull();
     expect(configuredTaxProviderGroup({ TAX_PROVIDER_GROUP: "acme corp" })).toBeNull();
+  });
+});
+
+describe("readConfig: social login (issue 23 item 18)", () => {
+  test("SOCIAL_PROVIDERS with a secret beside it; a broken list stops the server", () => {
+    const providers = JSON.stringify([{ id: "google", name: "Google", issuer: "https://accounts.google.com", clientId: "c", groups: ["*"] }]);
+    expect(readConfig({ SOCIAL_PROVIDERS: providers, SOCIAL_GOOGLE_CLIENT_SECRET: "s" }).socialProviders).toEqual([
+      { id: "google", name: "Google", issuer: "https://accounts.google.com", clientId: "c", clientSecret: "s", groups: ["*"] },
+    ]);
+    expect(() => readConfig({ SOCIAL_PROVIDERS: providers })).toThrow(/^Invalid configuration: SOCIAL_PROVIDERS: provider "google" needs a clientSecret or SOCIAL_GOOGLE_CLIENT_SECRET/);
+    expect(() => readConfig({ SOCIAL_PROVIDERS: "{" })).toThrow(/^Invalid configuration: SOCIAL_PROVIDERS: not valid JSON/);
   });
 });

@@ -183,7 +183,7 @@ describe("check-user with SSO settings", () => {
 
   test("SSO users whose group has no settings, disabled settings or another domain get the password step", async () => {
     const anyone = await callerFor(t.db, null);
-    const passwordStep = { success: true, isSsoUser: false, ssoUrl: null, allowSocialLogin: false, loginType: "direct", socialProviders: [] };
+    const passwordStep = { success: true, isSsoUser: false, ssoUrl: null, allowSocialLogin: false, loginType: "direct" as const, socialProviders: [] };
     expect(await anyone.auth.checkUser({ userEmail: "moved@initech.test" })).toEqual(passwordStep); // globex: no settings
     expect(await anyone.auth.checkUser({ userEmail: "sso@acme.test" })).toEqual(passwordStep); // acme: disabled
     expect(await anyone.auth.checkUser({ userEmail: "password@initech.test" })).toEqual(passwordStep); // not an SSO user

@@ -58,7 +58,11 @@ const groupHomeTexts = [
 const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/login",
-  validateSearch: z.object({ redirect: z.string().max(2000).optional().catch(undefined) }),
+  validateSearch: z.object({
+    redirect: z.string().max(2000).optional().catch(undefined),
+    /** A social sign-in that failed (src/routers/legacy/social-login.ts): its text is shown under the form. */
+    socialError: z.string().max(40).optional().catch(undefined),
+  }),
   beforeLoad: async ({ context }) => {
     // A signed-in user has nothing to do here: send them home.
     const me = await loadMe(context.queryClient).catch(() => null);
@@ -66,9 +70,9 @@ const loginRoute = createRoute({
   },
   component: withPages(function LoginRoute() {
     const { t } = useTranslation();
-    const { redirect: next } = loginRoute.useSearch();
+    const { redirect: next, socialError } = loginRoute.useSearch();
     useDocumentTitle(t("login.signIn"));
-    return <LoginPage redirect={next} />;
+    return <LoginPage redirect={next} socialError={socialError} />;
   }, LoginPage),
 });
 

@@ -59,7 +59,7 @@ describe("who may use a provider (part 2 §6: not managers)", () => {
     const other = { ...provider, id: "other", name: "Other", groups: ["globex"] };
     expect(socialLoginAnswer({ ...employee, hasPassword: true }, [provider, other])).toEqual({ allowSocialLogin: true, loginType: "all", socialProviders: [{ id: "testid", name: "Test ID" }] });
     expect(socialLoginAnswer({ ...employee, hasPassword: false }, [provider])).toMatchObject({ loginType: "social" });
-    const direct = { allowSocialLogin: false, loginType: "direct", socialProviders: [] };
+    const direct = { allowSocialLogin: false, loginType: "direct" as const, socialProviders: [] };
     expect(socialLoginAnswer(null, [provider])).toEqual(direct);
     expect(socialLoginAnswer({ ...employee, role: "MANAGER", hasPassword: true }, [provider])).toEqual(direct);
     expect(socialLoginAnswer({ ...employee, hasPassword: true }, [])).toEqual(direct);

@@ -15,7 +15,14 @@ import { FieldError, Input } from "./ui/input.tsx";
 import { Label } from "./ui/label.tsx";
 import { LoadingBlock } from "./ui/spinner.tsx";
 
-export type LoginStep = { kind: "email" } | { kind: "password"; email: string } | { kind: "sso" };
+type SocialProviderOption = { id: string; name: string };
+
+export type LoginStep =
+  | { kind: "email" }
+  | { kind: "password"; email: string; providers: SocialProviderOption[] }
+  | { kind: "social"; email: string; providers: SocialProviderOption[] }
+  | { kind: "sso" }
+  | { kind: "redirecting"; name: string };
 
 const ZEmailStep = ZCheckUserRequest;
 const ZPasswordStep = ZLoginRequest.pick({ password: true });
@@ -26,11 +33,15 @@ const ZPasswordStep = ZLoginRequest.pick({ password: true });
  * the password step; the password step signs in (`success, targetUrl, exception`). A failure shows
  * the returned text under the form; anything else the spec's "Error!. Please contact our customer
  * support." Each failed answer is a counted event (src/web/lib/counted-reload.ts): the fifth reloads
- * the page.
+ * the page. Social login (issue 23 item 18): when the answer allows it (`allowSocialLogin`, `loginType`
+ * all or social) the next step offers "Continue with {provider}" for each provider it names; pressing
+ * one starts the sign-in there (socialLogin.start). A failed social sign-in comes back to /login with
+ * its text, passed in as `initialError`.
  */
 export function LoginSteps({
   idPrefix,
   initialEmail = "",
+  initialError = null,
   autoFocus = false,
   onStepChange,
   onSignedIn,
@@ -38,6 +49,8 @@ export function LoginSteps({
   /** Prefix of the fields' ids (two forms may share a page). */
   idPrefix: string;
   initialEmail?: string;
+  /** A failure to show under the form on first render (a social sign-in that came back refused). */
+  initialError?: string | null;
   /** Focus the email field on first render (the page; a dialog focuses its first field itself). */
   autoFocus?: boolean;
   onStepChange?: (step: LoginStep) => void;
@@ -46,7 +59,7 @@ export function LoginSteps({
 }) {
   const { t } = useTranslation();
   const [step, setStepState] = useState<LoginStep>({ kind: "email" });
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(initialError);
   const countFailure = useCountedReload();
   const failureText = (error: unknown) => serverMessage(error) ?? t("error.loginUnexpected");
   const setStep = (next: LoginStep) => {
@@ -60,11 +73,13 @@ export function LoginSteps({
 
   const checkUser = useMutation({ ...trpc.auth.checkUser.mutationOptions(), meta: { signInFlow: true } });
   const login = useMutation({ ...trpc.auth.login.mutationOptions(), meta: { signInFlow: true } });
+  const socialStart = useMutation({ ...trpc.socialLogin.start.mutationOptions(), meta: { signInFlow: true } });
 
   const emailForm = useForm({ resolver: zodResolver(ZEmailStep), defaultValues: { userEmail: initialEmail } });
   const passwordForm = useForm({ resolver: zodResolver(ZPasswordStep), defaultValues: { password: "" } });
   const emailRef = useRef<HTMLInputElement | null>(null);
   const passwordRef = useRef<HTMLInputElement | null>(null);
+  const socialRef = useRef<HTMLDivElement | null>(null);
   const firstRender = useRef(true);
 
   // Move focus to the field of the step the user is on (not on first load).
@@ -75,6 +90,7 @@ export function LoginSteps({
     }
     if (step.kind === "password") passwordRef.current?.focus();
     if (step.kind === "email") emailRef.current?.focus();
+    if (step.kind === "social") socialRef.current?.querySelector("button")?.focus();
   }, [step]);
 
   const submitEmail = emailForm.handleSubmit(async ({ userEmail }) => {
@@ -86,9 +102,11 @@ export function LoginSteps({
       } else if (result.isSsoUser && result.ssoUrl) {
         setStep({ kind: "sso" });
         window.location.assign(result.ssoUrl);
+      } else if (result.allowSocialLogin && result.loginType === "social" && result.socialProviders.length > 0) {
+        setStep({ kind: "social", email: userEmail, providers: result.socialProviders });
       } else {
         passwordForm.reset({ password: "" });
-        setStep({ kind: "password", email: userEmail });
+        setStep({ kind: "password", email: userEmail, providers: result.allowSocialLogin && result.loginType === "all" ? result.socialProviders : [] });
       }
     } catch (error) {
       fail(failureText(error));
@@ -112,6 +130,18 @@ export function LoginSteps({
     }
   });
 
+  const continueWith = async (provider: SocialProviderOption) => {
+    if (step.kind !== "password" && step.kind !== "social") return;
+    setFormError(null);
+    try {
+      const { redirectUrl } = await socialStart.mutateAsync({ provider: provider.id, email: step.email });
+      setStep({ kind: "redirecting", name: provider.name });
+      window.location.assign(redirectUrl);
+    } catch (error) {
+      fail(failureText(error));
+    }
+  };
+
   const backToEmail = () => {
     setFormError(null);
     setStep({ kind: "email" });
@@ -128,6 +158,22 @@ export function LoginSteps({
     <div data-testid={`${idPrefix}-steps`} data-step={step.kind}>
       {step.kind === "sso" ? (
         <LoadingBlock label={t("login.redirectingSso")} className="justify-start py-8" />
+      ) : step.kind === "redirecting" ? (
+        <LoadingBlock label={t("login.redirectingSocial", { name: step.name })} className="justify-start py-8" />
+      ) : step.kind === "social" ? (
+        <div className="flex flex-col" ref={socialRef}>
+          <p className="text-[15px] text-muted-foreground">{t("login.socialSubtitle")}</p>
+          <SigningInAs email={step.email} />
+          <SocialButtons providers={step.providers} busy={socialStart.isPending} onChoose={continueWith} className="mt-5" />
+          <button
+            type="button"
+            onClick={backToEmail}
+            className="mt-5 inline-flex items-center gap-1.5 self-start rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline"
+          >
+            <ArrowLeft className="size-4" aria-hidden="true" />
+            {t("login.notYou")}
+          </button>
+        </div>
       ) : step.kind === "email" ? (
         <>
           <p className="text-[15px] text-muted-foreground">{t("login.subtitle")}</p>
@@ -161,14 +207,7 @@ export function LoginSteps({
       ) : (
         <>
           <p className="text-[15px] text-muted-foreground">{t("login.passwordSubtitle")}</p>
-          <div className="mt-5 flex items-center justify-between gap-3 rounded-lg border border-border bg-surface px-4 py-3">
-            <div className="min-w-0">
-              <p className="text-xs text-muted-foreground">{t("login.signingInAs")}</p>
-              <p className="truncate text-sm font-medium" data-testid="login-email-shown">
-                {step.email}
-              </p>
-            </div>
-          </div>
+          <SigningInAs email={step.email} />
           <form noValidate onSubmit={submitPassword} className="mt-5 flex flex-col gap-5">
             <input type="email" name="username" autoComplete="username" value={step.email} readOnly hidden />
             <div className="flex flex-col gap-2">
@@ -202,6 +241,16 @@ export function LoginSteps({
               {t("login.notYou")}
             </button>
           </form>
+          {step.providers.length > 0 ? (
+            <>
+              <div className="mt-6 flex items-center gap-3 text-xs text-muted-foreground" aria-hidden="true">
+                <span className="h-px flex-1 bg-border" />
+                {t("login.or")}
+                <span className="h-px flex-1 bg-border" />
+              </div>
+              <SocialButtons providers={step.providers} busy={socialStart.isPending} onChoose={continueWith} className="mt-4" />
+            </>
+          ) : null}
         </>
       )}
 
@@ -211,5 +260,45 @@ export function LoginSteps({
         </Alert>
       ) : null}
     </div>
+  );
+}
+
+function SigningInAs({ email }: { email: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mt-5 flex items-center justify-between gap-3 rounded-lg border border-border bg-surface px-4 py-3">
+      <div className="min-w-0">
+        <p className="text-xs text-muted-foreground">{t("login.signingInAs")}</p>
+        <p className="truncate text-sm font-medium" data-testid="login-email-shown">
+          {email}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** One "Continue with {name}" button per provider the check-user answer named (text only, no logos). */
+function SocialButtons({
+  providers,
+  busy,
+  onChoose,
+  className,
+}: {
+  providers: SocialProviderOption[];
+  busy: boolean;
+  onChoose: (provider: SocialProviderOption) => void;
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ul className={`flex flex-col gap-3 ${className ?? ""}`} data-testid="login-social-providers">
+      {providers.map((provider) => (
+        <li key={provider.id}>
+          <Button variant="outline" size="lg" className="w-full" disabled={busy} onClick={() => onChoose(provider)}>
+            {t("login.continueWith", { name: provider.name })}
+          </Button>
+        </li>
+      ))}
+    </ul>
   );
 }

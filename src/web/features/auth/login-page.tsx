@@ -3,12 +3,15 @@ import { useTranslation } from "react-i18next";
 import { Brand } from "../../components/brand.tsx";
 import { LoginSteps } from "../../components/login-steps.tsx";
 import { safeRedirectPath } from "../../lib/utils.ts";
+import { socialLoginErrorText } from "../../../domain/social-login/messages.ts";
 
 /**
  * part 2 §7 login: the email step sends SSO users to their provider and everyone else to
- * the password step (src/web/components/login-steps.tsx, shared with the login popups).
+ * the password step (src/web/components/login-steps.tsx, shared with the login popups), with the
+ * social sign-in buttons the answer allows. A social sign-in that failed comes back here with
+ * `socialError`, whose text is shown under the form (part 2 §8).
  */
-export function LoginPage({ redirect }: { redirect?: string }) {
+export function LoginPage({ redirect, socialError }: { redirect?: string; socialError?: string }) {
   const { t } = useTranslation();
   return (
     <div className="grid min-h-dvh desktop:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
@@ -54,7 +57,12 @@ export function LoginPage({ redirect }: { redirect?: string }) {
           <h1 className="text-2xl font-semibold tracking-tight">{t("login.title")}</h1>
 
           <div className="mt-2">
-            <LoginSteps idPrefix="login" autoFocus onSignedIn={(target) => window.location.assign(safeRedirectPath(redirect) ?? target)} />
+            <LoginSteps
+              idPrefix="login"
+              autoFocus
+              initialError={socialLoginErrorText(socialError)}
+              onSignedIn={(target) => window.location.assign(safeRedirectPath(redirect) ?? target)}
+            />
           </div>
 
           <p className="mt-10 border-t border-border pt-6 text-sm text-muted-foreground">{t("login.help")}</p>
