@@ -35,9 +35,20 @@ import { runPendingJobs, settleJobs } from "../src/services/jobs/queue.ts";
 import { resolveSession } from "../src/services/auth.ts";
 import { createSessionFor, createTestDatabase } from "../src/test/db.ts";
 import { mailerFor } from "../src/trpc.ts";
+import { createApp } from "../src/server/app.ts";
+import { SESSION_COOKIE } from "../src/server/cookies.ts";
+import { median } from "./lib/harness.ts";
+import { epochMs, parseProbeLines, type ProbeOptions, type ProbeSample } from "./lib/probe.ts";
 
 const ROWS = Math.max(1, Number(process.env.BENCH_IMPORT_ROWS ?? 10_000));
+/** Rows of the import c runs while the probe calls the server (issue 23 item 10: 20,000, the most a file may hold). */
+const CONCURRENT_ROWS = Math.max(0, Number(process.env.BENCH_IMPORT_CONCURRENT_ROWS ?? 20_000));
+/** Seconds of probing with no import running (the baseline of c). */
+const PROBE_BASELINE_S = Math.max(1, Number(process.env.BENCH_IMPORT_PROBE_BASELINE ?? 4));
 const TARGET = 0.5;
+/** The most a probe request may wait behind the import (DESIGN.md "Background work": ~100 ms). */
+const WAIT_TARGET_MS = 100;
+const PROBE_SCRIPT = join(import.meta.dir, "lib", "probe.ts");
 
 const cpuMs = () => {
   const u = process.cpuUsage();
@@ -79,11 +90,15 @@ async function runOn(label: string, db: DB, dir: string): Promise<void> {
     // Other required fields of the demo form (a text such as the host entity).
     return mandatory.has(modelName) && part === "value" ? `Entity ${i % 7}` : "";
   };
-  const wb = new ExcelJS.Workbook();
-  const sheet = wb.addWorksheet("Employees");
-  sheet.addRow(headers);
-  for (let i = 0; i < ROWS; i++) sheet.addRow(["Global Long-Term Assignment", ...columns.map((c) => value(c.modelName, c.part, i))]);
-  const bytes = new Uint8Array(await wb.xlsx.writeBuffer());
+  /** A workbook of `count` valid rows, addresses numbered from `from` (each row a new e-mail address). */
+  const workbookOf = async (count: number, from: number) => {
+    const wb = new ExcelJS.Workbook();
+    const sheet = wb.addWorksheet("Employees");
+    sheet.addRow(headers);
+    for (let i = from; i < from + count; i++) sheet.addRow(["Global Long-Term Assignment", ...columns.map((c) => value(c.modelName, c.part, i))]);
+    return new Uint8Array(await wb.xlsx.writeBuffer());
+  };
+  const bytes = await workbookOf(ROWS, 0);
   console.log(`import ${label}: ${ROWS} rows, ${(bytes.byteLength / 1024).toFixed(0)} KB .xlsx`);
 
   // a: the bare parse (a warm-up, then before and after b).
@@ -118,6 +133,92 @@ async function runOn(label: string, db: DB, dir: string): Promise<void> {
   const serverNote = label === "SQLite" ? "" : " (the server's own CPU not counted)";
   console.log(`import ${label}: CPU time of the process${serverNote}: parse ${(a.cpu / 1000).toFixed(2)} s, import ${(b.cpu / 1000).toFixed(2)} s, ratio a/b = ${(a.cpu / b.cpu).toFixed(2)}`);
   if (ratio < TARGET) console.log(`WARN import ${label}: ratio a/b ${ratio.toFixed(2)} is below the target ${TARGET}`);
+
+  if (CONCURRENT_ROWS > 0) {
+    const cBytes = await workbookOf(CONCURRENT_ROWS, ROWS);
+    await concurrentImport(label, deps, session.user, cBytes, ROWS / b.wall);
+  }
+}
+
+type Stats = { n: number; p50: number; p99: number; max: number };
+function statsOf(samples: ProbeSample[]): Stats {
+  const sorted = samples.map((s) => s.latencyMs).sort((x, y) => x - y);
+  const at = (p: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!);
+  return { n: sorted.length, p50: median(sorted), p99: at(99), max: sorted.at(-1) ?? 0 };
+}
+
+/**
+ * c (issue 23 item 10): the server (this process, the Meridian app on 127.0.0.1) serves a probe in another
+ * process while a CONCURRENT_ROWS-row import runs in this process's job worker: one sequential loop of
+ * `GET /trpc/auth.me` as hr@acme.test and one of `GET /trpc/employee.home` as employee@globex.test (another
+ * group). Latencies of the requests started with no import running (the baseline) against those started
+ * while the import ran, as p50/p99 and ratios; and the import's rows/s against b's.
+ */
+async function concurrentImport(label: string, deps: { db: DB; config: ReturnType<typeof readConfig>; mailer: ReturnType<typeof mailerFor> }, actor: Parameters<typeof receiveBulkFormUpload>[2], bytes: Uint8Array<ArrayBuffer>, bRowsPerMs: number) {
+  const { db, config } = deps;
+  const app = createApp({ db, config });
+  const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: (req, srv) => app.fetch(req, { ip: srv.requestIP(req)?.address }) });
+  const base = `http://127.0.0.1:${server.port}`;
+  const cookie = async (email: string) => `${SESSION_COOKIE}=${(await createSessionFor(db, email, config)).token}`;
+  const options: ProbeOptions = {
+    targets: [
+      { name: "auth.me", url: `${base}/trpc/auth.me`, headers: { cookie: await cookie("hr@acme.test") } },
+      { name: "employee.home", url: `${base}/trpc/employee.home`, headers: { cookie: await cookie("employee@globex.test") } },
+    ],
+  };
+  for (const t of options.targets) {
+    const res = await fetch(t.url, { headers: t.headers });
+    if (res.status !== 200) throw new Error(`${t.name} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+  }
+  const probe = Bun.spawn([process.execPath, PROBE_SCRIPT, JSON.stringify(options)], { stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+  const output = new Response(probe.stdout).text();
+  try {
+    await Bun.sleep(1000); // the probe's warm-up (its first connections, the server's JIT)
+    const baseFrom = epochMs();
+    await Bun.sleep(PROBE_BASELINE_S * 1000);
+    const importFrom = epochMs();
+    const up = await receiveBulkFormUpload(deps, fileStoreFor(config), actor, { group: "acme", file: new File([bytes], "bench-concurrent.xlsx") });
+    await settleJobs();
+    await runPendingJobs(deps, [BULK_IMPORT_JOB]);
+    const importTo = epochMs();
+    await Bun.sleep(300);
+    probe.kill("SIGTERM");
+    const samples = parseProbeLines(await output);
+    await probe.exited;
+    const job = await db.selectFrom("jobs").selectAll().where("id", "=", up.jobId).executeTakeFirstOrThrow();
+    if (job.status !== "DONE" || job.success_count !== CONCURRENT_ROWS) throw new Error(`the concurrent import did not finish cleanly: ${job.status} ${job.success_count}/${CONCURRENT_ROWS} ${job.error ?? ""}`);
+    const seconds = (importTo - importFrom) / 1000;
+    const rowsPerS = CONCURRENT_ROWS / seconds;
+    console.log(
+      `import ${label} c: ${CONCURRENT_ROWS} rows imported in ${seconds.toFixed(2)} s (${rowsPerS.toFixed(0)} rows/s, ${(rowsPerS / (bRowsPerMs * 1000)).toFixed(2)}× b's rows/s) ` +
+        `while a probe called the server; ${PROBE_BASELINE_S} s of probing before it as the baseline`,
+    );
+    for (const t of options.targets) {
+      const mine = samples.filter((s) => s.name === t.name);
+      const bad = mine.filter((s) => s.status !== "200").length;
+      const before = statsOf(mine.filter((s) => s.startedAt >= baseFrom && s.startedAt < importFrom));
+      const during = statsOf(mine.filter((s) => s.startedAt >= importFrom && s.startedAt < importTo));
+      const f = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
+      console.log(
+        `import ${label} c: ${t.name.padEnd(13)} no import p50 ${f(before.p50)} ms p99 ${f(before.p99)} ms (${before.n} calls); ` +
+          `during the import p50 ${f(during.p50)} ms p99 ${f(during.p99)} ms max ${f(during.max)} ms (${during.n} calls); ` +
+          `ratio p50 ${(during.p50 / before.p50).toFixed(1)}×, p99 ${(during.p99 / before.p99).toFixed(1)}×${bad > 0 ? `; ${bad} non-200 answers` : ""}`,
+      );
+      const slowest = mine
+        .filter((s) => s.startedAt >= importFrom && s.startedAt < importTo)
+        .sort((x, y) => y.latencyMs - x.latencyMs)
+        .slice(0, 3)
+        .map((s) => `${f(s.latencyMs)} ms at +${((s.startedAt - importFrom) / 1000).toFixed(2)} s`);
+      console.log(`import ${label} c: ${t.name.padEnd(13)} slowest during the import: ${slowest.join(", ")}`);
+      if (during.p99 - before.p99 > WAIT_TARGET_MS) {
+        console.log(`WARN import ${label}: ${t.name} p99 during the import is ${f(during.p99 - before.p99)} ms above its p99 without it (target: at most ${WAIT_TARGET_MS} ms)`);
+      }
+    }
+  } finally {
+    probe.kill("SIGTERM");
+    await probe.exited;
+    server.stop(true);
+  }
 }
 
 async function withDir(work: (dir: string) => Promise<void>): Promise<void> {

@@ -19,7 +19,8 @@ import { wizardMessages } from "../domain/wizard/messages.ts";
 import { bulkImportHooks, bulkImportSettings, columnsOf, POLICY_COLUMN, templateComponents, BULK_IMPORT_JOB } from "../services/bulk/bulk.ts";
 import { runPendingJobs, settleJobs } from "../services/jobs/queue.ts";
 import { mailerFor } from "../trpc.ts";
-import { appFor, cookieFor, jsonOf, send, type TestApp } from "../test/app.ts";
+import { appFor, cookieFor, jsonOf, send, trpcQuery, type TestApp } from "../test/app.ts";
+import { isPostgres } from "../db/locks.ts";
 import { callerFor, testConfig } from "../test/db.ts";
 import { expectLegacyFailure, expectTrpcError } from "../test/errors.ts";
 import { DEMO, useTestDatabase } from "../test/fixtures.ts";
@@ -44,7 +45,7 @@ afterAll(async () => {
 });
 afterEach(() => {
   bulkImportHooks.afterBatch = null;
-  bulkImportSettings.batchRows = 100;
+  Object.assign(bulkImportSettings, { batchRows: 100, firstBatchRows: 50, batchBudgetMs: 30 });
 });
 
 const caller = (email: string) => callerFor(t.db, email, { config });
@@ -93,6 +94,14 @@ function form(group: string, bytes?: Uint8Array, name = "employees.xlsx") {
 async function finish(): Promise<void> {
   await settleJobs();
   await runPendingJobs(deps(), [BULK_IMPORT_JOB]);
+}
+
+/** A file of `n` valid rows, each a new e-mail address. */
+async function rowsFile(n: number) {
+  const headers = await templateHeaders();
+  const emails = Array.from({ length: n }, () => uniqueEmail("resume"));
+  const rows = await Promise.all(emails.map((e) => rowValues(t.db, e)));
+  return { emails, bytes: await workbook(headers, rows) };
 }
 
 const usersWith = async (emails: string[]) => (await t.db.selectFrom("users").select("email").where("email", "in", emails).execute()).length;
@@ -276,12 +285,6 @@ describe("access", () => {
 });
 
 describe("kill and restart", () => {
-  async function rowsFile(n: number) {
-    const headers = await templateHeaders();
-    const emails = Array.from({ length: n }, () => uniqueEmail("resume"));
-    const rows = await Promise.all(emails.map((e) => rowValues(t.db, e)));
-    return { emails, bytes: await workbook(headers, rows) };
-  }
   const jobRow = (id: string) => t.db.selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   const rowNumbers = async (id: string) =>
     (await t.db.selectFrom("bulk_import_rows").select("row_number").where("job_id", "=", id).orderBy("row_number").execute()).map((r) => r.row_number);
@@ -342,6 +345,89 @@ describe("kill and restart", () => {
     const insert = () =>
       t.db.insertInto("bulk_import_rows").values({ job_id: job.job_id, group_id: job.group_id, row_number: job.row_number, status: "SUCCESS", employee_id: null, move_id: null, created_at: new Date().toISOString() }).execute();
     await expect(insert()).rejects.toThrow();
+  });
+});
+
+describe("service for everyone while an import runs (issue 23 item 10)", () => {
+  const jobRow = (id: string) =>
+    t.db.selectFrom("jobs").select(["status", "success_count", "failure_count", "total_count"]).where("id", "=", id).executeTakeFirstOrThrow();
+  /** Rows of each committed batch, from the rows done the job reports after each commit. */
+  function recordBatches(): number[] {
+    const sizes: number[] = [];
+    let last = 0;
+    bulkImportHooks.afterBatch = (rowsDone) => {
+      sizes.push(rowsDone - last);
+      last = rowsDone;
+    };
+    return sizes;
+  }
+
+  test("the import yields between batches: requests made while it runs are answered before it ends and see its progress batch by batch", async () => {
+    const { emails, bytes } = await rowsFile(20);
+    bulkImportSettings.batchRows = 4;
+    const sizes = recordBatches();
+    const otherGroup = await cookieFor(t.db, DEMO.GLOBEX);
+    const up = await (await caller(DEMO.HR)).bulk.upload(form("acme", bytes));
+    // Another group's user keeps calling, each call a new macrotask as a request from the network is. Before
+    // issue 23, on SQLite the job ran every batch without giving the event loop a turn: no call was answered
+    // until the import was over (and then it was DONE).
+    const seen: number[] = [];
+    for (let i = 0; i < 5000; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      const me = await trpcQuery(app, "auth.me", undefined, { cookie: otherGroup });
+      expect(me.status).toBe(200);
+      const job = await jobRow(up.jobId);
+      if (job.status === "DONE") break;
+      seen.push(job.success_count + job.failure_count);
+    }
+    await finish();
+    expect(await jobRow(up.jobId)).toMatchObject({ status: "DONE", success_count: 20, failure_count: 0, total_count: 20 });
+    // Calls answered while the job was half done: it yielded between its batches.
+    expect(seen.some((n) => n > 0 && n < 20)).toBe(true);
+    // Each count a caller saw is a whole number of batches: a batch's rows and its progress commit together.
+    expect(seen.filter((n) => n % 4 !== 0)).toEqual([]);
+    // At most batchRows rows per transaction.
+    expect(sizes).toEqual([4, 4, 4, 4, 4]);
+    expect(await usersWith(emails)).toBe(20);
+  });
+
+  test("SQLite: a batch holds the writer only about batchBudgetMs (slow batches make the next ones smaller, not below 20 rows); PostgreSQL: batchRows", async () => {
+    const { emails, bytes } = await rowsFile(70);
+    // A budget no batch can meet: after the first batch SQLite takes the smallest batch.
+    Object.assign(bulkImportSettings, { batchRows: 30, firstBatchRows: 30, batchBudgetMs: 0.000001 });
+    const sizes = recordBatches();
+    const up = await (await caller(DEMO.HR)).bulk.upload(form("acme", bytes));
+    await finish();
+    expect(await jobRow(up.jobId)).toMatchObject({ status: "DONE", success_count: 70, total_count: 70 });
+    expect(sizes).toEqual(isPostgres(t.db) ? [30, 30, 10] : [30, 20, 20]);
+    expect(await usersWith(emails)).toBe(70);
+  });
+
+  test("a crash after a batch while batches follow the time budget: resumed after a restart, every row once", async () => {
+    const { emails, bytes } = await rowsFile(45);
+    Object.assign(bulkImportSettings, { batchRows: 25, firstBatchRows: 25, batchBudgetMs: 0.000001 });
+    let batches = 0;
+    const sizes: number[] = [];
+    let last = 0;
+    bulkImportHooks.afterBatch = (rowsDone) => {
+      sizes.push(rowsDone - last);
+      last = rowsDone;
+      if (++batches === 1) throw new Error("worker killed");
+    };
+    const up = await (await caller(DEMO.HR)).bulk.upload(form("acme", bytes));
+    await finish();
+    expect(await t.db.selectFrom("jobs").select(["status", "attempts", "success_count", "total_count"]).where("id", "=", up.jobId).executeTakeFirstOrThrow()).toMatchObject({
+      status: "DONE",
+      attempts: 2,
+      success_count: 45,
+      total_count: 45,
+    });
+    // The first attempt committed 25 rows and died; the second started from row 27 (rows done counted from the job's results).
+    expect(sizes[0]).toBe(25);
+    expect(last).toBe(45);
+    const numbers = (await t.db.selectFrom("bulk_import_rows").select("row_number").where("job_id", "=", up.jobId).orderBy("row_number").execute()).map((r) => r.row_number);
+    expect(numbers).toEqual(Array.from({ length: 45 }, (_, i) => i + 2));
+    expect(await usersWith(emails)).toBe(45);
   });
 });
 

@@ -2,10 +2,13 @@
  * Reading an uploaded spreadsheet, shared by the imports that take one (the city indices, the bulk employee
  * import): a .csv file or the first sheet of an .xlsx workbook as rows of trimmed text cells, header first.
  * An .xlsx row keeps its place (a row with no cells is an empty array), so row numbers match the sheet's.
+ * The .xlsx is read by xlsx-reader.ts, which yields to the event loop as it goes (issue 23 item 10); its
+ * cell texts are exceljs's (`readSheetRowsWithExceljs` below, the reference of its parity test).
  */
 import type ExcelJS from "exceljs";
 import { PermanentJobError } from "./jobs/queue.ts";
 import { parseCsv } from "./policy/rates.ts";
+import { readXlsxRows } from "./xlsx-reader.ts";
 
 /** The texts a caller refuses a file with: not .csv or .xlsx, or an .xlsx that cannot be read. */
 export type SpreadsheetTexts = { fileType: string; fileUnreadable: string };
@@ -28,13 +31,19 @@ export async function readSheetRows(fileName: string, bytes: Uint8Array, texts: 
     return parseCsv(new TextDecoder().decode(bytes)).map((row) => row.map((c) => c.trim()));
   }
   if (!/\.xlsx$/i.test(fileName)) throw new PermanentJobError(texts.fileType);
-  const { default: Excel } = await import("exceljs");
-  const workbook = new Excel.Workbook();
   try {
-    await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+    // Read in slices that yield to the event loop (xlsx-reader.ts): exceljs's load held the thread for seconds.
+    return await readXlsxRows(bytes);
   } catch {
     throw new PermanentJobError(texts.fileUnreadable);
   }
+}
+
+/** exceljs's reading of the same file (the reference the reader's parity test compares against). */
+export async function readSheetRowsWithExceljs(bytes: Uint8Array): Promise<string[][]> {
+  const { default: Excel } = await import("exceljs");
+  const workbook = new Excel.Workbook();
+  await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
   const sheet = workbook.worksheets[0];
   if (!sheet) return [];
   const rows: string[][] = [];

@@ -8,7 +8,9 @@
  * - the upload: streamed into the FileStore like any file (size-limited), then a persisted job
  *   (`jobs`, kind bulk.employeeImport) is registered: REGISTERED → UNDER_PROCESSING → PROCESSED or
  *   ABORTED;
- * - the job: the file parsed once, then the rows in batches of `bulkImportSettings.batchRows`, each
+ * - the job: the file parsed once (xlsx-reader.ts, in slices that yield), then the rows in batches of at
+ *   most `bulkImportSettings.batchRows` (on SQLite sized to keep each transaction near `batchBudgetMs`),
+ *   with a turn of the event loop between batches so other requests are served meanwhile, each
  *   batch one transaction: every row through the wizard's own stage-2 save, many at once
  *   (`saveNewEmployees`, batch-save.ts: the wizard's checks and messages from employee-save.ts, and
  *   the same user, draft move, family and audit rows the wizard writes, the version, form, e-mail
@@ -49,6 +51,8 @@ import { multipartBoundary, readMultipart, readTextPart } from "../files/multipa
 import type { FileStore, StagedFile } from "../files/store.ts";
 import { fileStoreFor } from "../files/store.ts";
 import { enqueueJob, JOB_LEASE_MS, PermanentJobError, registerJobHandler, type Job, type JobDeps } from "../jobs/queue.ts";
+import { yieldToEventLoop } from "../jobs/yield.ts";
+import { isPostgres } from "../../db/locks.ts";
 import { readSheetRows } from "../spreadsheet.ts";
 import { WIZARD_ROLES } from "../wizard/access.ts";
 import { allComponents, ensureGroupForm, loadForm } from "../wizard/form-load.ts";
@@ -58,8 +62,16 @@ import { isUniqueViolation } from "../policy/common.ts";
 import { xlsxBytes } from "../xlsx.ts";
 
 export const BULK_IMPORT_JOB = "bulk.employeeImport";
-/** Rows written per transaction (each batch commits its rows' results and the job's progress together); tests make it small. */
-export const bulkImportSettings = { batchRows: 500 };
+/**
+ * Rows written per transaction at most (each batch commits its rows' results and the job's progress
+ * together; tests make it small), and on SQLite the time a batch's transaction should take: there it holds
+ * the one connection and the thread, so every other request waits for it (issue 23 item 10). Batches there
+ * start at `firstBatchRows` and follow the time each took, towards `batchBudgetMs`. Between batches the job
+ * gives the event loop a turn on both databases.
+ */
+export const bulkImportSettings = { batchRows: 500, firstBatchRows: 50, batchBudgetMs: 30 };
+/** SQLite batches never shrink below this (or below `batchRows` when that is smaller). */
+const MIN_BATCH_ROWS = 20;
 /** Tries of a batch whose insert met an address taken meanwhile (each try plans the batch again). */
 const BATCH_ATTEMPTS = 3;
 /** The most employee rows one file may hold. */
@@ -447,8 +459,9 @@ export async function runBulkImport(job: Job, deps: JobDeps) {
   };
   const pending = data.filter((r) => !done.has(r.rowNumber));
   const leaseUntil = () => new Date(Date.now() + JOB_LEASE_MS).toISOString();
-  for (let start = 0; start < pending.length; start += bulkImportSettings.batchRows) {
-    const batch = pending.slice(start, start + bulkImportSettings.batchRows);
+  const sizer = batchSizer(isPostgres(deps.db));
+  for (let start = 0, size = sizer.first(); start < pending.length; start += size, size = sizer.next()) {
+    const batch = pending.slice(start, start + size);
     const writeBatch = async (trx: DB) => {
       const at = new Date().toISOString();
       // Only while the claim is still this worker's (a worker that lost its lease rolls its batch back);
@@ -481,16 +494,47 @@ export async function runBulkImport(job: Job, deps: JobDeps) {
     // An address taken by a wizard save between the batch's check and its insert: the batch is planned again.
     for (let attempt = 1; ; attempt++) {
       try {
+        const began = performance.now();
         await deps.db.transaction().execute(writeBatch);
+        sizer.took(batch.length, performance.now() - began);
         break;
       } catch (error) {
         if (!isUniqueViolation(error) || attempt >= BATCH_ATTEMPTS) throw error;
       }
     }
     await bulkImportHooks.afterBatch?.(done.size + start + batch.length);
+    // On SQLite the batch's queries ran synchronously: without this turn no request would be served until the
+    // whole import is done. The next batch starts after the requests that arrived meanwhile.
+    await yieldToEventLoop();
   }
   const counts = await countRows(deps.db, job.id);
   return { result: { fileName: payload.fileName, ...counts }, successCount: counts.successCount, failureCount: counts.failureCount };
+}
+
+/**
+ * Rows of the next batch. PostgreSQL: always `batchRows` (a transaction there holds one pooled connection
+ * and the thread only for its JavaScript; other requests go on meanwhile). SQLite: the first batch
+ * `firstBatchRows` (it also loads the forms and warms up), then as many rows as fit in `batchBudgetMs` at the
+ * cost per row seen so far (the slower of the last batch and a running average, so a machine that slows
+ * down shrinks the next batch at once), at most doubling per batch, between MIN_BATCH_ROWS and `batchRows`.
+ */
+function batchSizer(postgres: boolean) {
+  const { batchRows, firstBatchRows, batchBudgetMs } = bulkImportSettings;
+  const max = Math.max(1, batchRows);
+  const min = Math.min(max, MIN_BATCH_ROWS);
+  let size = postgres ? max : Math.max(min, Math.min(max, firstBatchRows));
+  let average = 0; // ms per row
+  return {
+    first: () => size,
+    took(rows: number, ms: number) {
+      if (postgres || rows === 0) return;
+      const perRow = ms / rows;
+      average = average === 0 ? perRow : 0.7 * average + 0.3 * perRow;
+      const fitting = Math.floor(batchBudgetMs / Math.max(perRow, average, 1e-6));
+      size = Math.max(min, Math.min(max, rows * 2, fitting));
+    },
+    next: () => size,
+  };
 }
 
 async function countRows(db: DB, jobId: string) {
