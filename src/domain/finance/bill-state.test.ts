@@ -103,3 +103,21 @@ describe("bill state machine (§4)", () => {
     );
   });
 });
+
+describe("a bill in an active payment file (issue 23)", () => {
+  const exported: Bill = { ...open, status: "PaymentPending", paymentFile: "MER-20261207-ABC" };
+  const inFile = "This bill is in payment file MER-20261207-ABC; cancel that payment file first, or record its payment";
+  test("is neither voided nor sent back; it can still be paid or have its payment recorded", () => {
+    expect(nextState(exported, { type: "void", rejectionId: 8 })).toEqual({ ok: false, message: inFile });
+    expect(nextState(exported, { type: "sendBack" })).toEqual({ ok: false, message: inFile });
+    expect(ok(exported, { type: "pay" }).status).toBe("Paid");
+    expect(ok(exported, { type: "recordPayment" }).status).toBe("PaidPendingAudit");
+    expect(actionsEnabled(exported)).toMatchObject({ pay: true, void: false });
+  });
+  test("once its file is cancelled (no active file), void and send back are allowed again", () => {
+    const free: Bill = { ...exported, paymentFile: null };
+    expect(ok(free, { type: "void", rejectionId: 8 }).status).toBe("Void");
+    expect(nextState(free, { type: "sendBack" })).toEqual({ ok: true, removed: true, confirm: false });
+    expect(actionsEnabled(free).void).toBe(true);
+  });
+});
