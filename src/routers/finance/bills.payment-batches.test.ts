@@ -340,5 +340,9 @@ describe("mark-employee-rfp-as-paid with the currency's ISO 4217 digits (item 6)
     const out = await (await t.finance()).finance.bills.markEmployeeRfpAsPaid({ id: eur });
     expect(out.bill).toMatchObject({ status: "PaidPendingAudit" });
     expect((await paymentsOf(eur)).map((p) => [p.amount, p.currency])).toEqual([[1_234, "EUR"]]);
+    // Three decimals (BHD 1.235): the default amount is the bill's, read back with 3 places.
+    const bhd = (await bill({ currency: "BHD", gross: 1_235 })).billId;
+    expect((await (await t.finance()).finance.bills.markEmployeeRfpAsPaid({ id: bhd })).bill).toMatchObject({ status: "PaidPendingAudit" });
+    expect((await paymentsOf(bhd)).map((p) => [p.amount, p.currency])).toEqual([[1_235, "BHD"]]);
   });
 });
