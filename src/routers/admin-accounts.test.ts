@@ -90,7 +90,7 @@ describe("adminAccounts.anonymize", () => {
   });
 
   test("every scrubber names its table", () => {
-    expect(anonymizationScrubbers.map((s) => s.table)).toEqual(["sessions", "account_tokens", "outbox", "login_throttle", "sso_login_states"]);
+    expect(anonymizationScrubbers.map((s) => s.table)).toEqual(["sessions", "account_tokens", "outbox", "login_throttle", "sso_login_states", "social_identities"]);
   });
 
   test("Please enter user Id", async () => {

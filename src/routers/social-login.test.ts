@@ -42,7 +42,8 @@ beforeAll(async () => {
   await insertTestUser(t.db, { email: "unverified@acme.test", group: "acme" });
   await insertTestUser(t.db, { email: "racer@acme.test", group: "acme" });
   await insertTestUser(t.db, { email: "replay@acme.test", group: "acme" });
-});
+  await insertTestUser(t.db, { email: "forget@acme.test", group: "acme" });
+}, 60_000);
 afterAll(async () => {
   await idp?.close();
   await t?.close();
@@ -278,5 +279,17 @@ describe("GET /social-login/callback", () => {
     expect(await sessionCount("racer@acme.test")).toBe(1);
     expect(await identitiesOf("racer@acme.test")).toHaveLength(1);
     expect(await auditRows(t.db, "social.login")).toHaveLength(logins + 1);
+  });
+
+  test("anonymizing a user removes their linked provider accounts; the account then signs nobody in", async () => {
+    expect((await get(app, await throughProvider("forget@acme.test"))).headers.get("location")).toBe("/");
+    expect(await identitiesOf("forget@acme.test")).toHaveLength(1);
+    const id = (await t.db.selectFrom("users").select("id").where("email", "=", "forget@acme.test").executeTakeFirstOrThrow()).id;
+    await (await callerFor(t.db, "admin@meridian.test", { config })).adminAccounts.anonymize({ userId: id });
+    expect(await t.db.selectFrom("social_identities").selectAll().where("user_id", "=", id).execute()).toEqual([]);
+    expect(await t.db.selectFrom("social_login_states").selectAll().where("user_id", "=", id).execute()).toEqual([]);
+    // The provider account is no longer linked: a flow started for ben with it is an address mismatch.
+    expectLoginError(await get(app, await throughProvider("ben@acme.test", "forget@acme.test")), "refused");
+    expect(await lastRefusal()).toMatchObject({ reason: "email_mismatch" });
   });
 });

@@ -17,6 +17,7 @@ import { publicBaseUrl } from "./mail.ts";
 import { searchUsers } from "../db/queries/users.ts";
 import type { TFindUsersResponse } from "../domain/recovery/schemas.ts";
 import { issueAuditedToken } from "./tokens.ts";
+import { deleteSocialLoginDataOfUser } from "../db/queries/social-login.ts";
 
 /** The admin acting, for the audit log. */
 export type Actor = { id: number; ip: string | null };
@@ -55,6 +56,7 @@ export const anonymizationScrubbers: Array<{ table: string; scrub: (trx: DB, a: 
   { table: "outbox", scrub: (trx, a) => scrubOutbox(trx, a.userId, a.oldEmail, a.newEmail, REMOVED_TEXT) },
   { table: "login_throttle", scrub: (trx, a) => clearThrottle(trx, `account:${a.oldEmail}`) },
   { table: "sso_login_states", scrub: (trx, a) => clearSsoEmailHints(trx, a.oldEmail) },
+  { table: "social_identities", scrub: (trx, a) => deleteSocialLoginDataOfUser(trx, a.userId) },
 ];
 
 /**

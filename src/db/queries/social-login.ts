@@ -65,3 +65,9 @@ export async function touchSocialIdentity(db: DB, id: number, at: string): Promi
 export function findSocialIdentitiesOfUser(db: DB, userId: number) {
   return db.selectFrom("social_identities").selectAll().where("user_id", "=", userId).orderBy("provider").execute();
 }
+
+/** Anonymization: the user's linked provider accounts and attempts go (the provider's `sub` and address are personal data). */
+export async function deleteSocialLoginDataOfUser(db: DB, userId: number): Promise<void> {
+  await db.deleteFrom("social_identities").where("user_id", "=", userId).execute();
+  await db.deleteFrom("social_login_states").where("user_id", "=", userId).execute();
+}
