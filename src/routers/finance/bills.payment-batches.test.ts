@@ -184,6 +184,31 @@ describe("a bill in a payment file (item 1)", () => {
   });
 });
 
+describe("cancel and pay racing (item 1)", () => {
+  test("40 parallel cancels and payments of a batch's bill: one payment, and a cancel only if it came before the payment", async () => {
+    const { ids, batch } = await exported(2);
+    const finance = await t.finance();
+    const results = await race(40, async (i) => {
+      if (i % 2 === 0) return finance.finance.bills.cancelBatch({ batchId: batch.batchId });
+      return (await finance.finance.bills.updateStatus({ bills: [{ id: ids[0]!, status: "Paid", paymentDate: today }] }))[0];
+    });
+    const outcomes = await outcomesOf(results, { refusedWhen: (v: { success?: boolean; errorMessage?: string | null }) => (v?.success === false ? (v.errorMessage ?? "refused") : null) });
+    expectNoServerError(outcomes);
+    expect(outcomes.filter((o, i) => i % 2 === 1 && o.ok)).toHaveLength(1);
+    expect(await paymentsOf(ids[0]!)).toHaveLength(1);
+    const cancels = outcomes.filter((o, i) => i % 2 === 0 && o.ok);
+    expect(cancels.length).toBeLessThanOrEqual(1);
+    const allowed = new Set([fill(FM.paymentFileCancelled, { file: batch.messageId }), fill(FM.paymentFilePaid, { file: batch.messageId, id: String(ids[0]) })]);
+    for (const o of outcomes.filter((o, i) => i % 2 === 0 && !o.ok)) expect(allowed).toContain(o.message!);
+    // Serialised on the bill's lock: the cancel's audit row comes before the payment's, or there is no cancel.
+    const [pay] = await auditsOf("bill", ids[0]!, "pay");
+    const cancel = await auditsOf("finance_payment_batch", batch.batchId, "cancel");
+    expect(cancel).toHaveLength(cancels.length);
+    if (cancel.length === 1) expect(cancel[0]!.id).toBeLessThan(pay!.id);
+    expect((await batchRow(batch.batchId)).status).toBe(cancels.length === 1 ? "Cancelled" : "Active");
+  });
+});
+
 describe("a multi-bill payment is all or nothing (item 2)", () => {
   const lockText = "This date is on or before the lock date of period October 2026 (2026-10-31); nothing can be created, changed or paid there";
 
