@@ -244,6 +244,27 @@ describe("benefit sets and options, the service catalogue, group tags (admin)", 
       oldValues: { groupName: "acme", viewableByHR: true }, newValues: { groupName: "acme", viewableByHR: false },
     });
 
+    // A metadata line of the group's option: created, updated, then the group's override removed.
+    const saved = await admin.policy.benefits.saveMetadata({ serviceBenefitId: created.benefitOptionId, metadataName: "Audited cost", formula: "nights * 120", groupId: acme });
+    const info = { id: saved.metadata.metadataInfoId };
+    expect(await t.db.selectFrom("metadata_infos").select("name").where("id", "=", info.id).executeTakeFirstOrThrow()).toEqual({ name: "Audited cost" });
+    const line = { benefitOptionId: created.benefitOptionId, metadataInfoId: info.id, scope: "GROUP", policyId: null };
+    await expectAudit(t.db, {
+      action: "policy.benefit.createMetadata", actor: ADMIN, groupId: acme, entity: "benefit_metadata", entityId: saved.metadata.id,
+      oldValues: null, newValues: { ...line, formula: "nights * 120", adjustmentFormula: null },
+    });
+    await admin.policy.benefits.saveMetadata({ serviceBenefitId: created.benefitOptionId, metadataInfoId: info.id, formula: "nights * 130", adjustmentFormula: "colIndex", groupId: acme });
+    await expectAudit(t.db, {
+      action: "policy.benefit.updateMetadata", actor: ADMIN, groupId: acme, entity: "benefit_metadata", entityId: saved.metadata.id,
+      oldValues: { formula: "nights * 120", adjustmentFormula: null }, newValues: { ...line, formula: "nights * 130", adjustmentFormula: "colIndex" },
+    });
+    await admin.policy.benefits.deleteMetadataOverride({ metadataInfoId: info.id, groupId: acme, serviceBenefitId: created.benefitOptionId });
+    await expectAudit(t.db, {
+      action: "policy.benefit.deleteMetadataOverride", actor: ADMIN, groupId: acme, entity: "metadata_info", entityId: info.id,
+      oldValues: [{ id: saved.metadata.id, benefitOptionId: created.benefitOptionId, formula: "nights * 130", adjustmentFormula: "colIndex" }],
+      newValues: { scope: "GROUP", policyId: null },
+    });
+
     const tag = await admin.policy.catalogue.createTag({ group: "acme", name: ` Audited tag ${setNumber} ` });
     await expectAudit(t.db, {
       action: "policy.catalogue.createTag", actor: ADMIN, groupId: acme, entity: "group_tag", entityId: tag.id,
