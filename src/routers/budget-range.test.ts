@@ -13,6 +13,7 @@ import Decimal from "decimal.js";
 import { budgetMessages } from "../domain/budgets/messages.ts";
 import { wizardMessages } from "../domain/wizard/messages.ts";
 import { insertWizardMove } from "../services/wizard/initiation-testing.ts";
+import { appFor, cookieFor, jsonOf, send } from "../test/app.ts";
 import { callerFor } from "../test/db.ts";
 import { expectTrpcError } from "../test/errors.ts";
 import { DEMO, useTestDatabase } from "../test/fixtures.ts";
@@ -135,6 +136,22 @@ describe("the soft budget's outside-range option (issue 23 item 20)", () => {
     // The details read it back; a new version copies it.
     const off = await admin.policy.services.updateBudgetGroup({ policyId: p.policyId, moveStage: 1, budgetGroup: 6, allowOutsideRange: "false" as never });
     expect(off.budgetGroup.allowOutsideRange).toBe(false);
+  });
+
+  test("the documented PATCH …/budget-groups/{group} takes allowOutsideRange as a form field (on/off) and as JSON", async () => {
+    const { createTestPolicy } = await import("../services/policy/testing.ts");
+    const p = await createTestPolicy(t.db);
+    const app = appFor(t.db);
+    const cookie = await cookieFor(t.db, DEMO.ADMIN);
+    const path = `/api/v1/policy/configuration/${p.policyId}/movestages/1/budget-groups/4`;
+    const form = (fields: Record<string, string>) =>
+      send(app, "PATCH", path, new URLSearchParams(fields).toString(), { cookie }, "application/x-www-form-urlencoded");
+    const on = await jsonOf(await form({ budgetType: "S", allowOutsideRange: "on" }));
+    expect(on).toMatchObject({ status: 200, body: { success: true, budgetGroup: { id: 4, budgetType: "S", allowOutsideRange: true } } });
+    const off = await jsonOf(await send(app, "PATCH", path, JSON.stringify({ allowOutsideRange: false }), { cookie }, "application/json"));
+    expect(off).toMatchObject({ status: 200, body: { budgetGroup: { budgetType: "S", allowOutsideRange: false } } });
+    const bad = await jsonOf(await form({ allowOutsideRange: "maybe" }));
+    expect(bad.status).toBe(400);
   });
 
   test("editBudget: soft without the option refuses; with it asks, then saves once confirmed", async () => {
