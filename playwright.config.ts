@@ -18,6 +18,9 @@ const MASTODON_PORT = PORT + 21_000;
 /** The local server of the overview page's providers (e2e/overview/providers-server.ts: Overpass, Wikipedia, OSRM, Nominatim, RentCast, static maps). */
 const OVERVIEW_PROVIDERS_PORT = PORT + 23_500;
 const overviewProviders = `http://127.0.0.1:${OVERVIEW_PROVIDERS_PORT}`;
+/** The OpenID Connect provider of the social sign-in test (e2e/social-login/provider-server.ts), named in SOCIAL_PROVIDERS below. */
+const SOCIAL_IDP_PORT = PORT + 24_700;
+const socialIdp = `http://127.0.0.1:${SOCIAL_IDP_PORT}`;
 
 const chromiumArgs = [
   "--headless",
@@ -86,6 +89,15 @@ export default defineConfig({
       env: { MASTODON_PORT: String(MASTODON_PORT) },
     },
     {
+      command: "bun run e2e/social-login/provider-server.ts",
+      url: `${socialIdp}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { SOCIAL_IDP_PORT: String(SOCIAL_IDP_PORT), SOCIAL_IDP_REDIRECT: `${baseURL}/social-login/callback` },
+    },
+    {
       command: "bun run scripts/build-web.ts && bun run src/main.ts",
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
@@ -114,6 +126,10 @@ export default defineConfig({
         PROPERTY_API_URL: `${overviewProviders}/v1`,
         PROPERTY_API_KEY: "test-key",
         STATIC_MAP_URL: `${overviewProviders}/staticmap`,
+        // Social sign-in (issue 23 item 18): "Test ID" for acme's people, at the local provider above.
+        SOCIAL_PROVIDERS: JSON.stringify([
+          { id: "testid", name: "Test ID", issuer: socialIdp, clientId: "meridian-social-e2e", clientSecret: "meridian-social-e2e-secret", groups: ["acme"] },
+        ]),
       },
     },
   ],
