@@ -6,7 +6,7 @@ import { approvalStep, blockedText, type ApprovalKind, type Confirmations } from
 import { HOLD_REASONS, isHoldReason } from "../../../domain/finance/bill-state.ts";
 import { INTERNAL_NOTES_MAX, REJECTION_NOTES_MAX } from "../../../domain/finance/amounts.ts";
 import { financeMessages as FM, notesMaxMessage } from "../../../domain/finance/messages.ts";
-import type { TApprovalRow } from "../../../domain/finance/schemas-approval.ts";
+import type { TApprovalPayload, TApprovalRow } from "../../../domain/finance/schemas-approval.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { ConfirmDialog } from "../../components/ui/alert-dialog.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
@@ -25,6 +25,7 @@ import { Textarea } from "../../components/ui/textarea.tsx";
 import { serverMessage } from "../../lib/errors.ts";
 import { formatMajorMoney } from "../../lib/format.ts";
 import { queryClient, trpc } from "../../lib/trpc.ts";
+import { BillPanel } from "./bill-panel.tsx";
 
 /**
  * /finance/bill-approval (issue 16; part 2 §2 Bill Approval, §4 Approval, §8): the items waiting for
@@ -47,9 +48,11 @@ type Dialogs =
   | { kind: "change"; row: TApprovalRow }
   | { kind: "hold"; row: TApprovalRow }
   | { kind: "note"; row: TApprovalRow }
-  | { kind: "confirm"; row: TApprovalRow; step: "confirmOutOfPolicy" | "confirmOutOfBudget" | "confirmOverBudget"; confirmations: Confirmations; check: BudgetCheck }
+  | { kind: "confirm"; row: TApprovalRow; step: "confirmOutOfPolicy" | "confirmOutOfBudget" | "confirmOverBudget"; confirmations: Confirmations; check: BudgetCheck; payload?: Edits }
   | null;
 type BudgetCheck = { outOfBudget: boolean; overBudget: boolean; newTotalSpend: string | null } | null;
+/** §3's approval payload as the bill-detail panel edited it (bill-panel.tsx). */
+type Edits = Omit<TApprovalPayload, "id">;
 
 function Amount({ amount, currency }: { amount: string; currency: string }) {
   return <span className="whitespace-nowrap tabular-nums">{formatMajorMoney(amount, currency)}</span>;
@@ -91,6 +94,7 @@ export function FinanceApprovalPage({ search, onSearch }: { search: ApprovalSear
   const input = { search: search.q ?? "", type: search.type, sort, dir, page, pageSize: PAGE_SIZE };
   const query = useQuery(trpc.finance.approval.list.queryOptions(input, { placeholderData: keepPreviousData }));
   const [dialog, setDialog] = useState<Dialogs>(null);
+  const [panel, setPanel] = useState<TApprovalRow | null>(null);
   const [checking, setChecking] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ kind: "success" | "destructive"; text: string } | null>(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.finance.approval.list.queryKey() });
@@ -106,7 +110,7 @@ export function FinanceApprovalPage({ search, onSearch }: { search: ApprovalSear
   };
 
   /** One step of §4's approval order; `check` is the remaining-budget answer once it has run. */
-  const continueApproval = async (row: TApprovalRow, confirmations: Confirmations, check: BudgetCheck) => {
+  const continueApproval = async (row: TApprovalRow, confirmations: Confirmations, check: BudgetCheck, payload?: Edits) => {
     const item = {
       kind: row.kind,
       decided: false,
@@ -124,14 +128,14 @@ export function FinanceApprovalPage({ search, onSearch }: { search: ApprovalSear
       case "confirmOutOfPolicy":
       case "confirmOutOfBudget":
       case "confirmOverBudget":
-        setDialog({ kind: "confirm", row, step: step.next, confirmations, check });
+        setDialog({ kind: "confirm", row, step: step.next, confirmations, check, payload });
         return;
       case "checkOutOfBudget":
       case "checkOverBudget": {
         setChecking(keyOf(row));
         try {
           const answer = await queryClient.fetchQuery({ ...trpc.finance.approval.checkBudget.queryOptions({ id: row.id, invoiceServiceType: row.kind }), staleTime: 0 });
-          await continueApproval(row, confirmations, { outOfBudget: answer.outOfBudget, overBudget: answer.overBudget, newTotalSpend: answer.newTotalSpend });
+          await continueApproval(row, confirmations, { outOfBudget: answer.outOfBudget, overBudget: answer.overBudget, newTotalSpend: answer.newTotalSpend }, payload);
         } catch (error) {
           setNotice({ kind: "destructive", text: serverMessage(error) ?? FM.budgetFetchError });
         } finally {
@@ -141,8 +145,14 @@ export function FinanceApprovalPage({ search, onSearch }: { search: ApprovalSear
       }
       case "approve":
         approve.mutate(
-          { kind: row.kind, id: row.id, maxTotalSpendOverride: confirmations.overBudget === true, idempotencyKey: crypto.randomUUID() },
-          { onSuccess: () => setNotice({ kind: "success", text: t("financeApproval.approved", { what: what(row), id: row.id }) }), onError: (e) => approveFailure(row, e) },
+          { ...payload, kind: row.kind, id: row.id, maxTotalSpendOverride: confirmations.overBudget === true, idempotencyKey: crypto.randomUUID() },
+          {
+            onSuccess: () => {
+              if (payload) setPanel(null);
+              setNotice({ kind: "success", text: t("financeApproval.approved", { what: what(row), id: row.id }) });
+            },
+            onError: (e) => approveFailure(row, e),
+          },
         );
         return;
       default:
@@ -182,6 +192,15 @@ export function FinanceApprovalPage({ search, onSearch }: { search: ApprovalSear
           onClick={guarded(row, "approve", () => void continueApproval(row, {}, null))}
         >
           {t("financeApproval.approve")}
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          aria-label={t("financeApproval.editBillFor", { what: what(row), id: row.id })}
+          onClick={() => (setNotice(null), setPanel(row))}
+          data-testid={`edit-bill-${row.kind}-${row.id}`}
+        >
+          {t("financeApproval.editBill")}
         </Button>
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
@@ -401,10 +420,23 @@ export function FinanceApprovalPage({ search, onSearch }: { search: ApprovalSear
           confirmLabel={t("financeApproval.approve")}
           cancelLabel={t("financeApproval.cancel")}
           onConfirm={() => {
-            const { row, step, confirmations, check } = dialog;
+            const { row, step, confirmations, check, payload } = dialog;
             const key = step === "confirmOutOfPolicy" ? "outOfPolicy" : step === "confirmOutOfBudget" ? "outOfBudget" : "overBudget";
             setDialog(null);
-            void continueApproval(row, { ...confirmations, [key]: true }, check);
+            void continueApproval(row, { ...confirmations, [key]: true }, check, payload);
+          }}
+        />
+      ) : null}
+      {panel ? (
+        <BillPanel
+          row={panel}
+          notice={notice}
+          onClose={() => setPanel(null)}
+          onApprove={(payload) => {
+            const why = blocked(panel, "approve");
+            if (why) return setNotice({ kind: "destructive", text: why });
+            setNotice(null);
+            void continueApproval(panel, {}, null, payload);
           }}
         />
       ) : null}
