@@ -26,7 +26,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable("finance_payment_batch_bills").execute();
   await db.schema.alterTable("finance_payment_batch_bills_v2").renameTo("finance_payment_batch_bills").execute();
   await db.schema.createIndex("finance_payment_batch_bills_batch_bill_uq").on("finance_payment_batch_bills").columns(["batch_id", "bill_id"]).unique().execute();
-  await db.schema.createIndex("finance_payment_batch_bills_active_uq").on("finance_payment_batch_bills").column("bill_id").unique().where(sql`active = 1`).execute();
+  await db.schema.createIndex("finance_payment_batch_bills_active_uq").on("finance_payment_batch_bills").column("bill_id").unique().where(sql<boolean>`active = 1`).execute();
   await db.schema.createIndex("finance_payment_batch_bills_batch_idx").on("finance_payment_batch_bills").columns(["batch_id", "position"]).execute();
 }
 
