@@ -85,6 +85,8 @@ export function startFakeProviders(port = 0): FakeProviders {
   const failing = (api: ProviderApi) =>
     mode[api] === "error" ? Response.json({ error: "unavailable" }, { status: 503 }) : mode[api] === "garbage" ? new Response("<html>maintenance</html>", { headers: { "content-type": "text/html" } }) : null;
 
+  /** This server's own origin (its photos' address), known once it listens. */
+  let origin = "";
   const server = Bun.serve({
     port,
     hostname: "127.0.0.1",
@@ -153,7 +155,7 @@ export function startFakeProviders(port = 0): FakeProviders {
         if (one) {
           const m = /^(-?[\d.]+),(-?[\d.]+),(\d+),(\d+)$/.exec(decodeURIComponent(one[1]!));
           if (!m) return Response.json({ status: 404, error: "resource/not-found" }, { status: 404 });
-          return Response.json(listing(Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4]), `http://127.0.0.1:${server.port}`));
+          return Response.json(listing(Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4]), origin));
         }
         const q = url.searchParams;
         const lat = Number(q.get("latitude"));
@@ -162,12 +164,13 @@ export function startFakeProviders(port = 0): FakeProviders {
         const beds = q.get("bedrooms") === null ? null : Number(q.get("bedrooms"));
         if (beds === 9) return Response.json([]);
         const limit = Math.min(Number(q.get("limit") ?? 50), 4);
-        return Response.json(Array.from({ length: limit }, (_, i) => listing(lat, lon, i, beds ?? (i % 2) + 1, `http://127.0.0.1:${server.port}`)));
+        return Response.json(Array.from({ length: limit }, (_, i) => listing(lat, lon, i, beds ?? (i % 2) + 1, origin)));
       }
       return new Response("not found", { status: 404 });
     },
   });
   const base = `http://127.0.0.1:${server.port}`;
+  origin = base;
   return {
     port: server.port!,
     urls: {

@@ -88,7 +88,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const mine = (rows: { moveId: number }[]) => rows.filter((r) => Object.values(ids).includes(r.moveId));
+const mine = <T extends { moveId: number }>(rows: T[]) => rows.filter((r) => Object.values(ids).includes(r.moveId));
 
 describe("policy.benefits.employeeData", () => {
   test("the group's employees whose moves have the service, with their stages and benefit options", async () => {
