@@ -41,8 +41,6 @@ import * as m20261207110000 from "./20261207110000_money_bigint.ts";
 import * as m20261207120000 from "./20261207120000_budget_outside_range.ts";
 import * as m20261207123000 from "./20261207123000_bill_file.ts";
 import * as m20261207140000 from "./20261207140000_social_login.ts";
-import * as m20261207140000 from "./20261207140000_social_login.ts";
-import * as m20261207140000 from "./20261207140000_social_login.ts";
 
 export const migrations: Record<string, Migration> = {
   "20261122050000_foundation": m20261122050000,
@@ -81,10 +79,8 @@ export const migrations: Record<string, Migration> = {
   "20261126062000_finance_approval": m20261126062000,
   "20261126063000_finance_payment_batches": m20261126063000,
   "20261207100000_finance_payment_batch_cancel": m20261207100000,
+  "20261207110000_money_bigint": m20261207110000,
   "20261207120000_budget_outside_range": m20261207120000,
   "20261207123000_bill_file": m20261207123000,
-  "20261207140000_social_login": m20261207140000,
-  "20261207140000_social_login": m20261207140000,
-  "20261207110000_money_bigint": m20261207110000,
   "20261207140000_social_login": m20261207140000,
 };
