@@ -119,6 +119,15 @@ export function findGroupMoves(db: DB, p: MoveListParams) {
     "p.move_stages_count",
     "p.estimate_type",
     "p.city_guide_only",
+    // A row of a bulk import that made the move (an external import: part 1 §2 new-move `externalImport`).
+    (eb) =>
+      eb
+        .selectFrom("bulk_import_rows as bi")
+        .select("bi.id")
+        .whereRef("bi.move_id", "=", "m.id")
+        .where("bi.status", "=", "SUCCESS")
+        .limit(1)
+        .as("import_row_id"),
     // The move's current cost estimate, if any (one CURRENT version per move).
     (eb) =>
       eb

@@ -58,6 +58,8 @@ export const enWizard = {
   "wizard.form.saveDraft": "Save as draft",
   "wizard.form.save": "Save",
   "wizard.form.saved": "Saved",
+  "wizard.form.importedCheck": "This move came from an import. Please complete the fields marked before continuing.",
+  "wizard.form.importedComplete": "This move came from an import. Please check its details before continuing.",
   "wizard.form.continue": "Continue",
   "wizard.form.errorSummary": "Please correct the fields marked below ({{count}}).",
   "wizard.form.select": "Select…",

@@ -287,6 +287,8 @@ export const ZMoveRow = z.object({
   updatedAt: z.string(),
   /** The move's current cost estimate version (opens /{group}/cost-estimate-view), if it has one. */
   costEstimateId: z.number().int().nullable(),
+  /** The move came from a bulk (external) import: its resume link opens the wizard with `externalImport=true`. */
+  externalImport: z.boolean(),
 });
 export type TMoveRow = z.infer<typeof ZMoveRow>;
 export const ZMovesResponse = z.object({ rows: z.array(ZMoveRow), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });

@@ -39,6 +39,7 @@ export async function listMoves(db: DB, group: GroupRef, input: TMovesRequest, c
       wizardStep: wizardStepOf({ estimateType: r.estimate_type, cityGuideOnly: r.city_guide_only === 1 }, r.wizard_stage),
       updatedAt: r.updated_at,
       costEstimateId: r.cost_estimate_id ?? null,
+      externalImport: r.import_row_id !== null && r.import_row_id !== undefined,
     })),
     total,
     page: input.page,

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Building2, LayoutList } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { GroupStatus } from "../../../domain/roles.ts";
 import { Alert } from "../../components/ui/alert.tsx";
@@ -15,6 +15,7 @@ import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, Tabl
 import { errorText } from "../../lib/errors.ts";
 import { fullName, useSignedInUser } from "../../lib/session.ts";
 import { queryClient, trpc } from "../../lib/trpc.ts";
+import { takeWizardNotice } from "../../lib/wizard-notice.ts";
 
 type GroupRow = { id: number; name: string; displayName: string; status: GroupStatus; userCount: number };
 type Pending = { group: GroupRow; status: GroupStatus } | null;
@@ -27,6 +28,12 @@ export function AdminHomePage() {
   const groups = useQuery(trpc.admin.groups.list.queryOptions());
   const [pending, setPending] = useState<Pending>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
+  // The wizard's one-time notice: saving a draft returns an admin to this root page (part 1 §4).
+  const [notice, setNotice] = useState<string | null>(null);
+  useEffect(() => {
+    const text = takeWizardNotice();
+    if (text !== null) setNotice(text);
+  }, []);
   const setStatus = useMutation(
     trpc.admin.groups.setStatus.mutationOptions({
       onSuccess: (result) => {
@@ -71,7 +78,12 @@ export function AdminHomePage() {
         </dl>
       ) : null}
 
-      <div aria-live="polite" className="empty:hidden mb-6">
+      <div aria-live="polite" className="empty:hidden mb-6 flex flex-col gap-3">
+        {notice ? (
+          <Alert variant="success" role="status" data-testid="wizard-notice">
+            {notice}
+          </Alert>
+        ) : null}
         {outcome ? (
           <Alert variant={outcome.kind === "success" ? "success" : "destructive"} role={outcome.kind === "success" ? "status" : "alert"}>
             {outcome.text}

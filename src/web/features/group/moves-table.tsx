@@ -125,7 +125,7 @@ function useMoveColumns(group: string, readOnly: boolean) {
             <Link
               to="/$group/new-move"
               params={{ group }}
-              search={{ stage: m.wizardStage, policy: m.policyVersionId, employeeId: m.employeeId, moveId: m.moveId, resume: true }}
+              search={{ stage: m.wizardStage, policy: m.policyVersionId, employeeId: m.employeeId, moveId: m.moveId, resume: true, ...(m.externalImport ? { externalImport: true } : {}) }}
               className={linkClasses}
               aria-label={t("moves.resumeFor", { name: m.employeeName })}
               data-testid="resume-link"

@@ -61,6 +61,7 @@ export function InitiationStage({
   moveId,
   preview,
   skipCE,
+  externalImport = false,
   onBack,
   onDraftSaved,
   onContinue,
@@ -71,6 +72,8 @@ export function InitiationStage({
   moveId: number | undefined;
   preview: boolean;
   skipCE: boolean;
+  /** The move came from an external (bulk) import: the form opens checked (see InitiationForm). */
+  externalImport?: boolean;
   onBack: () => void;
   onDraftSaved: () => void;
   onContinue: (stage: number, ids: { employeeId: number; moveId: number }) => void;
@@ -108,6 +111,7 @@ export function InitiationStage({
       moveId={moveId}
       preview={preview}
       skipCE={skipCE}
+      externalImport={externalImport}
       countries={countries.data?.countries}
       countriesFailed={hasPlaces && countries.isError}
       onBack={onBack}
@@ -124,6 +128,7 @@ function InitiationForm({
   moveId,
   preview,
   skipCE,
+  externalImport,
   countries,
   countriesFailed,
   onBack,
@@ -136,6 +141,7 @@ function InitiationForm({
   moveId: number | undefined;
   preview: boolean;
   skipCE: boolean;
+  externalImport: boolean;
   countries: Parameters<typeof InitiationField>[0]["countries"];
   countriesFailed: boolean;
   onBack: () => void;
@@ -147,9 +153,21 @@ function InitiationForm({
   const components = useMemo(() => data.sections.flatMap((s) => s.components), [data]);
   const [values, setValues] = useState<Record<string, FieldValue>>(() => Object.fromEntries(components.map((c) => [c.modelName, { ...EMPTY, ...c.value }])));
   const [options, setOptions] = useState<Record<string, string[]>>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // part 1 §2 `externalImport` (issue 23 item 22): a move an import saved opens with its form already
+  // checked as for Continue, so what the import left out or got wrong is marked before anyone edits.
+  const [errors, setErrors] = useState<Record<string, string>>(() =>
+    externalImport
+      ? validateInitiationForm(
+          components,
+          components.map((c) => ({ modelName: c.modelName, formType: c.formType, ...EMPTY, ...c.value })),
+          { draft: false, today: todayText(), estimateType: data.estimateType },
+        )
+      : {},
+  );
   const [dirty, setDirty] = useState(false);
-  const [notice, setNotice] = useState<{ variant: "info" | "destructive"; text: string } | null>(null);
+  const [notice, setNotice] = useState<{ variant: "info" | "destructive"; text: string } | null>(() =>
+    externalImport ? { variant: "info", text: t(Object.keys(errors).length > 0 ? "wizard.form.importedCheck" : "wizard.form.importedComplete") } : null,
+  );
   const [geo, setGeo] = useState<{ answers: Geo[]; draft: boolean } | null>(null);
   const [prefilling, setPrefilling] = useState(0);
   const prefillTracker = useRef(createPrefillTracker()).current;

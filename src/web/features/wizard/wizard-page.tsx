@@ -50,17 +50,24 @@ export function WizardPage({ group, search, onNavigate, preview }: { group: stri
           employeeId: search.employeeId,
           moveId: search.moveId,
           resume: search.resume,
+          // A move from an external import stays one through every stage (part 1 §2 `externalImport`).
+          externalImport: search.externalImport,
           ...next,
         },
         options,
       ),
-    [onNavigate, search.policy, search.employeeId, search.moveId, search.resume, policyVersionId],
+    [onNavigate, search.policy, search.employeeId, search.moveId, search.resume, search.externalImport, policyVersionId],
   );
 
   const goHome = useCallback(() => {
     if (preview) void navigate({ to: "/admin/form-builder", search: { group } });
     else void navigate({ to: "/$group/home", params: { group } });
   }, [navigate, preview, group]);
+  /**
+   * Part 1 §4 "A new employee can be saved as a draft (returns to the root page)": `/`, for every role,
+   * which opens each role's own root (HR: the group home; admins: /admin), where the notice is shown.
+   */
+  const goRoot = useCallback(() => void navigate({ to: "/" }), [navigate]);
 
   // URL corrections: a stage needs its policy (2+) and its move (3+); hidden stages move back.
   const loaded = policies.isSuccess;
@@ -114,8 +121,9 @@ export function WizardPage({ group, search, onNavigate, preview }: { group: stri
         moveId={search.moveId}
         preview={preview}
         skipCE={search.skipCE ?? false}
+        externalImport={search.externalImport === true && hasMove}
         onBack={() => go({ stage: 1 })}
-        onDraftSaved={goHome}
+        onDraftSaved={goRoot}
         onContinue={(next, ids) => go({ stage: next, employeeId: ids.employeeId, moveId: ids.moveId, previousStage: next === 5 ? 2 : undefined })}
       />
     );
