@@ -105,7 +105,8 @@ describe("effectiveBudget: policy, then the wizard override, then HR's edit", ()
     { currency: "USD", amount: 4000_00, min: 2000_00, max: 5000_00 },
     { currency: "EUR", amount: 3700_00, min: 1800_00, max: 4600_00 },
   ];
-  const rateOf = (from: string, to: string) => ({ "USD>GBP": "0.8" })[`${from}>${to}`] ?? "unknown";
+  const rates: Record<string, string> = { "USD>GBP": "0.8" };
+  const rateOf = (from: string, to: string) => rates[`${from}>${to}`] ?? "unknown";
   const rules = { allowOutsideRange: false, rateOf };
   test("the policy's first budget by default, seen by the employee", () => {
     expect(effectiveBudget({ policy, budgetType: "H", ...rules, override: null, edit: null })).toEqual({ currency: "USD", amount: 4000_00, min: 2000_00, max: 5000_00, budgetType: "H", allowOutsideRange: false, source: "POLICY", seenByEmployee: true });

@@ -59,7 +59,7 @@ function data(over: Partial<OverrideData> = {}): OverrideData {
     budgetOverrides: [],
     currencyCodes: ["USD", "EUR"],
     // One USD is 0.9 CHF (the other way 1.1111111111): a budget sent in CHF is held to the USD range converted.
-    rateOf: (from, to) => ({ "USD>CHF": "0.9", "CHF>USD": "1.1111111111" })[`${from}>${to}`] ?? (from === to ? "1" : "0"),
+    rateOf: (from, to) => (({ "USD>CHF": "0.9", "CHF>USD": "1.1111111111" }) as Record<string, string>)[`${from}>${to}`] ?? (from === to ? "1" : "0"),
     ...over,
   };
 }
