@@ -179,13 +179,13 @@ export const ZGroupInput = z.object({ group: z.string().trim().min(1).max(64) })
 /**
  * Group-scoped procedures: resolves `input.group` (the URL name) and checks the caller may act
  * in it: HR and managers only in their own group, platform admins in any. Other roles are refused.
+ * The role is checked before any input is parsed (role, then group, then validation: a wrong role
+ * gets FORBIDDEN whatever it sends).
  */
 export function groupProcedure(...allowed: Role[]) {
   const roles: Role[] = allowed.length > 0 ? allowed : ["HR", "MANAGER", "ADMIN"];
-  return publicProcedure.input(sync(ZGroupInput)).use(async ({ ctx, input, path, next }) => {
-    const session = requireSession(ctx, path);
-    const user = session.user;
-    requireRole(user, roles);
+  return roleProcedure(...roles).input(sync(ZGroupInput)).use(async ({ ctx, input, next }) => {
+    const { user } = ctx;
     // The caller's own group is already known from the session (an active group); others are looked up.
     const own = user.groupId !== null && user.groupName === input.group;
     const group: GroupRef | undefined = own
@@ -193,6 +193,6 @@ export function groupProcedure(...allowed: Role[]) {
       : await findGroupByName(ctx.db, input.group);
     if (!group) throw new AppError("NOT_FOUND", messages.notFound);
     if (!canActInGroup(user, group.id)) throw new AppError("FORBIDDEN", messages.otherGroup);
-    return next({ ctx: { ...ctx, session, user, group } });
+    return next({ ctx: { ...ctx, group } });
   });
 }

@@ -32,6 +32,8 @@ export const messages = {
   signInRequired: "Please sign in to continue.",
   forbidden: "You do not have permission to do that.",
   otherGroup: "You do not have access to this group.",
+  /** A person's records the caller's role may read, but not this person's (an employee asking about someone else). */
+  otherPerson: "You do not have access to this person's records.",
   notFound: "The page or record you asked for does not exist.",
   badRequest: "The request could not be understood. Please check what you sent and try again.",
   payloadTooLarge: "The request is too large. The maximum size is 25 MB.",

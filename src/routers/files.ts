@@ -30,7 +30,11 @@ import {
 } from "../services/files/files.ts";
 import { fileStoreFor } from "../services/files/store.ts";
 import { receiveFormDataUpload } from "../services/files/upload.ts";
-import { authedProcedure, router, sync } from "../trpc.ts";
+import { roleProcedure, router, sync } from "../trpc.ts";
+import { FILE_ROLES } from "../domain/files/access.ts";
+
+/** Files are for employees, HR and ADMIN (FILE_ROLES), checked before any input is parsed (issue 23 item 13). */
+const fileProcedure = roleProcedure(...FILE_ROLES);
 
 /**
  * Employee files (issue 14): the same service functions as the files API under /hr/json
@@ -40,45 +44,45 @@ import { authedProcedure, router, sync } from "../trpc.ts";
  * fields as FormData. `files.download` checks access and answers the file with its download link.
  */
 export const filesRouter = router({
-  categories: authedProcedure.output(sync(ZFileCategoriesResponse)).query(({ ctx }) => fileCategories(ctx.db, ctx.user)),
-  defaultPermissions: authedProcedure.output(sync(ZDefaultPermissionsResponse)).query(({ ctx }) => defaultUploadPermissions(ctx.user)),
-  list: authedProcedure
+  categories: fileProcedure.output(sync(ZFileCategoriesResponse)).query(({ ctx }) => fileCategories(ctx.db, ctx.user)),
+  defaultPermissions: fileProcedure.output(sync(ZDefaultPermissionsResponse)).query(({ ctx }) => defaultUploadPermissions(ctx.user)),
+  list: fileProcedure
     .input(sync(ZListFilesRequest))
     .output(sync(ZFilesResponse))
     .query(({ ctx, input }) => listEmployeeFiles(ctx.db, ctx.user, input.employeeId)),
-  tempFiles: authedProcedure
+  tempFiles: fileProcedure
     .input(sync(ZTempFilesRequest))
     .output(sync(ZFilesResponse))
     .query(({ ctx, input }) => listTempFiles(ctx.db, ctx.user, input.fileTempUUID)),
-  info: authedProcedure
+  info: fileProcedure
     .input(sync(ZFileIdRequest))
     .output(sync(ZFileResponse))
     .query(({ ctx, input }) => fileInfo(ctx.db, ctx.user, input.fileId)),
-  download: authedProcedure
+  download: fileProcedure
     .input(sync(ZDownloadRequest))
     .output(sync(z.object({ file: ZFile })))
     .query(async ({ ctx, input }) => ({ file: await downloadableFile(ctx.db, ctx.user, input.hash) })),
-  upload: authedProcedure
+  upload: fileProcedure
     .input(sync(ZUploadInput))
     .output(sync(ZUploadResponse))
     .mutation(({ ctx, input }) => receiveFormDataUpload(ctx.db, fileStoreFor(ctx.config), ctx.user, input)),
-  changeData: authedProcedure
+  changeData: fileProcedure
     .input(sync(ZChangeDataRequest))
     .output(sync(ZFileResponse))
     .mutation(({ ctx, input }) => changeFileData(ctx.db, ctx.user, input)),
-  changeCategory: authedProcedure
+  changeCategory: fileProcedure
     .input(sync(ZChangeCategoryRequest))
     .output(sync(ZFileResponse))
     .mutation(({ ctx, input }) => changeFileData(ctx.db, ctx.user, input)),
-  changeSharePermissions: authedProcedure
+  changeSharePermissions: fileProcedure
     .input(sync(ZChangeSharePermissionsRequest))
     .output(sync(ZFileResponse))
     .mutation(({ ctx, input }) => changeFileData(ctx.db, ctx.user, input)),
-  changeNotes: authedProcedure
+  changeNotes: fileProcedure
     .input(sync(ZChangeNotesRequest))
     .output(sync(ZFileResponse))
     .mutation(({ ctx, input }) => changeFileData(ctx.db, ctx.user, input)),
-  delete: authedProcedure
+  delete: fileProcedure
     .input(sync(ZDeleteFileRequest))
     .output(sync(ZFileResultResponse))
     .mutation(({ ctx, input }) => deleteFile(ctx.db, fileStoreFor(ctx.config), ctx.user, input.fileId, input.empId)),

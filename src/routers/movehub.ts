@@ -18,8 +18,9 @@ import {
 } from "../domain/movehub/schemas.ts";
 import { deleteItem, prepareHub, readHub, saveItem, sendMessage, updateStatus } from "../services/movehub/hub.ts";
 import { roleProcedure, router, sync } from "../trpc.ts";
+import { HUB_ROLES } from "../services/movehub/access.ts";
 
-const hubProcedure = roleProcedure("EMPLOYEE", "HR", "ADMIN");
+const hubProcedure = roleProcedure(...HUB_ROLES);
 
 export const movehubRouter = router({
   /** The hub of the caller's move (employees) or of `moveId` (HR of its group, admins). Writes nothing. */

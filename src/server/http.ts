@@ -6,6 +6,7 @@ import { nulError } from "../domain/text.ts";
 import { zodFieldErrors } from "../trpc.ts";
 import { activationMessages } from "../domain/activation/messages.ts";
 import type { SessionUser } from "../services/auth.ts";
+import type { Role } from "../domain/roles.ts";
 import type { AppEnv } from "./app.ts";
 import { multipartBoundary, multipartHeadersWithinLimit } from "../services/files/multipart.ts";
 
@@ -159,9 +160,21 @@ export function failureText(error: unknown, fallback: string): string {
 }
 
 /**
+ * Role first (issue 23 item 13): the signed-in user of a legacy request whose role is one of `roles`,
+ * else UNAUTHORIZED / FORBIDDEN, before anything of the request is read or parsed (role, then group,
+ * then validation, as the tRPC builders do).
+ */
+export function legacyUserWithRole(c: Context<AppEnv>, roles: readonly Role[]): SessionUser {
+  const user = legacyUser(c);
+  if (!roles.includes(user.role)) throw new AppError("FORBIDDEN", messages.forbidden);
+  return user;
+}
+
+/**
  * Mounts one legacy handler at `path` and `path/`. The answer is what `run` returns (a Response as
  * it is, anything else as JSON); a thrown error is logged when unexpected and answered with
- * `failure(error)` and the error table's status.
+ * `failure(error)` and the error table's status. With `roles`, the caller's session and role are
+ * checked before `run` reads anything (a wrong role gets 403 whatever it sends).
  */
 export function legacyRoute(
   app: Hono<AppEnv>,
@@ -169,9 +182,11 @@ export function legacyRoute(
   path: string,
   run: (c: Context<AppEnv>) => Promise<unknown>,
   failure: (error: unknown) => object,
+  roles?: readonly Role[],
 ): void {
   const handler = async (c: Context<AppEnv>) => {
     try {
+      if (roles) legacyUserWithRole(c, roles);
       const result = await run(c);
       return result instanceof Response ? result : c.json(result as object);
     } catch (error) {

@@ -24,7 +24,7 @@ import { managerReadSettingsOf, scopeOfManager, type ManagerReadSettings, type R
 import { dashboardMessages, type TAddNoteRequest, type TAddNoteResponse, type TDashboardRequest, type TDashboardResponse } from "../domain/dashboard/schemas.ts";
 import { AppError } from "../domain/errors.ts";
 import { messages } from "../domain/messages.ts";
-import { canActInGroup } from "../domain/roles.ts";
+import { canActInGroup, type Role } from "../domain/roles.ts";
 import { wizardMessages } from "../domain/wizard/messages.ts";
 import type { SessionUser } from "./auth.ts";
 import { writeHrNotes } from "./employee-file/notes.ts";
@@ -37,9 +37,12 @@ export async function dashboardGroup(db: DB, name: string): Promise<GroupLike> {
   return { id: group.id, name: group.name };
 }
 
+/** Who may use a group's dashboard (the legacy paths check it before the request is read). */
+export const DASHBOARD_ROLES: Role[] = ["HR", "ADMIN", "MANAGER"];
+
 /** Checks the caller's role and group for the group's dashboard (before any read). */
 function checkDashboardCaller(user: SessionUser, group: GroupLike): void {
-  if (user.role !== "HR" && user.role !== "ADMIN" && user.role !== "MANAGER") throw new AppError("FORBIDDEN", messages.forbidden);
+  if (!DASHBOARD_ROLES.includes(user.role)) throw new AppError("FORBIDDEN", messages.forbidden);
   if (!canActInGroup(user, group.id)) throw new AppError("FORBIDDEN", messages.otherGroup);
 }
 

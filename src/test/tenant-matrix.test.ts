@@ -15,6 +15,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
+import { messages } from "../domain/messages.ts";
 import { appRouter } from "../routers/_app.ts";
 import { sessionIdFor } from "../services/auth.ts";
 import { appFor, cookieFor, send, tokenOf, type TestApp } from "./app.ts";
@@ -53,6 +54,17 @@ beforeAll(async () => {
 
 type ProcedureDef = { type: "query" | "mutation" | "subscription"; inputs: unknown[] };
 const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: ProcedureDef }>);
+
+/**
+ * Role first (issue 23 item 13): a caller refused for who they are (signed out, or a role the call is
+ * not for: the generic "no permission" text) gets exactly that refusal for a malformed input too, never
+ * field errors: the role is checked before the input is parsed, in the procedure builders and the
+ * legacy idiom alike. MALFORMED is no procedure's input shape; a legacy path gets a body that is not
+ * JSON, or query values of the wrong kind.
+ */
+const MALFORMED = "malformed";
+const isRoleRefusal = (code: string, message: string) => (code === "UNAUTHORIZED" && message === messages.signInRequired) || (code === "FORBIDDEN" && message === messages.forbidden);
+const isRoleRefusalStatus = (status: number, body: string) => (status === 401 && body.includes(messages.signInRequired)) || (status === 403 && body.includes(messages.forbidden));
 
 /** Refusals; TOO_MANY_REQUESTS is the sign-in throttle counting the attacker's own attempts. */
 const REFUSALS = new Set(["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "BAD_REQUEST", "TOO_MANY_REQUESTS"]);
@@ -123,6 +135,7 @@ async function trpcMatrix(attacker: Attacker) {
   const grantsUsed = new Set<string>();
   const areasUsed = new Set<string>();
   const outcomes: Record<string, number> = {};
+  const roleFirst: string[] = [];
 
   for (const [path, procedure] of procedures) {
     if (procedure._def.type === "subscription") continue;
@@ -144,6 +157,13 @@ async function trpcMatrix(attacker: Attacker) {
         if (leaked.length > 0 && !granted) verdict = `answered with the victim's ${leaked.join(", ")}`;
       } catch (error) {
         tally(outcomes, error instanceof TRPCError ? error.code : "thrown");
+        if (error instanceof TRPCError && isRoleRefusal(error.code, error.message)) {
+          const again = await fn(MALFORMED).then(
+            () => "OK",
+            (e: unknown) => (e instanceof TRPCError ? e.code : "thrown"),
+          );
+          if (again !== error.code) roleFirst.push(`${path}: ${error.code} for a valid input but ${again} for a malformed one (the role must be checked before the input)`);
+        }
         if (VERBOSE && (error as TRPCError).code !== "FORBIDDEN" && (error as TRPCError).code !== "UNAUTHORIZED") console.info(`  ${attacker.label} ${path} ${(error as TRPCError).code} ${(error as Error).message}`);
         if (!(error instanceof TRPCError)) verdict = `threw ${String(error)}`;
         else if (!REFUSALS.has(error.code) && !(area && error.code === "CONFLICT")) verdict = `${error.code}: ${error.message}`;
@@ -167,7 +187,7 @@ async function trpcMatrix(attacker: Attacker) {
       }
     }
   }
-  return { failures, calls, grantsUsed, areasUsed, outcomes };
+  return { failures, calls, grantsUsed, areasUsed, outcomes, roleFirst };
 }
 
 async function legacyMatrix(attacker: Attacker) {
@@ -185,6 +205,7 @@ async function legacyMatrix(attacker: Attacker) {
   const grantsUsed = new Set<string>();
   const areasUsed = new Set<string>();
   const outcomes: Record<string, number> = {};
+  const roleFirst: string[] = [];
 
   for (const c of legacyCases()) {
     const area = staffAreaOf(attacker, { path: c.path });
@@ -210,6 +231,15 @@ async function legacyMatrix(attacker: Attacker) {
       const res = await send(app, c.method, url, body, { cookie: who.cookie }, body === null ? undefined : "application/json");
       const answer = await res.text();
       tally(outcomes, String(res.status));
+      if (isRoleRefusalStatus(res.status, answer)) {
+        const junkQuery = Object.keys(text).length > 0 ? `?${new URLSearchParams(Object.fromEntries(Object.keys(text).map((k) => [k, "%not-a-value%"])))}` : "";
+        const malformed =
+          c.method === "GET" || c.op.requestType === "query"
+            ? await send(app, c.method, `${target}${junkQuery}`, null, { cookie: who.cookie })
+            : await send(app, c.method, target, "{not json", { cookie: who.cookie }, "application/json");
+        await malformed.arrayBuffer();
+        if (malformed.status !== res.status) roleFirst.push(`${c.method} ${c.path}: ${res.status} for a valid request but ${malformed.status} for a malformed one (the role must be checked before the input)`);
+      }
       if (VERBOSE && res.status !== 403 && res.status !== 401) console.info(`  ${attacker.label} ${c.method} ${url} ${res.status} ${answer.slice(0, 160)}`);
       if (area && res.status === 200) areasUsed.add(area.procedures);
       else if (granted && res.status === 200) grantsUsed.add(c.path);
@@ -235,7 +265,7 @@ async function legacyMatrix(attacker: Attacker) {
       }
     }
   }
-  return { failures, calls, grantsUsed, areasUsed, outcomes };
+  return { failures, calls, grantsUsed, areasUsed, outcomes, roleFirst };
 }
 
 /** The staff areas of the attacker (each must still be needed: at least one call in it answered). */
@@ -243,10 +273,11 @@ const areasOf = (attacker: Attacker) => STAFF_AREAS.filter((a) => a.label === at
 
 describe("cross-tenant matrix: tRPC procedures", () => {
   test.each(ATTACKERS.map((a) => [a.label, a] as const))("%s gets nothing of the victim and changes nothing", async (_label, attacker) => {
-    const { failures, calls, grantsUsed, areasUsed, outcomes } = await trpcMatrix(attacker);
+    const { failures, calls, grantsUsed, areasUsed, outcomes, roleFirst } = await trpcMatrix(attacker);
     report("tRPC", attacker, calls, outcomes);
     expect(calls).toBeGreaterThanOrEqual(procedures.length);
     expect(failures).toEqual([]);
+    expect([...new Set(roleFirst)]).toEqual([]);
     // A grant nobody needs any more is removed, so the list stays the spec's exceptions only.
     const grants = STAFF_GRANTS.filter((g) => g.label === attacker.label).map((g) => g.procedure);
     expect([...grantsUsed].sort()).toEqual([...grants].sort());
@@ -256,10 +287,11 @@ describe("cross-tenant matrix: tRPC procedures", () => {
 
 describe("cross-tenant matrix: legacy paths", () => {
   test.each(ATTACKERS.map((a) => [a.label, a] as const))("%s gets nothing of the victim and changes nothing", async (_label, attacker) => {
-    const { failures, calls, grantsUsed, areasUsed, outcomes } = await legacyMatrix(attacker);
+    const { failures, calls, grantsUsed, areasUsed, outcomes, roleFirst } = await legacyMatrix(attacker);
     report("legacy", attacker, calls, outcomes);
     expect(calls).toBeGreaterThanOrEqual(legacyCases().length);
     expect(failures).toEqual([]);
+    expect([...new Set(roleFirst)]).toEqual([]);
     const grants = LEGACY_STAFF_GRANTS.filter((g) => g.label === attacker.label).map((g) => g.path);
     expect([...grantsUsed].sort()).toEqual([...grants].sort());
     expect([...areasUsed].sort()).toEqual(areasOf(attacker).sort());

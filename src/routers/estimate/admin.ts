@@ -15,9 +15,9 @@ import {
   ZImportStateResponse,
 } from "../../domain/estimate/schemas.ts";
 import { AppError } from "../../domain/errors.ts";
-import { costEstimateAuthorisation, listCostEstimateGroups, setBillingStatus, setCostEstimateFlag } from "../../services/estimate/admin.ts";
+import { AUTHORISATION_ROLES, costEstimateAuthorisation, listCostEstimateGroups, setBillingStatus, setCostEstimateFlag } from "../../services/estimate/admin.ts";
 import { cityIndexImportState, indexImportMessages, startCityIndexImport } from "../../services/estimate/indices.ts";
-import { authedProcedure, roleProcedure, router, sync } from "../../trpc.ts";
+import { roleProcedure, router, sync } from "../../trpc.ts";
 
 const adminProcedure = roleProcedure("ADMIN");
 
@@ -40,7 +40,7 @@ export const estimateAdminRouter = router({
     .input(sync(ZBillingStatusRequest))
     .output(sync(ZAdminUpdateResponse))
     .mutation(({ ctx, input }) => setBillingStatus(ctx.db, { userId: ctx.user.id, ip: ctx.ip }, input)),
-  authorisation: authedProcedure
+  authorisation: roleProcedure(...AUTHORISATION_ROLES)
     .input(sync(ZAuthorisationRequest))
     .output(sync(ZAuthorisationResponse))
     .query(({ ctx, input }) => costEstimateAuthorisation(ctx.db, ctx.user, input.groupName)),

@@ -48,7 +48,8 @@ import {
 } from "../../services/estimate/estimates.ts";
 import { exportEstimate } from "../../services/estimate/export-file.ts";
 import { recalculationResult, recalculationStatus, startRecalculation } from "../../services/estimate/recalculate.ts";
-import { authedProcedure, groupProcedure, publicProcedure, router, sync, type Context } from "../../trpc.ts";
+import { groupProcedure, publicProcedure, roleProcedure, router, sync, type Context } from "../../trpc.ts";
+import { ESTIMATE_READ_ROLES, ESTIMATE_WRITE_ROLES } from "../../services/estimate/access.ts";
 import { mailDeps } from "../users.ts";
 import { estimateAdminRouter } from "./admin.ts";
 import { estimateMoveProcedure, estimateReadProcedure } from "./procedures.ts";
@@ -112,12 +113,12 @@ export const estimateRouter = router({
    * GET /hr/json/get-async-cost-estimate-request-status/{uuid}/{pollNumber}: a poll that finds its job
    * still waiting runs it (answers Forced), so it is a mutation.
    */
-  asyncStatus: authedProcedure
+  asyncStatus: roleProcedure(...ESTIMATE_WRITE_ROLES)
     .input(sync(ZAsyncStatusRequest))
     .output(sync(ZAsyncStatusResponse))
     .mutation(({ ctx, input }) => recalculationStatus(jobDeps(ctx), ctx.user, input)),
   /** GET /hr/json/get-async-cost-estimate/{uuid}. */
-  asyncResult: authedProcedure
+  asyncResult: roleProcedure(...ESTIMATE_WRITE_ROLES)
     .input(sync(ZAsyncResultRequest))
     .output(sync(ZAsyncResultResponse))
     .query(({ ctx, input }) => recalculationResult(ctx.db, ctx.user, input)),
@@ -140,7 +141,7 @@ export const estimateRouter = router({
     .output(sync(ZDecideApprovalResponse))
     .mutation(({ ctx, input }) => decideApproval(mailDeps(ctx), input, { ip: ctx.ip })),
   /** GET /hr/json/cost-estimate-history/{employeeId}. */
-  history: authedProcedure
+  history: roleProcedure(...ESTIMATE_READ_ROLES)
     .input(sync(ZHistoryRequest))
     .output(sync(ZHistoryResponse))
     .query(({ ctx, input }) => estimateHistory(ctx.db, ctx.user, input)),

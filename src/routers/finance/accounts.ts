@@ -48,8 +48,9 @@ import {
   searchAccounts,
   setBankAccountLock,
   updateAccount,
+  COMPANY_LOOKUP_ROLES,
 } from "../../services/finance/accounts.ts";
-import { authedProcedure, roleProcedure, router, sync } from "../../trpc.ts";
+import { roleProcedure, router, sync } from "../../trpc.ts";
 
 const finance = roleProcedure("FINANCE", "ADMIN");
 const actorOf = (ctx: { user: Parameters<typeof getAccount>[1]; ip: string | null }) => ({ user: ctx.user, ip: ctx.ip });
@@ -134,7 +135,7 @@ export const financeAccountsRouter = router({
     .mutation(({ ctx, input }) => setBankAccountLock(ctx.db, actorOf(ctx), ctx.config, input)),
 
   /** GET /crm/adhocCharge/getCompaniesByType?categorySelected (FINANCE, CRM, ADMIN). */
-  companiesByType: authedProcedure
+  companiesByType: roleProcedure(...COMPANY_LOOKUP_ROLES)
     .input(sync(ZCompaniesByTypeRequest))
     .output(sync(ZCompaniesByTypeResponse))
     .query(({ ctx, input }) => companiesByType(ctx.db, ctx.user, input.categorySelected)),

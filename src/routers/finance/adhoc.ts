@@ -26,7 +26,7 @@ import {
 } from "../../domain/finance/schemas-adhoc.ts";
 import { createCharge, getAdhocItem, listAdhocItems, listChargeableMoves, listCompanies, moveOptions } from "../../services/finance/adhoc.ts";
 import { deleteManagedExpense, listManagedExpenses, setManagedExpenseNote } from "../../services/finance/expenses-admin.ts";
-import { createExternalSpend } from "../../services/finance/external-spend.ts";
+import { createExternalSpend, EXTERNAL_SPEND_ROLES } from "../../services/finance/external-spend.ts";
 import { roleProcedure, router, sync } from "../../trpc.ts";
 
 const staff = roleProcedure("CRM", "FINANCE", "ADMIN");
@@ -60,7 +60,7 @@ export const financeAdhocRouter = router({
     .mutation(({ ctx, input }) => createCharge(ctx.db, { user: ctx.user, ip: ctx.ip }, input)),
 
   /** Records an external spend (APPROVED externalSpend item against a move's service). */
-  createExternalSpend: chargeReaders
+  createExternalSpend: roleProcedure(...EXTERNAL_SPEND_ROLES)
     .input(sync(ZCreateExternalSpendRequest))
     .output(sync(ZAdhocItemResponse))
     .mutation(({ ctx, input }) => createExternalSpend(ctx.db, { user: ctx.user, ip: ctx.ip }, input)),

@@ -27,9 +27,9 @@ import { ZDeleteExpenseRequest, ZSubmitExpenseRequest } from "../../domain/expen
 import { decodeComponent } from "../../domain/text.ts";
 import { failureText, legacyRoute, legacyUser, parseFields, readFields } from "../../server/http.ts";
 import type { AppDeps, AppEnv } from "../../server/app.ts";
-import { budgetGroupForCaller } from "../../services/budgets/access.ts";
+import { BUDGET_PAGE_ROLES, BUDGET_ROLES, budgetGroupForCaller } from "../../services/budgets/access.ts";
 import { loadEditBudget, saveEditBudget } from "../../services/budgets/budgets.ts";
-import { bookingEstimate, checkHardLimit, deleteExpense, remainingBudgets, submitExpense } from "../../services/expenses/expenses.ts";
+import { bookingEstimate, checkHardLimit, deleteExpense, REMAINING_BUDGET_ROLES, remainingBudgets, submitExpense } from "../../services/expenses/expenses.ts";
 import { clientIp } from "../../server/http.ts";
 
 type C = Context<AppEnv>;
@@ -49,30 +49,30 @@ export function mountLegacyBudgets(app: Hono<AppEnv>, deps: AppDeps) {
     const input = parseFields(ZEditBudgetLoadRequest, { ...c.req.query(), group: groupParam(c) });
     const group = await budgetGroupForCaller(db, user, input.group);
     return loadEditBudget(db, user, group, input);
-  }, (error) => ({ success: false, response: [], message: failureText(error, budgetMessages.loadFailure) }));
+  }, (error) => ({ success: false, response: [], message: failureText(error, budgetMessages.loadFailure) }), BUDGET_PAGE_ROLES);
 
   legacyRoute(app, "POST", editPath, async (c) => {
     const user = legacyUser(c);
     const input = parseFields(ZEditBudgetSaveRequest, { ...(await readFields(c)), ...c.req.query(), group: groupParam(c) });
     const group = await budgetGroupForCaller(db, user, input.group);
     return saveEditBudget(db, { user, ip: clientIp(c) }, group, input);
-  }, (error) => ({ success: false, response: [], message: failureText(error, budgetMessages.saveFailure), errors: fieldErrors(error) }));
+  }, (error) => ({ success: false, response: [], message: failureText(error, budgetMessages.saveFailure), errors: fieldErrors(error) }), BUDGET_PAGE_ROLES);
 
   legacyRoute(app, "POST", "/budget/spend/remaining", async (c) => {
     const user = legacyUser(c);
     return remainingBudgets(db, user, parseFields(ZRemainingRequest, await readFields(c)));
-  }, (error) => ({ results: [], message: failureText(error, budgetMessages.fetchFailure) }));
+  }, (error) => ({ results: [], message: failureText(error, budgetMessages.fetchFailure) }), REMAINING_BUDGET_ROLES);
 
   legacyRoute(app, "POST", "/json/checkHardLimit", async (c) => {
     const user = legacyUser(c);
     return checkHardLimit(db, user, parseFields(ZCheckHardLimitRequest, await readFields(c)));
-  }, (error) => ({ success: false, data: null, message: failureText(error, budgetMessages.hardLimitFailure) }));
+  }, (error) => ({ success: false, data: null, message: failureText(error, budgetMessages.hardLimitFailure) }), BUDGET_ROLES);
 
   legacyRoute(app, "GET", "/:service/booking-estimate", async (c) => {
     const user = legacyUser(c);
     const input = parseFields(ZBookingEstimateRequest, { ...c.req.query(), service: decodeComponent(c.req.param("service") ?? "") ?? "" });
     return bookingEstimate(db, user, input);
-  }, (error) => ({ success: false, xlateMsg: failureText(error, budgetMessages.hardLimitFailure) }));
+  }, (error) => ({ success: false, xlateMsg: failureText(error, budgetMessages.hardLimitFailure) }), BUDGET_ROLES);
 
   legacyRoute(app, "POST", "/expenses/add", async (c) => {
     const user = legacyUser(c);

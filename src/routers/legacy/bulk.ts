@@ -23,6 +23,7 @@ import {
 } from "../../services/bulk/bulk.ts";
 import { fileStoreFor } from "../../services/files/store.ts";
 import { mailerFor } from "../../trpc.ts";
+import { WIZARD_ROLES } from "../../services/wizard/access.ts";
 
 function download(file: { fileName: string; contentType: string; bytes: Uint8Array }): Response {
   const ascii = file.fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
@@ -41,7 +42,8 @@ export function mountLegacyBulk(app: Hono<AppEnv>, deps: AppDeps) {
   const { db, config } = deps;
   const jobDeps = { db, config, mailer: mailerFor(config) };
   const failure = (error: unknown) => ({ success: false, errorMessage: failureText(error, messages.genericFailure) });
-  const serve = (method: "GET" | "POST", path: string, run: (c: Context<AppEnv>) => Promise<unknown>) => legacyRoute(app, method, path, run, failure);
+  // Bulk import is HR of the group or ADMIN (WIZARD_ROLES), checked before the request is read (issue 23 item 13).
+  const serve = (method: "GET" | "POST", path: string, run: (c: Context<AppEnv>) => Promise<unknown>) => legacyRoute(app, method, path, run, failure, WIZARD_ROLES);
 
   serve("GET", "/bulk/template", async (c) => {
     const input = parseFields(ZBulkGroupRequest, await readFields(c));

@@ -14,7 +14,7 @@ import { escapeHtml } from "../../domain/mail/render.ts";
 import { decodeComponent } from "../../domain/text.ts";
 import { clientIp, failureText, httpStatusOf, legacyRoute, legacyUser, logUnexpected, parseFields, readFields } from "../../server/http.ts";
 import type { AppDeps, AppEnv } from "../../server/app.ts";
-import { addEmployeeNote, dashboardGroup, dashboardRows } from "../../services/dashboard.ts";
+import { addEmployeeNote, DASHBOARD_ROLES, dashboardGroup, dashboardRows } from "../../services/dashboard.ts";
 
 /** part 1 §8 "Generic request failure". */
 export const GENERIC_FAILURE =
@@ -45,5 +45,5 @@ export function mountLegacyDashboard(app: Hono<AppEnv>, deps: AppDeps) {
     const input = parseFields(ZAddNoteRequest, { ...(await readFields(c)), group: groupParam(c) });
     const group = await dashboardGroup(db, input.group);
     return addEmployeeNote(db, { user, ip: clientIp(c) }, group, input);
-  }, (error) => ({ success: false, error: failureText(error, GENERIC_FAILURE) }));
+  }, (error) => ({ success: false, error: failureText(error, GENERIC_FAILURE) }), DASHBOARD_ROLES);
 }

@@ -13,7 +13,7 @@ import { employeeFileMessages } from "../../domain/employee-file/messages.ts";
 import { ZDynamicEditRequest, ZProfileEditRequest, ZSaveHrNotesRequest } from "../../domain/employee-file/schemas.ts";
 import { AppError, publicError } from "../../domain/errors.ts";
 import { messages } from "../../domain/messages.ts";
-import { canActInGroup } from "../../domain/roles.ts";
+import { canActInGroup, type Role } from "../../domain/roles.ts";
 import { decodeComponent } from "../../domain/text.ts";
 import { findGroupByName } from "../../db/queries/groups.ts";
 import type { DB } from "../../db/index.ts";
@@ -27,9 +27,12 @@ type C = Context<AppEnv>;
 
 const groupParam = (c: C) => decodeComponent(c.req.param("group") ?? "") ?? "";
 
+/** The HR employee file is HR's and ADMIN's (checked before the request is read, issue 23 item 13). */
+const HR_FILE_ROLES: readonly Role[] = ["HR", "ADMIN"];
+
 /** The path's group as `groupProcedure("HR", "ADMIN")` resolves it. */
 async function hrGroup(db: DB, user: SessionUser, name: string) {
-  if (user.role !== "HR" && user.role !== "ADMIN") throw new AppError("FORBIDDEN", messages.forbidden);
+  if (!HR_FILE_ROLES.includes(user.role)) throw new AppError("FORBIDDEN", messages.forbidden);
   const group = await findGroupByName(db, name);
   if (!group) throw new AppError("NOT_FOUND", messages.notFound);
   if (!canActInGroup(user, group.id)) throw new AppError("FORBIDDEN", messages.otherGroup);
@@ -54,14 +57,14 @@ export function mountLegacyEmployeeFile(app: Hono<AppEnv>, deps: AppDeps) {
     const input = parseFields(ZProfileEditRequest, { ...(await readFields(c)), group: groupParam(c) });
     const group = await hrGroup(db, user, input.group);
     return editProfile(db, { user, ip: clientIp(c) }, group, input);
-  }, editFailure);
+  }, editFailure, HR_FILE_ROLES);
 
   legacyRoute(app, "POST", `${base}/profile/edit/dynamic`, async (c) => {
     const user = legacyUser(c);
     const input = parseFields(ZDynamicEditRequest, { ...(await readFields(c)), group: groupParam(c) });
     const group = await hrGroup(db, user, input.group);
     return editFormValue(db, { user, ip: clientIp(c) }, group, input);
-  }, editFailure);
+  }, editFailure, HR_FILE_ROLES);
 
   legacyRoute(app, "POST", `${base}/saveHRNotes`, async (c) => {
     const user = legacyUser(c);
@@ -69,5 +72,5 @@ export function mountLegacyEmployeeFile(app: Hono<AppEnv>, deps: AppDeps) {
     const group = await hrGroup(db, user, input.group);
     await saveHrNotes(db, { user, ip: clientIp(c) }, group, input);
     return c.text("OK");
-  }, (error) => ({ exception: failureOf(error, employeeFileMessages.notesFailure) }));
+  }, (error) => ({ exception: failureOf(error, employeeFileMessages.notesFailure) }), HR_FILE_ROLES);
 }

@@ -17,7 +17,9 @@ import {
   ZUpdateAdvancedRequest,
 } from "../../domain/estimate/schemas.ts";
 import { ZMoveRef } from "../../domain/wizard/schemas.ts";
-import { estimateMoveForCaller } from "../../services/estimate/access.ts";
+import { ESTIMATE_READ_ROLES, ESTIMATE_WRITE_ROLES, estimateMoveForCaller } from "../../services/estimate/access.ts";
+import { WIZARD_ROLES } from "../../services/wizard/access.ts";
+import type { Role } from "../../domain/roles.ts";
 import { sendForApproval } from "../../services/estimate/approval.ts";
 import { advanceCeDetails, saveAdvanceCeDetails } from "../../services/estimate/details.ts";
 import {
@@ -56,11 +58,20 @@ export function mountLegacyEstimate(app: Hono<AppEnv>, deps: AppDeps) {
   const { db, config } = deps;
   const jobDeps = { db, config, mailer: mailerFor(config) };
 
-  const serve = (method: "GET" | "POST", path: string, fallback: string, run: (c: C) => Promise<unknown>) =>
-    legacyRoute(app, method, path, run, (error) => {
-      const fields = publicError(error).fields;
-      return { success: false, errorMessage: failureText(error, fallback), ...(fields ? { fields } : {}) };
-    });
+  // `roles`: who may call, checked before the request is read (issue 23 item 13).
+  const serve = (method: "GET" | "POST", path: string, fallback: string, run: (c: C) => Promise<unknown>, roles?: readonly Role[]) =>
+    legacyRoute(
+      app,
+      method,
+      path,
+      run,
+      (error) => {
+        const fields = publicError(error).fields;
+        return { success: false, errorMessage: failureText(error, fallback), ...(fields ? { fields } : {}) };
+      },
+      roles,
+    );
+  const WRITE = ESTIMATE_WRITE_ROLES;
   const writeMove = async (c: C, fields: Record<string, unknown>) => {
     const user = legacyUser(c);
     const ref = parseFields(ZMoveRef, fields);
@@ -73,26 +84,26 @@ export function mountLegacyEstimate(app: Hono<AppEnv>, deps: AppDeps) {
     const fields = await readFields(c);
     const { actor, move } = await writeMove(c, fields);
     return estimationView(db, actor, move, parseFields(ZEstimationViewRequest, fields));
-  });
+  }, WRITE);
 
   serve("POST", "/hr/json/saveEstimate", estimateMessages.saveFailure, async (c) => {
     const fields = await queryAndBody(c);
     const { actor, move } = await writeMove(c, fields);
     return saveEstimate(db, actor, move, parseFields(ZSaveEstimateRequest, fields));
-  });
+  }, WRITE);
 
   serve("POST", "/hr/json/updateAdvancedCostEstimate", estimateMessages.saveFailure, async (c) => {
     const fields = await queryAndBody(c);
     const { actor, move } = await writeMove(c, fields);
     return updateAdvancedEstimate(db, actor, move, parseFields(ZUpdateAdvancedRequest, fields));
-  });
+  }, WRITE);
 
   serve("GET", "/hr/json/advance-ce-details", estimateMessages.initiatingEmployee, async (c) => {
     const fields = await readFields(c);
     const { move } = await writeMove(c, fields);
     await wizardGroupFor(db, legacyUser(c), parseFields(ZAdvanceCeDetailsRequest, fields).group);
     return advanceCeDetails(db, move);
-  });
+  }, WRITE);
 
   serve("POST", "/hr/json/advance-ce-details", estimateMessages.initiatingEmployee, async (c) => {
     const fields = await queryAndBody(c);
@@ -100,13 +111,13 @@ export function mountLegacyEstimate(app: Hono<AppEnv>, deps: AppDeps) {
     const input = parseFields(ZSaveAdvanceCeDetailsRequest, fields);
     await wizardGroupFor(db, actor.user, input.group);
     return saveAdvanceCeDetails(db, actor, move, input);
-  });
+  }, WRITE);
 
   serve("POST", "/hr/json/basic-ce/calculate-tax", estimateMessages.taxIssue, async (c) => {
     const fields = await queryAndBody(c);
     const { move } = await writeMove(c, fields);
     return calculateTax(db, move, parseFields(ZCalculateTaxRequest, fields));
-  });
+  }, WRITE);
 
   serve("GET", "/:group/get-tax-rate", estimateMessages.taxIssue, async (c) => {
     const user = legacyUser(c);
@@ -114,23 +125,23 @@ export function mountLegacyEstimate(app: Hono<AppEnv>, deps: AppDeps) {
     const group = await wizardGroupFor(db, user, input.group);
     // The documented answer is the rate number itself.
     return c.json((await taxRate(db, input, group.id)).rate);
-  });
+  }, WIZARD_ROLES);
 
   serve("POST", "/hr/json/recalculateEstimationView", estimateMessages.experiencingIssue, async (c) => {
     const fields = await queryAndBody(c);
     const { actor, move } = await writeMove(c, fields);
     return startRecalculation(jobDeps, actor, move, parseFields(ZRecalculateRequest, fields));
-  });
+  }, WRITE);
 
   serve("GET", "/hr/json/get-async-cost-estimate-request-status/:uuid/:pollNumber", estimateMessages.experiencingIssue, async (c) => {
     assertSameSite(c, config);
     const input = parseFields(ZAsyncStatusRequest, { uuid: c.req.param("uuid"), pollNumber: c.req.param("pollNumber") });
     return recalculationStatus(jobDeps, legacyUser(c), input);
-  });
+  }, WRITE);
 
   serve("GET", "/hr/json/get-async-cost-estimate/:uuid", estimateMessages.experiencingIssue, async (c) => {
     return recalculationResult(db, legacyUser(c), parseFields(ZAsyncResultRequest, { uuid: c.req.param("uuid") }));
-  });
+  }, WRITE);
 
   serve("GET", "/hr/json/send-cost-estimate-for-approval", estimateMessages.approvalMailFailure, async (c) => {
     assertSameSite(c, config);
@@ -139,18 +150,18 @@ export function mountLegacyEstimate(app: Hono<AppEnv>, deps: AppDeps) {
     const mail = { db, config, mailer: mailerFor(config), baseUrl: publicBaseUrl(config) };
     // The documented answer: true means success.
     return c.json((await sendForApproval(mail, actor, move, parseFields(ZSendForApprovalRequest, fields))).success);
-  });
+  }, WRITE);
 
   serve("GET", "/hr/json/cost-estimate-history/:employeeId", estimateMessages.experiencingIssue, async (c) => {
     const input = parseFields(ZHistoryRequest, { ...(await readFields(c)), employeeId: c.req.param("employeeId") });
     return estimateHistory(db, legacyUser(c), input);
-  });
+  }, ESTIMATE_READ_ROLES);
 
   serve("POST", "/hr/json/soft-delete-estimates", estimateMessages.generic, async (c) => {
     const fields = await queryAndBody(c);
     const { actor, move } = await writeMove(c, fields);
     return softDeleteMoveEstimates(db, actor, move);
-  });
+  }, WRITE);
 
   // GET /{group or crm}/generateCostEstimateExport: the spreadsheet (or ?format=pdf) as a download.
   serve("GET", "/:prefix/generateCostEstimateExport", estimateMessages.generic, async (c) => {
@@ -171,5 +182,5 @@ export function mountLegacyEstimate(app: Hono<AppEnv>, deps: AppDeps) {
         "cache-control": "no-store",
       },
     });
-  });
+  }, ESTIMATE_READ_ROLES);
 }

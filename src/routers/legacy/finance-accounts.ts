@@ -45,7 +45,7 @@ import {
   setBankAccountLock,
   updateAccount,
 } from "../../services/finance/accounts.ts";
-import { idempotencyKeyOf } from "../../services/finance/core.ts";
+import { FINANCE_ROLES, idempotencyKeyOf } from "../../services/finance/core.ts";
 
 type C = Context<AppEnv>;
 
@@ -88,8 +88,7 @@ export function mountLegacyFinanceAccounts(app: Hono<AppEnv>, deps: AppDeps) {
     "POST",
     "/accountmanagement/create-account",
     async (c) => createAccount(db, actorOf(c), parseFields(ZCreateAccountRequest, await writeFields(c))),
-    (error) => ({ success: false, resultMessage: failureText(error, FM.accountCreateError), errors: fieldsOf(error) }),
-  );
+    (error) => ({ success: false, resultMessage: failureText(error, FM.accountCreateError), errors: fieldsOf(error) }), FINANCE_ROLES);
 
   legacyRoute(
     app,
@@ -107,48 +106,42 @@ export function mountLegacyFinanceAccounts(app: Hono<AppEnv>, deps: AppDeps) {
       assertSameSite(c, config);
       return updateAccount(db, actorOf(c), parseFields(ZUpdateAccountRequest, await writeFields(c)));
     },
-    (error) => ({ success: false, resultMessage: failureText(error, AM.updateError), errors: fieldsOf(error) }),
-  );
+    (error) => ({ success: false, resultMessage: failureText(error, AM.updateError), errors: fieldsOf(error) }), FINANCE_ROLES);
 
   legacyRoute(
     app,
     "GET",
     "/accountmanagement/search-accounts",
     async (c) => searchAccounts(db, legacyUser(c), parseFields(ZSearchAccountsRequest, await readFields(c))),
-    (error) => ({ success: false, accounts: [], resultMessage: failureText(error, AM.searchError), errors: fieldsOf(error) }),
-  );
+    (error) => ({ success: false, accounts: [], resultMessage: failureText(error, AM.searchError), errors: fieldsOf(error) }), FINANCE_ROLES);
 
   legacyRoute(
     app,
     "GET",
     "/accountmanagement/get-account",
     async (c) => getAccount(db, legacyUser(c), parseFields(ZGetAccountRequest, await readFields(c)).id),
-    (error) => ({ success: false, resultMessage: failureText(error, FM.productTeamError) }),
-  );
+    (error) => ({ success: false, resultMessage: failureText(error, FM.productTeamError) }), FINANCE_ROLES);
 
   legacyRoute(
     app,
     "POST",
     "/accountmanagement/create-manual-adjustment",
     async (c) => createManualAdjustment(db, actorOf(c), parseFields(ZManualAdjustmentRequest, await writeFields(c))),
-    (error) => ({ success: false, accounts: [], resultMessage: failureText(error, FM.productTeamError), errors: fieldsOf(error) }),
-  );
+    (error) => ({ success: false, accounts: [], resultMessage: failureText(error, FM.productTeamError), errors: fieldsOf(error) }), FINANCE_ROLES);
 
   legacyRoute(
     app,
     "POST",
     "/accountmanagement/saveLockPeriods",
     async (c) => saveLockPeriod(db, actorOf(c), parseFields(ZSaveLockPeriodRequest, await writeFields(c))),
-    (error) => ({ success: false, lockPeriods: [], errorMessage: failureText(error, AM.lockPeriodError) }),
-  );
+    (error) => ({ success: false, lockPeriods: [], errorMessage: failureText(error, AM.lockPeriodError) }), FINANCE_ROLES);
 
   legacyRoute(
     app,
     "POST",
     "/accountmanagement/billapproval/createEmployeeAccountWithCurrency",
     async (c) => ensureEmployeeAccount(db, actorOf(c), parseFields(ZEmployeeAccountRequest, await writeFields(c))),
-    (error) => ({ success: false, response: [], errorMessage: failureText(error, FM.productTeamError) }),
-  );
+    (error) => ({ success: false, response: [], errorMessage: failureText(error, FM.productTeamError) }), FINANCE_ROLES);
 
   legacyRoute(
     app,
@@ -160,8 +153,7 @@ export function mountLegacyFinanceAccounts(app: Hono<AppEnv>, deps: AppDeps) {
       if (accounts.length === 0) throw new AppError("NOT_FOUND", FM.employeeHasNoAccounts);
       return accounts;
     },
-    (error) => ({ success: false, errorMessage: failureText(error, FM.bankAccountError) }),
-  );
+    (error) => ({ success: false, errorMessage: failureText(error, FM.bankAccountError) }), FINANCE_ROLES);
 
   legacyRoute(
     app,
@@ -173,8 +165,7 @@ export function mountLegacyFinanceAccounts(app: Hono<AppEnv>, deps: AppDeps) {
       if (accounts.length === 0) throw new AppError("NOT_FOUND", FM.bankAccountError);
       return accounts;
     },
-    (error) => ({ success: false, errorMessage: failureText(error, FM.bankAccountError) }),
-  );
+    (error) => ({ success: false, errorMessage: failureText(error, FM.bankAccountError) }), FINANCE_ROLES);
 
   legacyRoute(
     app,
@@ -188,8 +179,7 @@ export function mountLegacyFinanceAccounts(app: Hono<AppEnv>, deps: AppDeps) {
       const bankAccountId = parseFields(z.object({ id: ZBankAccountsByIdRequest.shape.bankAccountIds.element }), { id: c.req.param("id") }).id;
       return setBankAccountLock(db, actor, config, { bankAccountId, employeeId, locked: body.locked, version: body.version, idempotencyKey: idempotencyKeyOf(c.req.header("idempotency-key")) ?? undefined });
     },
-    (error) => ({ success: false, errorMessage: failureText(error, FM.bankAccountError) }),
-  );
+    (error) => ({ success: false, errorMessage: failureText(error, FM.bankAccountError) }), FINANCE_ROLES);
 
   legacyRoute(
     app,

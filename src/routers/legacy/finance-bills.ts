@@ -37,7 +37,7 @@ import {
   updatePayment,
   updateToAccount,
 } from "../../services/finance/bills.ts";
-import { idempotencyKeyOf, type FinanceActor } from "../../services/finance/core.ts";
+import { FINANCE_ROLES, idempotencyKeyOf, type FinanceActor } from "../../services/finance/core.ts";
 import { batchFile, exportBills } from "../../services/finance/payment-files.ts";
 import { clientIp } from "../../server/http.ts";
 import { zodFieldErrors } from "../../trpc.ts";
@@ -96,7 +96,8 @@ const billIdsField = z.preprocess((v) => {
 
 export function mountLegacyFinanceBills(app: Hono<AppEnv>, deps: AppDeps) {
   const { db } = deps;
-  const post = (path: string, run: (c: Context<AppEnv>) => Promise<unknown>) => legacyRoute(app, "POST", path, run, failure);
+  // Bill management is FINANCE and ADMIN only, checked before the request is read (issue 23 item 13).
+  const post = (path: string, run: (c: Context<AppEnv>) => Promise<unknown>) => legacyRoute(app, "POST", path, run, failure, FINANCE_ROLES);
 
   post(`${BILLS_BASE}/update-bill-status`, async (c) => {
     const actor = actorOf(c);

@@ -20,6 +20,8 @@ import {
   renameExtensionReason,
   setDefaultExtensionReason,
   setExtensionReasonEnabled,
+  HR_SETTINGS_READERS,
+  HR_SETTINGS_WRITERS,
 } from "../../services/hr-settings/extension-reasons.ts";
 import type { DB } from "../../db/index.ts";
 
@@ -47,25 +49,25 @@ export function mountLegacyHrSettings(app: Hono<AppEnv>, deps: AppDeps) {
     const user = legacyUser(c);
     const input = parseFields(ZLegacyGroupRequest, c.req.query());
     return enabledAnswer(await extensionReasons(db, await hrSettingsGroup(db, user, input.groupId, false)));
-  }, failure);
+  }, failure, HR_SETTINGS_READERS);
 
   legacyRoute(app, "POST", "/admin/hr-settings/extension-reason-enabled", async (c) => {
     const user = legacyUser(c);
     const input = parseFields(ZLegacySetEnabledRequest, await readFields(c));
     const group = await hrSettingsGroup(db, user, input.groupId, true);
     return enabledAnswer(await setExtensionReasonEnabled(db, { user, ip: clientIp(c) }, group, input.enableExtensionReason), M.saved);
-  }, failure);
+  }, failure, HR_SETTINGS_WRITERS);
 
   legacyRoute(app, "GET", "/admin/group-options/json", async (c) => {
     const user = legacyUser(c);
     const input = parseFields(ZLegacyOptionsRequest, c.req.query());
     return optionsAnswer(await extensionReasons(db, await hrSettingsGroup(db, user, input.groupId, false)));
-  }, failure);
+  }, failure, HR_SETTINGS_READERS);
 
   legacyRoute(app, "POST", "/admin/group-options/json", async (c) => {
     const user = legacyUser(c);
     const input = parseFields(ZLegacyOptionChangeRequest, await readFields(c));
     const group = await hrSettingsGroup(db, user, input.groupId, true);
     return optionsAnswer(await applyChange(db, { user, ip: clientIp(c) }, group, input), M.saved);
-  }, failure);
+  }, failure, HR_SETTINGS_WRITERS);
 }

@@ -15,6 +15,7 @@ import { ZDeleteItemRequest, ZSaveItemRequest, ZSendMessageRequest, ZUpdateStatu
 import { failureText, legacyRoute, legacyUser, parseFields, readFields } from "../../server/http.ts";
 import type { AppDeps, AppEnv } from "../../server/app.ts";
 import { deleteItem, saveItem, sendMessage, updateStatus } from "../../services/movehub/hub.ts";
+import { HUB_ROLES } from "../../services/movehub/access.ts";
 import { mailerFor } from "../../trpc.ts";
 
 type C = Context<AppEnv>;
@@ -23,7 +24,7 @@ export function mountLegacyMoveHub(app: Hono<AppEnv>, deps: AppDeps) {
   const { db, config } = deps;
   const hubDeps = { db, config, mailer: mailerFor(config) };
   const serve = (path: string, fallback: string, run: (c: C) => Promise<unknown>) =>
-    legacyRoute(app, "POST", path, run, (error) => ({ success: false, error: failureText(error, fallback) }));
+    legacyRoute(app, "POST", path, run, (error) => ({ success: false, error: failureText(error, fallback) }), HUB_ROLES);
 
   serve("/movehub/updateMHStatus", moveHubMessages.generic, async (c) => {
     const user = legacyUser(c);

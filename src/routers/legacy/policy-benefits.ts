@@ -29,7 +29,7 @@ import {
   type Caller,
 } from "../../services/policy/benefits.ts";
 import { assertSpendCategoryReader, policyOverrideCurrencies, spendCategoryTree } from "../../services/policy/catalogue.ts";
-import { employeePolicyView } from "../../services/policy/employee-view.ts";
+import { EMPLOYEE_POLICY_VIEWERS, employeePolicyView } from "../../services/policy/employee-view.ts";
 import {
   addPopupService,
   createPopup,
@@ -40,7 +40,9 @@ import {
   setPopupDisplay,
   updatePopupText,
 } from "../../services/policy/popup.ts";
-import { clientIp, httpStatusOf, logUnexpected, parseFields, readFields, legacyUser } from "../../server/http.ts";
+import { clientIp, httpStatusOf, logUnexpected, parseFields, readFields, legacyUser, legacyUserWithRole } from "../../server/http.ts";
+import type { Role } from "../../domain/roles.ts";
+import { POLICY_ROLES } from "../../services/policy/access.ts";
 import type { AppDeps, AppEnv } from "../../server/app.ts";
 
 /** Base of the policy-configuration calls (part 2 §7). */
@@ -63,6 +65,11 @@ function failureOf(where: string, error: unknown, fallback: string) {
 }
 
 type Method = "get" | "post" | "delete";
+type Failure = (f: { errorMessage: string; fields?: Record<string, string> }) => object;
+const defaultFailure: Failure = (f) => ({ success: false, errorMessage: f.errorMessage, ...(f.fields ? { fields: f.fields } : {}) });
+/** Who may call: policy writes (group setup, the popup) ADMIN; reads ADMIN and HR (POLICY_ROLES). */
+const WRITE = POLICY_ROLES.write;
+const READ = POLICY_ROLES.read;
 type Run = (c: Context<AppEnv>, caller: Caller) => Promise<unknown>;
 
 /**
@@ -79,14 +86,15 @@ export function mountLegacyPolicyBenefits(app: Hono<AppEnv>, deps: AppDeps) {
     path: string,
     fallback: string | ((c: Context<AppEnv>) => Promise<string>),
     run: Run,
-    failure: (f: { errorMessage: string; fields?: Record<string, string> }) => object = (f) => ({
-      success: false,
-      errorMessage: f.errorMessage,
-      ...(f.fields ? { fields: f.fields } : {}),
-    }),
+    failureOrRoles?: Failure | readonly Role[],
+    rolesAfterFailure?: readonly Role[],
   ) => {
+    const failure: Failure = typeof failureOrRoles === "function" ? failureOrRoles : defaultFailure;
+    // Role first (issue 23 item 13): checked before the request is read.
+    const roles = Array.isArray(failureOrRoles) ? (failureOrRoles as readonly Role[]) : rolesAfterFailure;
     const handler = async (c: Context<AppEnv>) => {
       try {
+        if (roles) legacyUserWithRole(c, roles);
         return c.json(await run(c, callerOf(c)) as object);
       } catch (error) {
         const text = typeof fallback === "string" ? fallback : await fallback(c).catch(() => policyMessages.unknownError);
@@ -101,46 +109,33 @@ export function mountLegacyPolicyBenefits(app: Hono<AppEnv>, deps: AppDeps) {
 
   // ── policy group setup ───────────────────────────────────────────────────────────────────
   serve("get", base("group/getServiceBenefitsWithMetadata"), policyMessages.loadingDataError, async (c, caller) =>
-    getServiceBenefitsWithMetadata(db, caller, parseFields(ZGetServiceBenefitsRequest, await fields(c))),
-  );
+    getServiceBenefitsWithMetadata(db, caller, parseFields(ZGetServiceBenefitsRequest, await fields(c))), READ);
   serve("post", base("group/addServiceBenefitOption"), policyMessages.optionAddFailed, async (c, caller) =>
-    addServiceBenefitOption(db, caller, parseFields(ZAddBenefitOptionRequest, await fields(c))),
-  );
+    addServiceBenefitOption(db, caller, parseFields(ZAddBenefitOptionRequest, await fields(c))), WRITE);
   serve("post", base("serviceBenefitMetadata"), policyMessages.metadataUpdateFailed, async (c, caller) =>
-    saveServiceBenefitMetadata(db, caller, parseFields(ZSaveMetadataRequest, await fields(c))),
-  );
+    saveServiceBenefitMetadata(db, caller, parseFields(ZSaveMetadataRequest, await fields(c))), WRITE);
   serve("post", base("updateServiceBenefitMetadata"), policyMessages.metadataUpdateFailed, async (c, caller) =>
-    updateServiceBenefitMetadata(db, caller, parseFields(ZUpdateMetadataRequest, await fields(c))),
-  );
+    updateServiceBenefitMetadata(db, caller, parseFields(ZUpdateMetadataRequest, await fields(c))), WRITE);
   serve("post", base("deleteServiceBenefitMetadataOverride"), policyMessages.metadataUpdateFailed, async (c, caller) =>
-    deleteServiceBenefitMetadataOverride(db, caller, parseFields(ZDeleteMetadataOverrideRequest, await fields(c))),
-  );
+    deleteServiceBenefitMetadataOverride(db, caller, parseFields(ZDeleteMetadataOverrideRequest, await fields(c))), WRITE);
   serve("post", base("updateServiceBenefitOptionName"), policyMessages.updateFailed, async (c, caller) =>
-    renameBenefitOptionName(db, caller, parseFields(ZRenameOptionRequest, await fields(c))),
-  );
+    renameBenefitOptionName(db, caller, parseFields(ZRenameOptionRequest, await fields(c))), WRITE);
   serve("post", base("updateBenefitsSetName"), policyMessages.updateFailed, async (c, caller) =>
-    renameBenefitSet(db, caller, parseFields(ZRenameSetRequest, await fields(c))),
-  );
+    renameBenefitSet(db, caller, parseFields(ZRenameSetRequest, await fields(c))), WRITE);
 
   // ── popup ────────────────────────────────────────────────────────────────────────────────
   serve("post", base("updatePopUpItem"), policyMessages.unableToUpdatePopup, async (c, caller) =>
-    updatePopupText(db, caller, parseFields(ZUpdatePopupItemRequest, await fields(c))),
-  );
+    updatePopupText(db, caller, parseFields(ZUpdatePopupItemRequest, await fields(c))), WRITE);
   serve("post", base("policies/versions/:id/popup"), policyMessages.unableToCreatePopup, async (c, caller) =>
-    createPopup(db, caller, parseFields(ZVersionRequest, { policyVersionId: c.req.param("id") }).policyVersionId),
-  );
+    createPopup(db, caller, parseFields(ZVersionRequest, { policyVersionId: c.req.param("id") }).policyVersionId), WRITE);
   serve("delete", base("policies/versions/:id/popup"), policyMessages.unableToDeletePopup, async (c, caller) =>
-    deletePopup(db, caller, parseFields(ZVersionRequest, { policyVersionId: c.req.param("id") }).policyVersionId),
-  );
+    deletePopup(db, caller, parseFields(ZVersionRequest, { policyVersionId: c.req.param("id") }).policyVersionId), WRITE);
   serve("post", "/policy/addServiceItem", policyMessages.unableToAddServiceToPopup, async (c, caller) =>
-    addPopupService(db, caller, parseFields(ZPopupServiceRequest, await fields(c))),
-  );
+    addPopupService(db, caller, parseFields(ZPopupServiceRequest, await fields(c))), WRITE);
   serve("post", "/policy/removePopUpService", policyMessages.unableToRemoveFromPopup, async (c, caller) =>
-    removePopupService(db, caller, parseFields(ZPopupServiceRequest, await fields(c))),
-  );
+    removePopupService(db, caller, parseFields(ZPopupServiceRequest, await fields(c))), WRITE);
   serve("post", "/policy/updatePopupOrder", policyMessages.unableToReorderPopup, async (c, caller) =>
-    reorderPopup(db, caller, parseFields(ZPopupOrderRequest, await fields(c))),
-  );
+    reorderPopup(db, caller, parseFields(ZPopupOrderRequest, await fields(c))), WRITE);
   // Switching the popup on creates it, off deletes it: the failure text says which went wrong.
   serve(
     "post",
@@ -150,11 +145,9 @@ export function mountLegacyPolicyBenefits(app: Hono<AppEnv>, deps: AppDeps) {
       const on = ZPopupDisplayRequest.shape.displayed.safeParse(f.displayed);
       return on.success && !on.data ? policyMessages.unableToDeletePopup : policyMessages.unableToCreatePopup;
     },
-    async (c, caller) => setPopupDisplay(db, caller, parseFields(ZPopupDisplayRequest, await fields(c))),
-  );
+    async (c, caller) => setPopupDisplay(db, caller, parseFields(ZPopupDisplayRequest, await fields(c))), WRITE);
   serve("post", "/policy/updateDisplayRelocationAndOngoingBenefits", policyMessages.unableToToggleCheckbox, async (c, caller) =>
-    setDisplayRelocationAndOngoingBenefits(db, caller, parseFields(ZPopupDisplayRequest, await fields(c))),
-  );
+    setDisplayRelocationAndOngoingBenefits(db, caller, parseFields(ZPopupDisplayRequest, await fields(c))), WRITE);
 
   // ── catalogue and employee view ──────────────────────────────────────────────────────────
   serve(
@@ -171,13 +164,11 @@ export function mountLegacyPolicyBenefits(app: Hono<AppEnv>, deps: AppDeps) {
     "/hr/json/getPolicyOverrides/currencies",
     policyMessages.currenciesError,
     async (c, caller) => ({ response: [await policyOverrideCurrencies(db, caller, parseFields(ZCurrenciesRequest, await fields(c)))] }),
-    (f) => ({ success: false, response: [], errorMessage: f.errorMessage }),
-  );
+    (f) => ({ success: false, response: [], errorMessage: f.errorMessage }), READ);
   serve(
     "get",
     "/admin/policy/getPolicyDetails",
     policyMessages.loadingDataError,
     async (c, caller) => employeePolicyView(db, caller.user, parseFields(ZEmployeePolicyRequest, await fields(c))),
-    (f) => ({ success: false, moveStageSections: [], errorMessage: f.errorMessage, message: null, policy: null }),
-  );
+    (f) => ({ success: false, moveStageSections: [], errorMessage: f.errorMessage, message: null, policy: null }), EMPLOYEE_POLICY_VIEWERS);
 }

@@ -24,8 +24,9 @@ import {
   ZServicePatch,
 } from "../../domain/policy/schemas.ts";
 import type { AppDeps, AppEnv } from "../../server/app.ts";
-import { clientIp, httpStatusOf, logUnexpected, parseFields, readFields, legacyUser, readFormBody } from "../../server/http.ts";
-import { policyForCaller, versionForCaller, type PolicyAccess } from "../../services/policy/access.ts";
+import { clientIp, httpStatusOf, logUnexpected, parseFields, readFields, legacyUser, legacyUserWithRole, readFormBody } from "../../server/http.ts";
+import { POLICY_ROLES, policyForCaller, versionForCaller, type PolicyAccess } from "../../services/policy/access.ts";
+import type { Role } from "../../domain/roles.ts";
 import { addBudget, deleteBudget, updateBudget, updateBudgetGroup } from "../../services/policy/budgets.ts";
 import { assertVersionOfPolicy, type PolicyActor } from "../../services/policy/common.ts";
 import {
@@ -87,9 +88,11 @@ function setupFailure(c: C, error: unknown) {
   return c.json({ success: false, message }, httpStatusOf(error));
 }
 
-function handle(where: string, fallback: string, run: (c: C) => Promise<Response>) {
+/** `roles`: who may call, checked before the request is read (issue 23 item 13). */
+function handle(where: string, fallback: string, run: (c: C) => Promise<Response>, roles?: readonly Role[]) {
   return async (c: C) => {
     try {
+      if (roles) legacyUserWithRole(c, roles);
       return await run(c);
     } catch (error) {
       return failure(c, where, error, fallback);
@@ -135,16 +138,17 @@ export function mountLegacyPolicy(app: Hono<AppEnv>, deps: AppDeps) {
     const filters = parseFields(ZSearchPoliciesRequest.omit({ group: true }), fields);
     const group = await resolveGroup(db, groupId);
     return c.json(await searchPolicies(db, legacyUser(c), group.id, filters));
-  }));
+  }, POLICY_ROLES.read));
 
   app.get(`${B}/dropdowns`, handle("policy/dropdowns", policyMessages.loadingDataError, async (c) => {
     const input = parseFields(ZDropdownsRequest, await fieldsOf(c));
     return c.json(await policyDropdowns(db, legacyUser(c), input));
-  }));
+  }, POLICY_ROLES.read));
 
   // ── setup ────────────────────────────────────────────────────────────────────────────────
   app.post("/policy/setup/create", async (c) => {
     try {
+      legacyUserWithRole(c, POLICY_ROLES.write);
       const actor = actorOf(c);
       const fields = parseFields(ZLegacyCreatePolicyRequest, await fieldsOf(c));
       const ref = fields.group ?? fields.groupId;
@@ -159,6 +163,7 @@ export function mountLegacyPolicy(app: Hono<AppEnv>, deps: AppDeps) {
 
   const setupByName = async (c: C) => {
     try {
+      legacyUserWithRole(c, POLICY_ROLES.write);
       const actor = actorOf(c);
       const { id, value } = parseFields(ZLegacySetupRequest, await fieldsOf(c));
       const policy = await policyForCaller(db, actor.user, id, "write");
@@ -172,6 +177,7 @@ export function mountLegacyPolicy(app: Hono<AppEnv>, deps: AppDeps) {
 
   const costEstimatePackage = async (c: C) => {
     try {
+      legacyUserWithRole(c, POLICY_ROLES.write);
       const actor = actorOf(c);
       const policy = await policyForCaller(db, actor.user, param(c, "policyId", ZId), "write");
       return c.json(await updateCostEstimatePackage(db, actor, policy, c.req.param("pkg") ?? "", c.req.param("exclude") ?? ""));
@@ -183,6 +189,7 @@ export function mountLegacyPolicy(app: Hono<AppEnv>, deps: AppDeps) {
 
   const setupByPath = async (c: C) => {
     try {
+      legacyUserWithRole(c, POLICY_ROLES.write);
       const actor = actorOf(c);
       const policy = await policyForCaller(db, actor.user, param(c, "policyId", ZId), "write");
       return c.json(await updatePolicySetting(db, actor, policy, c.req.param("setting") ?? "", c.req.param("value") ?? ""));
@@ -236,7 +243,7 @@ export function mountLegacyPolicy(app: Hono<AppEnv>, deps: AppDeps) {
     const user = legacyUser(c);
     const policy = await policyForCaller(db, user, policyId, "read");
     return c.json(await serviceProperties(db, user, policy));
-  }));
+  }, POLICY_ROLES.read));
 
   // ── move-stage services ──────────────────────────────────────────────────────────────────
   const servicePath = `${B}/${policyIdPath}/versions/:v/movestages/:stage/services/:serviceName`;

@@ -1,5 +1,6 @@
 import type { Context, Hono } from "hono";
 import { AppError, publicError } from "../../domain/errors.ts";
+import { messages } from "../../domain/messages.ts";
 import { recoveryMessages } from "../../domain/recovery/messages.ts";
 import { ZRecoveryRequest, ZRegisterClientInfoRequest, ZSetPasswordRequest } from "../../domain/recovery/schemas.ts";
 import { registerClientInfo, requestPasswordReset, setNewPassword, type RecoveryDeps } from "../../services/recovery.ts";
@@ -43,6 +44,8 @@ export function mountLegacyRecovery(app: Hono<AppEnv>, deps: AppDeps) {
 
   app.post("/registerClientInfo", async (c) => {
     try {
+      // Signed in first, then the fields (issue 23 item 13).
+      if (!c.get("session")) throw new AppError("UNAUTHORIZED", messages.signInRequired);
       const input = parseFields(ZRegisterClientInfoRequest, await readFields(c));
       return c.json(await registerClientInfo(deps.db, c.get("session"), input.timezoneOffset));
     } catch (error) {

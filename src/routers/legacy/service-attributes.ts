@@ -3,6 +3,7 @@ import { publicError } from "../../domain/errors.ts";
 import { ZConfigureAttributeRequest, ZGroupAttributesRequest } from "../../domain/policy/benefit-schemas.ts";
 import { policyMessages } from "../../domain/policy/messages.ts";
 import { configureAttribute, groupAttributes } from "../../services/policy/catalogue.ts";
+import { POLICY_ROLES } from "../../services/policy/access.ts";
 import { clientIp, failureText, legacyRoute, legacyUser, parseFields, readFields } from "../../server/http.ts";
 import type { AppDeps, AppEnv } from "../../server/app.ts";
 
@@ -19,11 +20,19 @@ export const SERVICE_ATTRIBUTES_BASE = "/api/v1/services";
  */
 export function mountLegacyServiceAttributes(app: Hono<AppEnv>, deps: AppDeps) {
   const { db } = deps;
+  // A GET reads (ADMIN, HR), a PUT configures (ADMIN): checked before the request is read (issue 23 item 13).
   const serve = (method: "GET" | "PUT", path: string, fallback: string, run: (c: C) => Promise<unknown>) =>
-    legacyRoute(app, method, path, run, (error) => {
-      const fields = publicError(error).fields;
-      return { success: false, errorMessage: failureText(error, fallback), ...(fields ? { fields } : {}) };
-    });
+    legacyRoute(
+      app,
+      method,
+      path,
+      run,
+      (error) => {
+        const fields = publicError(error).fields;
+        return { success: false, errorMessage: failureText(error, fallback), ...(fields ? { fields } : {}) };
+      },
+      method === "GET" ? POLICY_ROLES.read : POLICY_ROLES.write,
+    );
   const callerOf = (c: C) => ({ user: legacyUser(c), ip: clientIp(c) });
 
   serve("GET", `${SERVICE_ATTRIBUTES_BASE}/:serviceType/attributes`, policyMessages.attributesLoadFailure, async (c) => {

@@ -14,6 +14,8 @@ import { clientIp, failureText, legacyRoute, legacyUser, parseFields, readFields
 import type { AppDeps, AppEnv } from "../../server/app.ts";
 import { dropAssociation, loadAllTags, loadAssociatedTags, loadUserTags, saveAssociation, syncPolicyAllocation, syncUserAllocation } from "../../services/tags/tags.ts";
 
+/** The tags admin is ADMIN only, checked before the request is read (issue 23 item 13). */
+const ADMIN_ONLY = ["ADMIN"] as const;
 const failure = (fallback: string) => (error: unknown) => ({ success: false, errorMessage: failureText(error, fallback) });
 
 /** The documented state-changing GETs: served as POST; GET (and HEAD) answer 405 Allow: POST. */
@@ -22,37 +24,37 @@ export const TAG_POST_ONLY_PATHS = ["/admin/tags/saveGroupTagAssociation", "/adm
 export function mountLegacyTags(app: Hono<AppEnv>, deps: AppDeps) {
   const { db } = deps;
 
-  legacyRoute(app, "GET", "/admin/tags/loadAllTags", async (c) => loadAllTags(db, legacyUser(c)), failure(M.fetchFailed));
+  legacyRoute(app, "GET", "/admin/tags/loadAllTags", async (c) => loadAllTags(db, legacyUser(c)), failure(M.fetchFailed), ADMIN_ONLY);
 
   legacyRoute(app, "GET", "/admin/tags/loadAllAssociatedTagsByGroupName", async (c) => {
     const user = legacyUser(c);
     return loadAssociatedTags(db, user, parseFields(ZGroupNameRequest, c.req.query()).groupName);
-  }, failure(M.loadFailed));
+  }, failure(M.loadFailed), ADMIN_ONLY);
 
   legacyRoute(app, "GET", "/admin/tags/loadAllAllocatedTagsByUserId", async (c) => {
     const user = legacyUser(c);
     return loadUserTags(db, user, parseFields(ZUserIdRequest, c.req.query()).userId);
-  }, failure(M.fetchFailed));
+  }, failure(M.fetchFailed), ADMIN_ONLY);
 
   legacyRoute(app, "POST", "/admin/tags/saveGroupTagAssociation", async (c) => {
     const user = legacyUser(c);
     return saveAssociation(db, { user, ip: clientIp(c) }, parseFields(ZSaveAssociationRequest, await readFields(c)));
-  }, failure(M.storeFailed));
+  }, failure(M.storeFailed), ADMIN_ONLY);
 
   legacyRoute(app, "POST", "/admin/tags/dropGroupTagAssociation", async (c) => {
     const user = legacyUser(c);
     return dropAssociation(db, { user, ip: clientIp(c) }, parseFields(ZDropAssociationRequest, await readFields(c)));
-  }, failure(M.dropFailed));
+  }, failure(M.dropFailed), ADMIN_ONLY);
 
   legacyRoute(app, "POST", "/admin/tags/syncGroupTagUserAllocation", async (c) => {
     const user = legacyUser(c);
     return syncUserAllocation(db, { user, ip: clientIp(c) }, parseFields(ZSyncUserRequest, await readFields(c)));
-  }, failure(M.storeFailed));
+  }, failure(M.storeFailed), ADMIN_ONLY);
 
   legacyRoute(app, "POST", "/admin/tags/syncGroupTagPolicyAllocation", async (c) => {
     const user = legacyUser(c);
     return syncPolicyAllocation(db, { user, ip: clientIp(c) }, parseFields(ZSyncPolicyRequest, await readFields(c)));
-  }, failure(M.storeFailed));
+  }, failure(M.storeFailed), ADMIN_ONLY);
 
   for (const path of TAG_POST_ONLY_PATHS) {
     for (const p of [path, `${path}/`]) {

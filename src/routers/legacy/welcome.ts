@@ -19,5 +19,5 @@ export function mountLegacyWelcome(app: Hono<AppEnv>, deps: AppDeps) {
     const user = legacyUser(c);
     const input = parseFields(ZWelcomeAnswerRequest, await readFields(c));
     return { success: true as const, state: await answerWelcome({ db, ip: clientIp(c) }, user, input) };
-  }, (error) => ({ success: false, error: failureText(error, welcomeMessages.saveFailed) }));
+  }, (error) => ({ success: false, error: failureText(error, welcomeMessages.saveFailed) }), ["EMPLOYEE"]);
 }

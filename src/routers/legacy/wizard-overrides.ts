@@ -12,20 +12,22 @@ import {
   ZPolicyOverridesRequest,
   ZStorePolicyOverridesRequest,
 } from "../../domain/wizard/override-schemas.ts";
-import { clientIp, httpStatusOf, legacyUser, logUnexpected, parseFields, readFields } from "../../server/http.ts";
+import { clientIp, httpStatusOf, legacyUserWithRole, logUnexpected, parseFields, readFields } from "../../server/http.ts";
 import type { AppDeps, AppEnv } from "../../server/app.ts";
 import type { SessionUser } from "../../services/auth.ts";
-import { moveForCaller } from "../../services/wizard/access.ts";
-import { employeePolicyServiceBenefits, policyOverrides, storePolicyOverrides } from "../../services/wizard/overrides.ts";
+import { moveForCaller, WIZARD_ROLES } from "../../services/wizard/access.ts";
+import type { Role } from "../../domain/roles.ts";
+import { EMPLOYEE_POLICY_READERS, employeePolicyServiceBenefits, policyOverrides, storePolicyOverrides } from "../../services/wizard/overrides.ts";
 
 type Run = (c: Context<AppEnv>, user: SessionUser) => Promise<{ status?: 200 | 400; body: object }>;
 
 export function mountLegacyWizardOverrides(app: Hono<AppEnv>, deps: AppDeps) {
   const { db } = deps;
-  const serve = (method: "get" | "post", path: string, run: Run) => {
+  const serve = (method: "get" | "post", path: string, run: Run, roles: readonly Role[] = WIZARD_ROLES) => {
     const handler = async (c: Context<AppEnv>) => {
       try {
-        const { status, body } = await run(c, legacyUser(c));
+        // The wizard's roles (HR of the group or ADMIN) before the request is read (issue 23 item 13).
+        const { status, body } = await run(c, legacyUserWithRole(c, roles));
         return c.json(body, status ?? 200);
       } catch (error) {
         logUnexpected(path, error);
@@ -43,9 +45,14 @@ export function mountLegacyWizardOverrides(app: Hono<AppEnv>, deps: AppDeps) {
     return { body: await policyOverrides(db, user, move) };
   });
 
-  serve("get", "/hr/json/employeePolicyServiceBenefits", async (c, user) => ({
-    body: await employeePolicyServiceBenefits(db, user, parseFields(ZEmployeePolicyServiceBenefitsRequest, await readFields(c))),
-  }));
+  serve(
+    "get",
+    "/hr/json/employeePolicyServiceBenefits",
+    async (c, user) => ({
+      body: await employeePolicyServiceBenefits(db, user, parseFields(ZEmployeePolicyServiceBenefitsRequest, await readFields(c))),
+    }),
+    EMPLOYEE_POLICY_READERS,
+  );
 
   serve("post", "/hr/json/storePolicyOverrides", async (c, user) => {
     const input = parseFields(ZStorePolicyOverridesRequest, await readFields(c));

@@ -13,7 +13,8 @@ import {
 } from "../../domain/wizard/schemas.ts";
 import { wizardMessages } from "../../domain/wizard/messages.ts";
 import { publicBaseUrl } from "../../services/mail.ts";
-import { moveForCaller } from "../../services/wizard/access.ts";
+import { moveForCaller, WIZARD_ROLES } from "../../services/wizard/access.ts";
+import type { Role } from "../../domain/roles.ts";
 import { completeInitiation, initiationSummary } from "../../services/wizard/completion.ts";
 import { assertWizardRole, wizardGroupFor } from "../../services/wizard/initiation-access.ts";
 import {
@@ -26,7 +27,7 @@ import {
   splash,
 } from "../../services/wizard/initiation.ts";
 import type { WizardActor } from "../../services/wizard/types.ts";
-import { clientIp, httpStatusOf, legacyUser, logUnexpected, parseFields, readFields } from "../../server/http.ts";
+import { clientIp, httpStatusOf, legacyUser, legacyUserWithRole, logUnexpected, parseFields, readFields } from "../../server/http.ts";
 import type { AppDeps, AppEnv } from "../../server/app.ts";
 import { mailerFor } from "../../trpc.ts";
 
@@ -79,9 +80,12 @@ export function mountLegacyWizard(app: Hono<AppEnv>, deps: AppDeps) {
     run: (c: C) => Promise<unknown>,
     shape: (f: Failure) => object = (f) => ({ success: false, errorMessage: f.errorMessage, ...(f.fields ? { fields: f.fields } : {}) }),
     okStatus: (f: Failure) => Failure["status"] | 200 = (f) => f.status,
+    // Who may call (HR of the group or ADMIN for the wizard), checked before the request is read (issue 23 item 13).
+    roles: readonly Role[] | null = WIZARD_ROLES,
   ) => {
     const handler = async (c: C) => {
       try {
+        if (roles) legacyUserWithRole(c, roles);
         return c.json((await run(c)) as object);
       } catch (error) {
         const f = failureOf(path, error, fallback);
@@ -168,6 +172,9 @@ export function mountLegacyWizard(app: Hono<AppEnv>, deps: AppDeps) {
       return splash(db, user, parseFields(ZSplashRequest, { ...path, group: query.group || undefined }));
     },
     (f) => ({ success: false, id: null, title: "", content: "", errorMessage: f.errorMessage }),
+    undefined,
+    // Splash texts are read by every signed-in role (the service checks what each may see).
+    null,
   );
 }
 

@@ -32,7 +32,7 @@ import {
   SPEND_CATEGORY_READERS,
   spendCategoryTree,
 } from "../../services/policy/catalogue.ts";
-import { employeePolicyView } from "../../services/policy/employee-view.ts";
+import { EMPLOYEE_POLICY_VIEWERS, employeePolicyView } from "../../services/policy/employee-view.ts";
 import { authedProcedure, groupProcedure, roleProcedure, router, sync } from "../../trpc.ts";
 
 /** The policy screens' readers: ADMIN and HR. */
@@ -92,7 +92,7 @@ export const policyCatalogueRouter = router({
     .query(({ ctx, input }) => policyOverrideCurrencies(ctx.db, { user: ctx.user, ip: ctx.ip }, input)),
 
   /** GET /admin/policy/getPolicyDetails (ADMIN, CRM, the group's HR, the employee themself). */
-  employeePolicy: authedProcedure
+  employeePolicy: roleProcedure(...EMPLOYEE_POLICY_VIEWERS)
     .input(sync(ZEmployeePolicyRequest))
     .output(sync(ZEmployeePolicyResponse))
     .query(({ ctx, input }) => employeePolicyView(ctx.db, ctx.user, input)),

@@ -36,7 +36,8 @@ import {
 import { versionDetails } from "../../services/policy/services.ts";
 import { compareVersions } from "../../services/policy/version-compare.ts";
 import { clonePolicy, completeVersion, createDraftVersion, deleteDraftVersion, validateVersionById } from "../../services/policy/versions.ts";
-import { authedProcedure, groupProcedure, router, sync } from "../../trpc.ts";
+import { groupProcedure, roleProcedure, router, sync } from "../../trpc.ts";
+import { POLICY_ROLES } from "../../services/policy/access.ts";
 import { policyProcedure, versionProcedure } from "./procedures.ts";
 
 const ZSearchFilters = ZSearchPoliciesRequest.omit({ group: true });
@@ -58,7 +59,7 @@ export const policyPoliciesRouter = router({
     .query(({ ctx, input }) => searchPolicies(ctx.db, ctx.user, ctx.group.id, input)),
 
   /** GET dropdowns?policyId: every select's choices on policy setup (groupId for a new policy). */
-  dropdowns: authedProcedure
+  dropdowns: roleProcedure(...POLICY_ROLES.read)
     .input(sync(ZDropdownsRequest))
     .output(sync(ZDropdownsResponse))
     .query(({ ctx, input }) => policyDropdowns(ctx.db, ctx.user, input)),
@@ -106,7 +107,7 @@ export const policyPoliciesRouter = router({
     .mutation(({ ctx, input }) => clonePolicy(ctx.db, { user: ctx.user, ip: ctx.ip }, ctx.policy, input)),
 
   /** DELETE policies/versions/{id}: deletes a DRAFT version (ADMIN). */
-  deleteDraft: authedProcedure
+  deleteDraft: roleProcedure(...POLICY_ROLES.write)
     .input(sync(ZDeleteDraftRequest))
     .output(sync(ZSuccessResponse))
     .mutation(({ ctx, input }) => deleteDraftVersion(ctx.db, { user: ctx.user, ip: ctx.ip }, input.policyVersionId)),

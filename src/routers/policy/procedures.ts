@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ZId } from "../../domain/numbers.ts";
-import { policyForCaller, versionForCaller, type PolicyAccess } from "../../services/policy/access.ts";
-import { authedProcedure, sync } from "../../trpc.ts";
+import { POLICY_ROLES, policyForCaller, versionForCaller, type PolicyAccess } from "../../services/policy/access.ts";
+import { roleProcedure, sync } from "../../trpc.ts";
 
 const ZPolicyIdInput = z.object({ policyId: ZId });
 const ZVersionIdInput = z.object({ policyVersionId: ZId });
@@ -12,7 +12,7 @@ const ZVersionIdInput = z.object({ policyVersionId: ZId });
  * "write": ADMIN).
  */
 export function policyProcedure(access: PolicyAccess) {
-  return authedProcedure.input(sync(ZPolicyIdInput)).use(async ({ ctx, input, next }) => {
+  return roleProcedure(...POLICY_ROLES[access]).input(sync(ZPolicyIdInput)).use(async ({ ctx, input, next }) => {
     const policy = await policyForCaller(ctx.db, ctx.user, input.policyId, access);
     return next({ ctx: { ...ctx, policy } });
   });
@@ -23,7 +23,7 @@ export function policyProcedure(access: PolicyAccess) {
  * also requires the version to be a DRAFT.
  */
 export function versionProcedure(access: PolicyAccess) {
-  return authedProcedure.input(sync(ZVersionIdInput)).use(async ({ ctx, input, next }) => {
+  return roleProcedure(...POLICY_ROLES[access]).input(sync(ZVersionIdInput)).use(async ({ ctx, input, next }) => {
     const version = await versionForCaller(ctx.db, ctx.user, input.policyVersionId, access);
     return next({ ctx: { ...ctx, version } });
   });

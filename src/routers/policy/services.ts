@@ -34,13 +34,13 @@ import {
   serviceProperties,
   updateStageService,
 } from "../../services/policy/services.ts";
-import type { PolicyAccess } from "../../services/policy/access.ts";
-import { authedProcedure, router, sync } from "../../trpc.ts";
+import { POLICY_ROLES, type PolicyAccess } from "../../services/policy/access.ts";
+import { roleProcedure, router, sync } from "../../trpc.ts";
 import { policyProcedure, versionProcedure } from "./procedures.ts";
 
 /** Budget-group-scoped procedures (rates): input `{ budgetGroupId }` (the budget_groups row); `ctx.budgetGroup`, `ctx.version` after the checks. */
 function budgetGroupProcedure(access: PolicyAccess) {
-  return authedProcedure.input(sync(ZRatesRequest)).use(async ({ ctx, input, next }) => {
+  return roleProcedure(...POLICY_ROLES[access]).input(sync(ZRatesRequest)).use(async ({ ctx, input, next }) => {
     const { group, version } = await budgetGroupForCaller(ctx.db, ctx.user, input.budgetGroupId, access);
     return next({ ctx: { ...ctx, budgetGroup: group, version } });
   });

@@ -41,7 +41,7 @@ import {
 } from "../../services/wizard/initiation.ts";
 import { moveForCaller, WIZARD_ROLES } from "../../services/wizard/access.ts";
 import { listMoves } from "../../services/wizard/moves.ts";
-import { employeePolicyServiceBenefits, policyOverrides, storePolicyOverrides } from "../../services/wizard/overrides.ts";
+import { EMPLOYEE_POLICY_READERS, employeePolicyServiceBenefits, policyOverrides, storePolicyOverrides } from "../../services/wizard/overrides.ts";
 import { authedProcedure, groupProcedure, roleProcedure, router, sync, type Context } from "../../trpc.ts";
 import { mailDeps } from "../users.ts";
 import { moveProcedure, wizardGroupProcedure } from "./procedures.ts";
@@ -80,12 +80,12 @@ export const wizardRouter = router({
   /** GET /hr/json/getPolicyOverrides (stage 3). */
   policyOverrides: moveProcedure.output(sync(ZPolicyOverridesResponse)).query(({ ctx }) => policyOverrides(ctx.db, ctx.user, ctx.move)),
   /** GET /hr/json/employeePolicyServiceBenefits. */
-  employeePolicyServiceBenefits: authedProcedure
+  employeePolicyServiceBenefits: roleProcedure(...EMPLOYEE_POLICY_READERS)
     .input(sync(ZEmployeePolicyServiceBenefitsRequest))
     .output(sync(ZEmployeePolicyServiceBenefitsResponse))
     .query(({ ctx, input }) => employeePolicyServiceBenefits(ctx.db, ctx.user, input)),
   /** POST /hr/json/storePolicyOverrides (stage 3 next). */
-  storePolicyOverrides: authedProcedure
+  storePolicyOverrides: wizardProcedure
     .input(sync(ZStorePolicyOverridesRequest))
     .output(sync(ZStorePolicyOverridesResponse))
     .mutation(async ({ ctx, input }) => {
@@ -93,7 +93,7 @@ export const wizardRouter = router({
       return storePolicyOverrides(ctx.db, actorOf(ctx), move, input);
     }),
   /** GET /hr/json/getInitiationSummary (stage 5). */
-  initiationSummary: authedProcedure
+  initiationSummary: wizardProcedure
     .input(sync(ZInitiationSummaryRequest))
     .output(sync(ZInitiationSummaryResponse))
     .query(async ({ ctx, input }) => {

@@ -10,6 +10,7 @@ import { budgetMessages } from "../../domain/budgets/messages.ts";
 import type { SessionUser } from "../auth.ts";
 import { findGroupByName } from "../../db/queries/groups.ts";
 import { canActInGroup } from "../../domain/roles.ts";
+import type { Role } from "../../domain/roles.ts";
 
 export type LedgerMove = {
   id: number;
@@ -25,8 +26,13 @@ export type LedgerMove = {
 /** Moves that have budgets and expenses: initiated and not cancelled. */
 const LIVE_STATUSES = ["open", "on_assignment", "completed"] as const;
 
+/** Roles that may read a move's budget ledger at all (the legacy paths check it before the request is read). */
+export const BUDGET_ROLES: Role[] = ["EMPLOYEE", "HR", "ADMIN"];
+/** HR budget pages (`/{group}/…`): HR of that group or an admin. */
+export const BUDGET_PAGE_ROLES: Role[] = ["HR", "ADMIN"];
+
 export function assertBudgetRole(user: SessionUser): void {
-  if (user.role !== "EMPLOYEE" && user.role !== "HR" && user.role !== "ADMIN") throw new AppError("FORBIDDEN", messages.forbidden);
+  if (!BUDGET_ROLES.includes(user.role)) throw new AppError("FORBIDDEN", messages.forbidden);
 }
 
 function baseQuery(db: DB) {

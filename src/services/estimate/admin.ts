@@ -95,7 +95,7 @@ export function setBillingStatus(
   return updateSettings(db, actor, input.groupId, { cost_estimate_billing: input.billingStatus }, "estimate.setBilling", now);
 }
 
-const AUTHORISATION_ROLES: readonly Role[] = ["ADMIN", "HR"];
+export const AUTHORISATION_ROLES: Role[] = ["ADMIN", "HR"];
 
 /**
  * GET /policy/setup/getCostEstimateAuthorisation?groupName: may the group use cost estimates?

@@ -65,9 +65,8 @@ export async function startRecalculation(deps: JobDeps, actor: WizardActor, move
 async function jobForCaller(db: DB, user: SessionUser, uuid: string) {
   const job = await findJob(db, uuid);
   if (!job || job.kind !== RECALCULATE_JOB) throw new AppError("NOT_FOUND", estimateMessages.requestNotFound);
-  if (job.group_id === null || !canActInGroup(user, job.group_id) || !["HR", "ADMIN"].includes(user.role)) {
-    throw new AppError("FORBIDDEN", messages.forbidden);
-  }
+  if (!["HR", "ADMIN"].includes(user.role)) throw new AppError("FORBIDDEN", messages.forbidden);
+  if (job.group_id === null || !canActInGroup(user, job.group_id)) throw new AppError("FORBIDDEN", messages.otherGroup);
   return job;
 }
 

@@ -57,7 +57,7 @@ import { lockRow } from "../../db/locks.ts";
 import { appendEntry, assertNotLocked, auditFinance, balanceOfAccount, ensureAccount, financeCoreMessages as CM, financeWrite, naturalKeyOf, requireFinance, todayUtc, type FinanceActor } from "./core.ts";
 
 /** Who may use the ad-hoc company lookup (§7 GET /crm/adhocCharge/getCompaniesByType). */
-const COMPANY_LOOKUP_ROLES = ["FINANCE", "CRM", "ADMIN"] as const;
+export const COMPANY_LOOKUP_ROLES = ["FINANCE", "CRM", "ADMIN"] as const;
 
 /** Whether manual adjustments are enabled for the caller (§6: the buttons show only when enabled): finance staff and admins. */
 export function manualAdjustmentEnabledFor(user: SessionUser): boolean {

@@ -50,10 +50,13 @@ export function checkExternalSpendAmounts(input: { currency: string; gross: stri
   return errors;
 }
 
+/** Who may record an external spend (the procedure's builder checks it before the input). */
+export const EXTERNAL_SPEND_ROLES = ["HR", "MANAGER", "FINANCE", "ADMIN"] as const;
+
 /** finance.adhoc.createExternalSpend. */
 export async function createExternalSpend(db: DB, actor: FinanceActor, input: TCreateExternalSpendRequest, now = new Date()): Promise<{ item: TAdhocItem }> {
   const user = actor.user;
-  if (!["HR", "MANAGER", "FINANCE", "ADMIN"].includes(user.role)) throw new AppError("FORBIDDEN", messages.forbidden);
+  if (!(EXTERNAL_SPEND_ROLES as readonly string[]).includes(user.role)) throw new AppError("FORBIDDEN", messages.forbidden);
   const { idempotencyKey, ...payload } = input;
   const errors = checkExternalSpendAmounts(input);
   if (Object.keys(errors).length > 0) throw new AppError("VALIDATION", Object.values(errors)[0] ?? messages.badRequest, errors as Record<string, string>);

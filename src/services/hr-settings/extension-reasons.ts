@@ -20,8 +20,11 @@ import type { SessionUser } from "../auth.ts";
 export type Actor = { user: SessionUser; ip: string | null };
 type Group = { id: number };
 
-const READERS: readonly Role[] = ["HR", "ADMIN"];
-const WRITERS: readonly Role[] = ["ADMIN"];
+/** Who reads and who changes a group's HR settings (the legacy paths check it before the request is read). */
+export const HR_SETTINGS_READERS: readonly Role[] = ["HR", "ADMIN"];
+export const HR_SETTINGS_WRITERS: readonly Role[] = ["ADMIN"];
+const READERS = HR_SETTINGS_READERS;
+const WRITERS = HR_SETTINGS_WRITERS;
 
 /** The group named by id in a legacy request, checked against the caller (404 unknown, 403 not theirs). */
 export async function hrSettingsGroup(db: DB, user: SessionUser, groupId: number, write: boolean): Promise<GroupRef> {

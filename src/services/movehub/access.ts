@@ -9,6 +9,7 @@ import { AppError } from "../../domain/errors.ts";
 import { messages } from "../../domain/messages.ts";
 import { moveHubMessages } from "../../domain/movehub/messages.ts";
 import type { SessionUser } from "../auth.ts";
+import type { Role } from "../../domain/roles.ts";
 
 /** Statuses a hub exists for; tasks change only while the move is open or on assignment. */
 const HUB_STATUSES = ["open", "on_assignment", "completed"] as const;
@@ -28,9 +29,11 @@ export type HubMove = {
   consultantUserId: number | null;
 };
 
-/** Roles that may reach a hub at all (the rest are refused before any read). */
+/** Roles that may reach a hub at all (the rest are refused before any read or parse). */
+export const HUB_ROLES: Role[] = ["EMPLOYEE", "HR", "ADMIN"];
+
 export function assertHubRole(user: SessionUser): void {
-  if (user.role !== "EMPLOYEE" && user.role !== "HR" && user.role !== "ADMIN") throw new AppError("FORBIDDEN", messages.forbidden);
+  if (!HUB_ROLES.includes(user.role)) throw new AppError("FORBIDDEN", messages.forbidden);
 }
 
 function baseQuery(db: DB) {

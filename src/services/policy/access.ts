@@ -3,7 +3,7 @@ import { findGroupById } from "../../db/queries/groups.ts";
 import { AppError } from "../../domain/errors.ts";
 import { messages } from "../../domain/messages.ts";
 import { policyMessages } from "../../domain/policy/messages.ts";
-import { canActInGroup } from "../../domain/roles.ts";
+import { canActInGroup, type Role } from "../../domain/roles.ts";
 import type { SessionUser } from "../auth.ts";
 
 /**
@@ -17,9 +17,11 @@ export type PolicyAccess = "read" | "write";
 export type PolicyRef = { id: number; groupId: number; name: string };
 export type VersionRef = PolicyRef & { versionId: number; versionNumber: number; versionStatus: "DRAFT" | "RELEASED" };
 
+/** Who may read and who may write policies (the builders check it before parsing any input). */
+export const POLICY_ROLES: Record<PolicyAccess, Role[]> = { read: ["ADMIN", "HR"], write: ["ADMIN"] };
+
 export function assertPolicyRole(user: Pick<SessionUser, "role">, access: PolicyAccess): void {
-  const allowed = access === "write" ? user.role === "ADMIN" : user.role === "ADMIN" || user.role === "HR";
-  if (!allowed) throw new AppError("FORBIDDEN", messages.forbidden);
+  if (!POLICY_ROLES[access].includes(user.role)) throw new AppError("FORBIDDEN", messages.forbidden);
 }
 
 /** The group a caller may act in for policies: ADMIN any, HR its own. */

@@ -33,26 +33,35 @@ import { moveStageNames, NO_BUDGET_GROUP, SERVICE_POLICY_TYPE_LABELS, type Servi
 import { policyMessages } from "../../domain/policy/messages.ts";
 import { toMajorString } from "../../domain/money/money.ts";
 import type { SessionUser } from "../auth.ts";
+import type { Role } from "../../domain/roles.ts";
 
 const SERVICE_OFF = 5;
 
 /** FORBIDDEN unless the caller may see this employee's policy. */
 function assertMayView(user: SessionUser, employee: { id: number; group_id: number | null }) {
+  if (!EMPLOYEE_POLICY_VIEWERS.includes(user.role)) throw new AppError("FORBIDDEN", messages.forbidden);
   if (user.role === "ADMIN" || user.role === "CRM") return;
-  if (user.role === "HR" && employee.group_id !== null && user.groupId === employee.group_id) return;
+  if (user.role === "HR") {
+    if (employee.group_id !== null && user.groupId === employee.group_id) return;
+    throw new AppError("FORBIDDEN", messages.otherGroup);
+  }
   if (user.id === employee.id) return;
-  throw new AppError("FORBIDDEN", messages.forbidden);
+  throw new AppError("FORBIDDEN", messages.otherPerson);
 }
 
 const money = (amount: number, currency: string) => `${toMajorString({ amount, currency })} ${currency}`;
+
+/** Who may view an employee's policy: ADMIN, CRM, HR, and the employee their own (the builders check it before the input). */
+export const EMPLOYEE_POLICY_VIEWERS: Role[] = ["ADMIN", "CRM", "HR", "EMPLOYEE"];
 
 /** The employee's policy, per move stage. Unknown employee or no move: NOT_FOUND "This employee has no policy yet.". */
 export async function employeePolicyView(db: DB, user: SessionUser, input: TEmployeePolicyRequest): Promise<TEmployeePolicyResponse> {
   const employee = await findUserBrief(db, input.employeeId);
   if (!employee) {
     // Only those who may look up employees learn that the id is unknown.
+    if (!EMPLOYEE_POLICY_VIEWERS.includes(user.role)) throw new AppError("FORBIDDEN", messages.forbidden);
     if (user.role !== "ADMIN" && user.role !== "CRM" && user.role !== "HR" && user.id !== input.employeeId) {
-      throw new AppError("FORBIDDEN", messages.forbidden);
+      throw new AppError("FORBIDDEN", messages.otherPerson);
     }
     throw new AppError("NOT_FOUND", policyMessages.employeeHasNoPolicy);
   }

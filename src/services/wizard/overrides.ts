@@ -45,6 +45,7 @@ import type { SessionUser } from "../auth.ts";
 import { loadRates } from "../estimate/rates.ts";
 import { auditMove } from "./audit.ts";
 import type { WizardActor } from "./types.ts";
+import type { Role } from "../../domain/roles.ts";
 
 /** Everything stage 3 needs about the move's version and overrides (also read by the end-assignment policy edit, src/services/assignments). */
 export async function loadOverrideData(db: DB, move: MoveWithPolicy): Promise<OverrideData> {
@@ -124,6 +125,9 @@ export async function policyOverrides(db: DB, user: SessionUser, move: MoveWithP
  * GET /hr/json/employeePolicyServiceBenefits: the employee's latest move that is not cancelled (or
  * `moveId`). Readers: ADMIN, HR of the employee's group, the employee (VIEW only).
  */
+/** Roles that may read an employee's policy services (ADMIN, HR, and the employee their own, VIEW); the builders check it before the input. */
+export const EMPLOYEE_POLICY_READERS: Role[] = ["ADMIN", "HR", "EMPLOYEE"];
+
 export async function employeePolicyServiceBenefits(
   db: DB,
   user: SessionUser,
@@ -131,7 +135,9 @@ export async function employeePolicyServiceBenefits(
 ): Promise<TEmployeePolicyServiceBenefitsResponse> {
   const self = user.id === input.employeeId;
   const staffRole = user.role === "ADMIN" || user.role === "HR";
-  if (!staffRole && !(self && input.action === "VIEW")) throw new AppError("FORBIDDEN", messages.forbidden);
+  if (!EMPLOYEE_POLICY_READERS.includes(user.role)) throw new AppError("FORBIDDEN", messages.forbidden);
+  if (!staffRole && !self) throw new AppError("FORBIDDEN", messages.otherPerson);
+  if (!staffRole && input.action !== "VIEW") throw new AppError("FORBIDDEN", messages.forbidden);
   const employee = await findUserBrief(db, input.employeeId);
   if (!employee) throw new AppError("NOT_FOUND", policyMessages.employeeHasNoPolicy);
   const moveId = await findEmployeeActiveMoveId(db, employee.id, input.moveId);
