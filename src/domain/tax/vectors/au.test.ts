@@ -6,6 +6,8 @@
  * and the Medicare levy rules.
  */
 import { describe, expect, test } from "bun:test";
+import { dec } from "../table.ts";
+import { lowIncomeOffset } from "../tables/au.ts";
 import { expectLines, systemOf } from "../test-helpers.ts";
 
 const TAX = "Income tax (after low income tax offset)";
@@ -65,5 +67,25 @@ describe("Australia 2026-27 (15% from 1 July 2026; 1,000 standard deduction for 
 
   test("derived: salary 30,000 → taxable 29,000: 10,800 × 15% = 1,620 − 700 = 920; Medicare 10% × (29,000 − 28,011) = 98.90", () => {
     expectLines(au.tax(30_000_00), { [TAX]: 920_00, "Medicare levy": 98_90 });
+  });
+});
+
+describe("low income tax offset (ATO: 700 to 37,500; −5c per dollar to 45,000; then 325 − 1.5c per dollar to 66,667)", () => {
+  // https://www.ato.gov.au/individuals-and-families/income-deductions-offsets-and-records/tax-offsets/low-and-middle-income-earner-tax-offsets
+  // A vector on each side of each threshold (issue 23 item 24).
+  test.each([
+    [30_000, "700"],
+    [36_000, "700"],
+    [37_500, "700"],
+    [40_000, "575"], // 700 − 5% × 2,500
+    [42_000, "475"], // 700 − 5% × 4,500
+    [44_000, "375"], // 700 − 5% × 6,500
+    [45_000, "325"],
+    [50_000, "250"], // 325 − 1.5% × 5,000
+    [60_000, "100"], // 325 − 1.5% × 15,000
+    [66_667, "0"], // 325 − 325.005: nil
+    [70_000, "0"],
+  ])("taxable income %p → offset %p", (income, offset) => {
+    expect(lowIncomeOffset(dec(income)).toFixed()).toBe(offset);
   });
 });

@@ -51,6 +51,13 @@ describe("GB 2026/27 (HMRC rates and thresholds 2026 to 2027: allowance 12,570, 
     expect(gb.info[0]!.source).toContain("rates-and-thresholds-for-employers-2026-to-2027");
   });
 
+  test("derived from HMRC's 2026/27 rates: the taper from £100,000 (ITA 2007 s.35) — £95,000 keeps the allowance, £110,000 loses 5,000", () => {
+    // £95,000: taxable 82,430: 37,700 × 20% = 7,540 + 44,730 × 40% = 17,892 → 25,432.00
+    expectLines(gb.tax(95_000_00), { "Income tax": 25_432_00 });
+    // £110,000: allowance 12,570 − 5,000 = 7,570; taxable 102,430: 7,540 + 64,730 × 40% = 25,892 → 33,432.00
+    expectLines(gb.tax(110_000_00), { "Income tax": 33_432_00 });
+  });
+
   test("derived from HMRC's 2026/27 rates: £60,000 — higher rate and NI above the UEL", () => {
     // taxable 60,000 − 12,570 = 47,430: 37,700 × 20% = 7,540 + 9,730 × 40% = 3,892 → 11,432.00
     // NI (50,270 − 12,570) × 8% = 3,016.00; (60,000 − 50,270) × 2% = 194.60

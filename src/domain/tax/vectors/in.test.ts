@@ -43,6 +43,20 @@ describe.each([
     // 25,80,000 × 1.10 = 28,38,000 + 10,00,000 = 38,38,000 > 33,12,000); cess 4% × 33,12,000 = 1,32,480
     expectLines(india.tax(11_075_000_00), { [TAX]: 2_880_000_00, Surcharge: 432_000_00, "Health and education cess": 132_480_00 });
   });
+
+  test.each([
+    // A vector on each side of the 1 crore and 2 crore surcharge thresholds (issue 23 item 24); slabs
+    // 3,00,000 to 24 lakh + 30% above; relief (tax at the threshold with the lower surcharge + the income
+    // over it) not binding at these incomes.
+    // 95 lakh: 3,00,000 + 71,00,000 × 30% = 24,30,000; 10% = 2,43,000; cess 4% × 26,73,000 = 1,06,920
+    [9_500_000, 2_430_000, 243_000, 106_920],
+    // 1.9 crore: 3,00,000 + 1,66,00,000 × 30% = 52,80,000; 15% = 7,92,000; cess 4% × 60,72,000 = 2,42,880
+    [19_000_000, 5_280_000, 792_000, 242_880],
+    // 2.1 crore: 3,00,000 + 1,86,00,000 × 30% = 58,80,000; 25% = 14,70,000; cess 4% × 73,50,000 = 2,94,000
+    [21_000_000, 5_880_000, 1_470_000, 294_000],
+  ])("derived from the First Schedule: total income %p → tax %p, surcharge %p, cess %p", (total, tax, surcharge, cess) => {
+    expectLines(india.tax((total + 75_000) * 100), { [TAX]: tax * 100, Surcharge: surcharge * 100, "Health and education cess": cess * 100 });
+  });
 });
 
 test("India: 1 April 2026 starts tax year 2026-27; past 31 March 2027 it is used with a note", () => {
