@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { socialLoginMessages } from "../domain/social-login/messages.ts";
 import { clearOidcDiscoveryCache } from "../services/oidc.ts";
-import { appFor, get, sessionCookieFrom, trpcQuery, type TestApp } from "../test/app.ts";
+import { appFor, get, sessionCookieFrom, trpcMutation, trpcQuery, type TestApp } from "../test/app.ts";
 import { auditRows, callerFor, createTestDatabase, insertTestUser, testConfig, type TestDatabase } from "../test/db.ts";
 import { expectInputError, expectTrpcError } from "../test/errors.ts";
 import { signInAtTestProvider, startTestProvider, type TestProvider } from "../test/oidc-provider.ts";
@@ -51,18 +51,30 @@ afterAll(async () => {
 
 const anyone = () => callerFor(t.db, null, { config });
 
-/** socialLogin.start for `email` with `provider`: the provider's authorization URL. */
-async function start(email: string, provider = "testid"): Promise<URL> {
-  const { redirectUrl } = await (await anyone()).socialLogin.start({ provider, email });
-  return new URL(redirectUrl);
+/** socialLogin.start over HTTP for `email` with `provider`: the provider's authorization URL and the browser's state cookie. */
+async function start(email: string, provider = "testid"): Promise<{ url: URL; cookie: string }> {
+  const res = await trpcMutation(app, "socialLogin.start", { provider, email });
+  expect(res.status).toBe(200);
+  const url = new URL((await res.json()).result.data.redirectUrl);
+  const set = res.headers.getSetCookie().find((c) => c.startsWith("meridian_social_state="))!;
+  expect(set).toContain("HttpOnly");
+  expect(set).toContain("SameSite=Lax");
+  expect(set).toContain("Path=/social-login");
+  return { url, cookie: set.split(";")[0]! };
 }
 
-/** start, sign in at the provider as `login`, and answer the callback path the provider sent back. */
-async function throughProvider(email: string, login = email, provider = "testid"): Promise<string> {
-  const back = await signInAtTestProvider(idp, (await start(email, provider)).href, login);
+type Attempt = { path: string; cookie: string };
+
+/** start, then sign in at the provider as `login`: the callback path the provider sent back, with the starting browser's cookie. */
+async function throughProvider(email: string, login = email, provider = "testid"): Promise<Attempt> {
+  const { url, cookie } = await start(email, provider);
+  const back = await signInAtTestProvider(idp, url.href, login);
   expect(back.origin + back.pathname).toBe(CALLBACK);
-  return back.pathname + back.search;
+  return { path: back.pathname + back.search, cookie };
 }
+
+/** The provider's redirect back, in the browser that started (or, with `cookie`, another one). */
+const callback = (attempt: Attempt, cookie: string | null = attempt.cookie) => get(app, attempt.path, { cookie });
 
 const meOf = async (cookie: string) => (await (await trpcQuery(app, "auth.me", undefined, { cookie })).json()).result.data;
 
@@ -148,7 +160,7 @@ describe("check-user names the providers a person may use (allowSocialLogin, log
 
 describe("socialLogin.start", () => {
   test("answers the provider's authorization URL (code flow, PKCE S256) and stores a single-use state", async () => {
-    const url = await start("ana@acme.test");
+    const { url } = await start("ana@acme.test");
     expect(url.origin).toBe(idp.issuer);
     expect(url.searchParams.get("redirect_uri")).toBe(CALLBACK);
     expect(url.searchParams.get("code_challenge_method")).toBe("S256");
@@ -186,7 +198,7 @@ describe("socialLogin.start", () => {
 describe("GET /social-login/callback", () => {
   test("the first sign-in links the provider account by its verified address; later ones sign in by the link", async () => {
     expect(await identitiesOf("ana@acme.test")).toEqual([]);
-    const res = await get(app, await throughProvider("ana@acme.test"));
+    const res = await callback(await throughProvider("ana@acme.test"));
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/");
     const cookie = sessionCookieFrom(res)!;
@@ -200,7 +212,7 @@ describe("GET /social-login/callback", () => {
     // The provider now reports another, unverified address for the same account: the link still holds.
     idp.accounts.set("ana@acme.test", { email: "ana.private@example.test", email_verified: false });
     try {
-      const again = await get(app, await throughProvider("ana@acme.test"));
+      const again = await callback(await throughProvider("ana@acme.test"));
       expect(again.headers.get("location")).toBe("/");
       expect(await meOf(sessionCookieFrom(again)!)).toMatchObject({ email: "ana@acme.test" });
       expect(JSON.parse((await auditRows(t.db, "social.login")).at(-1)!.new_values!)).toMatchObject({ linkedNow: false });
@@ -212,7 +224,7 @@ describe("GET /social-login/callback", () => {
 
   test("an unverified address is refused: no session, no link, an audit row", async () => {
     idp.accounts.set("unverified@acme.test", { email_verified: false });
-    const res = await get(app, await throughProvider("unverified@acme.test"));
+    const res = await callback(await throughProvider("unverified@acme.test"));
     expectLoginError(res, "email_not_verified");
     expect(await identitiesOf("unverified@acme.test")).toEqual([]);
     expect(await sessionCount("unverified@acme.test")).toBe(0);
@@ -220,7 +232,7 @@ describe("GET /social-login/callback", () => {
   });
 
   test("a provider account with another person's address does not sign in the person who started", async () => {
-    const res = await get(app, await throughProvider("ben@acme.test", "gus@globex.test"));
+    const res = await callback(await throughProvider("ben@acme.test", "gus@globex.test"));
     expectLoginError(res, "refused");
     expect(await lastRefusal()).toMatchObject({ reason: "email_mismatch", email: "gus@globex.test" });
     expect(await sessionCount("ben@acme.test")).toBe(0);
@@ -228,50 +240,62 @@ describe("GET /social-login/callback", () => {
 
   test("an account linked to one user does not sign in another", async () => {
     // ana's provider account is linked to ana; a flow started for ben with it is refused.
-    const res = await get(app, await throughProvider("ben@acme.test", "ana@acme.test"));
+    const res = await callback(await throughProvider("ben@acme.test", "ana@acme.test"));
     expectLoginError(res, "refused");
     expect(await lastRefusal()).toMatchObject({ reason: "linked_to_other_account" });
   });
 
   test("an unknown or missing state is refused", async () => {
     for (const path of ["/social-login/callback?code=abc&state=made-up", "/social-login/callback?code=abc", "/social-login/callback"]) {
-      expectLoginError(await get(app, path), "state_invalid");
+      expectLoginError(await get(app, path, { cookie: "meridian_social_state=made-up" }), "state_invalid");
     }
+  });
+
+  test("a callback in another browser than the one that started is refused, and leaves the attempt to its own browser", async () => {
+    const attempt = await throughProvider("ben@acme.test");
+    const other = await start("ben@acme.test");
+    expectLoginError(await callback(attempt, null), "state_invalid"); // no cookie (someone sent the link)
+    expectLoginError(await callback(attempt, other.cookie), "state_invalid"); // another attempt's cookie
+    expect(await sessionCount("ben@acme.test")).toBe(0);
+    const res = await callback(attempt);
+    expect(res.headers.get("location")).toBe("/");
+    expect(res.headers.getSetCookie().join()).toContain("meridian_social_state=; Path=/social-login");
+    await t.db.deleteFrom("sessions").where("user_id", "=", (await t.db.selectFrom("users").select("id").where("email", "=", "ben@acme.test").executeTakeFirstOrThrow()).id).execute();
   });
 
   test("a state that is not the one the code was issued for is refused (no session)", async () => {
     const first = await throughProvider("ben@acme.test");
     const other = await start("ben@acme.test");
-    const swapped = new URL(first, "http://localhost:3000");
-    swapped.searchParams.set("state", other.searchParams.get("state")!);
-    expectLoginError(await get(app, swapped.pathname + swapped.search), "provider_error");
+    const swapped = new URL(first.path, "http://localhost:3000");
+    swapped.searchParams.set("state", other.url.searchParams.get("state")!);
+    expectLoginError(await callback({ path: swapped.pathname + swapped.search, cookie: other.cookie }), "provider_error");
     expect(await sessionCount("ben@acme.test")).toBe(0);
   });
 
   test("an expired state is refused", async () => {
-    const url = await start("ben@acme.test");
+    const { url, cookie } = await start("ben@acme.test");
     await t.db.updateTable("social_login_states").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where("state", "=", url.searchParams.get("state")!).execute();
     const back = await signInAtTestProvider(idp, url.href, "ben@acme.test");
-    expectLoginError(await get(app, back.pathname + back.search), "state_invalid");
+    expectLoginError(await callback({ path: back.pathname + back.search, cookie }), "state_invalid");
   });
 
   test("a provider error (the person cancelled) goes back to the form with its text", async () => {
-    const url = await start("ben@acme.test");
-    expectLoginError(await get(app, `/social-login/callback?error=access_denied&state=${url.searchParams.get("state")}`), "provider_error");
+    const { url, cookie } = await start("ben@acme.test");
+    expectLoginError(await callback({ path: `/social-login/callback?error=access_denied&state=${url.searchParams.get("state")}`, cookie }), "provider_error");
     expect(await lastRefusal()).toMatchObject({ reason: "provider_error" });
   });
 
   test("a replayed callback is refused", async () => {
-    const path = await throughProvider("replay@acme.test");
-    expect((await get(app, path)).headers.get("location")).toBe("/");
-    expectLoginError(await get(app, path), "state_invalid");
+    const attempt = await throughProvider("replay@acme.test");
+    expect((await callback(attempt)).headers.get("location")).toBe("/");
+    expectLoginError(await callback(attempt), "state_invalid");
     expect(await sessionCount("replay@acme.test")).toBe(1);
   });
 
   test("the same callback sent 6 times in parallel signs in once; the rest are refused", async () => {
-    const path = await throughProvider("racer@acme.test");
+    const attempt = await throughProvider("racer@acme.test");
     const logins = (await auditRows(t.db, "social.login")).length;
-    const answers = await Promise.all(Array.from({ length: 6 }, () => get(app, path)));
+    const answers = await Promise.all(Array.from({ length: 6 }, () => callback(attempt)));
     const signedIn = answers.filter((r) => r.headers.get("location") === "/");
     expect(signedIn).toHaveLength(1);
     expect(sessionCookieFrom(signedIn[0]!)).not.toBeNull();
@@ -282,14 +306,14 @@ describe("GET /social-login/callback", () => {
   });
 
   test("anonymizing a user removes their linked provider accounts; the account then signs nobody in", async () => {
-    expect((await get(app, await throughProvider("forget@acme.test"))).headers.get("location")).toBe("/");
+    expect((await callback(await throughProvider("forget@acme.test"))).headers.get("location")).toBe("/");
     expect(await identitiesOf("forget@acme.test")).toHaveLength(1);
     const id = (await t.db.selectFrom("users").select("id").where("email", "=", "forget@acme.test").executeTakeFirstOrThrow()).id;
     await (await callerFor(t.db, "admin@meridian.test", { config })).adminAccounts.anonymize({ userId: id });
     expect(await t.db.selectFrom("social_identities").selectAll().where("user_id", "=", id).execute()).toEqual([]);
     expect(await t.db.selectFrom("social_login_states").selectAll().where("user_id", "=", id).execute()).toEqual([]);
     // The provider account is no longer linked: a flow started for ben with it is an address mismatch.
-    expectLoginError(await get(app, await throughProvider("ben@acme.test", "forget@acme.test")), "refused");
+    expectLoginError(await callback(await throughProvider("ben@acme.test", "forget@acme.test")), "refused");
     expect(await lastRefusal()).toMatchObject({ reason: "email_mismatch" });
   });
 });

@@ -42,3 +42,18 @@ export function readCookie(header: string | null | undefined, name: string): str
   }
   return null;
 }
+
+/**
+ * Social sign-in (issue 23 item 18): the attempt's state, kept by the browser that started it, so a
+ * callback URL made by someone else (login CSRF: signing a victim in to the attacker's account) is
+ * refused. Sent back on the provider's top-level redirect (SameSite=Lax); only to /social-login.
+ */
+export const SOCIAL_STATE_COOKIE = "meridian_social_state";
+
+export function socialStateCookie(state: string, maxAgeSeconds: number, config: CookieConfig, secureRequest = false): string {
+  return [`${SOCIAL_STATE_COOKIE}=${state}`, "Path=/social-login", "HttpOnly", "SameSite=Lax", `Max-Age=${maxAgeSeconds}`, ...(secure(config, secureRequest) ? ["Secure"] : [])].join("; ");
+}
+
+export function clearSocialStateCookie(config: CookieConfig, secureRequest = false): string {
+  return socialStateCookie("", 0, config, secureRequest);
+}

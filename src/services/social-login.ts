@@ -34,6 +34,7 @@ import {
   socialErrorKindFor,
   socialFactsOf,
   socialStateExpiresAt,
+  SOCIAL_STATE_MINUTES,
   type SocialCallbackRefusal,
 } from "../domain/social-login/rules.ts";
 import { isStateExpired } from "../domain/sso/rules.ts";
@@ -61,7 +62,12 @@ function callbackUrl(config: Config): string {
  * social login) unless the rules allow it; otherwise a single-use login state is stored and the
  * provider's authorization URL answered.
  */
-export async function startSocialLogin(db: DB, config: Config, input: { provider: string; email: string }, now = new Date()): Promise<{ redirectUrl: string }> {
+export async function startSocialLogin(
+  db: DB,
+  config: Config,
+  input: { provider: string; email: string },
+  now = new Date(),
+): Promise<{ redirectUrl: string; state: string; maxAgeSeconds: number }> {
   const provider = providerNamed(config, input.provider);
   const row = await findSocialUserByEmail(db, input.email);
   if (!provider || !row || socialAccessRefusal(socialFactsOf(row), provider) !== null) {
@@ -87,7 +93,7 @@ export async function startSocialLogin(db: DB, config: Config, input: { provider
     created_at: at,
     expires_at: socialStateExpiresAt(now),
   });
-  return { redirectUrl: auth.url };
+  return { redirectUrl: auth.url, state: auth.state, maxAgeSeconds: SOCIAL_STATE_MINUTES * 60 };
 }
 
 /** A callback failure: the browser goes back to /login?socialError=<kind>, where the kind's text is shown. */
@@ -101,19 +107,21 @@ export class SocialLoginFlowError extends Error {
 export type SocialRequestInfo = { ip: string | null; userAgent: string | null };
 
 /**
- * GET /social-login/callback?code&state: takes the login state (single use, not expired), exchanges
- * the code, and signs in the user the attempt was started for when the identity is theirs (linked
- * before, or a verified address equal to theirs, linked now in the session's transaction).
+ * GET /social-login/callback?code&state: takes the login state (single use, not expired; only from
+ * the browser that started the attempt, `browserState` being the state it keeps in a cookie),
+ * exchanges the code, and signs in the user the attempt was started for when the identity is theirs
+ * (linked before, or a verified address equal to theirs, linked now in the session's transaction).
  */
 export async function finishSocialLogin(
   db: DB,
   config: Config,
   query: { state?: string; code?: string; error?: string },
   currentSearch: string,
-  request: SocialRequestInfo,
+  request: SocialRequestInfo & { browserState: string | null },
   now = new Date(),
 ): Promise<{ token: string; maxAgeSeconds: number; targetUrl: string }> {
-  if (!query.state) throw new SocialLoginFlowError("state_invalid");
+  // Another browser's callback (login CSRF) or none at all: refused before the attempt is touched.
+  if (!query.state || request.browserState !== query.state) throw new SocialLoginFlowError("state_invalid");
   const row = await takeSocialLoginState(db, query.state);
   if (!row || isStateExpired(row.expires_at, now)) throw new SocialLoginFlowError("state_invalid");
 
@@ -172,7 +180,7 @@ export async function finishSocialLogin(
   }
 
   const at = now.toISOString();
-  const session = createSession(db, user, request, config.session, now, {
+  const session = createSession(db, user, { ip: request.ip, userAgent: request.userAgent }, config.session, now, {
     action: "social.login",
     newValues: { method: "social", provider: provider.id, linkedNow: !linked },
     beforeCommit: async (trx) => {

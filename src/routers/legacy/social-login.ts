@@ -1,18 +1,20 @@
 import type { Hono } from "hono";
 import { ZSocialCallbackRequest } from "../../domain/social-login/schemas.ts";
 import { finishSocialLogin, SOCIAL_CALLBACK_PATH, SocialLoginFlowError } from "../../services/social-login.ts";
-import { sessionCookie } from "../../server/cookies.ts";
+import { clearSocialStateCookie, readCookie, sessionCookie, SOCIAL_STATE_COOKIE } from "../../server/cookies.ts";
 import { clientIp, isSecureRequest } from "../../server/http.ts";
 import type { AppEnv, AppDeps } from "../../server/app.ts";
 
 /**
  * GET /social-login/callback?code&state: where a social provider sends the browser back (issue 23
- * item 18). Success sets the session cookie and goes to the user's landing page; a failure goes back
+ * item 18), in the browser that started the attempt (its state cookie must match). Success sets the session cookie and goes to the user's landing page; a failure goes back
  * to the sign-in form, /login?socialError=<kind>, which shows the kind's text under the form (part 2 §8).
  */
 export function mountLegacySocialLogin(app: Hono<AppEnv>, deps: AppDeps) {
   app.get(SOCIAL_CALLBACK_PATH, async (c) => {
     c.header("Cache-Control", "no-store");
+    // The attempt's cookie is used once, whatever the outcome.
+    c.header("Set-Cookie", clearSocialStateCookie(deps.config, isSecureRequest(c, deps.config)), { append: true });
     try {
       const parsed = ZSocialCallbackRequest.safeParse(c.req.query());
       const query = parsed.success ? parsed.data : {};
@@ -20,6 +22,7 @@ export function mountLegacySocialLogin(app: Hono<AppEnv>, deps: AppDeps) {
       const result = await finishSocialLogin(deps.db, deps.config, query, search, {
         ip: clientIp(c),
         userAgent: c.req.header("user-agent") ?? null,
+        browserState: readCookie(c.req.header("cookie"), SOCIAL_STATE_COOKIE),
       });
       c.header("Set-Cookie", sessionCookie(result.token, result.maxAgeSeconds, deps.config, isSecureRequest(c, deps.config)), { append: true });
       return c.redirect(result.targetUrl, 302);
