@@ -6,6 +6,7 @@ import {
   checkAdhocCharge,
   checkAuditPayment,
   checkBillAmounts,
+  checkBillLines,
   checkLockPeriodInput,
   checkManualAdjustment,
   checkRejection,
@@ -95,6 +96,21 @@ describe("checkBillAmounts (§5 bill amounts and lines)", () => {
         expect(checkBillAmounts({ ...base, gross: s(n + t + 1) }).gross).toBe(M.netTaxGross);
       }),
     );
+  });
+});
+
+describe("checkBillLines (§5 bill lines one at a time, §9 0.005; issue 23 item 15)", () => {
+  test("each line: spend category, net and tax both or neither, net + tax = gross within 0.005, notes ≤ 250; no bill total", () => {
+    expect(checkBillLines("USD", [line, { ...line, gross: "50.00", net: "40.00", tax: "10.00" }])).toEqual({});
+    expect(checkBillLines("USD", [{ ...line, tax: "19.99" }])).toEqual({ "lines.0.gross": M.netTaxGross });
+    expect(checkBillLines("USD", [{ ...line, tax: null }])).toEqual({ "lines.0.tax": M.netAndTaxBoth });
+    expect(checkBillLines("USD", [{ ...line, spendCategoryId: null }])).toEqual({ "lines.0.spendCategoryId": M.spendCategoryRequired });
+    expect(checkBillLines("USD", [{ ...line, notes: "x".repeat(251) }])).toEqual({ "lines.0.notes": M.lineNotesMax });
+    expect(checkBillLines("USD", [{ ...line, gross: "", net: "", tax: "" }])).toEqual({ "lines.0.gross": M.amountRequired });
+  });
+  test("0.005 in a three-decimal currency: five thousandths pass, six do not", () => {
+    expect(checkBillLines("BHD", [{ ...line, gross: "10.000", net: "9.000", tax: "0.995" }])).toEqual({});
+    expect(checkBillLines("BHD", [{ ...line, gross: "10.000", net: "9.000", tax: "0.994" }])).toEqual({ "lines.0.gross": M.netTaxGross });
   });
 });
 
