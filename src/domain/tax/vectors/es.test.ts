@@ -107,3 +107,31 @@ describe("ES 2025: deducción por obtención de rendimientos del trabajo (DA 61.
     expect(linesOf(es.tax(40_000_00))[LOW_EARNER_LABEL]).toBeUndefined();
   });
 });
+
+describe("Spain: mínimo por descendientes (art. 58 LIRPF: 2,400 / 2,700 / 4,000 / 4,500 for the 4th and each further child), single parents (art. 84.2.4.º), the DA 61.ª deducción", () => {
+  // At 100,000 the base liquidable is far above the mínimos: the mínimo's tax is scale(mínimo) on the
+  // state and the complementary regional scales (equal below 60,000: 19% to 12,450, 24% to 20,200, 30%
+  // to 35,200 together). Mínimos: 3 children 5,550 + 9,100 = 14,650 → 2,365.50 + 2,200 × 24% = 2,893.50;
+  // 4 children 19,150 → 2,365.50 + 6,700 × 24% = 3,973.50; 5 children 23,650 → 4,225.50 + 3,450 × 30% = 5,260.50.
+  const es = systemOf("ES", null, "2025-09-01");
+  const irpf = (dependants: number, filingStatus: "SINGLE" | "HEAD_OF_HOUSEHOLD" = "SINGLE") => es.tax(100_000_00, { filingStatus, dependants }).incomeTax;
+
+  test("the 4th child lowers the tax by 1,080.00 (its 4,500), the 5th by 1,287.00 (4,500 again)", () => {
+    expect(irpf(3) - irpf(4)).toBe(1_080_00);
+    expect(irpf(4) - irpf(5)).toBe(1_287_00);
+  });
+
+  test("a single parent's reducción 2,150 on a base above 60,000: 2,150 × 45% = 967.50", () => {
+    expect(irpf(1) - irpf(1, "HEAD_OF_HOUSEHOLD")).toBe(967_50);
+  });
+
+  test.each([
+    [16_576, "340"],
+    [17_000, "255.2"], // 340 − 0.2 × 424
+    [18_000, "55.2"], // 340 − 0.2 × 1,424
+    [18_276, "0"],
+    [19_000, "0"],
+  ])("deducción DA 61.ª on rendimientos íntegros %p → %p", (gross, deduction) => {
+    expect(lowEarnerDeduction(dec(gross)).toFixed()).toBe(deduction);
+  });
+});

@@ -19,6 +19,26 @@ describe("Hong Kong 2025/26", () => {
     expectLines(hk.tax(400_000_00), { "Salaries tax": 21_500_00, "MPF mandatory contribution": 18_000_00 });
   });
 
+  test("derived: 1,000,000 married with two children — 264,000 + 2 × 130,000", () => {
+    // MPF 18,000; 982,000 − 264,000 − 260,000 = 458,000: 16,000 + 258,000 × 17% (43,860) = 59,860 − 3,000 = 56,860
+    expectLines(hk.tax(1_000_000_00, { filingStatus: "MARRIED_JOINT", dependants: 2 }), { "Salaries tax": 56_860_00 });
+  });
+
+  test("derived: 1,000,000 single parent with one child — 132,000 + 130,000 + single parent 132,000", () => {
+    // 982,000 − 394,000 = 588,000: 16,000 + 388,000 × 17% (65,960) = 81,960 − 3,000 = 78,960
+    expectLines(hk.tax(1_000_000_00, { filingStatus: "HEAD_OF_HOUSEHOLD", dependants: 1 }), { "Salaries tax": 78_960_00 });
+  });
+
+  test.each([
+    // MPF Schemes Ordinance Sch. 2: no employee contribution below HKD 7,100 a month (85,200 a year); 5% above.
+    [80_000, 0],
+    [85_000, 0],
+    [86_000, 4_300],
+    [95_000, 4_750],
+  ])("MPF minimum relevant income: %p a year → employee contribution %p", (income, mpf) => {
+    expectLines(hk.tax(income * 100), { "MPF mandatory contribution": mpf * 100 });
+  });
+
   test("derived from the IRD rates: a tax under 3,000 is reduced to nothing", () => {
     // 200,000: MPF 10,000; net income 190,000 − 132,000 = 58,000: 1,000 + 8,000 × 6% = 1,480 → 0
     expectLines(hk.tax(200_000_00), { "Salaries tax": 0, "MPF mandatory contribution": 10_000_00 });

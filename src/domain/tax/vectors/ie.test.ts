@@ -102,3 +102,30 @@ describe("IE 2026 (Budget 2026: bands and credits unchanged, USC 2% band to €2
     });
   });
 });
+
+describe("Ireland 2026: a vector on each side of the single parent's band and credit, the USC exemption and the PRSI threshold and credit (issue 23 item 24)", () => {
+  const ie = systemOf("IE", null, "2026-09-01");
+
+  test("single person child carer, 60,000: band 48,000, credit 1,900 (Revenue tax relief charts), in 2025 and 2026", () => {
+    // 48,000 × 20% + 12,000 × 40% = 14,400 − (2,000 + 2,000 + 1,900) = 8,500
+    for (const system of [ie, systemOf("IE", null, "2025-09-01")]) {
+      expectLines(system.tax(60_000_00, { filingStatus: "HEAD_OF_HOUSEHOLD", dependants: 1 }), { "Income tax (after credits)": 8_500_00 });
+    }
+  });
+
+  test.each([
+    [12_500, 0], // exempt: income ≤ 13,000
+    [13_000, 0],
+    [13_500, 89_82], // 12,012 × 0.5% = 60.06 + 1,488 × 2% = 29.76
+  ])("USC exemption limit 13,000: %p → %p cents", (income, cents) => {
+    expectLines(ie.tax(income * 100), { "Universal Social Charge": cents });
+  });
+
+  test.each([
+    [18_000, 0], // 346.15 a week: not above 352
+    // 365.38 a week: credit 12 − (365.38 − 352.01) / 6 = 9.7709; 39 × (4.2% × 365.38 − 9.7709) + 13 × (4.35% × 365.38 − 9.7709) = 297.04
+    [19_000, 297_04],
+  ])("PRSI: nil up to 352 a week, the credit up to 12 tapering from 352.01: %p → %p cents", (income, cents) => {
+    expectLines(ie.tax(income * 100), { "PRSI (Class A1)": cents });
+  });
+});
