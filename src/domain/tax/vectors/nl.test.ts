@@ -71,3 +71,34 @@ describe("NL 2025 (Belastingdienst 2025 tables), derived", () => {
     expect(nl.info[0]!.id).toBe("nl-2025");
   });
 });
+
+describe("Netherlands through the tables: a vector on each side of the heffingskortingen's points (issue 23 item 24)", () => {
+  // Derived from the Belastingdienst tables quoted in src/domain/tax/tables/nl.ts (box 1 rates, tabel
+  // algemene heffingskorting, tabel arbeidskorting): tax = box 1 − AHK − AK, to the cent.
+  const LINE = "Box 1 income tax and national insurance, after heffingskortingen";
+  test.each([
+    // 12,000: 4,298.40 − 3,068 − 8.053% × 12,000 (966.36) = 264.04 (below the AK's first point 12,169)
+    ["2025-09-01", 12_000, 264_04],
+    // 13,000: 4,656.60 − 3,068 − (980 + 30.03% × 831 = 1,229.5493) = 359.05
+    ["2025-09-01", 13_000, 359_05],
+    // 70,000: AHK 3,068 − 6.337% × 41,594 = 432.18822; AK 5,599 − 6.51% × 26,929 = 3,845.9221; box 1 25,597.8794 → 21,319.77
+    ["2025-09-01", 70_000, 21_319_77],
+    // 76,818: AHK nil from 76,817 (the formula would leave 0.13); AK 3,402.0703; box 1 28,153.386 → 24,751.32
+    ["2025-09-01", 76_818, 24_751_32],
+    // 120,000: AK 5,599 − 6.51% × 76,929 = 590.9221 (nil only from 129,078); box 1 49,528.476 → 48,937.55
+    ["2025-09-01", 120_000, 48_937_55],
+    // 2026: 12,000: 4,290 − 3,115 − (996 + 31.009% × 35 = 1,006.85315) = 168.15 (above the first point 11,965)
+    ["2026-09-01", 12_000, 168_15],
+    // 13,000: 4,647.50 − 3,115 − (996 + 31.009% × 1,035 = 1,316.94315) = 215.56
+    ["2026-09-01", 13_000, 215_56],
+    // 70,000: AHK 3,115 − 6.398% × 40,264 = 538.90928; AK 5,685 − 6.51% × 24,408 = 4,096.0392 → 20,953.27
+    ["2026-09-01", 70_000, 20_953_27],
+    // 75,000: AHK 3,115 − 6.398% × 45,264 = 219.00928 (nil only from 78,426); AK 5,685 − 6.51% × 29,408 = 3,770.5392;
+    // box 1 13,900.6725 + 36,117 × 37.56% = 27,466.2177 → 23,476.67
+    ["2026-09-01", 75_000, 23_476_67],
+    // 120,000: AK 5,685 − 6.51% × 74,408 = 841.0392 (nil only from 132,920) → 48,491.11
+    ["2026-09-01", 120_000, 48_491_11],
+  ])("%s: %p → %p cents", (on, income, cents) => {
+    expectLines(systemOf("NL", null, on).tax(income * 100), { [LINE]: cents });
+  });
+});
