@@ -221,6 +221,8 @@ export type TBillDetail = z.infer<typeof ZBillDetail>;
 
 /** The bill file upload (multipart or FormData: id, type and the `file` part); answers like §7's expense form posts. */
 export const ZBillFileFields = z.object({ id, type: ZApprovalKind });
+/** GET billapproval/billFile?fileId: the bill file's bytes. */
+export const ZBillFileRequest = z.object({ fileId: id });
 export const ZBillFileInput = z.preprocess(
   (v) => {
     if (!(v instanceof FormData)) return v;

@@ -115,6 +115,7 @@ export const enFinanceApproval = {
   "financeApproval.billFile": "Bill file",
   "financeApproval.noFile": "No bill file uploaded yet.",
   "financeApproval.fileCurrent": "Current file: {{name}}",
+  "financeApproval.downloadFile": "Download {{name}}",
   "financeApproval.uploadFile": "Upload bill file",
   "financeApproval.replaceFile": "Replace bill file",
   "financeApproval.fileHint": "PDF, image or office document, at most 20 MB.",

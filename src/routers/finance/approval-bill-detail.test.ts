@@ -4,7 +4,7 @@
  * (finance.approval.billDetail), the bill file upload (tRPC FormData and the streamed path
  * POST /accountmanagement/billapproval/uploadBillFile, through the files service), updateBillableChanges
  * with cost centres, from/to accounts, reference, invoice date and the file, updateBillLineCache with the
- * 0.005 rule per line, and approve making the bill with exactly what was edited — from the saved draft and
+ * 0.005 rule per line, the bill file read back (GET billapproval/billFile), and approve making the bill with exactly what was edited — from the saved draft and
  * from §3's payload. Refusals: an account in another currency, an employee's own file, a wrong line sum,
  * a file past 20 971 520 bytes, the wrong role (before anything is read).
  */
@@ -147,6 +147,14 @@ describe("the bill-detail panel's edits become the bill", () => {
     const up = await jsonOf(await send(app, "POST", `${A}/uploadBillFile`, fd, as(DEMO.FINANCE)));
     expect(up.status).toBe(200);
     expect(up.body).toMatchObject({ success: true, fileName: "bill.pdf" });
+    // Finance reads the bill file back (read only); other roles are refused; an employee's own file is not a bill file.
+    const back = await send(app, "GET", `${A}/billFile?fileId=${up.body.id}`, null, as(DEMO.FINANCE));
+    expect(back.status).toBe(200);
+    expect(back.headers.get("content-disposition")).toContain('filename="bill.pdf"');
+    expect(new TextDecoder().decode(await back.arrayBuffer())).toStartWith("%PDF-1.4\nstreamed ");
+    expect((await send(app, "GET", `${A}/billFile?fileId=${up.body.id}`, null, as(DEMO.HR))).status).toBe(403);
+    const own = await (await callerFor(t.db, DEMO.EMPLOYEE, { config })).files.upload(form({}, pdf(`own ${crypto.randomUUID()}`)) as never);
+    expect((await send(app, "GET", `${A}/billFile?fileId=${own.fileID}`, null, as(DEMO.FINANCE))).status).toBe(404);
     const saved = await jsonOf(await postJson(app, `${A}/updateBillableChanges`, { id, type: "bookingCost", reference: "SAVED-REF", costCenter: "OLD", fileId: up.body.id }, as(DEMO.FINANCE)));
     expect(saved.body).toEqual({ success: true });
     const approved = await jsonOf(

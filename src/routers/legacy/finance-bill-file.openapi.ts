@@ -1,8 +1,10 @@
-import { ZBillFileFields, ZBillFileResponse } from "../../domain/finance/schemas-approval.ts";
+import { z } from "zod";
+import { ZBillFileFields, ZBillFileResponse, ZBillFileRequest } from "../../domain/finance/schemas-approval.ts";
 import type { Operation } from "../../server/openapi.ts";
 
 /** POST /accountmanagement/billapproval/uploadBillFile (issue 23 item 15; src/routers/legacy/finance-bill-file.ts). */
 export const BILL_FILE_PATH = "/accountmanagement/billapproval/uploadBillFile";
+export const BILL_FILE_DOWNLOAD_PATH = "/accountmanagement/billapproval/billFile";
 
 export const financeBillFileOperations: Operation[] = [
   {
@@ -14,6 +16,16 @@ export const financeBillFileOperations: Operation[] = [
     request: ZBillFileFields,
     requestType: "form",
     response: ZBillFileResponse,
+    auth: "session",
+  },
+  {
+    method: "get",
+    path: BILL_FILE_DOWNLOAD_PATH,
+    summary: "A bill file's bytes (fileId: an id uploadBillFile answered; any other file answers 404 as one that does not exist). Read only. FINANCE and ADMIN; others 403.",
+    spec: "part 2 §2 Bill Approval (issue 23 item 15)",
+    request: ZBillFileRequest,
+    requestType: "query",
+    response: z.string().describe("the file's bytes (Content-Disposition: attachment)"),
     auth: "session",
   },
 ];

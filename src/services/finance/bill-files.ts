@@ -16,11 +16,33 @@ import { fileMessages } from "../../domain/files/messages.ts";
 import { ZBillFileFields, type TBillFileResponse } from "../../domain/finance/schemas-approval.ts";
 import type { ApprovalKind } from "../../domain/finance/approval.ts";
 import { zodFieldErrors } from "../../trpc.ts";
-import { fileFinanceDocument } from "../files/files.ts";
+import { FINANCE_DOCUMENT_CATEGORY, fileFinanceDocument } from "../files/files.ts";
 import { multipartBoundary, readMultipart, readTextPart } from "../files/multipart.ts";
 import type { FileStore, StagedFile } from "../files/store.ts";
 import { checkBillFileItem } from "./approval.ts";
 import { requireFinance, type FinanceActor } from "./core.ts";
+
+/**
+ * GET /accountmanagement/billapproval/billFile?fileId: a finance document's bytes for FINANCE and ADMIN
+ * (read only). Only a file uploadBillFile filed (no employee, no temporary upload, receipts-and-invoices
+ * category, filed by FINANCE or ADMIN); any other id answers as one that does not exist.
+ */
+export async function openBillFile(db: DB, store: FileStore, actor: FinanceActor, fileId: number) {
+  requireFinance(actor.user);
+  const row = await db
+    .selectFrom("employee_files")
+    .select(["hash", "original_name", "content_type"])
+    .where("id", "=", fileId)
+    .where("employee_user_id", "is", null)
+    .where("temp_uuid", "is", null)
+    .where("category_id", "=", FINANCE_DOCUMENT_CATEGORY)
+    .where("uploaded_by_role", "in", ["FINANCE", "ADMIN"])
+    .executeTakeFirst();
+  if (!row) throw new AppError("NOT_FOUND", fileMessages.fileNotFound);
+  const blob = await store.open(row.hash);
+  if (!blob) throw new AppError("NOT_FOUND", fileMessages.fileNotFound);
+  return { ...blob, name: row.original_name, contentType: row.content_type };
+}
 
 /** Room for the multipart framing and the two text fields around a file of the maximum size. */
 const FRAMING_BYTES = 1024 * 1024;

@@ -37,6 +37,7 @@ import { queryClient, trpc, trpcClient } from "../../lib/trpc.ts";
 import { useAutosave, type Autosave } from "../../lib/use-autosave.ts";
 
 export const BILL_FILE_PATH = "/accountmanagement/billapproval/uploadBillFile";
+const BILL_FILE_DOWNLOAD_PATH = "/accountmanagement/billapproval/billFile";
 const MOVE_STAGES = [1, 2, 3] as const;
 
 type Line = { key: string; name: string; gross: string; net: string; tax: string; notes: string; spendCategoryId: string };
@@ -574,8 +575,13 @@ function BillFile({ detail, file, disabled, onUploaded }: { detail: TBillDetail;
       <span className="text-sm font-medium" id={`${id}-label`}>
         {t("financeApproval.billFile")}
       </span>
-      <p className="text-sm" data-testid="bill-file-name">
-        {file ? t("financeApproval.fileCurrent", { name: file.name }) : t("financeApproval.noFile")}
+      <p className="flex flex-wrap gap-x-3 text-sm">
+        <span data-testid="bill-file-name">{file ? t("financeApproval.fileCurrent", { name: file.name }) : t("financeApproval.noFile")}</span>
+        {file ? (
+          <a className="font-medium text-primary underline underline-offset-2" href={`${BILL_FILE_DOWNLOAD_PATH}?fileId=${file.id}`} data-testid="bill-file-download">
+            {t("financeApproval.downloadFile", { name: file.name })}
+          </a>
+        ) : null}
       </p>
       <div className="flex flex-wrap items-center gap-2">
         <input
