@@ -55,6 +55,11 @@ test.describe("bill approval: the bill-detail panel", () => {
 
     await panel.getByTestId("bill-file-input").setInputFiles(pdf("invoice-e2e.pdf"));
     await expect(panel.getByTestId("bill-file-name")).toHaveText("Current file: invoice-e2e.pdf");
+    // The uploaded file can be read back.
+    const href = await panel.getByTestId("bill-file-download").getAttribute("href");
+    const download = await page.request.get(href!);
+    expect(download.status()).toBe(200);
+    expect((await download.body()).toString("utf8")).toContain("invoice-e2e.pdf");
     await expect(panel.getByTestId("autosave-status")).toHaveAttribute("data-status", "saved");
     await expect(panel.getByTestId("autosave-status")).toContainText("Saved");
     await expectAccessible(page);
