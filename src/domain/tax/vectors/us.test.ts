@@ -30,6 +30,47 @@ describe("IRS Rev. Proc. 2024-40 §3.01 Tables 1–3 (2025): the tax at the bott
   });
 });
 
+describe("the 37% bracket from above (issue 23 item 24: a vector on each side of every threshold): taxable 800,000", () => {
+  // The tables' amount at the top threshold plus 37% of the rest (Rev. Proc. 2024-40 for 2025, 2025-32 for 2026).
+  test.each([
+    [Y2025, "SINGLE", 15_750, 253_020.25], // 188,769.75 + 37% × 173,650
+    [Y2025, "MARRIED_JOINT", 31_500, 220_062.5], // 202,154.50 + 37% × 48,400
+    [Y2025, "HEAD_OF_HOUSEHOLD", 23_625, 251_282], // 187,031.50 + 37% × 173,650
+    [Y2026, "SINGLE", 16_100, 251_957.25], // 192,979.25 + 37% × 159,400
+    [Y2026, "MARRIED_JOINT", 32_200, 218_164.5], // 206,583.50 + 37% × 31,300
+    [Y2026, "HEAD_OF_HOUSEHOLD", 24_150, 250_149], // 191,171 + 37% × 159,400
+  ] as const)("%s %s", (on, status, deduction, tax) => {
+    expect(federalTaxOn(on, status, 800_000, deduction)).toBe(Math.round(tax * 100));
+  });
+});
+
+describe("child tax credit: the phase-out threshold, the refundable cap per child and Part II-B for three or more children (IRC §24, Schedule 8812)", () => {
+  const tax = (on: string, income: number, dependants: number, filingStatus: "SINGLE" | "HEAD_OF_HOUSEHOLD" = "SINGLE") =>
+    linesOf(systemOf("US", null, on).tax(income * 100, { filingStatus, dependants }));
+
+  test.each([Y2025, Y2026])("%s: single or head of household with one child — 2,200 in full at 190,000; 2,200 − 50 × 10 = 1,700 at 210,000 (phase-out from 200,000)", (on) => {
+    expect(tax(on, 190_000, 0)["Federal income tax"]! - tax(on, 190_000, 1)["Federal income tax"]!).toBe(2_200_00);
+    expect(tax(on, 210_000, 0)["Federal income tax"]! - tax(on, 210_000, 1)["Federal income tax"]!).toBe(1_700_00);
+    // Head of household: the same 200,000 (§24(h)(3): 400,000 only for a joint return).
+    expect(tax(on, 190_000, 0, "HEAD_OF_HOUSEHOLD")["Federal income tax"]! - tax(on, 190_000, 1, "HEAD_OF_HOUSEHOLD")["Federal income tax"]!).toBe(2_200_00);
+    expect(tax(on, 210_000, 0, "HEAD_OF_HOUSEHOLD")["Federal income tax"]! - tax(on, 210_000, 1, "HEAD_OF_HOUSEHOLD")["Federal income tax"]!).toBe(1_700_00);
+  });
+
+  test.each([Y2025, Y2026])("%s: the refundable part is at most 1,700 a child (wages 17,000, one child)", (on) => {
+    // Below the standard deduction + a little: the tax absorbs little of the 2,200; 15% × (17,000 − 2,500) = 2,175
+    // is more than 1,700, so the cap decides: −1,700.00.
+    const lines = tax(on, 17_000, 1);
+    const absorbed = tax(on, 17_000, 0)["Federal income tax"]! - lines["Federal income tax"]!;
+    expect(absorbed).toBeLessThan(500_00);
+    expect(lines[ACTC]).toBe(-1_700_00);
+  });
+
+  test("wages 4,000: two children get 15% × 1,500 = 225; three get their FICA 7.65% × 4,000 = 306 (Part II-B, three or more)", () => {
+    expect(tax(Y2025, 4_000, 2)[ACTC]).toBe(-225_00);
+    expect(tax(Y2025, 4_000, 3)[ACTC]).toBe(-306_00);
+  });
+});
+
 describe("IRS Rev. Proc. 2025-32 tax rate tables (2026): the tax at the bottom of each bracket, worked from the tables' rates and thresholds", () => {
   // Standard deduction 2026 (Rev. Proc. 2025-32): 16,100 / 32,200 / 24,150.
   test.each([
