@@ -1,11 +1,14 @@
 /**
  * xlsx-reader.ts (issue 23 item 10): the sliced reader gives every cell the text exceljs's load gave it
- * (spreadsheet.ts `readSheetRowsWithExceljs`), and it yields to the event loop while it reads.
+ * (spreadsheet.ts `readSheetRowsWithExceljs`), and it yields to the event loop while it reads; the sliced CSV
+ * parse gives `parseCsv`'s rows and yields too.
  */
 import { describe, expect, test } from "bun:test";
 import ExcelJS from "exceljs";
 import JSZip from "jszip";
-import { readSheetRows, readSheetRowsWithExceljs } from "./spreadsheet.ts";
+import { parseCsvSliced, readSheetRows, readSheetRowsWithExceljs } from "./spreadsheet.ts";
+import { parseCsv } from "./policy/rates.ts";
+import { sliceYielder } from "./jobs/yield.ts";
 import { isDateFormat, readXlsxRows } from "./xlsx-reader.ts";
 
 const bytesOf = async (wb: ExcelJS.Workbook) => new Uint8Array(await wb.xlsx.writeBuffer());
@@ -149,5 +152,34 @@ describe("xlsx reader: yields while it reads", () => {
     await readSheetRowsWithExceljs(bytes);
     loading = false;
     expect(exceljsTurns).toBeLessThan(turns);
+  });
+});
+
+describe("csv: sliced like the xlsx reader", () => {
+  test("random CSV text gives parseCsv's rows", async () => {
+    let seed = 7;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const alphabet = ["a", "b", "Zoë", " ", '"', '""', ",", ";", "\n", "\r", "\r\n", "x y"];
+    for (let round = 0; round < 500; round++) {
+      let text = rand() < 0.2 ? "\uFEFF" : "";
+      const length = Math.floor(rand() * 60);
+      for (let i = 0; i < length; i++) text += alphabet[Math.floor(rand() * alphabet.length)];
+      expect(await parseCsvSliced(text, async () => {})).toEqual(parseCsv(text));
+    }
+  });
+
+  test("a 3,000-row CSV gives a timer turns while it is read", async () => {
+    const text = Array.from({ length: 3000 }, (_, i) => `First${i},Last${i},"person.${i}@example.com",${i}`).join("\r\n");
+    let turns = 0;
+    let reading = true;
+    const tick = () => {
+      turns += 1;
+      if (reading) setTimeout(tick, 0);
+    };
+    setTimeout(tick, 0);
+    const rows = await parseCsvSliced(text, sliceYielder(0));
+    reading = false;
+    expect(rows).toEqual(parseCsv(text));
+    expect(turns).toBeGreaterThan(5);
   });
 });
