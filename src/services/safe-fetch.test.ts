@@ -133,7 +133,7 @@ describe("every provider of a configured URL goes through the guard", () => {
 });
 
 describe("no raw fetch", () => {
-  test("no fetch( call in src/services or src/server outside safe-fetch.ts (tests aside)", () => {
+  test("no fetch( call in src/services, src/server, src/routers or src/db outside safe-fetch.ts (tests aside)", () => {
     const root = join(import.meta.dir, "..");
     const found: string[] = [];
     const walk = (dir: string) => {
@@ -148,8 +148,7 @@ describe("no raw fetch", () => {
         }
       }
     };
-    walk(join(root, "services"));
-    walk(join(root, "server"));
+    for (const dir of ["services", "server", "routers", "db"]) walk(join(root, dir));
     expect(found).toEqual([]);
   });
 });
