@@ -109,3 +109,25 @@ describe("§ 35 StG ZH and the Steuerfüsse (City of Zurich)", () => {
     });
   });
 });
+
+describe("a vector on each side of the remaining thresholds (issue 23 item 24)", () => {
+  test("Art. 36 Abs. 2 DBG: married couples pay 11.5% of the whole income from 940,800 — the tariff just below, the flat rate above", () => {
+    // 900,000: 5,686 + 13% × 747,700 = 102,887 (the flat rate would be 103,500); 1,000,000: 11.5% = 115,000 (the row: 115,887)
+    expect(federalTax(dec(900_000), married(0)).toFixed(2)).toBe("102887.00");
+    expect(federalTax(dec(1_000_000), married(0)).toFixed(2)).toBe("115000.00");
+  });
+
+  test.each([
+    // § 35 StG ZH Grundtarif (Zürcher Steuerbuch Nr. 34/1): 7,017 at 109,000; +10% to 142,200 (10,337); +11% to
+    // 194,900 (16,134); +12% to 263,300 (24,342); 13% above.
+    [120_000, "8117.00"], // 7,017 + 10% × 11,000
+    [130_000, "9117.00"], // 7,017 + 10% × 21,000
+    [150_000, "11195.00"], // 10,337 + 11% × 7,800
+    [180_000, "14495.00"], // 10,337 + 11% × 37,800
+    [200_000, "16746.00"], // 16,134 + 12% × 5,100
+    [250_000, "22746.00"], // 16,134 + 12% × 55,100
+    [280_000, "26513.00"], // 24,342 + 13% × 16,700
+  ])("Zurich simple tax, single, taxable %p → %p", (taxable, tax) => {
+    expect(zurichSimpleTax(dec(taxable), SINGLE).toFixed(2)).toBe(tax);
+  });
+});
