@@ -11,6 +11,12 @@
  * plus any route the app mounts that the document does not describe. A new procedure or path is
  * fuzzed by existing.
  *
+ * Money fields are known by the shared money schema's mark (`"x-money"` in the JSON schema, wherever
+ * the field sits: top level, nested object or array item): each gets amounts around 2^31 and 2^63
+ * minor units and at the one money bound, written for 0-, 2- and 3-decimal currencies (JPY, USD, BHD,
+ * with the field's currency set to match where the endpoint has one) and as JSON numbers
+ * (`moneyCases`); those past the bound must be refused (4xx), none may answer 5xx.
+ *
  * Cases are of two kinds: fixed known-bad requests every endpoint gets (ids past the int4 range,
  * hex and NaN text, malformed multipart and JSON, wrong content types, bad percent-encoding in
  * path parameters and query, NUL, 1 MB text, arrays for objects …) and fast-check samples drawn
@@ -21,6 +27,7 @@ import fc from "fast-check";
 import { sql } from "kysely";
 import { z } from "zod";
 import type { DB, Dialect } from "../db/index.ts";
+import { MONEY_MAX_MINOR } from "../domain/money/money.ts";
 import { appRouter } from "../routers/_app.ts";
 import { buildOpenApi } from "../server/openapi.ts";
 import type { TestApp } from "./app.ts";
@@ -41,6 +48,9 @@ type JsonSchema = {
   allOf?: JsonSchema[];
   default?: unknown;
   required?: string[];
+  /** The shared money schema's mark (src/domain/money/schemas.ts): an amount of money; "minor" when in minor units. */
+  "x-money"?: boolean;
+  "x-money-unit"?: string;
 };
 
 /** A field the endpoint reads, with the JSON schema of its input side ({} when unknown). */
@@ -369,6 +379,148 @@ export function fixedCases(endpoint: Endpoint): FuzzRequest[] {
   for (const a of fieldAttacks) {
     out.push(legacyRequest(endpoint, params, a.fields, "form", `${a.label} (form)`));
     if (endpoint.method !== "GET") out.push(legacyRequest(endpoint, params, a.fields, "json", `${a.label} (json)`));
+  }
+  return out;
+}
+
+// ── money ───────────────────────────────────────────────────────────────────────────────────
+
+/** A money field of an endpoint: where it sits (array items as "0"), its unit, and the currency field beside it. */
+export type MoneyField = { path: string[]; minor: boolean; currencyPath: string[] | null };
+
+const alternatives = (s: JsonSchema) => [...(s.anyOf ?? []), ...(s.oneOf ?? []), ...(s.allOf ?? [])];
+
+/** The currency field that goes with a money field among its siblings: `fooCurrency` for `fooAmount`, else `currency`. */
+function currencyBeside(name: string, siblings: string[]): string | null {
+  const named = name.replace(/Amount$/, "Currency");
+  if (named !== name && siblings.includes(named)) return named;
+  return siblings.includes("currency") ? "currency" : null;
+}
+
+/** Every money field of the endpoint, found by the shared money schema's mark. */
+export function moneyFields(endpoint: Endpoint): MoneyField[] {
+  const out: MoneyField[] = [];
+  const walk = (schema: JsonSchema, path: string[], siblings: string[], depth: number) => {
+    if (depth > 8) return;
+    if (schema["x-money"]) {
+      const currency = currencyBeside(path.at(-1)!, siblings);
+      out.push({ path, minor: schema["x-money-unit"] === "minor", currencyPath: currency === null ? null : [...path.slice(0, -1), currency] });
+      return;
+    }
+    for (const alt of alternatives(schema)) walk(alt, path, siblings, depth + 1);
+    const props = schema.properties ?? {};
+    for (const [name, s] of Object.entries(props)) walk(s, [...path, name], Object.keys(props), depth + 1);
+    if (schema.items) walk(schema.items, [...path, "0"], [], depth + 1);
+  };
+  const top = endpoint.fields.map((f) => f.name);
+  for (const f of endpoint.fields) walk(f.schema, [f.name], top, 0);
+  return out;
+}
+
+/** The schema of the value at `key` inside `schema` (through anyOf/oneOf/allOf), or {}. */
+function childSchema(schema: JsonSchema, key: string): JsonSchema {
+  for (const s of [schema, ...alternatives(schema)]) {
+    if (key === "0" && s.items) return s.items;
+    if (s.properties?.[key]) return s.properties[key]!;
+  }
+  return {};
+}
+
+/** A copy of `input` with `value` at `path`, making plausible containers (objects, one-item arrays) on the way. */
+function withValueAt(input: Record<string, unknown>, fields: Field[], path: string[], value: unknown): Record<string, unknown> {
+  const root: Record<string, unknown> = structuredClone(input);
+  let schema: JsonSchema = { type: "object", properties: Object.fromEntries(fields.map((f) => [f.name, f.schema])) };
+  let node: Record<string, unknown> | unknown[] = root;
+  path.forEach((key, i) => {
+    const sub = childSchema(schema, key);
+    const target = node as Record<string, unknown>;
+    if (i === path.length - 1) target[key] = value;
+    else {
+      const wantArray = path[i + 1] === "0";
+      let next = target[key];
+      if (wantArray ? !Array.isArray(next) : next === null || typeof next !== "object" || Array.isArray(next)) {
+        next = wantArray ? [] : plausible({ name: key, schema: sub });
+        if (next === null || typeof next !== "object") next = {};
+        target[key] = next;
+      }
+      if (wantArray && (next as unknown[]).length === 0) (next as unknown[]).push(plausible({ name: key, schema: childSchema(sub, "0") }));
+      node = next as Record<string, unknown>;
+    }
+    schema = sub;
+  });
+  return root;
+}
+
+/** Minor units around 2^31 and 2^63 and at the one money bound (src/domain/money/money.ts MONEY_MAX_MINOR), with either sign. */
+export const MONEY_BOUND_MINOR = BigInt(MONEY_MAX_MINOR);
+export const MONEY_MINOR_VALUES = [2n ** 31n - 1n, 2n ** 31n, 2n ** 63n - 1n, -(2n ** 63n), MONEY_BOUND_MINOR, MONEY_BOUND_MINOR + 1n];
+/** Currencies of 0, 2 and 3 decimal places (ISO 4217). */
+export const MONEY_CURRENCIES = [["JPY", 0], ["USD", 2], ["BHD", 3]] as const;
+
+/** `minor` minor units written in major units with `places` decimals ("21474836.48"). */
+export function majorText(minor: bigint, places: number): string {
+  const sign = minor < 0n ? "-" : "";
+  const abs = minor < 0n ? -minor : minor;
+  if (places === 0) return `${sign}${abs}`;
+  const unit = 10n ** BigInt(places);
+  return `${sign}${abs / unit}.${(abs % unit).toString().padStart(places, "0")}`;
+}
+
+/**
+ * A money case: the field's value, the currency to set beside it, whether the app must refuse it
+ * (past the bound), and `twin`: the key of the in-bound request (one minor unit, same currency and
+ * fields) it is judged against: where that one is accepted, an amount past the bound must not be.
+ */
+type MoneyValue = { value: unknown; currency: string | null; pastBound: boolean; label: string; twin: string; isTwin?: boolean };
+
+function moneyValues(field: MoneyField): MoneyValue[] {
+  const past = (m: bigint) => m > MONEY_BOUND_MINOR || m < -MONEY_BOUND_MINOR;
+  const key = `${field.path.join(".")}`;
+  if (field.minor) {
+    const currency = field.currencyPath ? "USD" : null;
+    return [
+      { value: 1, currency, pastBound: false, label: "1 minor (in bound)", twin: key, isTwin: true },
+      ...MONEY_MINOR_VALUES.flatMap((m) => [
+        { value: String(m), currency, pastBound: past(m), label: `${m} minor (text)`, twin: key },
+        { value: Number(m), currency, pastBound: past(m), label: `${m} minor (number)`, twin: key },
+      ]),
+    ];
+  }
+  const out: MoneyValue[] = [];
+  for (const [currency, places] of MONEY_CURRENCIES) {
+    const twin = `${key} ${currency}`;
+    out.push({ value: majorText(1n, places), currency, pastBound: false, label: `${majorText(1n, places)} ${currency} (in bound)`, twin, isTwin: true });
+    for (const m of MONEY_MINOR_VALUES) out.push({ value: majorText(m, places), currency, pastBound: past(m), label: `${majorText(m, places)} ${currency}`, twin });
+  }
+  // JSON numbers: 2^31 cents exactly, and 2^63 (a double, past the bound).
+  out.push({ value: Number(majorText(2n ** 31n, 2)), currency: "USD", pastBound: false, label: "21474836.48 USD (number)", twin: `${key} USD` });
+  out.push({ value: 2 ** 63, currency: "USD", pastBound: true, label: "2^63 (number)", twin: `${key} USD` });
+  return out;
+}
+
+/**
+ * A request of the money cases: `pastBound` must be refused (4xx); `twin` names its in-bound request
+ * (`isTwin` on that one), so a run can tell which money fields got as far as being accepted.
+ */
+export type MoneyRequest = FuzzRequest & { pastBound: boolean; twin: string; isTwin: boolean };
+
+/** Every money field of the endpoint with amounts around 2^31 and 2^63 minor units and the bound, in 0/2/3-decimal currencies. */
+export function moneyCases(endpoint: Endpoint): MoneyRequest[] {
+  const base = Object.fromEntries(endpoint.fields.map((f) => [f.name, plausible(f)]));
+  const out: MoneyRequest[] = [];
+  for (const field of moneyFields(endpoint)) {
+    for (const v of moneyValues(field)) {
+      let input = withValueAt(base, endpoint.fields, field.path, v.value);
+      if (field.currencyPath && v.currency) input = withValueAt(input, endpoint.fields, field.currencyPath, v.currency);
+      const label = `money ${field.path.join(".")}=${v.label}`;
+      const marks = { pastBound: v.pastBound, twin: `${endpoint.name} ${v.twin}`, isTwin: v.isTwin === true };
+      if (endpoint.kind === "trpc") out.push({ ...trpcRequest(endpoint, input, label), ...marks });
+      else {
+        const params = plausibleParams(endpoint);
+        const nested = field.path.length > 1;
+        out.push({ ...legacyRequest(endpoint, params, input, endpoint.method === "GET" ? "query" : nested ? "json" : "form", label), ...marks });
+      }
+    }
   }
   return out;
 }

@@ -10,6 +10,7 @@
 import { z } from "zod";
 import { isCurrencyCode } from "../money/money.ts";
 import { ZId, zInt } from "../numbers.ts";
+import { zMinorUnits } from "../money/schemas.ts";
 
 /** The spec's texts word for word (§5, §8), and Meridian's own where the spec gives only the rule. */
 export const assignmentMessages = {
@@ -85,7 +86,7 @@ export const ZEndBudget = z.object({
    */
   budgetGroupId: zInt({ min: 1, max: 99 }),
   /** Minor units of `currency`. */
-  amount: zInt({ min: 0, message: M.amountInvalid }),
+  amount: zMinorUnits({ min: 0, message: M.amountInvalid }),
   currency: z.string().trim().toUpperCase().refine(isCurrencyCode, M.currencyInvalid),
 });
 export type TEndBudget = z.infer<typeof ZEndBudget>;

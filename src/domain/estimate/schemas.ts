@@ -12,7 +12,7 @@ import { ZMoveRef, zId, zOptionalId } from "../wizard/schemas.ts";
 import { parseIsoDate } from "../wizard/validation.ts";
 import { ZApprovalState } from "./approval-link.ts";
 import { estimateMessages } from "./messages.ts";
-import { ZMoneyText } from "../money/schemas.ts";
+import { zMinorUnits, ZMoneyText } from "../money/schemas.ts";
 
 const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
 const blankToNull = (v: unknown) => (v === "" || v === undefined ? null : v);
@@ -311,7 +311,7 @@ export const ZCustomService = z.object({
   /** A whole number of major units (§5 "Please enter a whole number"). */
   amount: amountText,
   currency,
-  taxTotal: z.preprocess(blankToUndefined, zInt().optional()),
+  taxTotal: z.preprocess(blankToUndefined, zMinorUnits().optional()),
   /** Client-side state: a new row before it is named or changed (§4 newlyAdded). */
   newlyAdded: z.preprocess(blankToUndefined, zFlag.optional()),
 });

@@ -72,7 +72,7 @@ export const enFinanceAccounts = {
   "financeAccounts.adjustmentTitle": "Manual adjustment",
   "financeAccounts.adjustmentDescription": "A manual adjustment adds one entry to the account; nothing dated on or before a lock date can be added.",
   "financeAccounts.adjustmentAmount": "Amount ({{currency}})",
-  "financeAccounts.adjustmentHint": "Negative to reduce the balance; at most two decimals.",
+  "financeAccounts.adjustmentHint": "Negative to reduce the balance; at most the currency's decimals (two for most, none for JPY, three for BHD).",
   "financeAccounts.adjustmentDate": "Date",
   "financeAccounts.balanceBefore": "Balance before",
   "financeAccounts.balanceAfter": "Balance after",

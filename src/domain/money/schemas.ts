@@ -3,7 +3,8 @@
  * it: "1,234.50", or a JSON number) is declared with `ZMoneyText`, in every area, for the tRPC
  * procedures and the documented paths alike.
  *
- * - It carries `MONEY_SCHEMA_META` (`"x-money": true` in the JSON schema and the OpenAPI document), so
+ * - It carries `MONEY_SCHEMA_META` (`"x-money": true` in the JSON schema and the OpenAPI document; an input
+ *   already in minor units, `zMinorUnits`, also `"x-money-unit": "minor"`), so
  *   the generated tests know every money field by the schema itself (src/test/fuzz.ts feeds each one
  *   amounts around 2^31 and 2^63 minor units in 0-, 2- and 3-decimal currencies).
  * - It refuses, with `MONEY_TOO_LARGE`, text whose digits read as minor units already pass the one
@@ -13,6 +14,7 @@
  * - It leaves the message for text that is not a number to each area (the spec words them per form).
  */
 import { z } from "zod";
+import { intFromText } from "../numbers.ts";
 import { MONEY_MAX_MINOR, MONEY_TOO_LARGE } from "./money.ts";
 
 /** What marks a money field in the JSON schema of an input. */
@@ -49,3 +51,15 @@ export function zMoneyText(o: { invalid?: string; required?: boolean } = {}) {
 
 /** The shared money schema (see `zMoneyText`). */
 export const ZMoneyText = zMoneyText();
+
+/**
+ * An amount already in integer minor units (a number or its decimal text), within ±`MONEY_MAX_MINOR`
+ * (past it: `MONEY_TOO_LARGE`). `min` defaults to the negative bound; `message` is the area's text
+ * for anything that is not a whole number (or below `min`). Marked as money for the generated tests.
+ */
+export function zMinorUnits(o: { min?: number; message?: string } = {}) {
+  const number = o.message ? z.number({ error: o.message }) : z.number();
+  return z
+    .preprocess(intFromText, number.int(o.message).min(Math.max(o.min ?? -MONEY_MAX_MINOR, -MONEY_MAX_MINOR), o.message).max(MONEY_MAX_MINOR, MONEY_TOO_LARGE))
+    .meta({ ...MONEY_SCHEMA_META, "x-money-unit": "minor" });
+}
