@@ -4,9 +4,10 @@
  * GET /social-login/callback (link by verified address, sign in by the link, refusals, replay).
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { socialLoginMessages } from "../domain/social-login/messages.ts";
+import { socialLinkMessages, socialLoginMessages } from "../domain/social-login/messages.ts";
+import { messages } from "../domain/messages.ts";
 import { clearOidcDiscoveryCache } from "../services/oidc.ts";
-import { appFor, get, sessionCookieFrom, trpcMutation, trpcQuery, type TestApp } from "../test/app.ts";
+import { appFor, cookieFor, get, sessionCookieFrom, trpcMutation, trpcQuery, type TestApp } from "../test/app.ts";
 import { auditRows, callerFor, createTestDatabase, insertTestUser, testConfig, type TestDatabase } from "../test/db.ts";
 import { expectInputError, expectTrpcError } from "../test/errors.ts";
 import { signInAtTestProvider, startTestProvider, type TestProvider } from "../test/oidc-provider.ts";
@@ -43,6 +44,8 @@ beforeAll(async () => {
   await insertTestUser(t.db, { email: "racer@acme.test", group: "acme" });
   await insertTestUser(t.db, { email: "replay@acme.test", group: "acme" });
   await insertTestUser(t.db, { email: "forget@acme.test", group: "acme" });
+  await insertTestUser(t.db, { email: "lia@acme.test", group: "acme" });
+  await insertTestUser(t.db, { email: "noah@acme.test", group: "acme" });
 }, 60_000);
 afterAll(async () => {
   await idp?.close();
@@ -315,5 +318,92 @@ describe("GET /social-login/callback", () => {
     // The provider account is no longer linked: a flow started for ben with it is an address mismatch.
     expectLoginError(await callback(await throughProvider("ben@acme.test", "forget@acme.test")), "refused");
     expect(await lastRefusal()).toMatchObject({ reason: "email_mismatch" });
+  });
+});
+
+// ── Explicit linking (/user/sign-in-methods) ────────────────────────────────────────────────────
+
+describe("linking while signed in: socialLogin.methods, startLink, unlink", () => {
+  /** startLink over HTTP as the signed-in `session`, then the provider sign-in as `login`: the callback, in that browser. */
+  async function linkThroughProvider(session: string, login: string, provider = "testid"): Promise<Attempt> {
+    const res = await trpcMutation(app, "socialLogin.startLink", { provider }, { cookie: session });
+    expect(res.status).toBe(200);
+    const url = new URL((await res.json()).result.data.redirectUrl);
+    expect(url.searchParams.get("login_hint")).toBeNull();
+    const state = res.headers.getSetCookie().find((c) => c.startsWith("meridian_social_state="))!.split(";")[0]!;
+    const back = await signInAtTestProvider(idp, url.href, login);
+    return { path: back.pathname + back.search, cookie: `${session}; ${state}` };
+  }
+
+  test("a provider account with another, even unverified, address is linked explicitly; it then signs the user in", async () => {
+    const session = await cookieFor(t.db, "lia@acme.test", config);
+    const caller = await callerFor(t.db, "lia@acme.test", { config });
+    expect(await caller.socialLogin.methods()).toEqual({ providers: [{ id: "testid", name: "Test ID", linked: null }] });
+    idp.accounts.set("lia.private@example.test", { email_verified: false });
+    const res = await callback(await linkThroughProvider(session, "lia.private@example.test"));
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/user/sign-in-methods?linked=testid");
+    expect(sessionCookieFrom(res)).toBeNull(); // no new session: the user stays signed in as before
+    expect(await identitiesOf("lia@acme.test")).toEqual([{ provider: "testid", subject: "lia.private@example.test", email: "lia.private@example.test", linked_by: "explicit" }]);
+    expect(JSON.parse((await auditRows(t.db, "social.link")).at(-1)!.new_values!)).toEqual({ provider: "testid", email: "lia.private@example.test", linkedBy: "explicit" });
+    expect((await caller.socialLogin.methods()).providers[0]!.linked).toMatchObject({ email: "lia.private@example.test", lastLoginAt: null });
+
+    // Signing in from the login page with that provider account now works (by the link).
+    const signIn = await callback(await throughProvider("lia@acme.test", "lia.private@example.test"));
+    expect(signIn.headers.get("location")).toBe("/");
+    expect(await meOf(sessionCookieFrom(signIn)!)).toMatchObject({ email: "lia@acme.test" });
+  });
+
+  test("an account linked to someone else, a second account of the same provider, and another session are refused", async () => {
+    const session = await cookieFor(t.db, "noah@acme.test", config);
+    // ana's provider account is ana's.
+    const taken = await callback(await linkThroughProvider(session, "ana@acme.test"));
+    expect(taken.headers.get("location")).toBe("/user/sign-in-methods?socialError=linked_elsewhere");
+    expect(await lastRefusal()).toMatchObject({ reason: "linked_to_other_account" });
+    // noah links one account, then tries a second of the same provider.
+    expect((await callback(await linkThroughProvider(session, "noah.one@example.test"))).headers.get("location")).toBe("/user/sign-in-methods?linked=testid");
+    const second = await callback(await linkThroughProvider(session, "noah.two@example.test"));
+    expect(second.headers.get("location")).toBe("/user/sign-in-methods?socialError=already_linked");
+    // Signed in as someone else by the time the provider sends the browser back.
+    const attempt = await linkThroughProvider(session, "noah.three@example.test");
+    const ben = await cookieFor(t.db, "ben@acme.test", config);
+    const changed = await callback({ path: attempt.path, cookie: attempt.cookie.replace(session, ben) });
+    expect(changed.headers.get("location")).toBe("/user/sign-in-methods?socialError=session_changed");
+    expect(await identitiesOf("noah@acme.test")).toEqual([expect.objectContaining({ subject: "noah.one@example.test" })]);
+    expect((await identitiesOf("ben@acme.test")).map((i) => i.subject)).not.toContain("noah.three@example.test");
+    await t.db.deleteFrom("sessions").where("user_id", "=", (await t.db.selectFrom("users").select("id").where("email", "=", "ben@acme.test").executeTakeFirstOrThrow()).id).execute();
+  });
+
+  test("unlink removes the link once (audited); the second is refused", async () => {
+    const caller = await callerFor(t.db, "noah@acme.test", { config });
+    expect(await caller.socialLogin.unlink({ provider: "testid" })).toEqual({ success: true, message: socialLinkMessages.unlinked });
+    const audit = (await auditRows(t.db, "social.unlink")).at(-1)!;
+    expect(JSON.parse(audit.old_values!)).toEqual({ provider: "testid", email: "noah.one@example.test", linkedBy: "explicit" });
+    expect(audit.actor_user_id).toBe((await t.db.selectFrom("users").select("id").where("email", "=", "noah@acme.test").executeTakeFirstOrThrow()).id);
+    expect(await identitiesOf("noah@acme.test")).toEqual([]);
+    await expectTrpcError(caller.socialLogin.unlink({ provider: "testid" }), "NOT_FOUND", socialLinkMessages.notLinked);
+  });
+
+  test("parallel unlinks: one effect, the rest refused", async () => {
+    const session = await cookieFor(t.db, "noah@acme.test", config);
+    await callback(await linkThroughProvider(session, "noah.four@example.test"));
+    const caller = await callerFor(t.db, "noah@acme.test", { config });
+    const results = await Promise.allSettled(Array.from({ length: 5 }, () => caller.socialLogin.unlink({ provider: "testid" })));
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(results.filter((r) => r.status === "rejected")).toHaveLength(4);
+  });
+
+  test("managers, HR and staff are refused before their input is read; a provider that does not serve the group is refused", async () => {
+    for (const email of ["mia@acme.test", "hana@acme.test", "admin@meridian.test"]) {
+      const caller = await callerFor(t.db, email, { config });
+      await expectTrpcError(caller.socialLogin.methods(), "FORBIDDEN", messages.forbidden);
+      await expectTrpcError(caller.socialLogin.startLink({ provider: "Not A Provider!" }), "FORBIDDEN", messages.forbidden);
+      await expectTrpcError(caller.socialLogin.unlink({ provider: "Not A Provider!" }), "FORBIDDEN", messages.forbidden);
+    }
+    await expectTrpcError((await callerFor(t.db, null, { config })).socialLogin.methods(), "UNAUTHORIZED");
+    const gus = await callerFor(t.db, "gus@globex.test", { config });
+    expect(await gus.socialLogin.methods()).toEqual({ providers: [{ id: "otherid", name: "Other ID", linked: null }] });
+    await expectTrpcError(gus.socialLogin.startLink({ provider: "testid" }), "FORBIDDEN", socialLoginMessages.not_allowed);
+    await expectInputError(gus.socialLogin.startLink({ provider: "Not A Provider!" }), "provider");
   });
 });

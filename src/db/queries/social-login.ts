@@ -71,3 +71,8 @@ export async function deleteSocialLoginDataOfUser(db: DB, userId: number): Promi
   await db.deleteFrom("social_identities").where("user_id", "=", userId).execute();
   await db.deleteFrom("social_login_states").where("user_id", "=", userId).execute();
 }
+
+/** Removes a user's linked account of a provider; the removed row, or undefined when there was none. */
+export function deleteSocialIdentity(db: DB, userId: number, provider: string) {
+  return db.deleteFrom("social_identities").where("user_id", "=", userId).where("provider", "=", provider).returningAll().executeTakeFirst();
+}

@@ -19,6 +19,10 @@ export const socialLoginMessages = {
   not_allowed: "Your account cannot sign in with this service. Please sign in with your password.",
   not_active: messages.accountNotActive,
   group_suspended: messages.groupSuspended,
+  /** Linking while signed in (the sign-in methods page). */
+  linked_elsewhere: "That account is already linked to another Meridian user.",
+  already_linked: "Your Meridian account is already linked to another account of this service. Unlink it first.",
+  session_changed: "You are no longer signed in as the person who started linking. Please sign in and try again.",
   /** Shown when the kind is not known (part 2 §8). */
   unexpected: messages.loginUnexpected,
 } as const;
@@ -32,3 +36,10 @@ export function socialLoginErrorText(kind: string | null | undefined): string | 
   if (!kind) return null;
   return (socialLoginErrorKinds as string[]).includes(kind) ? socialLoginMessages[kind as SocialLoginErrorKind] : socialLoginMessages.unexpected;
 }
+
+/** Texts of the sign-in methods page's results (not failures). */
+export const socialLinkMessages = {
+  linked: "The account is linked. You can now sign in with it.",
+  unlinked: "The account is unlinked.",
+  notLinked: "That account is not linked.",
+} as const;

@@ -21,8 +21,20 @@ export const ZSocialCallbackRequest = z.object({
   error: z.string().max(200).optional(),
 });
 
-/** socialLogin.identities: the signed-in user's linked provider accounts. */
-export const ZSocialIdentitiesResponse = z.object({
-  identities: z.array(z.object({ provider: z.string(), providerName: z.string(), email: z.string().nullable(), linkedAt: z.string(), lastLoginAt: z.string().nullable() })),
+/** socialLogin.startLink / socialLogin.unlink: a provider, for the signed-in user. */
+export const ZSocialProviderRequest = z.object({ provider: ZSocialProviderId });
+export type TSocialProviderRequest = z.infer<typeof ZSocialProviderRequest>;
+
+/** socialLogin.methods: the providers the signed-in user may use, each with its linked account (or null). */
+export const ZSocialMethodsResponse = z.object({
+  providers: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      linked: z.object({ email: z.string().nullable(), linkedAt: z.string(), lastLoginAt: z.string().nullable() }).nullable(),
+    }),
+  ),
 });
-export type TSocialIdentitiesResponse = z.infer<typeof ZSocialIdentitiesResponse>;
+export type TSocialMethodsResponse = z.infer<typeof ZSocialMethodsResponse>;
+
+export const ZSocialUnlinkResponse = z.object({ success: z.literal(true), message: z.string() });
