@@ -20,8 +20,9 @@ import { appFor, cookieFor, jsonOf, postJson, send, type TestApp } from "../../t
 import { callerFor, testConfig } from "../../test/db.ts";
 import { expectTrpcError } from "../../test/errors.ts";
 import { DEMO, useTestDatabase } from "../../test/fixtures.ts";
+import { expectNoServerError, outcomesOf, race } from "../../test/race.ts";
 
-const t = useTestDatabase();
+const t = useTestDatabase({ poolSize: 12 });
 let dir: string;
 let config: Config;
 let app: TestApp;
@@ -213,5 +214,21 @@ describe("refusals", () => {
     expect(hr.body.success).toBe(false);
     await expectTrpcError((await callerFor(t.db, DEMO.HR, { config })).finance.approval.billDetail({ id, type: "bookingCost" }), "FORBIDDEN");
     expect(await t.db.selectFrom("employee_files").select("id").execute()).toHaveLength(filesBefore.length);
+  });
+});
+
+describe("parallel saves", () => {
+  test("20 parallel saves of one item's bill: no server error, every refusal is the clear conflict text, the draft holds one of the values sent", async () => {
+    const id = await bookingCost();
+    const f = await finance();
+    const results = await race(20, (i) => f.finance.approval.updateBillableChanges({ id, type: "bookingCost", reference: `RACE-${i}`, costCenter: `CC-${i}` }));
+    const outcomes = await outcomesOf(results);
+    expectNoServerError(outcomes);
+    for (const o of outcomes.filter((x) => !x.ok)) expect([o.code, o.message]).toEqual(["CONFLICT", AM.changed]);
+    expect(outcomes.filter((x) => x.ok).length).toBeGreaterThan(0);
+    const drafts = await t.db.selectFrom("finance_approval_drafts").selectAll().where("item_kind", "=", "bookingCost").where("item_id", "=", id).execute();
+    expect(drafts).toHaveLength(1);
+    const saved = JSON.parse(drafts[0]!.billable!) as { reference: string; costCenter: string };
+    expect(saved.costCenter).toBe(saved.reference.replace("RACE-", "CC-"));
   });
 });
