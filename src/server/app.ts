@@ -17,8 +17,6 @@ import { mountLegacyAdminAccounts } from "../routers/legacy/admin-accounts.ts";
 import { mountLegacyRecovery } from "../routers/legacy/recovery.ts";
 import { mountLegacySso } from "../routers/legacy/sso.ts";
 import { mountLegacySocialLogin } from "../routers/legacy/social-login.ts";
-import { mountLegacySocialLogin } from "../routers/legacy/social-login.ts";
-import { mountLegacySocialLogin } from "../routers/legacy/social-login.ts";
 import { mountLegacyPolicy } from "../routers/legacy/policy.ts";
 import { mountLegacyPolicyBenefits } from "../routers/legacy/policy-benefits.ts";
 import { mountLegacyPreferences } from "../routers/legacy/preferences.ts";
@@ -176,8 +174,6 @@ export function createApp(deps: AppDeps) {
   mountLegacyRecovery(app, deps);
   mountLegacyAdminAccounts(app, deps);
   mountLegacySso(app, deps);
-  mountLegacySocialLogin(app, deps);
-  mountLegacySocialLogin(app, deps);
   mountLegacySocialLogin(app, deps);
   mountLegacyPolicy(app, deps);
   mountLegacyPolicyBenefits(app, deps);
