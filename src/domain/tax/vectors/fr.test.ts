@@ -118,3 +118,33 @@ describe("France, 2026 income (latest voted barème LF 2026; PASS 48,060)", () =
     expectLines(fr.tax(100_000_00, { filingStatus: "MARRIED_JOINT", dependants: 2 }), { "Impôt sur le revenu": 4_865_00, "Contribution d'équilibre technique (CET)": 140_00 });
   });
 });
+
+describe("a vector on each side of the barème's upper tranches and the plafonnement du quotient familial (issue 23 item 24)", () => {
+  // Art. 197 CGI as set by the loi de finances (revenus 2024: 11,497 / 29,315 / 83,823 / 180,294; plafond
+  // 1,791 per half-part, 4,224 for a single parent's first child; revenus 2025: 11,600 / 29,579 / 84,577 /
+  // 181,917; 1,807 and 4,262). Impôt brut on the revenu net imposable, worked by hand from those figures.
+  const single = { filingStatus: "SINGLE", dependants: 0 } as const;
+  test("revenus 2024, one part: 90,000 (41% tranche) and 200,000 (45% tranche)", () => {
+    // 90,000: 11% × 17,818 = 1,959.98 + 30% × 54,508 = 16,352.40 + 41% × 6,177 = 2,532.57 → 20,844.95
+    expect(impotBrut(BAREME_REVENUS_2024, dec(90_000), single).toFixed(2)).toBe("20844.95");
+    // 200,000: 1,959.98 + 16,352.40 + 41% × 96,471 = 39,553.11 + 45% × 19,706 = 8,867.70 → 66,733.19
+    expect(impotBrut(BAREME_REVENUS_2024, dec(200_000), single).toFixed(2)).toBe("66733.19");
+  });
+
+  test("revenus 2024, a couple with two children at 100,000: the 2 half-parts save at most 2 × 1,791", () => {
+    // 2 parts: 2 × (1,959.98 + 30% × 20,685) = 16,330.96; 3 parts: 9,496.45; capped: 16,330.96 − 3,582 = 12,748.96
+    expect(impotBrut(BAREME_REVENUS_2024, dec(100_000), { filingStatus: "MARRIED_JOINT", dependants: 2 }).toFixed(2)).toBe("12748.96");
+  });
+
+  test.each([
+    // One child, 60,000: 1 part 11,165.48 (2024) / 11,103.99 (2025); the first child's half-part and the
+    // parent isolé's half-part save at most 4,224 / 4,262 → 6,941.48 / 6,841.99 (2 parts would be 4,330.96 / 4,207.98)
+    ["2024", BAREME_REVENUS_2024, 60_000, 1, "6941.48"],
+    ["2025", BAREME_REVENUS_2025, 60_000, 1, "6841.99"],
+    // Two children, 80,000: 17,165.48 − (4,224 + 1,791) = 11,150.48; 17,103.99 − (4,262 + 1,807) = 11,034.99
+    ["2024", BAREME_REVENUS_2024, 80_000, 2, "11150.48"],
+    ["2025", BAREME_REVENUS_2025, 80_000, 2, "11034.99"],
+  ] as const)("revenus %s, single parent, %p with %p children → %p", (_year, bareme, revenu, children, brut) => {
+    expect(impotBrut(bareme, dec(revenu), { filingStatus: "HEAD_OF_HOUSEHOLD", dependants: children }).toFixed(2)).toBe(brut);
+  });
+});
