@@ -9,6 +9,12 @@ describe("parseBudgetAmount", () => {
     expect(parseBudgetAmount(".5", "USD")).toEqual({ ok: true, minor: 50 });
     expect(parseBudgetAmount("7.", "USD")).toEqual({ ok: true, minor: 700 });
   });
+  test("one upper bound for every money input (issue 23 item 3): 64-bit columns hold past 2^31, the money bound refuses", () => {
+    expect(parseBudgetAmount("21,474,836.48", "USD")).toEqual({ ok: true, minor: 2_147_483_648 });
+    expect(parseBudgetAmount("99,999,999,999.99", "USD")).toEqual({ ok: true, minor: 9_999_999_999_999 });
+    expect(parseBudgetAmount("100,000,000,000", "USD")).toEqual({ ok: false, message: "The amount is too large." });
+    expect(parseBudgetAmount("12.345", "BHD")).toEqual({ ok: true, minor: 12_345 });
+  });
 
   test("respects the currency's decimals: JPY has none, BHD three", () => {
     expect(parseBudgetAmount("1,500", "JPY")).toEqual({ ok: true, minor: 1500 });

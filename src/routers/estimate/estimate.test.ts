@@ -346,20 +346,33 @@ describe("estimate.recalculate (async job)", () => {
 });
 
 describe("estimate.recalculate: numbers checked at the request, not three job attempts later", () => {
-  test("a negative salary, a salary or amount past an integer column: BAD_REQUEST, no job", async () => {
+  test("a negative salary, a salary or amount past the money bound: BAD_REQUEST, no job", async () => {
     const move = await ltaMove();
     const hr = await hrAcme();
     const view = (await hr.estimate.openEstimationView(ref(move))).costEstimate!;
     const jobsBefore = await countTable(t.db, "jobs");
     const base = { ...ref(move), costEstimateId: view.costEstimateId, annualSalaryCurrency: "USD" };
     await expectTrpcError(hr.estimate.recalculate({ ...base, annualSalaryAmount: "-50000" }), "BAD_REQUEST", estimateMessages.salaryNegative);
-    await expectTrpcError(hr.estimate.recalculate({ ...base, annualSalaryAmount: "99999999999" }), "BAD_REQUEST", estimateMessages.amountTooLarge);
+    // Past the one money bound (MONEY_MAX_MINOR, 99,999,999,999.99 in USD): USD 100,000,000,000 is 10^13 cents.
+    await expectTrpcError(hr.estimate.recalculate({ ...base, annualSalaryAmount: "100000000000" }), "BAD_REQUEST", estimateMessages.amountTooLarge);
     await expectTrpcError(
-      hr.estimate.recalculate({ ...base, customServices: [{ serviceName: "Boat", amount: "30000000", currency: "USD", taxability: "TAXABLE" }] }),
+      hr.estimate.recalculate({ ...base, customServices: [{ serviceName: "Boat", amount: "100000000000", currency: "USD", taxability: "TAXABLE" }] }),
       "BAD_REQUEST",
       estimateMessages.amountTooLarge,
     );
     expect(await countTable(t.db, "jobs")).toBe(jobsBefore);
+  });
+
+  test("a salary of 21,474,836.48 (2^31 cents) is stored and read back exactly on both databases (64-bit money columns)", async () => {
+    const move = await ltaMove();
+    const hr = await hrAcme();
+    const view = (await hr.estimate.openEstimationView(ref(move))).costEstimate!;
+    const posted = await hr.estimate.recalculate({ ...ref(move), costEstimateId: view.costEstimateId, annualSalaryAmount: "21474836.48", annualSalaryCurrency: "USD", estimationView: "CostEstimate" });
+    expect(posted.success).toBe(true);
+    await runPendingJobs(jobDeps());
+    expect(["Done", "Forced"]).toContain(await pollUntilSettled(hr, posted.costEstimateUIDTOs[0]!.uuid));
+    const row = await t.db.selectFrom("cost_estimates").select(["annual_salary_amount", "annual_salary_currency"]).where("move_id", "=", move.moveId).orderBy("version_number", "desc").executeTakeFirstOrThrow();
+    expect(row).toEqual({ annual_salary_amount: 2_147_483_648, annual_salary_currency: "USD" });
   });
 });
 

@@ -46,9 +46,8 @@ import { countryNamesOf } from "../../db/queries/countries.ts";
 import { wizardMessages } from "../../domain/wizard/messages.ts";
 import { AppError } from "../../domain/errors.ts";
 import { messages } from "../../domain/messages.ts";
-import { convert, isCurrencyCode, parseAmount, type Money } from "../../domain/money/money.ts";
+import { convert, isCurrencyCode, MONEY_MAX_MINOR, parseAmount, type Money } from "../../domain/money/money.ts";
 import { canActInGroup } from "../../domain/roles.ts";
-import { INT_MAX } from "../../domain/numbers.ts";
 import { isUniqueViolation } from "../policy/common.ts";
 import { taxRatePercent, taxSystemFor, type FilingStatus, type TaxCategory } from "../../domain/tax/index.ts";
 import type { SessionUser } from "../auth.ts";
@@ -146,10 +145,10 @@ type Edits = Partial<Pick<TRecalculateRequest, "overrideServices" | "customServi
   taxYearOverrides?: Array<{ yearIndex: number; amount: string }>;
 };
 
-/** An amount typed on the page, in minor units within what an integer column holds (checked at the request, before any job). */
+/** An amount typed on the page, in minor units within the one money bound (checked at the request, before any job). */
 function amountOf(text: string, currency: string): number {
   const { amount } = parseAmount(text, currency);
-  if (Math.abs(amount) > INT_MAX) throw new AppError("VALIDATION", estimateMessages.amountTooLarge);
+  if (Math.abs(amount) > MONEY_MAX_MINOR) throw new AppError("VALIDATION", estimateMessages.amountTooLarge);
   return amount;
 }
 
@@ -195,9 +194,9 @@ export function settingsWithEdits(base: EstimateSettings, edits: Edits, options:
   if (edits.annualSalaryAmount !== undefined) {
     const currency = edits.annualSalaryCurrency ?? base.annualSalary?.currency ?? base.displayCurrency;
     annualSalary = edits.annualSalaryAmount === null || edits.annualSalaryAmount.trim() === "" ? null : parseAmount(edits.annualSalaryAmount, currency);
-    // Checked here, at the request: a recalculation job would fail on it three times later, and the
-    // salary is stored in an integer column (minor units).
-    const refused = !annualSalary ? null : annualSalary.amount < 0 ? estimateMessages.salaryNegative : annualSalary.amount > INT_MAX ? estimateMessages.amountTooLarge : null;
+    // Checked here, at the request: a recalculation job would fail on it three times later; the salary
+    // is stored in a 64-bit column (minor units) and bounded like every money input (MONEY_MAX_MINOR).
+    const refused = !annualSalary ? null : annualSalary.amount < 0 ? estimateMessages.salaryNegative : annualSalary.amount > MONEY_MAX_MINOR ? estimateMessages.amountTooLarge : null;
     if (refused) throw new AppError("VALIDATION", refused, { annualSalaryAmount: refused });
   }
   return {
@@ -281,8 +280,8 @@ async function storeVersionOnce(
   const at = new Date().toISOString();
   const author = `${actor.user.firstName} ${actor.user.lastName}`.trim();
   const provisional = computeFor(inputs, settings, { costEstimateId: 0, versionNumber: 0, current: true, createdAt: at, createdBy: author });
-  // The total is stored in an integer column: a sum past it is refused, not a database error.
-  if (Math.abs(provisional.view.total) > INT_MAX) throw new AppError("VALIDATION", estimateMessages.amountTooLarge);
+  // The total is stored in a 64-bit column and bounded like every amount (MONEY_MAX_MINOR): a sum past it is refused, not a database error.
+  if (Math.abs(provisional.view.total) > MONEY_MAX_MINOR) throw new AppError("VALIDATION", estimateMessages.amountTooLarge);
   return db.transaction().execute(async (trx) => {
     if (keepIfUnchanged) {
       // A recalculation that gives the current version's figures from its settings stores nothing:
