@@ -6,6 +6,8 @@
  * worked example is reproduced from memory.
  */
 import { describe, expect, test } from "bun:test";
+import { dec } from "../table.ts";
+import { ontarioHealthPremium } from "../tables/ca.ts";
 import { expectLines, linesOf, systemOf } from "../test-helpers.ts";
 
 describe("Canada: CRA maximum contributions", () => {
@@ -64,5 +66,35 @@ describe("Canada 2026: federal 14%, Ontario, British Columbia", () => {
     //   + 77,042 × 29% (22,342.18) + 40,391 × 33% (13,329.03) = 72,604.14
     //   − 14% × (14,829 + 1,501 + 3,519.45 + 1,123.07 = 20,972.52) = 2,936.1528 → 69,667.9872 → 69,667.99
     expect(linesOf(systemOf("CA", null, "2026-06-01").tax(300_000_00))["Federal income tax"]).toBe(69_667_99);
+  });
+});
+
+describe("Ontario Health Premium (Taxation Act, 2007 (Ontario) s.33.1): a vector on each side of every step and cap (issue 23 item 24)", () => {
+  // 0 to 20,000; 6% over 20,000 up to 300; from 36,000: 300 + 6% over 36,000 up to 450; from 48,000: 450 + 25%
+  // up to 600; from 72,000: 600 + 25% up to 750; from 200,000: 750 + 25% up to 900.
+  test.each([
+    [19_000, "0"],
+    [20_000, "0"],
+    [21_000, "60"],
+    [24_000, "240"],
+    [30_000, "300"],
+    [35_000, "300"],
+    [36_000, "300"],
+    [37_000, "360"],
+    [40_000, "450"],
+    [45_000, "450"],
+    [48_000, "450"],
+    [48_400, "550"],
+    [50_000, "600"],
+    [70_000, "600"],
+    [72_000, "600"],
+    [72_400, "700"],
+    [100_000, "750"],
+    [190_000, "750"],
+    [200_000, "750"],
+    [200_400, "850"],
+    [250_000, "900"],
+  ])("taxable income %p → premium %p", (taxable, premium) => {
+    expect(ontarioHealthPremium(dec(taxable)).toFixed()).toBe(premium);
   });
 });
