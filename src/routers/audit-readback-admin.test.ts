@@ -7,7 +7,9 @@
  */
 import { beforeAll, describe, expect, test } from "bun:test";
 import { expectAudit, groupIdOf } from "../test/audit.ts";
-import { callerFor, insertTestUser } from "../test/db.ts";
+import { TERMS_VERSION } from "../domain/activation/rules.ts";
+import { callerFor, contextFor, createSessionFor, DEMO_PASSWORD, insertTestUser } from "../test/db.ts";
+import { createCaller } from "./_app.ts";
 import { DEMO, useTestDatabase } from "../test/fixtures.ts";
 
 const t = useTestDatabase();
@@ -96,5 +98,54 @@ describe("account tools (admin) and password reset (auth)", () => {
       newValues: { fields: ["first_name", "last_name", "email", "phone", "move_date", "terms_form_values", "password_hash", "is_sso_user"], tables: expect.any(Array) },
     });
     expect(JSON.stringify(row)).not.toContain("audited.sso");
+  });
+});
+
+describe("sign-in, sign-out, invitation and terms (auth)", () => {
+  test("login, a failed login (no actor), logout", async () => {
+    const hr = await t.db.selectFrom("users").select(["id", "group_id"]).where("email", "=", DEMO.HR).executeTakeFirstOrThrow();
+    const ctx = await contextFor(t.db, null, { ip: "192.0.2.44" });
+    await createCaller(ctx).auth.login({ email: DEMO.HR, password: DEMO_PASSWORD });
+    const row = await expectAudit(t.db, { action: "login", actor: DEMO.HR, groupId: hr.group_id, entity: "session", entityId: hr.id, oldValues: null, newValues: null });
+    expect(row.ip).toBe("192.0.2.44");
+
+    const wrong = await contextFor(t.db, null, { ip: "192.0.2.45" });
+    await createCaller(wrong).auth.login({ email: DEMO.HR, password: "Wrong#2026pass" }).catch(() => undefined);
+    const failed = await expectAudit(t.db, { action: "login.failed", actor: null, groupId: hr.group_id, entity: "session", entityId: hr.id, oldValues: null, newValues: null });
+    expect(failed.ip).toBe("192.0.2.45");
+    await t.db.deleteFrom("login_throttle").execute();
+
+    const { session } = await createSessionFor(t.db, DEMO.EMPLOYEE);
+    const out = await contextFor(t.db, null);
+    out.session = session;
+    await createCaller(out).auth.logout();
+    await expectAudit(t.db, { action: "logout", actor: DEMO.EMPLOYEE, groupId: session.user.groupId, entity: "session", entityId: session.user.id, oldValues: null, newValues: null });
+  });
+
+  test("HR invites; the person accepts the terms; HR saves the group's terms form twice", async () => {
+    const hr = await t.hrAcme();
+    const invited = await hr.users.invite({ group: "acme", email: "Audited.Invite@acme.test", firstName: "Ivy", lastName: "Invited", role: "EMPLOYEE" });
+    await expectAudit(t.db, {
+      action: "invite", actor: DEMO.HR, groupId: acme, entity: "user", entityId: invited.userId,
+      oldValues: null, newValues: { email: "audited.invite@acme.test", firstName: "Ivy", lastName: "Invited", role: "EMPLOYEE" },
+    });
+
+    const field = { modelName: "office", label: "Office", type: "select" as const, mandatory: true, values: ["London", "Zurich"] };
+    const first = await hr.account.saveTermsForm({ group: "acme", fields: [field] });
+    const second = await hr.account.saveTermsForm({ group: "acme", fields: [{ ...field, values: ["London", "Zurich", "Geneva"] }] });
+    await expectAudit(t.db, {
+      action: "save-terms-form", actor: DEMO.HR, groupId: acme, entity: "terms_form", entityId: acme,
+      oldValues: { fields: first.fields }, newValues: { fields: second.fields },
+    });
+
+    const id = await insertTestUser(t.db, { email: "audited.terms@acme.test", group: "acme", firstName: "Tom", lastName: "Terms" });
+    await t.db.updateTable("users").set({ terms_accepted_at: null, terms_version: null }).where("id", "=", id).execute();
+    const me = await callerFor(t.db, "audited.terms@acme.test");
+    await me.account.acceptTerms({ accept: true, lastName: "Termsson", fields: { office: "Geneva" } });
+    await expectAudit(t.db, {
+      action: "accept-terms", actor: "audited.terms@acme.test", groupId: acme, entity: "user", entityId: id,
+      // Which parts changed, never their values.
+      oldValues: null, newValues: { termsVersion: TERMS_VERSION, updated: ["lastName"], formFields: ["office"] },
+    });
   });
 });
