@@ -185,3 +185,15 @@ describe("Japan: the marginal rate is the slope of the law's formulas, not of it
     expect(Number(jp.benefitRate(5_000_000, 100_000))).toBeCloseTo(rate, 2);
   });
 });
+
+describe("employment income (NTA No. 1410, Appended Table 5): a vector on each side of the 3,600,000, 6,600,000 and 8,500,000 steps (issue 23 item 24)", () => {
+  test.each([
+    [3_400_000, 2_300_000], // A = 850,000 × 2.8 − 80,000
+    [3_800_000, 2_600_000], // A = 950,000 × 3.2 − 440,000
+    [6_000_000, 4_360_000], // A = 1,500,000 × 3.2 − 440,000 (the 90% formula would give 4,300,000)
+    [7_000_000, 5_200_000], // 90% − 1,100,000 (Appended Table 5 would give 5,160,000)
+    [9_000_000, 7_050_000], // − 1,950,000 (90% − 1,100,000 would give 7,000,000)
+  ])("salary %p → employment income %p", (salary, expected) => {
+    expect(employmentIncome(dec(salary)).toNumber()).toBe(expected);
+  });
+});
