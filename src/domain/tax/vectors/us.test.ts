@@ -272,3 +272,21 @@ describe("get-tax-rate, issue 13 vectors: US 100,000 single 30 %, married filing
     expect(taxRatePercent({ countryCode: "US", taxCategory: "SUPPLEMENTAL", salaryMinor: 100_000_00, moveDate: Y2026 })).toBe(30);
   });
 });
+
+describe("Massachusetts (M.G.L. c.62 s.3, s.4; Massachusetts DOR): exemptions by filing status and per dependant, the 4% surtax from 1,083,150 (issue 23 item 24)", () => {
+  const ma = (income: number, filingStatus: "SINGLE" | "MARRIED_JOINT" | "HEAD_OF_HOUSEHOLD", dependants = 0) =>
+    linesOf(systemOf("US", "MA", Y2025).tax(income * 100, { filingStatus, dependants }));
+  test.each([
+    ["SINGLE", 0, 4_780], // 5% × (100,000 − 4,400)
+    ["MARRIED_JOINT", 0, 4_560], // 5% × (100,000 − 8,800)
+    ["HEAD_OF_HOUSEHOLD", 1, 4_610], // 5% × (100,000 − 6,800 − 1,000)
+    ["MARRIED_JOINT", 3, 4_410], // 5% × (100,000 − 8,800 − 3 × 1,000)
+  ] as const)("100,000, %s with %p dependants → %p", (status, dependants, tax) => {
+    expect(ma(100_000, status, dependants)["Massachusetts income tax"]).toBe(tax * 100);
+  });
+  test("the surtax: none at 1,050,000 of taxable income, 4% over 1,083,150 at 1,200,000", () => {
+    expect(ma(1_054_400, "SINGLE")["Massachusetts surtax"]).toBe(0);
+    // taxable 1,200,000: 4% × 116,850 = 4,674
+    expect(ma(1_204_400, "SINGLE")["Massachusetts surtax"]).toBe(4_674_00);
+  });
+});
