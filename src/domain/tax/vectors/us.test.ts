@@ -290,3 +290,18 @@ describe("Massachusetts (M.G.L. c.62 s.3, s.4; Massachusetts DOR): exemptions by
     expect(ma(1_204_400, "SINGLE")["Massachusetts surtax"]).toBe(4_674_00);
   });
 });
+
+describe("Illinois (35 ILCS 5/204): the exemption allowance 2,850 per person, none above the AGI limit 250,000 (500,000 joint) (issue 23 item 24)", () => {
+  const il = (income: number, filingStatus: "SINGLE" | "MARRIED_JOINT" | "HEAD_OF_HOUSEHOLD", dependants = 0) =>
+    linesOf(systemOf("US", "IL", Y2025).tax(income * 100, { filingStatus, dependants }))["Illinois income tax"];
+  test.each([
+    ["SINGLE", 0, 240_000, 11_738.93], // 4.95% × (240,000 − 2,850) = 11,738.925 → 11,738.93
+    ["SINGLE", 0, 260_000, 12_870], // above 250,000: no exemption
+    ["HEAD_OF_HOUSEHOLD", 2, 240_000, 11_456.78], // 4.95% × (240,000 − 3 × 2,850) = 11,456.775 → 11,456.78
+    ["HEAD_OF_HOUSEHOLD", 2, 260_000, 12_870],
+    ["MARRIED_JOINT", 1, 480_000, 23_336.78], // 4.95% × (480,000 − 3 × 2,850)
+    ["MARRIED_JOINT", 1, 520_000, 25_740],
+  ] as const)("%s with %p dependants, %p → %p", (status, dependants, income, tax) => {
+    expect(il(income, status, dependants)).toBe(Math.round(tax * 100));
+  });
+});
