@@ -53,8 +53,49 @@ for (const width of [1366, 390]) {
       await expectAccessible(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     });
+
+    test("an employee links a service account with another address on the sign-in methods page, then unlinks it", async ({ page, loginAs, newMovingEmployee }) => {
+      const { email } = await newMovingEmployee("acme");
+      await loginAs(email);
+      await page.goto("/user/sign-in-methods");
+      await expect(page.getByRole("heading", { level: 1, name: "Sign-in methods" })).toBeVisible();
+      const row = page.getByTestId("sign-in-method-testid");
+      await expect(row).toContainText("Not linked");
+      await expectAccessible(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+      await row.getByRole("button", { name: "Link Test ID" }).click();
+      await expect(page).toHaveURL(IDP);
+      const privateAddress = email.replace("@acme.test", ".private@example.test");
+      await page.getByLabel("Company e-mail").fill(privateAddress);
+      await page.getByRole("button", { name: "Sign in with the test provider" }).click();
+
+      await expect(page).toHaveURL("/user/sign-in-methods?linked=testid");
+      await expect(page.getByTestId("sign-in-methods-notice")).toHaveText("The account is linked. You can now sign in with it.");
+      await expect(row).toContainText(`Linked to ${privateAddress}`);
+      await expectAccessible(page);
+
+      await row.getByRole("button", { name: "Unlink Test ID" }).click();
+      await expect(page.getByTestId("sign-in-methods-notice")).toHaveText("The account is unlinked.");
+      await expect(row).toContainText("Not linked");
+      await expectAccessible(page);
+    });
   });
 }
+
+test("an employee of a group no provider serves is told no service is available", async ({ page, loginAs }) => {
+  await loginAs(demo.globexEmployee);
+  await page.goto("/user/sign-in-methods");
+  // Globex is served by no provider: the page says so.
+  await expect(page.getByRole("heading", { name: "No sign-in services are available for your account" })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test("managers cannot open the sign-in methods page", async ({ page, loginAs }) => {
+  await loginAs(demo.acmeManager);
+  const res = await page.goto("/user/sign-in-methods");
+  expect(res?.status()).toBe(403);
+});
 
 test("managers are not offered social sign-in (part 2 §6)", async ({ page }) => {
   await page.goto("/login");

@@ -39,6 +39,8 @@ export const pages: Page[] = [
   // The approver's page of a cost estimate, opened from the approval e-mail's signed link (issue 13 item 6).
   { pattern: /^\/estimate-approval\/?$/, rule: { kind: "public" } },
   { pattern: /^\/user\/terms-and-conditions\/?$/, rule: { kind: "signed-in" } },
+  // Social sign-in accounts (issue 23 item 18): the people who may use social login (part 2 §6: not managers).
+  { pattern: /^\/user\/sign-in-methods\/?$/, rule: staff("EMPLOYEE", "SUPPLIER") },
   // The terms form's configurable fields: HR for its own group (the API checks it), admins for any.
   { pattern: /^\/admin\/terms-form\/?$/, rule: staff("ADMIN", "HR") },
   { pattern: /^\/admin\/outbox\/?$/, rule: staff("ADMIN") },

@@ -17,6 +17,7 @@ import { moveFileRoutes } from "./features/move-file/routes.tsx";
 import { filesRoutes } from "./features/files/routes.tsx";
 import { expensesRoutes } from "./features/expenses/routes.tsx";
 import { socialRoutes } from "./features/social/routes.tsx";
+import { socialLoginRoutes } from "./features/social-login/routes.tsx";
 import { comparisonRoutes } from "./features/comparison/routes.tsx";
 import { moveHubRoutes } from "./features/movehub/routes.tsx";
 import { overviewRoutes } from "./features/overview/routes.tsx";
@@ -208,6 +209,7 @@ const routeTree = rootRoute.addChildren([
     ...filesRoutes.app,
     ...expensesRoutes.app,
     ...socialRoutes.app,
+    ...socialLoginRoutes.app,
     ...comparisonRoutes.app,
     ...moveHubRoutes.app,
     ...overviewRoutes.app,

@@ -15,6 +15,7 @@ export const enApp = {
   "autosave.saved": "Saved",
   "autosave.retry": "Retry",
   "app.signOut": "Sign out",
+  "app.signInMethods": "Sign-in methods",
   "app.signedInAs": "Signed in as {{name}}",
   "app.mainNavigation": "Main navigation",
   "app.openMenu": "Open menu",

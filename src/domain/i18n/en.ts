@@ -27,6 +27,7 @@ import { enEmployeeFile } from "./en-employee-file.ts";
 import { enExpenses } from "./en-expenses.ts";
 import { enWidgets } from "./en-widgets.ts";
 import { enSocial } from "./en-social.ts";
+import { enSocialLogin } from "./en-social-login.ts";
 import { enEmployee } from "./en-employee.ts";
 import { enWelcome } from "./en-welcome.ts";
 import { enAdminTags } from "./en-admin-tags.ts";
@@ -48,6 +49,7 @@ export const en = {
   ...enActivation,
   ...enRecovery,
   ...enSso,
+  ...enSocialLogin,
   ...enPolicy,
   ...enPolicyConfig,
   ...enWizard,

@@ -1,5 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
-import { LogOut } from "lucide-react";
+import { KeyRound, LogOut } from "lucide-react";
+import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { fullName, type SignedInUser } from "../lib/session.ts";
 import { trpc } from "../lib/trpc.ts";
@@ -34,6 +35,14 @@ export function UserMenu({ user, defaultOpen }: { user: SignedInUser; defaultOpe
           </span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
+        {user.role === "EMPLOYEE" || user.role === "SUPPLIER" ? (
+          <DropdownMenuItem asChild>
+            <Link to="/user/sign-in-methods">
+              <KeyRound aria-hidden="true" />
+              {t("app.signInMethods")}
+            </Link>
+          </DropdownMenuItem>
+        ) : null}
         <DropdownMenuItem
           disabled={logout.isPending}
           onSelect={(event) => {
