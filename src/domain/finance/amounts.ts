@@ -71,7 +71,7 @@ export function withinTolerance(a: Money, b: Money): boolean {
 }
 
 /** The first and last day a finance date (bill, payment, adjustment, charge, lock date) may have. */
-export const FINANCE_DATE_MIN = "2000-01-01";
+export const FINANCE_DATE_MIN = "1900-01-01";
 export const FINANCE_DATE_MAX = "2099-12-31";
 
 const ISO_TIMESTAMP = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.\d{1,9})?)?(Z|[+-](?:0\d|1[0-4]):[0-5]\d)?$/;

@@ -8,7 +8,7 @@
  * governs (several periods may exist; the latest one locks everything before it), and dates are
  * compared as calendar days in UTC (issue 23 item 7): a date is read strictly by `financeDay` (a
  * calendar date yyyy-mm-dd, or an ISO-8601 timestamp whose offset is converted to its UTC date, so
- * 2026-11-01T01:00:00+05:00 is 2026-10-31), between 2000-01-01 and 2099-12-31; anything else
+ * 2026-11-01T01:00:00+05:00 is 2026-10-31), between 1900-01-01 and 2099-12-31; anything else
  * ("2026-12-05 junk", "2026-02-30", "9999-12-31") is refused, never compared by its first characters.
  */
 import { AppError } from "../errors.ts";

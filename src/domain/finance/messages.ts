@@ -71,7 +71,7 @@ export const financeMeridianMessages = {
   dateRequired: "Please enter a date",
   dateInFuture: "The payment date cannot be in the future",
   /** A date that is not a calendar date or an ISO-8601 timestamp, or outside FINANCE_DATE_MIN…FINANCE_DATE_MAX. */
-  dateInvalid: "Please enter a valid date (yyyy-mm-dd) from 2000-01-01 to 2099-12-31",
+  dateInvalid: "Please enter a valid date (yyyy-mm-dd) from 1900-01-01 to 2099-12-31",
   currencyRequired: "Please select a currency",
   recipientRequired: "Please enter the recipient amount and currency",
   creditNotPositive: "A credit must not have a positive gross amount",

@@ -97,7 +97,7 @@ export function AdhocChargePage() {
     if (!found.amount && gross && gross.amount === 0) found.amount = FM.amountNonZero;
     if (recurring && gross && !found.amount) {
       if (rows.length === 0) found["recurring.payments"] = t("financeAdhoc.buildSchedule", "Please build the payment schedule");
-      else for (const [k, v] of Object.entries(checkSchedule(gross, rows))) if (v) found[`recurring.${k}`] = v;
+      else for (const [k, v] of Object.entries(checkSchedule(gross, rows, Number(count)))) if (v) found[`recurring.${k}`] = v;
     }
     return found;
   };
