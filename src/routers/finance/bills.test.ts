@@ -137,8 +137,10 @@ describe("status updates", () => {
     const [missing] = await finance.finance.bills.updateStatus({ bills: [{ id: 999_999, status: "PaymentPending" }] });
     expect(missing).toMatchObject({ success: false, errorMessage: FM.billNotFound });
     await pending(billId);
-    const [future] = await finance.finance.bills.updateStatus({ bills: [{ id: billId, status: "Paid", paymentDate: "2999-01-01" }] });
+    const [future] = await finance.finance.bills.updateStatus({ bills: [{ id: billId, status: "Paid", paymentDate: "2099-01-01" }] });
     expect(future).toMatchObject({ success: false, errorMessage: FM.dateInFuture });
+    // Past the finance date range (1900-01-01…2099-12-31, issue 23 item 7) it is bad input.
+    await expectInputError(finance.finance.bills.updateStatus({ bills: [{ id: billId, status: "Paid", paymentDate: "2999-01-01" }] }), "bills.0.paymentDate");
     await expectInputError(finance.finance.bills.updateStatus({ bills: [] }), "bills");
     await expectInputError(finance.finance.bills.updateStatus({ bills: [{ id: billId, status: "Gone" as never }] }), "bills.0.status");
     expect(await paymentsOf(billId)).toHaveLength(0);
@@ -191,7 +193,7 @@ describe("status updates", () => {
       bills: [
         { id: billId, status: "PaidPendingAudit", paymentAmount: "25.00", paymentDate: today },
         { id: billId, status: "PaidPendingAudit", paymentAmount: "0", currency: "USD", paymentDate: today },
-        { id: billId, status: "PaidPendingAudit", paymentAmount: "25.00", currency: "USD", paymentDate: "2999-01-01" },
+        { id: billId, status: "PaidPendingAudit", paymentAmount: "25.00", currency: "USD", paymentDate: "2099-01-01" },
         { id: billId, status: "PaidPendingAudit", paymentAmount: "25.00", currency: "USD", paymentDate: today, differentRecipientCurrency: true },
       ],
     });
