@@ -98,3 +98,27 @@ describe("Ontario Health Premium (Taxation Act, 2007 (Ontario) s.33.1): a vector
     expect(ontarioHealthPremium(dec(taxable)).toFixed()).toBe(premium);
   });
 });
+
+describe("Ontario income tax and surtax on each side of the upper brackets and the second surtax threshold (issue 23 item 24)", () => {
+  // Above the CPP2 and EI maximums the deductions and credits are fixed: 2025 taxable = income − 1,074 (enhanced CPP
+  // 678 + CPP2 396), credits 5.05% × (12,747 + CPP base 3,356.10 + EI 1,077.48) = 867.61929; 2026 taxable = income −
+  // 1,127, credits 5.05% × (12,989 + 3,519.45 + 1,123.07) = 890.39176. Brackets 5.05% / 9.15% from 52,886 (53,891) /
+  // 11.16% from 105,775 (107,785) / 12.16% from 150,000 / 13.16% from 220,000; surtax 20% over 5,710 (5,818) + 36% over
+  // 7,307 (7,446) of the basic tax (CRA Form ON428). Worked by hand from those figures.
+  test.each([
+    ["2025-09-01", 110_000, 7_113_98, 280_80],
+    ["2025-09-01", 140_000, 10_461_98, 2_086_19],
+    ["2025-09-01", 160_000, 12_793_98, 3_392_11],
+    ["2025-09-01", 210_000, 18_873_98, 6_796_91],
+    ["2025-09-01", 230_000, 21_405_98, 8_214_83],
+    ["2026-09-01", 112_000, 7_232_80, 282_96],
+    ["2026-09-01", 140_000, 10_357_60, 1_956_10],
+    ["2026-09-01", 160_000, 12_689_60, 3_262_02],
+    ["2026-09-01", 210_000, 18_769_60, 6_666_82],
+    ["2026-09-01", 230_000, 21_301_60, 8_084_74],
+  ])("%s: taxable %p → Ontario %p, surtax %p (cents)", (on, taxable, tax, surtax) => {
+    const deductions = on.startsWith("2025") ? 1_074 : 1_127;
+    const b = systemOf("CA", "ON", on).tax((taxable + deductions) * 100);
+    expectLines(b, { "Ontario income tax": tax, "Ontario surtax": surtax });
+  });
+});
