@@ -122,3 +122,22 @@ describe("Ontario income tax and surtax on each side of the upper brackets and t
     expectLines(b, { "Ontario income tax": tax, "Ontario surtax": surtax });
   });
 });
+
+describe("British Columbia 2026 on each side of every bracket above 100,728 (issue 23 item 24)", () => {
+  // 5.60% / 7.70% from 50,363 / 10.50% from 100,728 / 12.29% from 115,648 / 14.70% from 140,430 / 16.80% from 190,405 /
+  // 20.50% from 265,545 (Budget 2026); credits at 5.60% of (13,217 + CPP base 3,519.45 + EI 1,123.07) = 1,000.13312;
+  // taxable = income − 1,127 above the CPP2 and EI maximums. Worked by hand from those figures.
+  test.each([
+    [105_000, 6_146_86],
+    [112_000, 6_881_86],
+    [120_000, 7_799_76],
+    [135_000, 9_643_26],
+    [150_000, 11_717_40],
+    [180_000, 16_127_40],
+    [200_000, 19_268_89],
+    [250_000, 27_668_89],
+    [280_000, 33_243_73],
+  ])("taxable %p → %p cents", (taxable, cents) => {
+    expectLines(systemOf("CA", "BC", "2026-09-01").tax((taxable + 1_127) * 100), { "British Columbia income tax": cents });
+  });
+});
