@@ -208,5 +208,8 @@ describe("readConfig: social login (issue 23 item 18)", () => {
     ]);
     expect(() => readConfig({ SOCIAL_PROVIDERS: providers })).toThrow(/^Invalid configuration: SOCIAL_PROVIDERS: provider "google" needs a clientSecret or SOCIAL_GOOGLE_CLIENT_SECRET/);
     expect(() => readConfig({ SOCIAL_PROVIDERS: "{" })).toThrow(/^Invalid configuration: SOCIAL_PROVIDERS: not valid JSON/);
+    const local = JSON.stringify([{ id: "local", name: "Local", issuer: "http://127.0.0.1:9400", clientId: "c", clientSecret: "s", groups: ["acme"] }]);
+    expect(() => readConfig({ SOCIAL_PROVIDERS: local })).toThrow(/provider "local" needs an https issuer \(http only with ALLOW_PRIVATE_FETCH=1\)/);
+    expect(readConfig({ SOCIAL_PROVIDERS: local, ALLOW_PRIVATE_FETCH: "1" }).socialProviders).toHaveLength(1);
   });
 });

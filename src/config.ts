@@ -133,6 +133,11 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   const social = parseSocialProviders(present);
   if ("error" in social) throw new Error(`Invalid configuration: ${social.error}`);
+  // Plain http reaches no provider outside tests (the guarded fetch refuses it): say so at start-up.
+  const insecure = social.providers.find((p) => p.issuer.startsWith("http:"));
+  if (insecure && e.ALLOW_PRIVATE_FETCH !== "1") {
+    throw new Error(`Invalid configuration: SOCIAL_PROVIDERS: provider "${insecure.id}" needs an https issuer (http only with ALLOW_PRIVATE_FETCH=1)`);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
