@@ -305,3 +305,21 @@ describe("Illinois (35 ILCS 5/204): the exemption allowance 2,850 per person, no
     expect(il(income, status, dependants)).toBe(Math.round(tax * 100));
   });
 });
+
+describe("New Jersey (N.J.S.A. 54A:2-1): each side of the 500,000 and 1,000,000 brackets (issue 23 item 24)", () => {
+  // Single: 1.4% / 1.75% from 20,000 / 3.5% from 35,000 / 5.525% from 40,000 / 6.37% from 75,000 / 8.97% from
+  // 500,000 / 10.75% from 1,000,000; joint: … 6.37% from 150,000 / 8.97% / 10.75% alike. Exemption 1,000 a person.
+  test.each([
+    ["SINGLE", 1_000, 480_000, 28_449.75],
+    ["SINGLE", 1_000, 520_000, 31_517.75],
+    ["SINGLE", 1_000, 950_000, 70_088.75],
+    ["SINGLE", 1_000, 1_050_000, 79_948.75],
+    ["MARRIED_JOINT", 2_000, 480_000, 26_533.5],
+    ["MARRIED_JOINT", 2_000, 520_000, 29_601.5],
+    ["MARRIED_JOINT", 2_000, 950_000, 68_172.5],
+    ["MARRIED_JOINT", 2_000, 1_050_000, 78_032.5],
+  ] as const)("%s, taxable %p → %p", (filingStatus, exemptions, taxable, tax) => {
+    const lines = linesOf(systemOf("US", "NJ", Y2025).tax((taxable + exemptions) * 100, { filingStatus }));
+    expect(lines["New Jersey income tax"]).toBe(Math.round(tax * 100));
+  });
+});
