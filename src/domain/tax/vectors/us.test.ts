@@ -274,8 +274,8 @@ describe("get-tax-rate, issue 13 vectors: US 100,000 single 30 %, married filing
 });
 
 describe("Massachusetts (M.G.L. c.62 s.3, s.4; Massachusetts DOR): exemptions by filing status and per dependant, the 4% surtax from 1,083,150 (issue 23 item 24)", () => {
-  const ma = (income: number, filingStatus: "SINGLE" | "MARRIED_JOINT" | "HEAD_OF_HOUSEHOLD", dependants = 0) =>
-    linesOf(systemOf("US", "MA", Y2025).tax(income * 100, { filingStatus, dependants }));
+  const ma = (income: number, filingStatus: "SINGLE" | "MARRIED_JOINT" | "HEAD_OF_HOUSEHOLD", dependants = 0, on = Y2025) =>
+    linesOf(systemOf("US", "MA", on).tax(income * 100, { filingStatus, dependants }));
   test.each([
     ["SINGLE", 0, 4_780], // 5% × (100,000 − 4,400)
     ["MARRIED_JOINT", 0, 4_560], // 5% × (100,000 − 8,800)
@@ -284,16 +284,16 @@ describe("Massachusetts (M.G.L. c.62 s.3, s.4; Massachusetts DOR): exemptions by
   ] as const)("100,000, %s with %p dependants → %p", (status, dependants, tax) => {
     expect(ma(100_000, status, dependants)["Massachusetts income tax"]).toBe(tax * 100);
   });
-  test("the surtax: none at 1,050,000 of taxable income, 4% over 1,083,150 at 1,200,000", () => {
-    expect(ma(1_054_400, "SINGLE")["Massachusetts surtax"]).toBe(0);
+  test.each([Y2025, Y2026])("%s: the surtax: none at 1,050,000 of taxable income, 4% over 1,083,150 at 1,200,000 (2026: 2025's threshold, see the table)", (on) => {
+    expect(ma(1_054_400, "SINGLE", 0, on)["Massachusetts surtax"]).toBe(0);
     // taxable 1,200,000: 4% × 116,850 = 4,674
-    expect(ma(1_204_400, "SINGLE")["Massachusetts surtax"]).toBe(4_674_00);
+    expect(ma(1_204_400, "SINGLE", 0, on)["Massachusetts surtax"]).toBe(4_674_00);
   });
 });
 
 describe("Illinois (35 ILCS 5/204): the exemption allowance 2,850 per person, none above the AGI limit 250,000 (500,000 joint) (issue 23 item 24)", () => {
-  const il = (income: number, filingStatus: "SINGLE" | "MARRIED_JOINT" | "HEAD_OF_HOUSEHOLD", dependants = 0) =>
-    linesOf(systemOf("US", "IL", Y2025).tax(income * 100, { filingStatus, dependants }))["Illinois income tax"];
+  const il = (income: number, filingStatus: "SINGLE" | "MARRIED_JOINT" | "HEAD_OF_HOUSEHOLD", dependants = 0, on = Y2025) =>
+    linesOf(systemOf("US", "IL", on).tax(income * 100, { filingStatus, dependants }))["Illinois income tax"];
   test.each([
     ["SINGLE", 0, 240_000, 11_738.93], // 4.95% × (240,000 − 2,850) = 11,738.925 → 11,738.93
     ["SINGLE", 0, 260_000, 12_870], // above 250,000: no exemption
@@ -301,8 +301,9 @@ describe("Illinois (35 ILCS 5/204): the exemption allowance 2,850 per person, no
     ["HEAD_OF_HOUSEHOLD", 2, 260_000, 12_870],
     ["MARRIED_JOINT", 1, 480_000, 23_336.78], // 4.95% × (480,000 − 3 × 2,850)
     ["MARRIED_JOINT", 1, 520_000, 25_740],
-  ] as const)("%s with %p dependants, %p → %p", (status, dependants, income, tax) => {
+  ] as const)("%s with %p dependants, %p → %p (2025 and 2026: 2,850 both years, see the table)", (status, dependants, income, tax) => {
     expect(il(income, status, dependants)).toBe(Math.round(tax * 100));
+    expect(il(income, status, dependants, Y2026)).toBe(Math.round(tax * 100));
   });
 });
 
