@@ -25,9 +25,9 @@ export const ZEmployeeBudget = z.object({
   maxAmount: z.string().nullable(),
   /** H hard, S soft. */
   budgetType: z.enum(BUDGET_TYPES),
-  budgetAuthType: z.string(),
   /** The budget group's outside-range option: with type S, an amount outside the range is a warning to confirm instead of an error. */
   allowOutsideRange: z.boolean(),
+  budgetAuthType: z.string(),
   currencyEditable: z.boolean(),
   budgetSeenByEmployee: z.boolean(),
   source: z.enum(["POLICY", "OVERRIDE", "HR"]),

@@ -58,9 +58,9 @@ export const ZBudgetGroupComponent = z.object({
   budgetAuthType: z.string(),
   /** H hard, S soft: a soft budget outside its range is a warning to confirm (part 1 §5). */
   budgetType: z.enum(["H", "S"]).optional(),
-  /** Two or more services share the budget (part 1 §4). */
   /** The group's outside-range option: with type S, outside the range is a warning to confirm; otherwise an error. */
   allowOutsideRange: z.boolean().optional(),
+  /** Two or more services share the budget (part 1 §4). */
   shared: z.boolean(),
   components: z.array(ZPolicyViewComponent),
 });
