@@ -293,7 +293,7 @@ export const ZBudgetGroup = z.object({
   rowId: z.number().int(),
   authType: z.string(),
   complexity: z.string(),
-  /** H hard, S soft (part 1 §3 Budget edit: out-of-range amounts are a confirmed warning). */
+  /** H hard, S soft (part 1 §3 Budget edit; with allowOutsideRange, out-of-range amounts are a confirmed warning). */
   budgetType: z.enum(["H", "S"]),
   /**
    * The outside-range option (part 1 §5 Budget edit): with type S an amount outside min/max is a
