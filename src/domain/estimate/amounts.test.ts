@@ -41,12 +41,16 @@ describe("integer shortcuts agree with money.ts", () => {
 
   test("convertMinor is convert; wholeUnits and convertWholeUnits round to whole units (§9)", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 1e11 }), fc.constantFrom("0.8", "1.2500", "150", "0.0067"), (amount, rate) => {
+      // Up to 10^10 minor units, so the converted amount (× 150 at most) stays within MONEY_MAX_MINOR.
+      fc.property(fc.integer({ min: 0, max: 1e10 }), fc.constantFrom("0.8", "1.2500", "150", "0.0067"), (amount, rate) => {
         expect(convertMinor(amount, "USD", rate, "JPY")).toBe(convert({ amount, currency: "USD" }, rate, "JPY").amount);
         expect(convertMinor(amount, "GBP", rate, "USD")).toBe(convert({ amount, currency: "GBP" }, rate, "USD").amount);
       }),
       { numRuns: 200 },
     );
+    // Past the one bound both refuse alike, as bad input (never a wrong or unsafe number).
+    expect(() => convertMinor(66_666_666_667, "GBP", "150", "USD")).toThrow("The amount is too large.");
+    expect(() => convert({ amount: 66_666_666_667, currency: "GBP" }, "150", "USD")).toThrow("The amount is too large.");
     expect(wholeUnits(123450, "USD")).toBe(123500); // 1234.50 → 1235
     expect(wholeUnits(123449, "USD")).toBe(123400);
     expect(wholeUnits(-123450, "USD")).toBe(-123500);
