@@ -229,62 +229,6 @@ export type SocialLoginStateTable = {
   expires_at: string;
 };
 
-// ---- Social login (migration 20261207140000_social_login) ----
-
-/** A provider account (configured provider id + the provider's `sub`) linked to one user. */
-export type SocialIdentityTable = {
-  id: Generated<number>;
-  user_id: number;
-  provider: string;
-  subject: string;
-  /** The provider's address when linked (shown to the user). */
-  email: string | null;
-  /** "email": first sign-in with a verified matching address; "explicit": linked while signed in. */
-  linked_by: "email" | "explicit";
-  created_at: string;
-  last_login_at: string | null;
-};
-
-/** One social sign-in or link attempt; the callback deletes the row it uses. */
-export type SocialLoginStateTable = {
-  state: string;
-  provider: string;
-  purpose: "login" | "link";
-  user_id: number;
-  nonce: string;
-  code_verifier: string;
-  created_at: string;
-  expires_at: string;
-};
-
-// ---- Social login (migration 20261207140000_social_login) ----
-
-/** A provider account (configured provider id + the provider's `sub`) linked to one user. */
-export type SocialIdentityTable = {
-  id: Generated<number>;
-  user_id: number;
-  provider: string;
-  subject: string;
-  /** The provider's address when linked (shown to the user). */
-  email: string | null;
-  /** "email": first sign-in with a verified matching address; "explicit": linked while signed in. */
-  linked_by: "email" | "explicit";
-  created_at: string;
-  last_login_at: string | null;
-};
-
-/** One social sign-in or link attempt; the callback deletes the row it uses. */
-export type SocialLoginStateTable = {
-  state: string;
-  provider: string;
-  purpose: "login" | "link";
-  user_id: number;
-  nonce: string;
-  code_verifier: string;
-  created_at: string;
-  expires_at: string;
-};
-
 // ---- Policy configuration (migration 20261123110000_policy) ----
 
 export type ServiceTable = {
@@ -1006,10 +950,6 @@ export type Database = {
   account_tokens: AccountTokenTable;
   group_sso_settings: GroupSsoSettingsTable;
   sso_login_states: SsoLoginStateTable;
-  social_identities: SocialIdentityTable;
-  social_login_states: SocialLoginStateTable;
-  social_identities: SocialIdentityTable;
-  social_login_states: SocialLoginStateTable;
   social_identities: SocialIdentityTable;
   social_login_states: SocialLoginStateTable;
   services: ServiceTable;
