@@ -8,7 +8,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { dec } from "../table.ts";
-import { BAREME_REVENUS_2024, BAREME_REVENUS_2025, impotBrut } from "../tables/fr.ts";
+import { BAREME_REVENUS_2024, BAREME_REVENUS_2025, frenchTable, impotBrut } from "../tables/fr.ts";
 import { expectLines, systemOf } from "../test-helpers.ts";
 
 describe("art. 197 CGI: barème, quotient familial and plafonnement (formula-derived)", () => {
@@ -146,5 +146,84 @@ describe("a vector on each side of the barème's upper tranches and the plafonne
     ["2025", BAREME_REVENUS_2025, 80_000, 2, "11034.99"],
   ] as const)("revenus %s, single parent, %p with %p children → %p", (_year, bareme, revenu, children, brut) => {
     expect(impotBrut(bareme, dec(revenu), { filingStatus: "HEAD_OF_HOUSEHOLD", dependants: children }).toFixed(2)).toBe(brut);
+  });
+});
+
+describe("a vector on each side of the décote, the abattement's limits and the CEHR's 4% tranche (issue 23 item 24)", () => {
+  // Derived from the statute (no DGFiP worked example with these figures at hand): art. 197 I 4 CGI,
+  // décote = amount − 45.25% × impôt brut (revenus 2024: 889 single / 1,470 couple, LF 2025 art. 2;
+  // revenus 2025: 897 / 1,483), nil once 45.25% of the brut reaches the amount (single brut 1,964.6 /
+  // couple 3,248.6 for revenus 2024; couple 3,277.3 for revenus 2025); art. 83 3° CGI abattement 10%
+  // of the net, at least 504 and at most 14,426 (revenus 2024; 509 / 14,555 for revenus 2025);
+  // art. 223 sexies CGI CEHR 3% from 250,000 (couple 500,000), 4% above 500,000 (1,000,000);
+  // art. 1657 CGI: R, the brut and the décote to the euro. Contributions as the table's header (up
+  // to 1 PASS: vieillesse 7.30%, AGIRC-ARRCO 4.01%, CSG deductible 6.8% × 98.25%), to the cent.
+  // Revenus 2024 through the same builder, with the 2024 PASS 46,368 (arrêté du 19 décembre 2023).
+  const revenus2024 = frenchTable({
+    id: "fr-revenus-2024",
+    taxYear: "2024",
+    periodStart: "2024-01-01",
+    periodEnd: "2024-12-31",
+    name: "France, revenus 2024 (LF 2025 barème)",
+    source: "Loi n° 2025-127 de finances pour 2025, art. 2",
+    bareme: BAREME_REVENUS_2024,
+    social: { pass: 46_368 },
+  });
+  const single = { filingStatus: "SINGLE", dependants: 0 } as const;
+  const couple = { filingStatus: "MARRIED_JOINT", dependants: 0 } as const;
+  const of2024 = (gross: number, profile: typeof single | typeof couple = single) => {
+    const r = revenus2024.compute(dec(gross), profile);
+    return { revenu: r.taxableIncome.toFixed(2), impot: r.lines.find((l) => l.label === "Impôt sur le revenu")!.amount.toFixed(2) };
+  };
+  const fr2025 = systemOf("FR", null, "2025-06-30");
+
+  test("revenus 2024, single: décote 889 − 45.25% × brut inside, none once the brut passes 1,964", () => {
+    // 36,000: 2,628 + 1,443.60 + 2,405.16 → net 29,523.24; abattement 2,952.32 → R 26,571;
+    // brut 15,074 × 11% = 1,658.14 → 1,658; décote 889 − 750.245 = 138.755 → 139; impôt 1,519
+    expect(of2024(36_000)).toEqual({ revenu: "26571.00", impot: "1519.00" });
+    // 40,500: 2,956.50 + 1,624.05 + 2,705.81 → net 33,213.64; R 29,892; brut 1,959.98 + 577 × 30% = 2,133.08 →
+    // 2,133 > 1,964.6: no décote (45.25% × 2,133 = 965.18 > 889); impôt 2,133
+    expect(of2024(40_500)).toEqual({ revenu: "29892.00", impot: "2133.00" });
+  });
+
+  test("revenus 2024, couple (2 parts): décote 1,470 − 45.25% × brut inside, none once the brut passes 3,248", () => {
+    // 60,000 (above the PASS: CET 84; vieillesse 3,439.39; AGIRC 1,859.36 + 13,632 × 9.72% = 3,184.39; CSG 4,008.60)
+    // → net 49,283.62; R 44,355; brut 2 × (10,680.5 × 11%) = 2,349.71 → 2,350; décote 1,470 − 1,063.375 = 406.625 → 407; impôt 1,943
+    expect(of2024(60_000, couple)).toEqual({ revenu: "44355.00", impot: "1943.00" });
+    // 72,000 (CET 100.80; vieillesse 3,487.39; AGIRC 4,350.79; CSG 4,810.32) → net 59,250.70; R 53,326;
+    // brut 2 × (15,166 × 11%) = 3,336.52 → 3,337 > 3,248.6: no décote; impôt 3,337
+    expect(of2024(72_000, couple)).toEqual({ revenu: "53326.00", impot: "3337.00" });
+  });
+
+  test("revenus 2025, couple: décote 1,483 − 45.25% × brut inside, none once the brut passes 3,277", () => {
+    // 60,000 (PASS 47,100: vieillesse 3,489.90, AGIRC 3,142.59, CET 84, CSG 4,008.60) → net 49,274.91; R 44,347;
+    // brut 2 × (10,573.5 × 11%) = 2,326.17 → 2,326; décote 1,483 − 1,052.515 = 430.485 → 430; impôt 1,896
+    expectLines(fr2025.tax(60_000_00, couple), { "Impôt sur le revenu": 1_896_00 });
+    // 72,000 (vieillesse 3,537.90, AGIRC 4,308.99, CET 100.80, CSG 4,810.32) → net 59,241.99; R 53,318;
+    // brut 2 × (15,059 × 11%) = 3,312.98 → 3,313 > 3,277.3: no décote; impôt 3,313
+    expectLines(fr2025.tax(72_000_00, couple), { "Impôt sur le revenu": 3_313_00 });
+  });
+
+  test("the abattement's minimum: 504 (revenus 2024) / 509 (revenus 2025) below a net of 5,040 / 5,090, 10% above", () => {
+    // 5,000: 365 + 200.50 + 334.05 → net 4,100.45; 10% = 410.05 < the minimum
+    expect(of2024(5_000).revenu).toBe("3596.00"); // 4,100.45 − 504 = 3,596.45 → 3,596
+    expect(fr2025.tax(5_000_00).taxableIncome).toBe(3_591_00); // 4,100.45 − 509 = 3,591.45 → 3,591
+    // 6,500: 474.50 + 260.65 + 434.27 → net 5,330.58; 10% = 533.06 above both minimums → R 4,797.52 → 4,798
+    expect(of2024(6_500).revenu).toBe("4798.00");
+    expect(fr2025.tax(6_500_00).taxableIncome).toBe(4_798_00);
+  });
+
+  test("revenus 2024, the abattement's maximum 14,426: 10% below a net of 144,260, capped above", () => {
+    // 170,000 (vieillesse 3,879.39, AGIRC 13,876.39, CET 238, CSG 11,357.70) → net 140,648.52; 10% = 14,064.85 → R 126,584
+    expect(of2024(170_000)).toEqual({ revenu: "126584.00", impot: "35844.00" });
+    // 250,000 (4,199.39, 21,652.39, 350, 16,779.29) → net 207,018.93; capped at 14,426 → R 192,593
+    expect(of2024(250_000).revenu).toBe("192593.00");
+  });
+
+  test("the CEHR's 4% above 500,000 (single) and 1,000,000 (couple)", () => {
+    // single 650,000: net 565,711.23 − 14,555 → R 551,156; 3% × 250,000 + 4% × 51,156 = 9,546.24 → 9,546
+    expectLines(fr2025.tax(650_000_00), { "Contribution exceptionnelle sur les hauts revenus": 9_546_00 });
+    // couple 1,300,000: net 1,168,911.23 − 14,555 → R 1,154,356; 3% × 500,000 + 4% × 154,356 = 21,174.24 → 21,174
+    expectLines(fr2025.tax(1_300_000_00, couple), { "Contribution exceptionnelle sur les hauts revenus": 21_174_00 });
   });
 });
