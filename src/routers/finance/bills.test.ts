@@ -14,6 +14,7 @@ import { callerFor } from "../../test/db.ts";
 import { expectInputError, expectLegacyFailure, expectTrpcError } from "../../test/errors.ts";
 import { DEMO, useTestDatabase } from "../../test/fixtures.ts";
 import { expectOneEffect, race } from "../../test/race.ts";
+import { expectAudit } from "../../test/audit.ts";
 import { todayUtc, type FinanceActor } from "../../services/finance/core.ts";
 import { financeActorOf, makeBill, type MakeBill } from "./bills.fixtures.ts";
 
@@ -42,6 +43,12 @@ const paymentsOf = (id: number) => t.db.selectFrom("payments").selectAll().where
 const entriesOf = (billId: number) => t.db.selectFrom("finance_entries").selectAll().where("bill_id", "=", billId).orderBy("id").execute();
 const auditsOf = (id: number, action: string) =>
   t.db.selectFrom("audit_log").selectAll().where("entity", "=", "bill").where("entity_id", "=", String(id)).where("action", "=", action).orderBy("id").execute();
+/** The bill's newest audit row of `action`, field by field (issue 23 item 24); the actor is the finance user. */
+const onBill = (billId: number, groupId: number, action: string, oldValues: unknown, newValues: unknown) =>
+  expectAudit(t.db, { action, actor: DEMO.FINANCE, groupId, entity: "bill", entityId: billId, oldValues, newValues });
+/** The bill's `snapshot` (old values of a status change, hold and send-back). */
+const snap = (b: { status: string; audited: number; hold_reason: string | null; version: number; due_date: string | null; to_account_id: number | null }) =>
+  ({ status: b.status, audited: b.audited === 1, holdReason: b.hold_reason, version: b.version, dueDate: b.due_date, toAccountId: b.to_account_id });
 const balanceOf = async (accountId: number) => {
   const rows = await t.db.selectFrom("finance_entries").select(["amount", "balance_after"]).where("account_id", "=", accountId).orderBy("seq").execute();
   const sum = rows.reduce((n, r) => n + r.amount, 0);
@@ -100,7 +107,10 @@ describe("status updates", () => {
     const { billId, accountId } = await bill({ gross: 50_000 });
     expect(await balanceOf(accountId)).toBeGreaterThanOrEqual(50_000);
     const before = await balanceOf(accountId);
+    const open = (await billRow(billId))!;
     await pending(billId);
+    await onBill(billId, open.group_id, "markPaymentPending", snap(open), { status: "PaymentPending" });
+    const pendingRow = (await billRow(billId))!;
     const finance = await t.finance();
     const [r] = await finance.finance.bills.updateStatus({ bills: [{ id: billId, status: "Paid", paymentDate: today, reference: "PAY-1" }] });
     expect(r).toEqual({ id: billId, success: true, errorMessage: null, skippableErrors: [], status: "Paid" });
@@ -123,6 +133,9 @@ describe("status updates", () => {
     expect(JSON.parse(audit!.old_values!)).toMatchObject({ status: "PaymentPending", audited: false, holdReason: null, version: 2 });
     expect(JSON.parse(audit!.new_values!)).toMatchObject({ status: "Paid", paymentId: payments[0]!.id, entryId: entries[1]!.id, amount: { amount: 50_000, currency: "EUR" }, paymentDate: today });
     expect(await auditsOf(billId, "markPaymentPending")).toHaveLength(1);
+    await onBill(billId, stored.group_id, "pay", snap(pendingRow), {
+      status: "Paid", paymentId: payments[0]!.id, entryId: entries[1]!.id, amount: { amount: 50_000, currency: "EUR" }, recipient: null, paymentDate: today, multipleBills: false,
+    });
     // Paid again: refused, nothing more.
     const [again] = await finance.finance.bills.updateStatus({ bills: [{ id: billId, status: "Paid" }] });
     expect(again).toMatchObject({ success: false, errorMessage: FM.alreadyPaid });
@@ -167,6 +180,7 @@ describe("status updates", () => {
     expect(tooLong).toMatchObject({ success: false, errorMessage: FM.voidReasonMax });
     const [wrongScope] = await finance.finance.bills.updateStatus({ bills: [{ id: billId, status: "Void", rejectionId: 1 }] });
     expect(wrongScope).toMatchObject({ success: false, errorMessage: BM.voidReasonUnknown });
+    const open = (await billRow(billId))!;
     const [ok] = await finance.finance.bills.updateStatus({ bills: [{ id: billId, status: "Void", rejectionId: 7, rejectionReason: "Duplicate invoice" }] });
     expect(ok).toMatchObject({ success: true, status: "Void" });
     expect(await billRow(billId)).toMatchObject({ status: "Void", void_reason_id: 7, void_reason: "Duplicate invoice" });
@@ -177,6 +191,8 @@ describe("status updates", () => {
     expect(await balanceOf(accountId)).toBe(before - 7_000);
     const [audit] = await auditsOf(billId, "void");
     expect(JSON.parse(audit!.new_values!)).toMatchObject({ status: "Void", voidReasonId: 7, voidReason: "Duplicate invoice" });
+    const reversal = (await entriesOf(billId))[1]!;
+    await onBill(billId, open.group_id, "void", snap(open), { status: "Void", voidReasonId: 7, voidReason: "Duplicate invoice", entryId: reversal.id });
     const [again] = await finance.finance.bills.updateStatus({ bills: [{ id: billId, status: "PaymentPending" }] });
     expect(again).toMatchObject({ success: false, errorMessage: "This bill cannot go from Void to PaymentPending" });
     // A cash allowance needs no reason.
@@ -198,17 +214,25 @@ describe("status updates", () => {
       ],
     });
     expect(bad.map((r) => r.errorMessage)).toEqual([FM.currencyRequired, FM.amountNonZero, FM.dateInFuture, FM.recipientRequired]);
+    const open = (await billRow(billId))!;
     const [ok] = await finance.finance.bills.updateStatus({
       bills: [{ id: billId, status: "PaidPendingAudit", paymentAmount: "25.00", currency: "USD", paymentDate: today, differentRecipientCurrency: true, recipientAmount: "23.10", recipientCurrency: "EUR" }],
     });
     expect(ok).toMatchObject({ success: true, status: "PaidPendingAudit" });
     expect((await paymentsOf(billId))[0]).toMatchObject({ status: "PAID_PENDING_AUDIT", amount: 2_500, currency: "USD", recipient_amount: 2_310, recipient_currency: "EUR", different_recipient_currency: 1 });
     expect(await balanceOf(accountId)).toBe(before - 2_500);
+    const [payment] = await paymentsOf(billId);
+    const payEntry = (await entriesOf(billId)).find((e) => e.payment_id === payment!.id)!;
+    await onBill(billId, open.group_id, "recordPayment", snap(open), {
+      status: "PaidPendingAudit", paymentId: payment!.id, entryId: payEntry.id, amount: { amount: 2_500, currency: "USD" }, recipient: { amount: 2_310, currency: "EUR" }, paymentDate: today, multipleBills: false,
+    });
+    const recorded = (await billRow(billId))!;
     const listed = await finance.finance.bills.list({ status: "PaidPendingAudit", search: String(billId) });
     expect(listed.rows.find((r) => r.id === billId)?.actions.audit).toBe(true);
     const [audited] = await finance.finance.bills.updateStatus({ bills: [{ id: billId, status: "Audited" }] });
     expect(audited).toMatchObject({ success: true, status: "Audited" });
     expect(await billRow(billId)).toMatchObject({ audited: 1, audited_by: actor.user.id });
+    await onBill(billId, open.group_id, "audit", snap(recorded), { audited: true });
     const [twice] = await finance.finance.bills.updateStatus({ bills: [{ id: billId, status: "Audited" }] });
     expect(twice).toMatchObject({ success: false, errorMessage: FM.alreadyAudited });
     await expectTrpcError(finance.finance.bills.updateBill({ id: billId, due: today }), "CONFLICT", FM.alreadyAudited);
@@ -248,6 +272,7 @@ describe("hold", () => {
     const { billId } = await bill();
     const finance = await t.finance();
     await expectInputError(finance.finance.bills.hold({ billId, holdReason: "Because" as never }), "holdReason");
+    const open = (await billRow(billId))!;
     const held = await finance.finance.bills.hold({ billId, holdReason: "Info Requested - HR" });
     expect(held.bill).toMatchObject({ id: billId, holdReason: "Info Requested - HR" });
     expect(held.bill!.actions).toMatchObject({ pay: false, void: false, select: false, unhold: true, hold: false });
@@ -263,8 +288,11 @@ describe("hold", () => {
     await expectTrpcError(finance.finance.bills.sendBack({ id: billId, status: "Open" }), "CONFLICT", FM.billOnHold);
     const [audit] = await auditsOf(billId, "hold");
     expect(JSON.parse(audit!.new_values!)).toEqual({ holdReason: "Info Requested - HR" });
+    await onBill(billId, open.group_id, "hold", snap(open), { holdReason: "Info Requested - HR" });
+    const onHold = (await billRow(billId))!;
     const unheld = await finance.finance.bills.unhold({ billId });
     expect(unheld.bill!.holdReason).toBeNull();
+    await onBill(billId, open.group_id, "unhold", snap(onHold), { holdReason: null });
     await expectTrpcError(finance.finance.bills.unhold({ billId }), "CONFLICT", FM.billNotOnHold);
     // Through the documented paths.
     const res = await postForm(app, `${BASE}/hold-bill`, { billId: String(billId), holdReason: "Exception Requested" }, as(DEMO.FINANCE));
@@ -358,8 +386,10 @@ describe("single-bill changes", () => {
   test("update-bill (due), update-to-account, update-payment (currency, timestamp) and billapproval/update-payment", async () => {
     const { billId, accountId } = await bill({ gross: 3_000, currency: "EUR", employeeEmail: GLOBEX_EMPLOYEE });
     const finance = await t.finance();
+    const open = (await billRow(billId))!;
     const due = await finance.finance.bills.updateBill({ id: billId, due: "2026-12-31" });
     expect(due.bill!.dueDate).toBe("2026-12-31");
+    await onBill(billId, open.group_id, "updateDue", { dueDate: open.due_date }, { dueDate: "2026-12-31" });
     const legacyDue = await postForm(app, `${BASE}/update-bill`, { id: String(billId), due: "" }, as(DEMO.FINANCE));
     expect(legacyDue.status).toBe(200);
     expect((await billRow(billId))!.due_date).toBeNull();
@@ -381,6 +411,7 @@ describe("single-bill changes", () => {
     await expectTrpcError(finance.finance.bills.updateToAccount({ id: billId, toAccountId: gbp.id }), "BAD_REQUEST", BM.accountCurrency);
     const moved = await finance.finance.bills.updateToAccount({ id: billId, toAccountId: second.id });
     expect(moved.bill!.toAccount!.id).toBe(second.id);
+    await onBill(billId, open.group_id, "updateToAccount", { toAccountId: accountId }, { toAccountId: second.id });
     expect((await entriesOf(billId)).map((e) => [e.account_id, e.kind, e.amount])).toEqual([
       [accountId, "charge", 3_000],
       [accountId, "reversal", -3_000],
@@ -394,10 +425,13 @@ describe("single-bill changes", () => {
     await finance.finance.bills.updateStatus({ bills: [{ id: billId, status: "Paid", paymentDate: today }] });
     const changed = await finance.finance.bills.updatePayment({ id: billId, currency: "GBP" });
     expect(changed.bill!.payment).toMatchObject({ currency: "EUR", recipientCurrency: "GBP" });
+    const [paid] = await paymentsOf(billId);
+    await onBill(billId, open.group_id, "updatePayment", { paymentId: paid!.id, paymentDate: today, recipientCurrency: null }, { paymentId: paid!.id, paymentDate: today, recipientCurrency: "GBP" });
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     const res = await postForm(app, "/accountmanagement/billapproval/update-payment", { id: String(billId), timestamp: yesterday }, as(DEMO.FINANCE));
     expect(res.status).toBe(200);
     expect((await paymentsOf(billId))[0]!.payment_date).toBe(yesterday);
+    await onBill(billId, open.group_id, "updatePayment", { paymentId: paid!.id, paymentDate: today, recipientCurrency: "GBP" }, { paymentId: paid!.id, paymentDate: yesterday, recipientCurrency: "GBP" });
     const payEntries = (await entriesOf(billId)).filter((e) => e.payment_id !== null).map((e) => [e.kind, e.amount, e.entry_date]);
     expect(payEntries).toEqual([
       ["payment", -3_000, today],
@@ -414,6 +448,7 @@ describe("single-bill changes", () => {
     const before = await balanceOf(accountId);
     const finance = await t.finance();
     await expectTrpcError(finance.finance.bills.sendBack({ id: billId, status: "PaymentPending" }), "CONFLICT", BM.statusChanged);
+    const open = (await billRow(billId))!;
     const res = await postForm(app, `${BASE}/send-bill-back`, { id: String(billId), status: "Open" }, as(DEMO.FINANCE));
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success: true, removed: true, id: billId });
@@ -427,6 +462,8 @@ describe("single-bill changes", () => {
     expect(await t.db.selectFrom("finance_items").select(["status", "version"]).where("id", "=", itemId).executeTakeFirstOrThrow()).toEqual({ status: "SUBMITTED", version: 2 });
     const [audit] = await auditsOf(billId, "sendBack");
     expect(JSON.parse(audit!.new_values!)).toMatchObject({ removed: true, source: `externalSpend:${itemId}`, restored: { itemId, from: "APPROVED", to: "SUBMITTED" } });
+    const sendBackReversal = (await entriesOf(billId))[1]!;
+    await onBill(billId, open.group_id, "sendBack", snap(open), { removed: true, entryId: sendBackReversal.id, source: `externalSpend:${itemId}`, restored: { itemId, from: "APPROVED", to: "SUBMITTED" } });
     await expectTrpcError(finance.finance.bills.sendBack({ id: billId, status: "Open" }), "NOT_FOUND", FM.billNotFound);
     // Paid bills stay.
     const paid = await bill();
