@@ -131,3 +131,26 @@ describe("a vector on each side of the remaining thresholds (issue 23 item 24)",
     expect(zurichSimpleTax(dec(taxable), SINGLE).toFixed(2)).toBe(tax);
   });
 });
+
+describe("Art. 36 Abs. 3 DBG: tax amounts under CHF 25 are not levied — a vector on each side (issue 23 item 24)", () => {
+  // Derived from the statute ("Steuerbeträge unter 25 Franken werden nicht erhoben") and the tariff rows
+  // above (no ESTV worked example at these incomes): AHV/IV/EO 5.3% + ALV 1.1% of the gross; professional
+  // expenses 3%, at least 2,000; insurance premiums 1,800 single / 3,700 married; married deduction 2,800;
+  // the taxable income in whole CHF 100.
+  const ch = systemOf("CH", null, "2025-06-30");
+
+  test("single: 24.64 is not levied, 25.41 is", () => {
+    // 23,750: net 23,750 × 93.6% = 22,230 − 2,000 − 1,800 = 18,430 → 18,400; 3,200 × 0.77% = 24.64 < 25 → 0
+    expect(ch.tax(23_750_00).taxableIncome).toBe(18_430_00);
+    expectLines(ch.tax(23_750_00), { "Direct federal tax": 0 });
+    // 23,850: net 22,323.60 − 3,800 = 18,523.60 → 18,500; 3,300 × 0.77% = 25.41 ≥ 25 → levied
+    expectLines(ch.tax(23_850_00), { "Direct federal tax": 25_41 });
+  });
+
+  test("married: 24 is not levied, 26 is", () => {
+    // 43,400: net 40,622.40 − 2,000 − 3,700 − 2,800 = 32,122.40 → 32,100; 2,400 × 1% = 24 < 25 → 0
+    expectLines(ch.tax(43_400_00, married(0)), { "Direct federal tax": 0 });
+    // 43,590: net 40,800.24 − 8,500 = 32,300.24 → 32,300; 2,600 × 1% = 26 → levied
+    expectLines(ch.tax(43_590_00, married(0)), { "Direct federal tax": 26_00 });
+  });
+});
