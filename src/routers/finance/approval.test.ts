@@ -16,6 +16,7 @@ import { callerFor } from "../../test/db.ts";
 import { expectInputError, expectTrpcError } from "../../test/errors.ts";
 import { DEMO, useTestDatabase } from "../../test/fixtures.ts";
 import { expectOneEffect, race } from "../../test/race.ts";
+import { expectAudit } from "../../test/audit.ts";
 import { financeApprovalOperations } from "../legacy/finance-approval.openapi.ts";
 
 const t = useTestDatabase({ poolSize: 12 });
@@ -72,6 +73,9 @@ async function item(over: Record<string, unknown> = {}, m = move) {
 
 const auditOf = (entity: string, id: number, action: string) =>
   t.db.selectFrom("audit_log").selectAll().where("entity", "=", entity).where("entity_id", "=", String(id)).where("action", "=", action).orderBy("id").execute();
+/** The item's newest audit row of `action`, field by field (issue 23 item 24); the finance user acts unless said. */
+const onItem = (entity: "expense" | "finance_item", id: number, action: string, oldValues: unknown, newValues: unknown, actor: string = DEMO.FINANCE) =>
+  expectAudit(t.db, { action, actor, groupId: move.groupId, entity, entityId: id, oldValues, newValues });
 const billsOf = (kind: string, id: number) => t.db.selectFrom("bills").selectAll().where("source_kind", "=", kind).where("source_id", "=", id).execute();
 
 beforeAll(async () => {
@@ -260,6 +264,9 @@ describe("approve", () => {
     await expectTrpcError(finance.finance.approval.setHold({ kind: "expense", id: e, holdStatus: false }), "CONFLICT", FM.billNotOnHold);
     const [hold] = await auditOf("expense", e, "finance.hold");
     expect(JSON.parse(hold!.new_values!)).toEqual({ kind: "expense", holdReason: "Info Requested - HR", version: 2 });
+    await onItem("expense", e, "finance.hold", { kind: "expense", holdReason: null, version: 1 }, { kind: "expense", holdReason: "Info Requested - HR", version: 2 });
+    await onItem("finance_item", b, "finance.hold", { kind: "bookingCost", holdReason: null, version: 1 }, { kind: "bookingCost", holdReason: "Info Requested - Vendor", version: 2 });
+    await onItem("expense", e, "finance.unhold", { kind: "expense", holdReason: "Info Requested - HR", version: 2 }, { kind: "expense", holdReason: null, version: 3 });
     // Locked period: today is on or before the lock date.
     await t.db.insertInto("finance_lock_periods").values({ period_name: "Locked", lock_date: "2999-12-31", created_by: null, created_at: NOW }).execute();
     const check = await jsonOf(await postJson(app, `${A}/checkOutOfBudget`, { id: e, invoiceServiceType: "expense" }, as(DEMO.FINANCE)));
@@ -316,6 +323,7 @@ describe("reject, request for change, note, move stage, service category, drafts
     expect(await t.db.selectFrom("expenses").select(["status", "rejection_reason"]).where("id", "=", e).executeTakeFirstOrThrow()).toEqual({ status: "REJECTED", rejection_reason: "Out of policy: Not covered" });
     const [audit] = await auditOf("expense", e, "finance.reject");
     expect(JSON.parse(audit!.new_values!)).toEqual({ kind: "expense", status: "REJECTED", version: 2, rejectionId: 1, rejectionReason: "Not covered" });
+    await onItem("expense", e, "finance.reject", { kind: "expense", status: "SUBMITTED_WITHOUT_RECEIPT", version: 1 }, { kind: "expense", status: "REJECTED", version: 2, rejectionId: 1, rejectionReason: "Not covered" });
     for (const [path, field, kind] of [["rejectBookingCost", "id", "bookingCost"], ["rejectLumpSum", "lumpsumId", "lumpSum"], ["rejectAdhocCashSpend", "cashSpendId", "adhocCashSpend"]] as const) {
       const id = await item({ kind });
       const res = await jsonOf(await get(app, `${A}/${path}?${field}=${id}&rejectionId=2`, as(DEMO.FINANCE)));
@@ -333,6 +341,7 @@ describe("reject, request for change, note, move stage, service category, drafts
     const ok = await jsonOf(await postJson(app, `${A}/requestChangeOfBookingCost`, { bookingCostId: b, requestForChangeReason: "Quote expired" }, as(DEMO.FINANCE)));
     expect(ok.body).toEqual({ success: true, status: "CHANGE_REQUESTED" });
     expect(await t.db.selectFrom("finance_items").select(["status", "change_reason"]).where("id", "=", b).executeTakeFirstOrThrow()).toEqual({ status: "CHANGE_REQUESTED", change_reason: "Quote expired" });
+    await onItem("finance_item", b, "finance.requestChange", { kind: "bookingCost", status: "SUBMITTED", version: 1 }, { kind: "bookingCost", status: "CHANGE_REQUESTED", version: 2, requestForChangeReason: "Quote expired" });
     const unknown = await jsonOf(await postJson(app, `${A}/requestChangeOfBookingCost`, { bookingCostId: 99999999, requestForChangeReason: "x" }, as(DEMO.FINANCE)));
     expect(unknown.status).toBe(404);
   });
@@ -345,13 +354,16 @@ describe("reject, request for change, note, move stage, service category, drafts
     expect(ok.body).toEqual({ success: true, internalNote: "Called the employee" });
     const [note] = await auditOf("expense", e, "finance.note");
     expect(JSON.parse(note!.new_values!)).toEqual({ internalNote: "Called the employee" });
+    await onItem("expense", e, "finance.note", { internalNote: "" }, { internalNote: "Called the employee" });
     const stage = await jsonOf(await postJson(app, `${A}/updateMoveStage`, { billId: e, billType: "EXPENSE", moveStageId: 2 }, as(DEMO.FINANCE)));
     expect(stage.status).toBe(200);
     const client = await t.db.selectFrom("finance_accounts").select(["id", "name"]).where("type", "=", "Client").where("group_id", "=", move.groupId).where("currency", "=", "USD").executeTakeFirstOrThrow();
     expect(stage.body).toEqual({ success: true, defaultFromAccount: client });
     expect((await t.db.selectFrom("expenses").select("move_stage").where("id", "=", e).executeTakeFirstOrThrow()).move_stage).toBe(2);
+    await onItem("expense", e, "finance.moveStage", { kind: "expense", moveStage: 1, version: 2 }, { kind: "expense", moveStage: 2, version: 3 });
     const category = await jsonOf(await postJson(app, `${A}/updateServiceCategory`, { billId: e, billType: "expense", serviceCategory: "Transport" }, as(DEMO.FINANCE)));
     expect(category.body).toEqual({ success: true, defaultFromAccount: client });
+    await onItem("expense", e, "finance.serviceCategory", null, { kind: "expense", serviceCategory: "Transport" });
     const badStage = await jsonOf(await postJson(app, `${A}/updateMoveStage`, { billId: e, billType: "expense", moveStageId: 7 }, as(DEMO.FINANCE)));
     expect(badStage.status).toBe(400);
     const badType = await jsonOf(await postJson(app, `${A}/updateMoveStage`, { billId: e, billType: "nonsense", moveStageId: 1 }, as(DEMO.FINANCE)));
@@ -364,13 +376,17 @@ describe("reject, request for change, note, move stage, service category, drafts
     await expectInputError(f.finance.approval.updateBillLineCache({ id: e, type: "expense", billLinesDTOs: [{ name: "a", gross: "1", notes: "x".repeat(251) }] }), "billLinesDTOs.0.notes");
     const amounts = await jsonOf(await postJson(app, `${A}/updateBillableChanges`, { id: e, type: "expense", gross: "90.00", net: "80.00", tax: "10.00", reference: "DRAFT-REF" }, as(DEMO.FINANCE)));
     expect(amounts.body).toEqual({ success: true });
+    const draft = { gross: "90.00", net: "80.00", tax: "10.00", reference: "DRAFT-REF", invoiceDate: null, costCenter: null, costCenter2: null, accountFrom: null, accountTo: null, fileId: null };
+    await onItem("expense", e, "finance.draftAmounts", null, { kind: "expense", ...draft });
     const bad = await jsonOf(await postJson(app, `${A}/updateBillableChanges`, { id: e, type: "expense", gross: "90.00", net: "10.00", tax: "10.00" }, as(DEMO.FINANCE)));
     expect(bad).toEqual({ status: 400, body: { success: false, errorMessage: FM.netTaxGross } });
     const noCategory = await jsonOf(await postJson(app, "/accountmanagement/billmanagement/updateBillLineCache", { id: e, type: "expense", billLinesDTOs: [{ name: "a", gross: "90.00" }] }, as(DEMO.FINANCE)));
     expect(noCategory).toEqual({ status: 400, body: { success: false, errorMessage: FM.spendCategoryRequired } });
     await postJson(app, `${A}/updateBillLineCache`, { id: e, type: "expense", billLinesDTOs: [{ name: "Taxi", gross: "50.00", net: "45.00", tax: "5.00", spendCategoryId: 160 }, { name: "Tip", gross: "40.00", net: "35.00", tax: "5.00", spendCategoryId: 161 }] }, as(DEMO.FINANCE));
+    await onItem("expense", e, "finance.draftLines", null, { kind: "expense", lines: 2 });
     const cleared = await jsonOf(await send(app, "DELETE", `${A}/clearBillLinesCache/${e}/expense`, null, as(DEMO.FINANCE)));
     expect(cleared.body).toEqual({ success: true });
+    await onItem("expense", e, "finance.draftCleared", null, { kind: "expense" });
     expect(await t.db.selectFrom("finance_approval_drafts").select("id").where("item_id", "=", e).execute()).toHaveLength(0);
     await postJson(app, `${A}/updateBillableChanges`, { id: e, type: "expense", gross: "90.00", net: "80.00", tax: "10.00", reference: "DRAFT-REF" }, as(DEMO.FINANCE));
     await postJson(app, `${A}/updateBillLineCache`, { id: e, type: "expense", billLinesDTOs: [{ name: "Taxi", gross: "50.00", net: "45.00", tax: "5.00", spendCategoryId: 160 }, { name: "Tip", gross: "40.00", net: "35.00", tax: "5.00", spendCategoryId: 161 }] }, as(DEMO.FINANCE));
@@ -402,6 +418,8 @@ describe("booked quotes and auto-approval", () => {
     await expectTrpcError((await t.hrAcme()).finance.approval.saveAutoRule({ groupId: move.groupId, enabled: true, maxAmount: "50", currency: "USD", requiresReceipt: false, version: 0 }), "FORBIDDEN");
     const rule = await f.finance.approval.saveAutoRule({ groupId: move.groupId, enabled: true, maxAmount: "50.00", currency: "USD", requiresReceipt: false, version: 0 });
     expect(rule).toMatchObject({ enabled: true, maxAmount: "50.00", version: 1 });
+    const ruleV1 = { enabled: true, maxAmount: 5000, currency: "USD", requiresReceipt: false, version: 1 };
+    await expectAudit(t.db, { action: "finance.autoRule", actor: DEMO.FINANCE, groupId: move.groupId, entity: "finance_auto_approval_rule", entityId: move.groupId, oldValues: null, newValues: ruleV1 });
     await expectTrpcError(f.finance.approval.saveAutoRule({ groupId: move.groupId, enabled: true, maxAmount: "50.00", currency: "USD", requiresReceipt: false, version: 0 }), "CONFLICT", AM.autoRuleChanged);
     const employee = await t.employee();
     const small = await employee.expenses.submit({ serviceName: "SETTLINGIN", moveStageId: 1, category: "TRAVEL", expenseDate: "2026-11-20", currency: "USD", gross: "20.00" });
@@ -410,9 +428,14 @@ describe("booked quotes and auto-approval", () => {
     expect(bill).toMatchObject({ decided_by_rule: `auto-approval:${move.groupId}:v1`, status: "Open", gross_amount: 2000 });
     const [audit] = await auditOf("expense", small.id, "finance.autoApprove");
     expect(JSON.parse(audit!.new_values!)).toEqual({ status: "APPROVED", version: 2, billIds: [bill!.id], rule: `auto-approval:${move.groupId}:v1` });
+    await onItem("expense", small.id, "finance.autoApprove", { status: "SUBMITTED_WITHOUT_RECEIPT", version: 1 }, { status: "APPROVED", version: 2, billIds: [bill!.id], rule: `auto-approval:${move.groupId}:v1` }, DEMO.EMPLOYEE);
     const big = await employee.expenses.submit({ serviceName: "SETTLINGIN", moveStageId: 1, category: "TRAVEL", expenseDate: "2026-11-20", currency: "USD", gross: "60.00" });
     expect(big.expense.status).toBe("SUBMITTED_WITHOUT_RECEIPT");
     await f.finance.approval.saveAutoRule({ groupId: move.groupId, enabled: false, maxAmount: "50.00", currency: "USD", requiresReceipt: true, version: 1 });
+    await expectAudit(t.db, {
+      action: "finance.autoRule", actor: DEMO.FINANCE, groupId: move.groupId, entity: "finance_auto_approval_rule", entityId: move.groupId,
+      oldValues: ruleV1, newValues: { enabled: false, maxAmount: 5000, currency: "USD", requiresReceipt: true, version: 2 },
+    });
     const off = await employee.expenses.submit({ serviceName: "SETTLINGIN", moveStageId: 1, category: "TRAVEL", expenseDate: "2026-11-20", currency: "USD", gross: "20.00" });
     expect(off.expense.status).toBe("SUBMITTED_WITHOUT_RECEIPT");
   });
