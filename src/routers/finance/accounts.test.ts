@@ -17,6 +17,7 @@ import { expectTrpcError } from "../../test/errors.ts";
 import { DEMO, useTestDatabase } from "../../test/fixtures.ts";
 import { expectAllSucceed, expectOneEffect, race } from "../../test/race.ts";
 import { todayUtc } from "../../services/finance/core.ts";
+import { expectAudit } from "../../test/audit.ts";
 
 const t = useTestDatabase({ poolSize: 12 });
 let app: TestApp;
@@ -31,6 +32,7 @@ const userId = async (email: string) => (await t.db.selectFrom("users").select("
 const groupId = async (name: string) => (await t.db.selectFrom("groups").select("id").where("name", "=", name).executeTakeFirstOrThrow()).id;
 const auditsOf = (entity: string, id: number | string) =>
   t.db.selectFrom("audit_log").selectAll().where("entity", "=", entity).where("entity_id", "=", String(id)).orderBy("id").execute();
+const accountGroupOf = async (id: number) => (await t.db.selectFrom("finance_accounts").select("group_id").where("id", "=", id).executeTakeFirstOrThrow()).group_id;
 const entriesOf = (accountId: number) => t.db.selectFrom("finance_entries").selectAll().where("account_id", "=", accountId).orderBy("seq").execute();
 
 async function newCompany(category = "REMOVALS") {
@@ -240,6 +242,11 @@ describe("update-account", () => {
     expect(audits.length).toBe(1);
     expect(JSON.parse(audits[0]!.old_values!)).toEqual({ billingType: "Other", floatAmount: 0, dueDatePeriod: "NEXT_45_DAYS", balance: 10000, version: 1 });
     expect(JSON.parse(audits[0]!.new_values!)).toEqual({ billingType: "Drawdown", floatAmount: 2550, dueDatePeriod: "NEXT_30_DAYS", balance: 8000, adjustment: -2000, entryId: entries[1]!.id, version: 2 });
+    await expectAudit(t.db, {
+      action: "update", actor: DEMO.FINANCE, groupId: await accountGroupOf(accountId), entity: "finance_account", entityId: accountId,
+      oldValues: { billingType: "Other", floatAmount: 0, dueDatePeriod: "NEXT_45_DAYS", balance: 10000, version: 1 },
+      newValues: { billingType: "Drawdown", floatAmount: 2550, dueDatePeriod: "NEXT_30_DAYS", balance: 8000, adjustment: -2000, entryId: entries[1]!.id, version: 2 },
+    });
     // A stale version is refused, nothing written.
     await expectTrpcError(finance.finance.accounts.update({ id: accountId, billingType: "Other", version: 1 }), "CONFLICT", AM.accountChanged);
     // Nothing changed: nothing written.
@@ -354,6 +361,10 @@ describe("create-manual-adjustment", () => {
     expect(audit.actor_user_id).toBe(await userId(DEMO.FINANCE));
     expect(JSON.parse(audit.old_values!)).toEqual({ balance: 1000 });
     expect(JSON.parse(audit.new_values!)).toEqual({ balance: 775, amount: -225, currency: "USD", date: today, notes: "Correction", entryId: entries[1]!.id, seq: 2 });
+    await expectAudit(t.db, {
+      action: "manualAdjustment", actor: DEMO.FINANCE, groupId: await accountGroupOf(accountId), entity: "finance_account", entityId: accountId,
+      oldValues: { balance: 1000 }, newValues: { balance: 775, amount: -225, currency: "USD", date: today, notes: "Correction", entryId: entries[1]!.id, seq: 2 },
+    });
   });
 
   test("§5 rules: amount required, numeric, two decimals, non-zero, date required; currency of the account", async () => {
@@ -471,6 +482,10 @@ describe("createEmployeeAccountWithCurrency", () => {
     expect(audits.length).toBe(1);
     expect(audits[0]!.group_id).toBe(ids.globex);
     expect(JSON.parse(audits[0]!.new_values!)).toEqual({ type: "Employee", userId: ids.grace, currency: "DKK", via: "createEmployeeAccountWithCurrency" });
+    await expectAudit(t.db, {
+      action: "create", actor: DEMO.FINANCE, groupId: ids.globex, entity: "finance_account", entityId: rows[0]!.id,
+      oldValues: null, newValues: { type: "Employee", userId: ids.grace, currency: "DKK", via: "createEmployeeAccountWithCurrency" },
+    });
   });
 
   test("bad input: unknown employee, bad currency", async () => {
@@ -509,6 +524,10 @@ describe("bank accounts", () => {
     expect(JSON.parse(audit!.new_values!)).toEqual({ locked: true, version: 2, paymentCompleted: false });
     const unlock = await send(app, "POST", `/admin/bank-account/${bank}?employeeId=${ids.emma}`, "locked=false", as(DEMO.FINANCE), "application/x-www-form-urlencoded");
     expect(await unlock.json()).toMatchObject({ locked: false, version: 3 });
+    await expectAudit(t.db, {
+      action: "unlock", actor: DEMO.FINANCE, groupId: ids.acme, entity: "employee_bank_account", entityId: bank,
+      oldValues: { locked: true, version: 2 }, newValues: { locked: false, version: 3, paymentCompleted: false },
+    });
     const wrong = await postJson(app, `/admin/bank-account/${bank}?employeeId=${ids.grace}`, { locked: true }, as(DEMO.FINANCE));
     expect(wrong.status).toBe(404);
     expect(await wrong.json()).toEqual({ success: false, errorMessage: FM.bankAccountError });
