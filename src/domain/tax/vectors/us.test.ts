@@ -324,3 +324,86 @@ describe("New Jersey (N.J.S.A. 54A:2-1): each side of the 500,000 and 1,000,000 
     expect(lines["New Jersey income tax"]).toBe(Math.round(tax * 100));
   });
 });
+
+describe("California 2025, FTB Schedules Y (married/RDP filing jointly) and Z (head of household): every bracket edge (issue 23 item 24)", () => {
+  // FTB 2025 California Tax Rate Schedules (https://www.ftb.ca.gov/forms/2025/2025-540-tax-rate-schedules.pdf):
+  // the tax at the bottom of each bracket ("over X: the tax at X plus the rate of the amount over X"),
+  // worked here from the schedules' edges and rates (Schedule Y's edges are twice Schedule X's,
+  // R&TC §17041(a)); the 2025 standard deduction 11,412 for both (Form 540 instructions). Each edge has
+  // the vectors of its neighbours on either side (the edge below and the edge above), the top edge
+  // taxable 2,000,000 above it (with the 1% Behavioral Health Services Tax over 1,000,000, R&TC §17043).
+  const ca = systemOf("US", "CA", Y2025);
+  const DEDUCTION = 11_412;
+  test.each([
+    ["MARRIED_JOINT", 22_158, 221_58], // 1% × 22,158
+    ["MARRIED_JOINT", 52_528, 828_98], // 221.58 + 2% × 30,370
+    ["MARRIED_JOINT", 82_904, 2_044_02], // 828.98 + 4% × 30,376
+    ["MARRIED_JOINT", 115_084, 3_974_82], // 2,044.02 + 6% × 32,180
+    ["MARRIED_JOINT", 145_448, 6_403_94], // 3,974.82 + 8% × 30,364
+    ["MARRIED_JOINT", 742_958, 61_972_37], // 6,403.94 + 9.3% × 597,510
+    ["MARRIED_JOINT", 891_542, 77_276_52], // 61,972.37 + 10.3% × 148,584 = 77,276.522
+    ["MARRIED_JOINT", 1_485_906, 144_439_65], // 77,276.522 + 11.3% × 594,364 = 144,439.654
+    ["MARRIED_JOINT", 2_000_000, 207_673_22], // 144,439.654 + 12.3% × 514,094 = 207,673.216
+    ["HEAD_OF_HOUSEHOLD", 22_173, 221_73], // 1% × 22,173
+    ["HEAD_OF_HOUSEHOLD", 52_530, 828_87], // 221.73 + 2% × 30,357
+    ["HEAD_OF_HOUSEHOLD", 67_716, 1_436_31], // 828.87 + 4% × 15,186
+    ["HEAD_OF_HOUSEHOLD", 83_805, 2_401_65], // 1,436.31 + 6% × 16,089
+    ["HEAD_OF_HOUSEHOLD", 98_990, 3_616_45], // 2,401.65 + 8% × 15,185
+    ["HEAD_OF_HOUSEHOLD", 505_208, 41_394_72], // 3,616.45 + 9.3% × 406,218 = 41,394.724
+    ["HEAD_OF_HOUSEHOLD", 606_251, 51_802_15], // 41,394.724 + 10.3% × 101,043 = 51,802.153
+    ["HEAD_OF_HOUSEHOLD", 1_010_417, 97_472_91], // 51,802.153 + 11.3% × 404,166 = 97,472.911
+    ["HEAD_OF_HOUSEHOLD", 2_000_000, 219_191_62], // 97,472.911 + 12.3% × 989,583 = 219,191.620
+  ] as const)("%s, taxable %p (wages + 11,412) → %p cents", (filingStatus, taxable, tax) => {
+    expectLines(ca.tax((taxable + DEDUCTION) * 100, { filingStatus }), { "California income tax": tax, "California Behavioral Health Services Tax": Math.max(taxable - 1_000_000, 0) });
+  });
+});
+
+describe("New York 2025: each side of the joint and head-of-household top brackets and of the NY AGI 25,000,000 flat rate (issue 23 item 24)", () => {
+  // Tax Law §601(a), (b) schedules as printed in the 2025 IT-201 instructions (married filing jointly:
+  // 6.85% from 323,200, 9.65% from 2,155,350, 10.3% from 5,000,000, 10.9% from 25,000,000; head of
+  // household: 6.85% from 269,300, 9.65% from 1,616,450, then the same); the tax at each bracket's
+  // bottom worked from them (joint: 18,251.75 at 323,200, 143,754.025 at 2,155,350, 418,262.75 at
+  // 5,000,000, 2,478,262.75 at 25,000,000; head of household: 15,371.125 at 269,300, 107,650.90 at
+  // 1,616,450, 434,163.475 at 5,000,000). §601(d-1) and the IT-201 worksheets: once NY AGI is 50,000
+  // past the bottom of the taxable income's bracket the recapture is complete — the whole taxable
+  // income at that bracket's rate; with NY AGI more than 25,000,000 the whole taxable income at 10.9%.
+  // Standard deductions (§614): 16,050 joint, 11,200 head of household.
+  const ny = systemOf("US", "NY", Y2025);
+  test.each([
+    // joint: TI 383,950: 18,251.75 + 6.85% × 60,750 = 22,413.125; 6.85% × TI = 26,300.575
+    ["MARRIED_JOINT", 400_000, 22_413_13, 3_887_45],
+    // TI 1,983,950 (below 2,155,350): 18,251.75 + 6.85% × 1,660,750 = 132,013.125; 6.85% × TI = 135,900.575
+    ["MARRIED_JOINT", 2_000_000, 132_013_13, 3_887_45],
+    // TI 2,983,950: 143,754.025 + 9.65% × 828,600 = 223,713.925; 9.65% × TI = 287,951.175
+    ["MARRIED_JOINT", 3_000_000, 223_713_93, 64_237_25],
+    // TI 5,983,950: 418,262.75 + 10.3% × 983,950 = 519,609.60; 10.3% × TI = 616,346.85
+    ["MARRIED_JOINT", 6_000_000, 519_609_60, 96_737_25],
+    // NY AGI exactly 25,000,000 (not more): TI 24,983,950 in the 10.3% bracket: 2,476,609.60; 10.3% × TI = 2,573,346.85
+    ["MARRIED_JOINT", 25_000_000, 2_476_609_60, 96_737_25],
+    // NY AGI 25,010,000 (more than 25,000,000), TI 24,993,950 still in the 10.3% bracket: 2,477,639.60;
+    // but 10.9% × TI = 2,724,340.55 → recapture 246,700.95
+    ["MARRIED_JOINT", 25_010_000, 2_477_639_60, 246_700_95],
+    // TI 29,983,950: 2,478,262.75 + 10.9% × 4,983,950 = 3,021,513.30; 10.9% × TI = 3,268,250.55
+    ["MARRIED_JOINT", 30_000_000, 3_021_513_30, 246_737_25],
+    // head of household: TI 338,800: 15,371.125 + 6.85% × 69,500 = 20,131.875; 6.85% × TI = 23,207.80 → 3,075.925
+    ["HEAD_OF_HOUSEHOLD", 350_000, 20_131_88, 3_075_93],
+    // TI 1,488,800 (below 1,616,450): 15,371.125 + 6.85% × 1,219,500 = 98,906.875; 6.85% × TI = 101,982.80
+    ["HEAD_OF_HOUSEHOLD", 1_500_000, 98_906_88, 3_075_93],
+    // TI 1,988,800: 107,650.90 + 9.65% × 372,350 = 143,582.675; 9.65% × TI = 191,919.20
+    ["HEAD_OF_HOUSEHOLD", 2_000_000, 143_582_68, 48_336_53],
+    // TI 5,988,800: 434,163.475 + 10.3% × 988,800 = 536,009.875; 10.3% × TI = 616,846.40
+    ["HEAD_OF_HOUSEHOLD", 6_000_000, 536_009_88, 80_836_53],
+    // TI 23,988,800 (below 25,000,000), NY AGI 24,000,000: 434,163.475 + 10.3% × 18,988,800 = 2,390,009.875; 10.3% × TI = 2,470,846.40
+    ["HEAD_OF_HOUSEHOLD", 24_000_000, 2_390_009_88, 80_836_53],
+    // TI 29,988,800: 2,494,163.475 + 10.9% × 4,988,800 = 3,037,942.675; 10.9% × TI = 3,268,779.20
+    ["HEAD_OF_HOUSEHOLD", 30_000_000, 3_037_942_68, 230_836_53],
+  ] as const)("%s, NY AGI %p: schedule %p, recapture %p (cents)", (filingStatus, agi, schedule, recapture) => {
+    expectLines(ny.tax(agi * 100, { filingStatus }), { "New York State income tax": schedule, [RECAPTURE]: recapture });
+  });
+
+  test("the phase-in fraction is rounded to four decimal places (IT-201 worksheets)", () => {
+    // single, NY AGI 120,008: TI 112,008; 6% × TI − tax(TI) = 568.25 (6% × 80,650 − 4,270.75);
+    // (120,008 − 107,650) / 50,000 = 0.24716 → 0.2472; 568.25 × 0.2472 = 140.4714 (0.247 would give 140.36, 0.24716 140.45)
+    expectLines(ny.tax(120_008_00), { [RECAPTURE]: 140_47 });
+  });
+});
