@@ -17,6 +17,7 @@ import { callerFor } from "../../test/db.ts";
 import { expectInputError, expectTrpcError } from "../../test/errors.ts";
 import { DEMO, useTestDatabase } from "../../test/fixtures.ts";
 import { expectAllSucceed, expectOneEffect, race } from "../../test/race.ts";
+import { expectAudit } from "../../test/audit.ts";
 
 const t = useTestDatabase({ wizardDemo: true, poolSize: 12 });
 const CRM = "crm@meridian.test";
@@ -292,6 +293,13 @@ describe("external spends", () => {
       kind: "externalSpend", status: "APPROVED", moveId: acme.moveId, moveStage: service.moveStage, serviceKey: service.serviceKey, budgetGroup: service.budgetGroup,
       currency: "EUR", gross: 12000, net: 10000, tax: 2000, spendDate: "2026-11-18", decidedBy: hrId,
     });
+    await expectAudit(t.db, {
+      action: "adhoc.createExternalSpend", actor: DEMO.HR, groupId: acme.groupId, entity: "finance_item", entityId: item.id, oldValues: null,
+      newValues: {
+        kind: "externalSpend", status: "APPROVED", moveId: acme.moveId, moveStage: service.moveStage, serviceKey: service.serviceKey, budgetGroup: service.budgetGroup,
+        currency: "EUR", gross: 12000, net: 10000, tax: 2000, spendDate: "2026-11-18", decidedBy: hrId,
+      },
+    });
     for (const who of [await t.finance(), await t.admin()]) expect((await who.finance.adhoc.createExternalSpend(spend({ net: undefined, tax: undefined }))).item.net).toBe("120.00");
     expect((await hr.finance.adhoc.list({ kind: "externalSpend" })).items.map((i) => i.id)).toContain(item.id);
   });
@@ -412,6 +420,10 @@ describe("employee expenses management", () => {
     const [audit] = await auditsOf(id, "adhoc.deleteExpense");
     expect(JSON.parse(audit!.old_values!)).toMatchObject({ moveId: acme.moveId, status: "SUBMITTED_WITHOUT_RECEIPT", gross: 4800, currency: "EUR" });
     expect(audit!.new_values).toBeNull();
+    await expectAudit(t.db, {
+      action: "adhoc.deleteExpense", actor: DEMO.FINANCE, groupId: acme.groupId, entity: "expense", entityId: id,
+      oldValues: { moveId: acme.moveId, employeeId: acme.employeeId, status: "SUBMITTED_WITHOUT_RECEIPT", gross: 4800, currency: "EUR", version: 1 }, newValues: null,
+    });
     // A retried delete with its key answers the first success.
     const other = await addExpense();
     const key = uniqueKey();
