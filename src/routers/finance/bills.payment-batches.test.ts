@@ -14,6 +14,7 @@ import { appFor, cookieFor, postForm, postJson, type TestApp } from "../../test/
 import { expectLegacyFailure, expectTrpcError } from "../../test/errors.ts";
 import { DEMO, useTestDatabase } from "../../test/fixtures.ts";
 import { expectNoServerError, outcomesOf, race } from "../../test/race.ts";
+import { expectAudit } from "../../test/audit.ts";
 import { todayUtc, type FinanceActor } from "../../services/finance/core.ts";
 import { financeActorOf, makeBill, type MakeBill } from "./bills.fixtures.ts";
 
@@ -66,6 +67,12 @@ describe("a bill in a payment file (item 1)", () => {
   test("send back, void and a new recipient account are refused until the batch is cancelled; the batch and its rows stay", async () => {
     const { ids, batch } = await exported(1);
     const billId = ids[0]!;
+    // The export's audit rows, field by field (issue 23 item 24): the bill's and the batch's.
+    await expectAudit(t.db, { action: "export", actor: DEMO.FINANCE, groupId: (await billRow(billId))!.group_id, entity: "bill", entityId: billId, oldValues: { exportBatchId: null }, newValues: { exportBatchId: batch.batchId, messageId: batch.messageId } });
+    await expectAudit(t.db, {
+      action: "create", actor: DEMO.FINANCE, groupId: null, entity: "finance_payment_batch", entityId: batch.batchId,
+      oldValues: null, newValues: { messageId: batch.messageId, billIds: [billId], totals: JSON.parse((await batchRow(batch.batchId)).totals) },
+    });
     const inFile = fill(FM.billInPaymentFile, { file: batch.messageId });
     const finance = await t.finance();
     // Send back: refused on both transports, nothing removed.
