@@ -11,6 +11,7 @@ import { AppError } from "../../domain/errors.ts";
 import { financeMessages } from "../../domain/finance/messages.ts";
 import { DEMO, useTestDatabase } from "../../test/fixtures.ts";
 import { expectAllSucceed, race } from "../../test/race.ts";
+import { expectAudit } from "../../test/audit.ts";
 import type { SessionUser } from "../auth.ts";
 import { appendEntry, balanceOfAccount, ensureAccount, financeCoreMessages, financeWrite, insertBill, type FinanceActor } from "./core.ts";
 
@@ -200,6 +201,13 @@ describe("insertBill", () => {
     expect(audit.length).toBe(1);
     expect(audit[0]).toMatchObject({ action: "create", actor_user_id: actor.user.id, group_id: groupId, ip: "127.0.0.1", old_values: null });
     expect(JSON.parse(audit[0]!.new_values!)).toMatchObject({ billType: "CashAllowances", status: "Open", gross: 12_000, currency: "USD", toAccountId: accountId });
+    await expectAudit(t.db, {
+      action: "create", actor: DEMO.FINANCE, groupId, entity: "bill", entityId: made.billId, oldValues: null,
+      newValues: {
+        billType: "CashAllowances", status: "Open", source: `test:${sourceId}`, currency: "USD", gross: 12_000, net: 10_000, tax: 2_000,
+        toAccountId: accountId, fromAccountId: null, billDate: "2026-11-21", lines: 1, decidedByRule: null,
+      },
+    });
 
     const again = await t.db
       .transaction()
