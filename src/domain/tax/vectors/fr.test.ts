@@ -227,3 +227,16 @@ describe("a vector on each side of the décote, the abattement's limits and the 
     expectLines(fr2025.tax(1_300_000_00, couple), { "Contribution exceptionnelle sur les hauts revenus": 21_174_00 });
   });
 });
+
+describe("contributions to the cent, each rounded once (issue 23 item 24)", () => {
+  test("2025, single, 20,001: CRDS 0.5% × 98.25% × 20,001 = 98.2549125 → 98.25 (never 98.255 → 98.26)", () => {
+    // CSG base 20,001 × 98.25% = 19,650.9825: deductible 6.8% = 1,336.26681 → 1,336.27, non-deductible 2.4% = 471.62358 → 471.62;
+    // vieillesse 20,001 × 7.30% = 1,460.073 → 1,460.07; AGIRC-ARRCO 20,001 × 4.01% = 802.0401 → 802.04
+    expectLines(systemOf("FR", null, "2025-06-30").tax(20_001_00), {
+      CRDS: 98_25,
+      CSG: 1_807_89,
+      "Assurance vieillesse": 1_460_07,
+      "Retraite complémentaire AGIRC-ARRCO": 802_04,
+    });
+  });
+});
