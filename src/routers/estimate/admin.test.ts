@@ -8,7 +8,8 @@ import { runPendingJobs, settleJobs } from "../../services/jobs/queue.ts";
 import { CITY_INDEX_IMPORT_JOB, cityIndexImportState, cityIndexTemplate } from "../../services/estimate/indices.ts";
 import { auditRows, callerFor, testConfig } from "../../test/db.ts";
 import { expectInputError, expectTrpcError } from "../../test/errors.ts";
-import { useTestDatabase } from "../../test/fixtures.ts";
+import { DEMO, useTestDatabase } from "../../test/fixtures.ts";
+import { expectAudit } from "../../test/audit.ts";
 import { mailerFor } from "../../trpc.ts";
 
 const t = useTestDatabase();
@@ -66,6 +67,7 @@ describe("estimate.admin.setFlag / setBilling", () => {
     expect(rows.at(-1)).toMatchObject({ entity: "group", entity_id: String(id), group_id: id });
     expect(JSON.parse(rows.at(-1)!.old_values!)).toEqual({ costEstimateFlag: true });
     expect(JSON.parse(rows.at(-1)!.new_values!)).toEqual({ costEstimateFlag: false });
+    await expectAudit(t.db, { action: "estimate.setFlag", actor: DEMO.ADMIN, groupId: id, entity: "group", entityId: id, oldValues: { costEstimateFlag: true }, newValues: { costEstimateFlag: false } });
 
     await a.estimate.admin.setFlag({ groupId: id, costEstimateFlag: false });
     expect(await auditRows(t.db, "estimate.setFlag")).toHaveLength(audits + 1);
@@ -85,6 +87,7 @@ describe("estimate.admin.setFlag / setBilling", () => {
     const audit = (await auditRows(t.db, "estimate.setBilling")).at(-1)!;
     expect(JSON.parse(audit.old_values!)).toEqual({ billingStatus: "SUSPENDED" });
     expect(JSON.parse(audit.new_values!)).toEqual({ billingStatus: "TRIAL" });
+    await expectAudit(t.db, { action: "estimate.setBilling", actor: DEMO.ADMIN, groupId: id, entity: "group", entityId: id, oldValues: { billingStatus: "SUSPENDED" }, newValues: { billingStatus: "TRIAL" } });
     await a.estimate.admin.setBilling({ groupId: id, billingStatus: "NOT_BILLABLE" });
   });
 

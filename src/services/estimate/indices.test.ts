@@ -9,6 +9,7 @@ import { CITY_INDEX_COLUMNS } from "../../domain/estimate/schemas.ts";
 import { estimateMessages } from "../../domain/estimate/messages.ts";
 import { auditRows, testConfig } from "../../test/db.ts";
 import { DEMO, useTestDatabase } from "../../test/fixtures.ts";
+import { expectAudit } from "../../test/audit.ts";
 import { mailerFor } from "../../trpc.ts";
 import { runPendingJobs, settleJobs, type JobDeps } from "../jobs/queue.ts";
 import {
@@ -130,6 +131,7 @@ describe("startCityIndexImport and the import job", () => {
     const audit = (await auditRows(t.db, "estimate.indicesImported")).at(-1)!;
     expect(audit.actor_user_id).toBe(await adminId());
     expect(JSON.parse(audit.new_values!)).toEqual({ fileName: "indices.csv", imported: 2, failed: 2 });
+    await expectAudit(t.db, { action: "estimate.indicesImported", actor: DEMO.ADMIN, groupId: null, entity: "cityIndices", entityId: job.id, oldValues: null, newValues: { fileName: "indices.csv", imported: 2, failed: 2 } });
   });
 
   test("the template round trip: the .xlsx template imports its two example rows", async () => {
