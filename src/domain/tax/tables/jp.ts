@@ -162,7 +162,10 @@ function japanTable(p: Year): TaxTable {
         taxableIncome: nationalTaxable,
         lines: [
           incomeTaxLine("Income tax", incomeTax),
-          incomeTaxLine("Reconstruction special income tax", annualTax.minus(incomeTax)),
+          // Negative where the 100-yen truncation takes more than the 2.1% (an income tax ending in 50 yen,
+          // below 2,381 yen: 650 × 102.1% = 663.65 → 600), so that the lines add up to the year-end adjustment's annual tax
+          // (incomeTaxLine would floor it at zero).
+          { label: "Reconstruction special income tax", kind: "INCOME_TAX", amount: annualTax.minus(incomeTax) },
           incomeTaxLine("Resident tax (income levy)", residentIncomeLevy),
           incomeTaxLine("Resident tax (per-capita levy)", perCapita),
           socialLine("Employees' pension insurance", pension, pensionRate),
