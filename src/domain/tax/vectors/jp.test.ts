@@ -5,6 +5,7 @@
  * truncation); each test name says which. Amounts in yen.
  */
 import { describe, expect, test } from "bun:test";
+import type { TaxBreakdown } from "../index.ts";
 import { dec } from "../table.ts";
 import { annualTaxWithReconstruction, employmentIncome, nationalIncomeTax } from "../tables/jp.ts";
 import { expectLines, systemOf } from "../test-helpers.ts";
@@ -195,5 +196,219 @@ describe("employment income (NTA No. 1410, Appended Table 5): a vector on each s
     [9_000_000, 7_050_000], // − 1,950,000 (90% − 1,100,000 would give 7,000,000)
   ])("salary %p → employment income %p", (salary, expected) => {
     expect(employmentIncome(dec(salary)).toNumber()).toBe(expected);
+  });
+});
+
+/**
+ * Issue 23 item 24: a vector on each side of every tier, limit and cap of the Japanese tables, so that
+ * changing any of them fails a test (scripts/tax-mutation-check.ts jp.ts). The NTA publishes no worked
+ * example at these edges: every figure below is derived by hand from the statute's stated amounts, the same
+ * rules as the table's header: employment income by Appended Table 5 / NTA No. 1410 (2025: minimum 650,000;
+ * 2026: 740,000 for income tax, 690,000 for resident tax — the FY2026 Outline's figures, as in the table);
+ * basic deduction NTA No. 1199 (Income Tax Act art. 86; 2025: 950,000 / 880,000 / 680,000 / 630,000 /
+ * 580,000 / 480,000 / 320,000 / 160,000 to total income 1,320,000 / 3,360,000 / 4,890,000 / 6,550,000 /
+ * 23,500,000 / 24,000,000 / 24,500,000 / 25,000,000; 2026: 1,040,000 / 670,000 / 620,000 to 4,890,000 /
+ * 6,550,000 / 23,500,000, then as 2025); spouse deduction NTA No. 1191 (art. 83: 380,000 / 260,000 /
+ * 130,000 to total income 9,000,000 / 9,500,000 / 10,000,000; resident 330,000 / 220,000 / 110,000, Local
+ * Tax Act art. 314-2); rates NTA No. 2260; taxable income truncated to 1,000 yen, income tax × 102.1%
+ * truncated to 100 yen (year-end adjustment); resident tax (Local Tax Act art. 314-2, 314-3, 314-6, 295;
+ * Tokyo special wards): basic 430,000 / 290,000 / 150,000 to 24,000,000 / 24,500,000 / 25,000,000,
+ * 6% + 4% less the adjustment credit 3% + 2% of min(personal-deduction differences, taxable) — above
+ * 2,000,000 of taxable income max(differences − (taxable − 2,000,000), 50,000); none above 25,000,000 —
+ * each levy truncated to 100 yen; no income levy at or below 350,000 × persons + 100,000 (+ 320,000 with a
+ * spouse or dependants), no per-capita levy (5,000) at or below 350,000 × persons + 100,000 (+ 210,000).
+ * Social insurance as in the table (2025: pension 9.15% to 7,800,000, health 4.955% to 16,680,000,
+ * employment 0.55%; 2026: health 4.93%, employment 0.5125%, child support 0.08625%).
+ */
+type Vector = { taxableIncome: number } & Record<string, number>;
+function expectVector(breakdown: TaxBreakdown, { taxableIncome, ...lines }: Vector): void {
+  expect(breakdown.taxableIncome).toBe(taxableIncome);
+  expectLines(breakdown, lines);
+}
+
+describe("Japan 2025: a vector on each side of the basic deduction tiers and the minimum employment income deduction (derived, NTA No. 1199 / 1410)", () => {
+  const jp = systemOf("JP", null, "2025-06-30");
+  test.each<[number, Vector]>([
+    // total income 1,240,000 ≤ 1,320,000: basic 950,000; below 1,900,000 the minimum 650,000 (S − 650,000 < Appended Table 5's 1,241,600)
+    // total income 1,240,000; social 276,979.5; 1,240,000 − 276,979.5 − basic 950,000 → 13,000; tax 650, × 102.1% → 663.65 → 600 (the 100-yen truncation takes more than the 2.1%: reconstruction line −50)
+    // resident 1,240,000 − 276,979.5 − 430,000 → 533,000; credit base 50,000: 30,480 → 30,400, 20,320 → 20,300; levy 50,700, per capita 5,000
+    [1_890_000, { taxableIncome: 13_000, "Income tax": 650, "Reconstruction special income tax": -50, "Resident tax (income levy)": 50_700, "Resident tax (per-capita levy)": 5_000 }],
+    // total income 1,390,000 in (1,320,000, 3,360,000]: basic 880,000 (table: A = 525,000 × 2.8 − 80,000)
+    // total income 1,390,000; social 307,755; 1,390,000 − 307,755 − basic 880,000 → 202,000; tax 10,100, × 102.1% → 10,300
+    // resident 1,390,000 − 307,755 − 430,000 → 652,000; credit base 50,000: 37,620 → 37,600, 25,080 → 25,000; levy 62,600, per capita 5,000
+    [2_100_000, { taxableIncome: 202_000, "Income tax": 10_100, "Reconstruction special income tax": 200, "Resident tax (income levy)": 62_600, "Resident tax (per-capita levy)": 5_000 }],
+    // total income 3,320,000 ≤ 3,360,000: basic 880,000 (A = 1,175,000 × 3.2 − 440,000)
+    // total income 3,320,000; social 688,785; 3,320,000 − 688,785 − basic 880,000 → 1,751,000; tax 87,550, × 102.1% → 89,300
+    // resident 3,320,000 − 688,785 − 430,000 → 2,201,000; credit base 50,000: 130,560 → 130,500, 87,040 → 87,000; levy 217,500, per capita 5,000
+    [4_700_000, { taxableIncome: 1_751_000, "Income tax": 87_550, "Reconstruction special income tax": 1_750, "Resident tax (income levy)": 217_500, "Resident tax (per-capita levy)": 5_000 }],
+    // total income 4,680,000 in (3,360,000, 4,890,000]: basic 680,000 (A = 1,600,000 × 3.2 − 440,000)
+    // total income 4,680,000; social 937,920; 4,680,000 − 937,920 − basic 680,000 → 3,062,000; tax 208,700, × 102.1% → 213,000
+    // resident 4,680,000 − 937,920 − 430,000 → 3,312,000; credit base 50,000: 197,220 → 197,200, 131,480 → 131,400; levy 328,600, per capita 5,000
+    [6_400_000, { taxableIncome: 3_062_000, "Income tax": 208_700, "Reconstruction special income tax": 4_300, "Resident tax (income levy)": 328_600, "Resident tax (per-capita levy)": 5_000 }],
+    // total income 5,200,000 in (4,890,000, 6,550,000]: basic 630,000 (× 0.9 − 1,100,000)
+    // total income 5,200,000; social 1,025,850; 5,200,000 − 1,025,850 − basic 630,000 → 3,544,000; tax 281,300, × 102.1% → 287,200
+    // resident 5,200,000 − 1,025,850 − 430,000 → 3,744,000; credit base 50,000: 223,140 → 223,100, 148,760 → 148,700; levy 371,800, per capita 5,000
+    [7_000_000, { taxableIncome: 3_544_000, "Income tax": 281_300, "Reconstruction special income tax": 5_900, "Resident tax (income levy)": 371_800, "Resident tax (per-capita levy)": 5_000 }],
+    // total income 7,050,000 > 6,550,000: basic 580,000 (− 1,950,000)
+    // total income 7,050,000; social 1,209,150; 7,050,000 − 1,209,150 − basic 580,000 → 5,260,000; tax 624,500, × 102.1% → 637,600
+    // resident 7,050,000 − 1,209,150 − 430,000 → 5,410,000; credit base 50,000: 323,100 → 323,100, 215,400 → 215,400; levy 538,500, per capita 5,000
+    [9_000_000, { taxableIncome: 5_260_000, "Income tax": 624_500, "Reconstruction special income tax": 13_100, "Resident tax (income levy)": 538_500, "Resident tax (per-capita levy)": 5_000 }],
+  ])("SINGLE, salary %p", (salary, expected) => {
+    expectVector(jp.tax(salary), expected);
+  });
+});
+
+describe("Japan 2026: a vector on each side of the FY2026 Outline's basic deduction tiers and minimum deductions (derived from the amounts the table cites)", () => {
+  const jp = systemOf("JP", null, "2026-06-30");
+  test.each<[number, Vector]>([
+    // national: minimum 740,000 (1,260,000 < the table's A = 500,000 × 2.8 − 80,000 = 1,320,000); resident: minimum 690,000 → 1,310,000
+    // total income 1,260,000; social 293,575; 1,260,000 − 293,575 − basic 1,040,000 → 0; tax 0, × 102.1% → 0
+    // resident 1,310,000 − 293,575 − 430,000 → 586,000; credit base 50,000: 33,660 → 33,600, 22,440 → 22,400; levy 56,000, per capita 5,000
+    [2_000_000, { taxableIncome: 0, "Income tax": 0, "Reconstruction special income tax": 0, "Resident tax (income levy)": 56_000, "Resident tax (per-capita levy)": 5_000 }],
+    // national: minimum 740,000 → 1,360,000 (table 1,390,000); basic 1,040,000; resident: the table's 1,390,000 (S − 690,000 = 1,410,000)
+    // total income 1,360,000; social 308,253.75; 1,360,000 − 308,253.75 − basic 1,040,000 → 11,000; tax 550, × 102.1% → 561.55 → 500 (reconstruction line −50)
+    // resident 1,390,000 − 308,253.75 − 430,000 → 651,000; credit base 50,000: 37,560 → 37,500, 25,040 → 25,000; levy 62,500, per capita 5,000
+    [2_100_000, { taxableIncome: 11_000, "Income tax": 550, "Reconstruction special income tax": -50, "Resident tax (income levy)": 62_500, "Resident tax (per-capita levy)": 5_000 }],
+    // total income 4,680,000 ≤ 4,890,000: basic 1,040,000
+    // total income 4,680,000; social 939,440; 4,680,000 − 939,440 − basic 1,040,000 → 2,700,000; tax 172,500, × 102.1% → 176,100
+    // resident 4,680,000 − 939,440 − 430,000 → 3,310,000; credit base 50,000: 197,100 → 197,100, 131,400 → 131,400; levy 328,500, per capita 5,000
+    [6_400_000, { taxableIncome: 2_700_000, "Income tax": 172_500, "Reconstruction special income tax": 3_600, "Resident tax (income levy)": 328_500, "Resident tax (per-capita levy)": 5_000 }],
+    // total income 5,200,000 in (4,890,000, 6,550,000]: basic 670,000
+    // total income 5,200,000; social 1,027,512.5; 5,200,000 − 1,027,512.5 − basic 670,000 → 3,502,000; tax 272,900, × 102.1% → 278,600
+    // resident 5,200,000 − 1,027,512.5 − 430,000 → 3,742,000; credit base 50,000: 223,020 → 223,000, 148,680 → 148,600; levy 371,600, per capita 5,000
+    [7_000_000, { taxableIncome: 3_502_000, "Income tax": 272_900, "Reconstruction special income tax": 5_700, "Resident tax (income levy)": 371_600, "Resident tax (per-capita levy)": 5_000 }],
+    // total income 7,050,000 > 6,550,000: basic 620,000
+    // total income 7,050,000; social 1,211,287.5; 7,050,000 − 1,211,287.5 − basic 620,000 → 5,218,000; tax 616,100, × 102.1% → 629,000
+    // resident 7,050,000 − 1,211,287.5 − 430,000 → 5,408,000; credit base 50,000: 322,980 → 322,900, 215,320 → 215,300; levy 538,200, per capita 5,000
+    [9_000_000, { taxableIncome: 5_218_000, "Income tax": 616_100, "Reconstruction special income tax": 12_900, "Resident tax (income levy)": 538_200, "Resident tax (per-capita levy)": 5_000 }],
+  ])("SINGLE, salary %p", (salary, expected) => {
+    expectVector(jp.tax(salary), expected);
+  });
+});
+
+describe("Japan: the top basic deduction tiers, the resident basic deduction and the adjustment credit's 25,000,000 limit (derived, NTA No. 1199; Local Tax Act art. 314-2, 314-6)", () => {
+  // Salaries above 8,500,000: total income = salary − 1,950,000; pension capped at 713,700, health at 16,680,000.
+  test.each<[number, Vector]>([
+    // total income 23,000,000 ≤ 23,500,000: basic 580,000; resident 430,000 (≤ 24,000,000), adjustment credit (≤ 25,000,000)
+    // total income 23,000,000; social 1,677,419; 23,000,000 − 1,677,419 − basic 580,000 → 20,742,000; tax 5,500,800, × 102.1% → 5,616,300
+    // resident 23,000,000 − 1,677,419 − 430,000 → 20,892,000; credit base 50,000: 1,252,020 → 1,252,000, 834,680 → 834,600; levy 2,086,600, per capita 5,000
+    [24_950_000, { taxableIncome: 20_742_000, "Income tax": 5_500_800, "Reconstruction special income tax": 115_500, "Resident tax (income levy)": 2_086_600, "Resident tax (per-capita levy)": 5_000 }],
+    // total income 23,800,000 in (23,500,000, 24,000,000]: basic 480,000; resident 430,000
+    // total income 23,800,000; social 1,681,819; 23,800,000 − 1,681,819 − basic 480,000 → 21,638,000; tax 5,859,200, × 102.1% → 5,982,200
+    // resident 23,800,000 − 1,681,819 − 430,000 → 21,688,000; credit base 50,000: 1,299,780 → 1,299,700, 866,520 → 866,500; levy 2,166,200, per capita 5,000
+    [25_750_000, { taxableIncome: 21_638_000, "Income tax": 5_859_200, "Reconstruction special income tax": 123_000, "Resident tax (income levy)": 2_166_200, "Resident tax (per-capita levy)": 5_000 }],
+    // total income 24,300,000 in (24,000,000, 24,500,000]: basic 320,000; resident 290,000
+    // total income 24,300,000; social 1,684,569; 24,300,000 − 1,684,569 − basic 320,000 → 22,295,000; tax 6,122,000, × 102.1% → 6,250,500
+    // resident 24,300,000 − 1,684,569 − 290,000 → 22,325,000; credit base 50,000: 1,338,000 → 1,338,000, 892,000 → 892,000; levy 2,230,000, per capita 5,000
+    [26_250_000, { taxableIncome: 22_295_000, "Income tax": 6_122_000, "Reconstruction special income tax": 128_500, "Resident tax (income levy)": 2_230_000, "Resident tax (per-capita levy)": 5_000 }],
+    // total income 24,800,000 in (24,500,000, 25,000,000]: basic 160,000; resident 150,000
+    // total income 24,800,000; social 1,687,319; 24,800,000 − 1,687,319 − basic 160,000 → 22,952,000; tax 6,384,800, × 102.1% → 6,518,800
+    // resident 24,800,000 − 1,687,319 − 150,000 → 22,962,000; credit base 50,000: 1,376,220 → 1,376,200, 917,480 → 917,400; levy 2,293,600, per capita 5,000
+    [26_750_000, { taxableIncome: 22_952_000, "Income tax": 6_384_800, "Reconstruction special income tax": 134_000, "Resident tax (income levy)": 2_293_600, "Resident tax (per-capita levy)": 5_000 }],
+    // total income 25,500,000 > 25,000,000: no basic deduction, no resident basic deduction, no adjustment credit
+    // total income 25,500,000; social 1,691,169; 25,500,000 − 1,691,169 − basic 0 → 23,808,000; tax 6,727,200, × 102.1% → 6,868,400
+    // resident 25,500,000 − 1,691,169 − 0 → 23,808,000; credit base 0: 1,428,480 → 1,428,400, 952,320 → 952,300; levy 2,380,700, per capita 5,000
+    [27_450_000, { taxableIncome: 23_808_000, "Income tax": 6_727_200, "Reconstruction special income tax": 141_200, "Resident tax (income levy)": 2_380_700, "Resident tax (per-capita levy)": 5_000 }],
+  ])("2025, SINGLE, salary %p", (salary, expected) => {
+    expectVector(systemOf("JP", null, "2025-06-30").tax(salary), expected);
+  });
+
+  test.each<[number, Vector]>([
+    // total income 23,000,000 ≤ 23,500,000: basic 620,000
+    // total income 23,000,000; social 1,678,279.25; 23,000,000 − 1,678,279.25 − basic 620,000 → 20,701,000; tax 5,484,400, × 102.1% → 5,599,500
+    // resident 23,000,000 − 1,678,279.25 − 430,000 → 20,891,000; credit base 50,000: 1,251,960 → 1,251,900, 834,640 → 834,600; levy 2,086,500, per capita 5,000
+    [24_950_000, { taxableIncome: 20_701_000, "Income tax": 5_484_400, "Reconstruction special income tax": 115_100, "Resident tax (income levy)": 2_086_500, "Resident tax (per-capita levy)": 5_000 }],
+    // total income 23,800,000: basic 480,000
+    // total income 23,800,000; social 1,682,379.25; 23,800,000 − 1,682,379.25 − basic 480,000 → 21,637,000; tax 5,858,800, × 102.1% → 5,981,800
+    // resident 23,800,000 − 1,682,379.25 − 430,000 → 21,687,000; credit base 50,000: 1,299,720 → 1,299,700, 866,480 → 866,400; levy 2,166,100, per capita 5,000
+    [25_750_000, { taxableIncome: 21_637_000, "Income tax": 5_858_800, "Reconstruction special income tax": 123_000, "Resident tax (income levy)": 2_166_100, "Resident tax (per-capita levy)": 5_000 }],
+    // total income 24,300,000: basic 320,000; resident 290,000
+    // total income 24,300,000; social 1,684,941.75; 24,300,000 − 1,684,941.75 − basic 320,000 → 22,295,000; tax 6,122,000, × 102.1% → 6,250,500
+    // resident 24,300,000 − 1,684,941.75 − 290,000 → 22,325,000; credit base 50,000: 1,338,000 → 1,338,000, 892,000 → 892,000; levy 2,230,000, per capita 5,000
+    [26_250_000, { taxableIncome: 22_295_000, "Income tax": 6_122_000, "Reconstruction special income tax": 128_500, "Resident tax (income levy)": 2_230_000, "Resident tax (per-capita levy)": 5_000 }],
+    // total income 24,800,000: basic 160,000; resident 150,000
+    // total income 24,800,000; social 1,687,504.25; 24,800,000 − 1,687,504.25 − basic 160,000 → 22,952,000; tax 6,384,800, × 102.1% → 6,518,800
+    // resident 24,800,000 − 1,687,504.25 − 150,000 → 22,962,000; credit base 50,000: 1,376,220 → 1,376,200, 917,480 → 917,400; levy 2,293,600, per capita 5,000
+    [26_750_000, { taxableIncome: 22_952_000, "Income tax": 6_384_800, "Reconstruction special income tax": 134_000, "Resident tax (income levy)": 2_293_600, "Resident tax (per-capita levy)": 5_000 }],
+    // total income 25,500,000: none
+    // total income 25,500,000; social 1,691,091.75; 25,500,000 − 1,691,091.75 − basic 0 → 23,808,000; tax 6,727,200, × 102.1% → 6,868,400
+    // resident 25,500,000 − 1,691,091.75 − 0 → 23,808,000; credit base 0: 1,428,480 → 1,428,400, 952,320 → 952,300; levy 2,380,700, per capita 5,000
+    [27_450_000, { taxableIncome: 23_808_000, "Income tax": 6_727_200, "Reconstruction special income tax": 141_200, "Resident tax (income levy)": 2_380_700, "Resident tax (per-capita levy)": 5_000 }],
+  ])("2026, SINGLE, salary %p", (salary, expected) => {
+    expectVector(systemOf("JP", null, "2026-06-30").tax(salary), expected);
+  });
+});
+
+describe("Japan 2025: a vector on each side of the spouse deduction tiers (derived, NTA No. 1191; resident amounts Local Tax Act art. 314-2)", () => {
+  const jp = systemOf("JP", null, "2025-06-30");
+  test.each<[number, Vector]>([
+    // total income 8,800,000 ≤ 9,000,000: spouse 380,000 / resident 330,000
+    // total income 8,800,000; social 1,305,487.5; 8,800,000 − 1,305,487.5 − basic 580,000 − spouse 380,000 → 6,534,000; tax 879,300, × 102.1% → 897,700
+    // resident 8,800,000 − 1,305,487.5 − 430,000 − 330,000 → 6,734,000; credit base 50,000: 402,540 → 402,500, 268,360 → 268,300; levy 670,800, per capita 5,000
+    [10_750_000, { taxableIncome: 6_534_000, "Income tax": 879_300, "Reconstruction special income tax": 18_400, "Resident tax (income levy)": 670_800, "Resident tax (per-capita levy)": 5_000 }],
+    // total income 9,300,000 in (9,000,000, 9,500,000]: spouse 260,000 / 220,000
+    // total income 9,300,000; social 1,333,012.5; 9,300,000 − 1,333,012.5 − basic 580,000 − spouse 260,000 → 7,126,000; tax 1,002,980, × 102.1% → 1,024,000
+    // resident 9,300,000 − 1,333,012.5 − 430,000 − 220,000 → 7,316,000; credit base 50,000: 437,460 → 437,400, 291,640 → 291,600; levy 729,000, per capita 5,000
+    [11_250_000, { taxableIncome: 7_126_000, "Income tax": 1_002_980, "Reconstruction special income tax": 21_020, "Resident tax (income levy)": 729_000, "Resident tax (per-capita levy)": 5_000 }],
+    // total income 9,800,000 in (9,500,000, 10,000,000]: spouse 130,000 / 110,000
+    // total income 9,800,000; social 1,360,537.5; 9,800,000 − 1,360,537.5 − basic 580,000 − spouse 130,000 → 7,729,000; tax 1,141,670, × 102.1% → 1,165,600
+    // resident 9,800,000 − 1,360,537.5 − 430,000 − 110,000 → 7,899,000; credit base 50,000: 472,440 → 472,400, 314,960 → 314,900; levy 787,300, per capita 5,000
+    [11_750_000, { taxableIncome: 7_729_000, "Income tax": 1_141_670, "Reconstruction special income tax": 23_930, "Resident tax (income levy)": 787_300, "Resident tax (per-capita levy)": 5_000 }],
+    // total income 10,500,000 > 10,000,000: no spouse deduction
+    // total income 10,500,000; social 1,399,072.5; 10,500,000 − 1,399,072.5 − basic 580,000 − spouse 0 → 8,520,000; tax 1,323,600, × 102.1% → 1,351,300
+    // resident 10,500,000 − 1,399,072.5 − 430,000 − 0 → 8,670,000; credit base 50,000: 518,700 → 518,700, 345,800 → 345,800; levy 864,500, per capita 5,000
+    [12_450_000, { taxableIncome: 8_520_000, "Income tax": 1_323_600, "Reconstruction special income tax": 27_700, "Resident tax (income levy)": 864_500, "Resident tax (per-capita levy)": 5_000 }],
+  ])("MARRIED_JOINT (spouse without income), salary %p", (salary, expected) => {
+    expectVector(jp.tax(salary, { filingStatus: "MARRIED_JOINT" }), expected);
+  });
+});
+
+describe("Japan 2025: the Tokyo special wards' non-taxable limits for two persons (derived, Local Tax Act art. 295 and Supplementary Provisions art. 3-3, first-grade area)", () => {
+  // Below 1,900,000 of salary, total income = salary − 650,000 (the minimum deduction).
+  const jp = systemOf("JP", null, "2025-06-30");
+  test.each<[number, Vector]>([
+    // total income 1,010,000 = the per-capita limit 350,000 × 2 + 100,000 + 210,000: no per-capita levy; under the income-levy limit
+    // total income 1,010,000; social 243,273; 1,010,000 − 243,273 − basic 950,000 − spouse 380,000 → 0; tax 0, × 102.1% → 0
+    // resident 1,010,000 − 243,273 − 430,000 − 330,000 → 6,000; credit base 6,000: 180 → 100, 120 → 100; levy 0, per capita 0
+    [1_660_000, { taxableIncome: 0, "Income tax": 0, "Reconstruction special income tax": 0, "Resident tax (income levy)": 0, "Resident tax (per-capita levy)": 0 }],
+    // total income 1,020,000 > 1,010,000: per-capita levy; ≤ the income-levy limit 350,000 × 2 + 100,000 + 320,000 = 1,120,000: no income levy
+    // total income 1,020,000; social 244,738.5; 1,020,000 − 244,738.5 − basic 950,000 − spouse 380,000 → 0; tax 0, × 102.1% → 0
+    // resident 1,020,000 − 244,738.5 − 430,000 − 330,000 → 15,000; credit base 15,000: 450 → 400, 300 → 300; levy 0, per capita 5,000
+    [1_670_000, { taxableIncome: 0, "Income tax": 0, "Reconstruction special income tax": 0, "Resident tax (income levy)": 0, "Resident tax (per-capita levy)": 5_000 }],
+    // total income 1,120,000 = the income-levy limit: no income levy although the taxable 100,000 would bear 5,000
+    // total income 1,120,000; social 259,393.5; 1,120,000 − 259,393.5 − basic 950,000 − spouse 380,000 → 0; tax 0, × 102.1% → 0
+    // resident 1,120,000 − 259,393.5 − 430,000 − 330,000 → 100,000; credit base 100,000: 3,000 → 3,000, 2,000 → 2,000; levy 0, per capita 5,000
+    [1_770_000, { taxableIncome: 0, "Income tax": 0, "Reconstruction special income tax": 0, "Resident tax (income levy)": 0, "Resident tax (per-capita levy)": 5_000 }],
+    // total income 1,125,000 > 1,120,000: income levy; credit base min(50,000 + 50,000, 104,000)
+    // total income 1,125,000; social 260,126.25; 1,125,000 − 260,126.25 − basic 950,000 − spouse 380,000 → 0; tax 0, × 102.1% → 0
+    // resident 1,125,000 − 260,126.25 − 430,000 − 330,000 → 104,000; credit base 100,000: 3,240 → 3,200, 2,160 → 2,100; levy 5,300, per capita 5,000
+    [1_775_000, { taxableIncome: 0, "Income tax": 0, "Reconstruction special income tax": 0, "Resident tax (income levy)": 5_300, "Resident tax (per-capita levy)": 5_000 }],
+  ])("MARRIED_JOINT (spouse without income), salary %p", (salary, expected) => {
+    expectVector(jp.tax(salary, { filingStatus: "MARRIED_JOINT" }), expected);
+  });
+});
+
+describe("Japan 2025: the resident adjustment credit either side of 2,000,000 of taxable income, with a spouse (derived, Local Tax Act art. 37 / 314-6)", () => {
+  const jp = systemOf("JP", null, "2025-06-30");
+  test.each<[number, Vector]>([
+    // resident taxable 1,936,000 ≤ 2,000,000: credit base the differences 50,000 (basic) + 50,000 (spouse) = 100,000
+    // total income 3,400,000; social 703,440; 3,400,000 − 703,440 − basic 680,000 − spouse 380,000 → 1,636,000; tax 81,800, × 102.1% → 83,500
+    // resident 3,400,000 − 703,440 − 430,000 − 330,000 → 1,936,000; credit base 100,000: 113,160 → 113,100, 75,440 → 75,400; levy 188,500, per capita 5,000
+    [4_800_000, { taxableIncome: 1_636_000, "Income tax": 81_800, "Reconstruction special income tax": 1_700, "Resident tax (income levy)": 188_500, "Resident tax (per-capita levy)": 5_000 }],
+    // resident taxable 2,032,000 > 2,000,000: credit base 100,000 − 32,000 = 68,000 (at least 50,000)
+    // total income 3,518,400; social 725,422.5; 3,518,400 − 725,422.5 − basic 680,000 − spouse 380,000 → 1,732,000; tax 86,600, × 102.1% → 88,400
+    // resident 3,518,400 − 725,422.5 − 430,000 − 330,000 → 2,032,000; credit base 68,000: 119,880 → 119,800, 79,920 → 79,900; levy 199,700, per capita 5,000
+    [4_950_000, { taxableIncome: 1_732_000, "Income tax": 86_600, "Reconstruction special income tax": 1_800, "Resident tax (income levy)": 199_700, "Resident tax (per-capita levy)": 5_000 }],
+  ])("MARRIED_JOINT (spouse without income), salary %p", (salary, expected) => {
+    expectVector(jp.tax(salary, { filingStatus: "MARRIED_JOINT" }), expected);
+  });
+});
+
+describe("Japan 2025: the health insurance cap (standard monthly remuneration 1,390,000, grade 50 of the Kyokai Kenpo table: 16,680,000 a year)", () => {
+  test.each([
+    [16_000_000, 792_800], // below the cap: 16,000,000 × 4.955%
+    [17_500_000, 826_494], // capped: 16,680,000 × 4.955%
+  ])("derived: salary %p → health insurance %p", (salary, expected) => {
+    expectLines(systemOf("JP", null, "2025-06-30").tax(salary), { "Health insurance": expected });
   });
 });
