@@ -7,6 +7,7 @@ import { countTable, createTestMove } from "../../services/wizard/initiation-tes
 import { expectInputError, expectTrpcError } from "../../test/errors.ts";
 import type { ZodError } from "zod";
 import { DEMO, useTestDatabase } from "../../test/fixtures.ts";
+import { expectAudit, groupIdOf } from "../../test/audit.ts";
 import { appFor, cookieFor, get } from "../../test/app.ts";
 import { testConfig } from "../../test/db.ts";
 import { createMailer } from "../../services/mail.ts";
@@ -140,6 +141,10 @@ describe("estimate.saveEstimate (basic)", () => {
     const hr = await hrAcme();
     const view = (await hr.estimate.openEstimationView(ref(move))).costEstimate!;
     expect(view.type).toBe("STA");
+    // Each stored version's audit row, field by field (issue 23 item 24): ON_PAGE on opening, ON_SAVE on saving.
+    const onMove = (action: string, newValues: unknown) =>
+      groupIdOf(t.db, "acme").then((groupId) => expectAudit(t.db, { action, actor: "hr@acme.test", groupId, entity: "move", entityId: move.moveId, oldValues: null, newValues }));
+    await onMove("estimate.ON_PAGE", { costEstimateId: view.costEstimateId, version: 1, total: view.total });
     const svc = serviceRows(view)[0]!;
     const saved = await hr.estimate.saveEstimate({
       ...ref(move),
@@ -155,6 +160,7 @@ describe("estimate.saveEstimate (basic)", () => {
     expect(saved.success).toBe(true);
     const v2 = saved.costEstimate;
     expect(v2.versionNumber).toBe(2);
+    await onMove("estimate.ON_SAVE", { costEstimateId: saved.costEstimateId, version: 2, total: v2.total });
     expect(v2.manualTax).toBe(true);
     expect(v2.taxRate).toBe(25);
     const overridden = serviceRows(v2).find((s) => s.serviceCode === svc.serviceCode && s.stageId === svc.stageId)!;
@@ -302,7 +308,9 @@ describe("estimate.taxRate with the family (issue 13)", () => {
     expect(await hr.estimate.taxRate({ ...hk, ...ref(move), dependants: 0 })).toMatchObject({ rate: 5, dependants: 0 });
     // stage 6 stored: its filing status and the host side's dependants
     const details = (await hr.estimate.advanceCeDetails({ ...ref(move), group: "acme" })).details;
-    await hr.estimate.saveAdvanceCeDetails({ ...ref(move), group: "acme", ...details, filingStatus: "SINGLE", host: { ...details.host, numberOfDependants: 0 } });
+    const savedDetails = await hr.estimate.saveAdvanceCeDetails({ ...ref(move), group: "acme", ...details, filingStatus: "SINGLE", host: { ...details.host, numberOfDependants: 0 } });
+    expect(savedDetails.details).toMatchObject({ filingStatus: "SINGLE", host: { numberOfDependants: 0 } });
+    await expectAudit(t.db, { action: "estimate.details", actor: "hr@acme.test", groupId: await groupIdOf(t.db, "acme"), entity: "move", entityId: move.moveId, oldValues: null, newValues: savedDetails.details });
     expect(await hr.estimate.taxRate({ ...hk, ...ref(move) })).toMatchObject({ rate: 18, filingStatus: "SINGLE", dependants: 0 });
     // a move of another employee or group
     await expectTrpcError(hr.estimate.taxRate({ ...hk, employeeId: move.employeeId + 1000, moveId: move.moveId }), "NOT_FOUND");
@@ -536,6 +544,7 @@ describe("estimate approval, export, soft delete", () => {
     await hr.estimate.openEstimationView(ref(move));
     const res = await hr.estimate.softDelete({ ...ref(move) });
     expect(res).toEqual({ success: true, deleted: 1 });
+    await expectAudit(t.db, { action: "estimate.softDelete", actor: "hr@acme.test", groupId: await groupIdOf(t.db, "acme"), entity: "move", entityId: move.moveId, oldValues: null, newValues: { deleted: 1 } });
     expect((await hr.estimate.history({ employeeId: move.employeeId })).history).toHaveLength(0);
     expect((await estimateRows(move.moveId))[0]!.status).toBe("DELETED");
     await expectTrpcError((await hrGlobex()).estimate.softDelete({ ...ref(move) }), "FORBIDDEN");

@@ -10,6 +10,7 @@ import { callerFor, testConfig } from "../../test/db.ts";
 import { ZodError } from "zod";
 import { expectInputError, expectTrpcError } from "../../test/errors.ts";
 import { useTestDatabase } from "../../test/fixtures.ts";
+import { expectAudit, groupIdOf } from "../../test/audit.ts";
 import { expectNoServerError, expectOneEffect, outcomesOf, race } from "../../test/race.ts";
 import { sessionIdFor } from "../auth.ts";
 import { createMailer } from "../mail.ts";
@@ -57,6 +58,10 @@ describe("sending for approval issues a signed link", () => {
     expect(link.approver_email).toBe(approverEmail);
     expect(new Date(link.expires_at).getTime() - new Date(link.created_at).getTime()).toBe(14 * DAY);
     expect(await audits("estimate.approval.sent", move.moveId)).toHaveLength(1);
+    await expectAudit(t.db, {
+      action: "estimate.approval.sent", actor: "hr@acme.test", groupId: await groupIdOf(t.db, "acme"), entity: "move", entityId: move.moveId, oldValues: null,
+      newValues: { costEstimateId: saved.costEstimateId, versionNumber: saved.costEstimate.versionNumber, approverEmail, expiresAt: link.expires_at },
+    });
   });
 
   test("the link's lifetime follows the configuration", async () => {
@@ -123,6 +128,10 @@ describe("deciding", () => {
     const audit = await audits("estimate.approval.rejected", move.moveId);
     expect(audit).toHaveLength(1);
     expect(audit[0]!.actor_user_id).toBeNull();
+    await expectAudit(t.db, {
+      action: "estimate.approval.rejected", actor: null, groupId: await groupIdOf(t.db, "acme"), entity: "move", entityId: move.moveId, oldValues: { isApproved: false },
+      newValues: { costEstimateId: saved.costEstimateId, versionNumber: saved.costEstimate.versionNumber, decision: "REJECTED", comment: "Housing is too high.", approverEmail },
+    });
     const notice = await t.db.selectFrom("outbox").selectAll().where("template", "=", "estimateRejected").where("to_address", "=", "hr@acme.test").orderBy("id", "desc").executeTakeFirstOrThrow();
     expect(notice.text).toContain("Housing is too high.");
     expect(notice.link).toBe(`http://localhost:3000/acme/employeefile/summaryView?employeeId=${move.employeeId}&moveId=${move.moveId}`);
@@ -154,6 +163,10 @@ describe("deciding", () => {
     const file = await hr.moves.file({ group: "acme", ...ref(move) });
     expect(file.estimate).toMatchObject({ isApproved: true, approvalState: { state: "APPROVED", decidedBy: approverEmail } });
     expect(await audits("estimate.approval.approved", move.moveId)).toHaveLength(1);
+    await expectAudit(t.db, {
+      action: "estimate.approval.approved", actor: null, groupId: await groupIdOf(t.db, "acme"), entity: "move", entityId: move.moveId, oldValues: { isApproved: false },
+      newValues: { costEstimateId: saved.costEstimateId, versionNumber: saved.costEstimate.versionNumber, decision: "APPROVED", comment: null, approverEmail },
+    });
   });
 
   test("an expired link is refused and reads as expired", async () => {
