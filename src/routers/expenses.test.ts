@@ -12,6 +12,7 @@ import { callerFor, insertTestUser } from "../test/db.ts";
 import { expectInputError, expectNoStackTrace, expectTrpcError } from "../test/errors.ts";
 import { DEMO, useTestDatabase } from "../test/fixtures.ts";
 import { race } from "../test/race.ts";
+import { expectAudit, groupIdOf, userIdOf } from "../test/audit.ts";
 
 const t = useTestDatabase();
 let app: TestApp;
@@ -72,6 +73,10 @@ describe("expenses: submit, list, remaining budget (happy)", () => {
     // FLATSEARCH shares budget group 1 with SETTLINGIN.
     expect(after.results[0]!.amount!.amount).toBe("3879.50");
     expect(after.results[0]!.remainingBudgetDto).toEqual({ submitted: "120.50", approvedByAdvocate: "0.00", approvedByFinance: "0.00", budget: "4000.00" });
+    await expectAudit(t.db, {
+      action: "expenses.submit", actor: DEMO.EMPLOYEE, groupId: await groupIdOf(t.db, "acme"), entity: "expense", entityId: res.id, oldValues: null,
+      newValues: { moveId, service: "SETTLINGIN", stage: 1, currency: "USD", gross: 12_050, receipt: null },
+    });
     const list = await employee.expenses.list({});
     expect(list.expenses.map((e) => e.id)).toContain(res.id);
     expect(list.services.some((s) => s.serviceName === "SETTLINGIN" && s.moveStageId === 1 && s.budgetGroupId === 1)).toBe(true);
@@ -167,9 +172,15 @@ describe("expenses: deletion rules and races", () => {
     const employee = await t.employee();
     const a = await employee.expenses.submit(submitInput({ gross: "2.00" }));
     expect(await employee.expenses.delete({ expenseId: a.id })).toEqual({ success: true });
+    const acme = await groupIdOf(t.db, "acme");
+    await expectAudit(t.db, {
+      action: "expenses.delete", actor: DEMO.EMPLOYEE, groupId: acme, entity: "expense", entityId: a.id,
+      oldValues: { moveId, status: "SUBMITTED_WITHOUT_RECEIPT", gross: 200, currency: "USD" }, newValues: null,
+    });
     const b = await employee.expenses.submit(submitInput({ gross: "3.00" }));
-    const financeUser = { id: 0, email: DEMO.FINANCE, firstName: "F", lastName: "F", role: "FINANCE" as const, groupId: null, groupName: null, groupDisplayName: null, termsAccepted: true };
+    const financeUser = { id: await userIdOf(t.db, DEMO.FINANCE), email: DEMO.FINANCE, firstName: "F", lastName: "F", role: "FINANCE" as const, groupId: null, groupName: null, groupDisplayName: null, termsAccepted: true };
     await startFinanceProcessing(t.db, { user: financeUser, ip: null }, b.id, b.expense.version);
+    await expectAudit(t.db, { action: "expenses.inProcess", actor: DEMO.FINANCE, groupId: acme, entity: "expense", entityId: b.id, oldValues: null, newValues: { status: "IN_PROCESS", version: b.expense.version + 1 } });
     await expectTrpcError(employee.expenses.delete({ expenseId: b.id }), "CONFLICT", expenseMessages.processing);
     const list = await employee.expenses.list({});
     expect(list.expenses.find((e) => e.id === b.id)).toMatchObject({ status: "IN_PROCESS", deletable: false });
