@@ -412,3 +412,43 @@ describe("Japan 2025: the health insurance cap (standard monthly remuneration 1,
     expectLines(systemOf("JP", null, "2025-06-30").tax(salary), { "Health insurance": expected });
   });
 });
+
+describe("Japan 2025: marginal rates either side of each step and offset of the employment income formula (NTA No. 1410, unrounded; derived)", () => {
+  // The marginal rate is the slope of the unrounded lines: social s + (e − s) × (national band × 1.021 + resident 10%),
+  // e the slope of employment income (0.7 / 0.8 / 0.9 / 1 by No. 1410's formula, 1 where the minimum 650,000 binds),
+  // s = 9.15% + 4.955% + 0.55% = 14.655% up to the pension cap 7,800,000, 5.505% above it. Each row's unrounded
+  // taxable income is near a band edge or a formula step, so a formula step or offset moved by 10% changes its slope.
+  test.each<[number, boolean, string]>([
+    // S − 650,000 = 1,240,000 < 0.7 S − 80,000 = 1,243,000: e = 1; taxable 13,020.5 (5%): 0.14655 + 0.85345 × 0.15105
+    [1_890_000, false, "0.275464"],
+    // 0.7 S − 80,000 = 1,257,000 < S − 650,000 = 1,260,000: e = 0.7; taxable 27,089.5 (5%): 0.14655 + 0.55345 × 0.15105
+    [1_910_000, false, "0.230149"],
+    // ≤ 3,600,000: e = 0.7; employment income 2,370,000, taxable 977,075 (5%): 0.14655 + 0.55345 × 0.15105
+    [3_500_000, false, "0.230149"],
+    // > 3,600,000: e = 0.8; 2,520,000 (basic 880,000), taxable 1,097,765 (5%): 0.14655 + 0.65345 × 0.15105
+    [3_700_000, false, "0.245254"],
+    // married: 0.8 S − 440,000 = 3,760,000 (basic 680,000, spouse 380,000), taxable 1,930,612.5: 19,387.5 below the 10% band
+    // (resident taxable 2,230,612.5: the credit's base stays 50,000): 0.14655 + 0.65345 × 0.15105
+    [5_250_000, true, "0.245254"],
+    // married: 3,800,000, taxable 1,963,285: 13,285 into the 10% band: 0.14655 + 0.65345 × (0.1021 + 0.1)
+    [5_300_000, true, "0.278612"],
+    // ≤ 6,600,000: e = 0.8; 4,760,000 (basic 680,000), taxable 3,127,425 (10%): 0.14655 + 0.65345 × 0.2021
+    [6_500_000, false, "0.278612"],
+    // > 6,600,000: 0.9 S − 1,100,000 = 4,885,000 (basic 680,000), taxable 3,230,442.5: 69,557.5 below the 20% band:
+    // 0.14655 + 0.75345 × 0.2021
+    [6_650_000, false, "0.298822"],
+    // 4,930,000 (basic 630,000), taxable 3,318,115: 18,115 into the 20% band: 0.14655 + 0.75345 × (0.2042 + 0.1)
+    [6_700_000, false, "0.375749"],
+    // ≤ 8,500,000: e = 0.9, above the pension cap s = 0.05505; 6,460,000, taxable 4,653,880 (20%): 0.05505 + 0.84495 × 0.3042
+    [8_400_000, false, "0.312084"],
+    // > 8,500,000: S − 1,950,000 = 6,650,000 (basic 580,000), taxable 4,882,870 (20%): 0.05505 + 0.94495 × 0.3042
+    [8_600_000, false, "0.342504"],
+    // 8,750,000, taxable 6,867,265: 82,735 below the 23% band: 0.05505 + 0.94495 × 0.3042
+    [10_700_000, false, "0.342504"],
+    // 8,850,000, taxable 6,961,760: 11,760 into the 23% band: 0.05505 + 0.94495 × (0.23483 + 0.1)
+    [10_800_000, false, "0.371448"],
+  ])("salary %p, married %p → marginal rate %p", (salary, married, expected) => {
+    const jp = systemOf("JP", null, "2025-06-30");
+    expect(jp.marginalRate(salary, married ? { filingStatus: "MARRIED_JOINT" } : undefined)).toBe(expected);
+  });
+});
