@@ -12,6 +12,7 @@ import { appFor, cookieFor, get, type TestApp } from "../test/app.ts";
 import { callerFor } from "../test/db.ts";
 import { expectInputError, expectTrpcError } from "../test/errors.ts";
 import { DEMO, useTestDatabase } from "../test/fixtures.ts";
+import { expectAudit } from "../test/audit.ts";
 import { expectAllSucceed, expectOneEffect, race } from "../test/race.ts";
 import type { ZodError } from "zod";
 
@@ -260,6 +261,10 @@ describe("incidents.escalate and incidents.close", () => {
     expect(audit!.actor_user_id).toBe(await userId(DEMO.HR));
     expect(JSON.parse(audit!.old_values!)).toEqual({ status: "OPEN", escalated: false, version: 1 });
     expect(JSON.parse(audit!.new_values!)).toEqual({ status: "OPEN", escalated: true, escalatedAt: escalated.escalatedAt, version: 2 });
+    await expectAudit(t.db, {
+      action: "incident.escalate", actor: DEMO.HR, groupId: moves.emma.groupId, entity: "incident", entityId: incident.id,
+      oldValues: { status: "OPEN", escalated: false, version: 1 }, newValues: { status: "OPEN", escalated: true, escalatedAt: escalated.escalatedAt, version: 2 },
+    });
     await expectTrpcError(hr.incidents.escalate({ group: "acme", incidentId: incident.id }), "CONFLICT", M.alreadyEscalated);
     expect((await auditsOf(incident.id, "incident.escalate")).length).toBe(1);
   });
@@ -273,6 +278,10 @@ describe("incidents.escalate and incidents.close", () => {
     expect(audit!.actor_user_id).toBe(await userId(DEMO.ADMIN));
     expect(JSON.parse(audit!.old_values!)).toEqual({ status: "OPEN", escalated: false, version: 1 });
     expect(JSON.parse(audit!.new_values!)).toEqual({ status: "CLOSED", escalated: false, closedAt: closed.closedAt, version: 2 });
+    await expectAudit(t.db, {
+      action: "incident.close", actor: DEMO.ADMIN, groupId: moves.emma.groupId, entity: "incident", entityId: incident.id,
+      oldValues: { status: "OPEN", escalated: false, version: 1 }, newValues: { status: "CLOSED", escalated: false, closedAt: closed.closedAt, version: 2 },
+    });
     await expectTrpcError(admin.incidents.close({ group: "acme", incidentId: incident.id }), "CONFLICT", M.alreadyClosed);
     await expectTrpcError(admin.incidents.escalate({ group: "acme", incidentId: incident.id }), "CONFLICT", M.closedNotEscalated);
     expect((await rowOf(incident.id)).version).toBe(2);
