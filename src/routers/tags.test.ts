@@ -13,6 +13,7 @@ import { callerFor, insertTestUser } from "../test/db.ts";
 import { expectInputError, expectNoStackTrace, expectTrpcError } from "../test/errors.ts";
 import { DEMO, useTestDatabase } from "../test/fixtures.ts";
 import { expectAllSucceed, expectNoServerError, expectOneEffect, outcomesOf, race } from "../test/race.ts";
+import { expectAudit } from "../test/audit.ts";
 
 const t = useTestDatabase({ poolSize: 8 });
 
@@ -48,8 +49,15 @@ describe("tags (tRPC)", () => {
     const saved = await admin.tags.saveAssociation({ tagId: s.tagId, groupId: s.group.id, status: "ACTIVE" });
     expect(saved.association).toEqual({ tagId: s.tagId, tagName: s.tagName, groupId: s.group.id, status: "ACTIVE" });
     expect((await admin.tags.associatedByGroup({ groupName: s.group.name })).tags).toEqual([saved.association!]);
+    // Each write's audit row, field by field (issue 23 item 24).
+    const groupTagId = (await associations(t.db, s.group.id))[0]!.id;
+    const audited = (action: string, entity: string, entityId: number, oldValues: unknown, newValues: unknown) =>
+      expectAudit(t.db, { action, actor: DEMO.ADMIN, groupId: s.group.id, entity, entityId, oldValues, newValues });
+    await audited("tags.associate", "group_tag", groupTagId, null, { tag: s.tagName, status: "ACTIVE" });
     expect((await admin.tags.syncPolicyAllocation({ policyId: s.policyId, tagIds: [s.tagId] })).tags).toEqual([{ tagId: s.tagId, tagName: s.tagName }]);
+    await audited("tags.allocate-policy", "policy", s.policyId, { groupTagIds: [] }, { groupTagIds: [groupTagId] });
     expect((await admin.tags.syncUserAllocation({ userId: s.managerId, tagIds: [s.tagId] })).tags).toEqual([{ tagId: s.tagId, tagName: s.tagName }]);
+    await audited("tags.allocate-user", "user", s.managerId, { groupTagIds: [] }, { groupTagIds: [groupTagId] });
     expect((await admin.tags.allocatedByUser({ userId: s.managerId })).tags).toEqual([{ tagId: s.tagId, tagName: s.tagName }]);
     const targets = await admin.tags.targets({ groupName: s.group.name });
     expect(targets.policies).toEqual([expect.objectContaining({ id: s.policyId, tagIds: [s.tagId] })]);
@@ -57,12 +65,14 @@ describe("tags (tRPC)", () => {
     // INACTIVE: still held where it was, not allocatable anew.
     await admin.tags.saveAssociation({ tagId: s.tagId, groupId: s.group.id, status: "INACTIVE" });
     expect((await associations(t.db, s.group.id)).map((a) => a.status)).toEqual(["INACTIVE"]);
+    await audited("tags.associate", "group_tag", groupTagId, { status: "ACTIVE" }, { status: "INACTIVE" });
     await admin.tags.syncPolicyAllocation({ policyId: s.policyId, tagIds: [s.tagId] });
     await admin.tags.syncUserAllocation({ userId: s.managerId, tagIds: [] });
     await expectTrpcError(admin.tags.syncUserAllocation({ userId: s.managerId, tagIds: [s.tagId] }), "BAD_REQUEST", M.inactive);
     await admin.tags.saveAssociation({ tagId: s.tagId, groupId: s.group.id, status: "ACTIVE" });
     await admin.tags.syncUserAllocation({ userId: s.managerId, tagIds: [s.tagId] });
     expect(await admin.tags.dropAssociation({ tagId: s.tagId, groupId: s.group.id })).toEqual({ success: true, association: null });
+    await audited("tags.disassociate", "group_tag", groupTagId, { tag: s.tagName, status: "ACTIVE", policyIds: [s.policyId], userIds: [s.managerId] }, null);
     expect(await associations(t.db, s.group.id)).toEqual([]);
     expect(await t.db.selectFrom("policy_tags").selectAll().where("policy_id", "=", s.policyId).execute()).toEqual([]);
     expect(await t.db.selectFrom("user_tags").selectAll().where("user_id", "=", s.managerId).execute()).toEqual([]);
