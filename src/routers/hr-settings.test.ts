@@ -13,6 +13,7 @@ import { callerFor, insertTestUser } from "../test/db.ts";
 import { expectInputError, expectNoStackTrace, expectTrpcError } from "../test/errors.ts";
 import { DEMO, useTestDatabase } from "../test/fixtures.ts";
 import { expectAllSucceed, expectOneEffect, race } from "../test/race.ts";
+import { expectAudit } from "../test/audit.ts";
 
 const t = useTestDatabase({ poolSize: 8 });
 
@@ -40,13 +41,22 @@ describe("hrSettings (tRPC)", () => {
     const added = await admin.hrSettings.addReason({ group: g.name, optionValue: "Business need" });
     expect(added.reasons.map((r) => r.optionValue)).toEqual(["Project extended", "Business need"]);
     const [first, second] = added.reasons;
+    // Each write's audit row, field by field (issue 23 item 24).
+    const audited = (action: string, entityId: number, oldValues: unknown, newValues: unknown) =>
+      expectAudit(t.db, { action, actor: DEMO.ADMIN, groupId: g.id, entity: "hr_settings", entityId, oldValues, newValues });
+    await audited("hr-settings.extension-reason.add", first!.id, null, { optionValue: "Project extended" });
+    await audited("hr-settings.extension-reason.add", second!.id, null, { optionValue: "Business need" });
     const renamed = await admin.hrSettings.renameReason({ group: g.name, reasonId: second!.id, optionValue: "Business needs" });
     expect(renamed.reasons[1]).toEqual({ id: second!.id, optionValue: "Business needs", defaultValue: false });
+    await audited("hr-settings.extension-reason.rename", second!.id, { optionValue: "Business need" }, { optionValue: "Business needs" });
     await admin.hrSettings.setDefaultReason({ group: g.name, reasonId: first!.id });
     const moved = await admin.hrSettings.setDefaultReason({ group: g.name, reasonId: second!.id });
     expect(moved.reasons.map((r) => r.defaultValue)).toEqual([false, true]);
+    await audited("hr-settings.extension-reason.default", second!.id, null, { optionValue: "Business needs" });
     expect((await admin.hrSettings.setExtensionReasonEnabled({ group: g.name, enabled: true })).enabled).toBe(true);
+    await audited("hr-settings.extension-reason-enabled", g.id, { enabled: false }, { enabled: true });
     const removed = await admin.hrSettings.removeReason({ group: g.name, reasonId: first!.id });
+    await audited("hr-settings.extension-reason.remove", first!.id, { optionValue: "Project extended", defaultValue: false }, null);
     expect(removed).toEqual({ enabled: true, reasons: [{ id: second!.id, optionValue: "Business needs", defaultValue: true }] });
     const hr = await callerFor(t.db, g.hrEmail);
     expect(await hr.hrSettings.extensionReasons({ group: g.name })).toEqual(removed);
