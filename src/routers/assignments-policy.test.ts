@@ -23,6 +23,7 @@ import { callerFor, contextFor } from "../test/db.ts";
 import { expectTrpcError } from "../test/errors.ts";
 import { failingWrites } from "../test/fail-midway.ts";
 import { DEMO, useTestDatabase } from "../test/fixtures.ts";
+import { expectAudit, groupIdOf } from "../test/audit.ts";
 import { expectOneEffect, race } from "../test/race.ts";
 
 const t = useTestDatabase({ wizardDemo: true, poolSize: 12 });
@@ -123,6 +124,11 @@ describe("happy path", () => {
     expect(newValues.services).toEqual([{ key: ADDABLE, selected: true }]);
     expect(newValues.budgets).toEqual([{ budgetGroupId: GROUP, amount: 300000, currency: "EUR" }]);
     expect(row!.actor_user_id).not.toBeNull();
+    await expectAudit(t.db, {
+      action: "assignments.end", actor: DEMO.HR, groupId: await groupIdOf(t.db, "acme"), entity: "move", entityId: move.id,
+      oldValues: { assignmentEndDate: ORIGINAL[ids.hannah]!.end, stage: 2, services: [], budgets: [{ budgetGroupId: GROUP, amount: 150000, currency: "EUR" }] },
+      newValues: { assignmentEndDate: "2030-12-31", stage: 3, reason: "Project finished", services: [{ key: ADDABLE, selected: true }], budgets: [{ budgetGroupId: GROUP, amount: 300000, currency: "EUR" }] },
+    });
   });
 
   test("an end without services and budgets changes no override; its audit row shows the same stage-3 overrides old and new", async () => {

@@ -14,6 +14,7 @@ import { callerFor, contextFor } from "../test/db.ts";
 import { expectInputError, expectTrpcError } from "../test/errors.ts";
 import { failingWrites } from "../test/fail-midway.ts";
 import { DEMO, useTestDatabase } from "../test/fixtures.ts";
+import { expectAudit, groupIdOf } from "../test/audit.ts";
 import { expectOneEffect, race } from "../test/race.ts";
 
 const t = useTestDatabase({ wizardDemo: true, poolSize: 12 });
@@ -82,6 +83,10 @@ describe("assignments.extend", () => {
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({ kind: "EXTEND", old_end_date: ORIGINAL[ids.mei]!.end, new_end_date: "2031-01-31", message: "Project extended", from_stage: 2, to_stage: 2 });
     expect(await auditsOf(mei.id, "assignments.extend")).toHaveLength(1);
+    await expectAudit(t.db, {
+      action: "assignments.extend", actor: DEMO.HR, groupId: await groupIdOf(t.db, "acme"), entity: "move", entityId: mei.id,
+      oldValues: { assignmentEndDate: ORIGINAL[ids.mei]!.end }, newValues: { assignmentEndDate: "2031-01-31", groupOptionId: null, reason: null },
+    });
     expect((await moveOf(ids.ravi)).assignment_end_date).toBe("2031-02-28");
   });
 
