@@ -268,6 +268,12 @@ describe("budgets: HR view and edit (editBudget)", () => {
     const hrView = await hr.budgets.forMove({ moveId });
     expect(hrView.budgets.find((b) => b.moveStageId === 1 && b.budgetGroupId === 1)?.budgetSeenByEmployee).toBe(false);
     await hr.budgets.editBudgetSave({ group: "acme", employeeId, budgetGroupId: 1, moveStageId: 1, currency: "USD", amount: "4000", budgetSeenByEmployee: true });
+    // The second edit's audit row, field by field (issue 23 item 24): its old values are the first edit's.
+    await expectAudit(t.db, {
+      action: "budgets.editBudget", actor: DEMO.HR, groupId: await groupIdOf(t.db, "acme"), entity: "move", entityId: moveId,
+      oldValues: { stage: 1, budgetGroup: 1, currency: "USD", amount: 400_000, seenByEmployee: false },
+      newValues: { stage: 1, budgetGroup: 1, currency: "USD", amount: 400_000, seenByEmployee: true, outsideRange: false },
+    });
   });
 
   test("a budget hidden from the employee (budgetSeenByEmployee false) shows no sums: remaining, hard limit and booking estimate say N/A; HR still sees them", async () => {
