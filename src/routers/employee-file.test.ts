@@ -16,6 +16,7 @@ import { appFor, cookieFor, postForm, postJson } from "../test/app.ts";
 import { auditRows, callerFor, insertTestUser } from "../test/db.ts";
 import { expectInputError, expectNoStackTrace, expectTrpcError } from "../test/errors.ts";
 import { DEMO, useTestDatabase } from "../test/fixtures.ts";
+import { expectAudit, groupIdOf } from "../test/audit.ts";
 import { expectAllSucceed, race } from "../test/race.ts";
 import { insertWizardMove } from "../services/wizard/initiation-testing.ts";
 import { ensureGroupForm } from "../services/wizard/form-load.ts";
@@ -149,6 +150,11 @@ describe("employeeFile.editFormValue (POST /{group}/employeefile/profile/edit/dy
     expect(JSON.parse(rows[0]!.old_values!)).toEqual({ fieldId: children, modelName: propertyModelName("numberOfChildren"), value: null, currency: null });
     expect(JSON.parse(rows[0]!.new_values!)).toEqual({ fieldId: children, modelName: propertyModelName("numberOfChildren"), value: "2", currency: null });
     expect(JSON.parse(rows[1]!.new_values!)).toEqual({ fieldId: salary, modelName: propertyModelName("annualSalary"), value: "85000", currency: "EUR" });
+    await expectAudit(t.db, {
+      action: "form-value-edit", actor: DEMO.HR, groupId: await groupIdOf(t.db, "acme"), entity: "move", entityId: m.moveId,
+      oldValues: { fieldId: salary, modelName: propertyModelName("annualSalary"), value: null, currency: null },
+      newValues: { fieldId: salary, modelName: propertyModelName("annualSalary"), value: "85000", currency: "EUR" },
+    });
     const file = await hr.moves.file({ group: "acme", employeeId: m.userId, moveId: m.moveId });
     expect(file.timeline.filter((e) => e.action === "form-value-edit")).toHaveLength(2);
   });
@@ -223,6 +229,10 @@ describe("employeeFile.saveHrNotes (POST /{group}/employeefile/saveHRNotes)", ()
     expect(JSON.parse(rows[0]!.new_values!)).toEqual({ notesText: "Call the landlord", version: 1 });
     expect(JSON.parse(rows[1]!.old_values!)).toEqual({ notesText: "Call the landlord", version: 1 });
     expect(JSON.parse(rows[1]!.new_values!)).toEqual({ notesText: "Landlord called", version: 2 });
+    await expectAudit(t.db, {
+      action: "hr-notes", actor: DEMO.HR, groupId: await groupIdOf(t.db, "acme"), entity: "move", entityId: m.moveId,
+      oldValues: { notesText: "Call the landlord", version: 1 }, newValues: { notesText: "Landlord called", version: 2 },
+    });
     const file = await hr.moves.file({ group: "acme", employeeId: m.userId, moveId: m.moveId });
     expect(file.timeline.filter((e) => e.action === "hr-notes")).toHaveLength(2);
   });
