@@ -11,6 +11,7 @@ import type { Config } from "../../config.ts";
 import { auditRows, callerFor, testConfig } from "../../test/db.ts";
 import { expectTrpcError } from "../../test/errors.ts";
 import { DEMO, useTestDatabase } from "../../test/fixtures.ts";
+import { expectAudit } from "../../test/audit.ts";
 
 const t = useTestDatabase();
 let dir: string;
@@ -78,6 +79,10 @@ describe("employee file audit rows", () => {
       [{ notes: "lease", employeeId: ids.employee, moveId }, { notes: "lease 2027", employeeId: ids.employee, moveId }],
       [{ shareWith: ["MG", "HR"], employeeId: ids.employee, moveId }, { shareWith: ["MG"], employeeId: ids.employee, moveId }],
     ]);
+    await expectAudit(t.db, {
+      action: "file-change", actor: DEMO.EMPLOYEE, groupId: ids.acme, entity: "employee_file", entityId: fileId,
+      oldValues: { shareWith: ["MG", "HR"], employeeId: ids.employee, moveId }, newValues: { shareWith: ["MG"], employeeId: ids.employee, moveId },
+    });
 
     // A refused change (HR, now that the file is no longer shared with HR) writes none.
     await expectTrpcError(hr.files.changeSharePermissions({ fileId, shareWith: ["MG", "HR"] }), "NOT_FOUND");
@@ -87,6 +92,10 @@ describe("employee file audit rows", () => {
     const [deleted] = await rowsFor("file-delete", fileId);
     expect(deleted).toMatchObject({ actor_user_id: ids.employee, group_id: ids.acme, entity: "employee_file", new_values: null });
     expect(json(deleted!.old_values)).toMatchObject({ name: "lease.pdf", hash: up.hash, categoryId: 6, notes: "lease 2027", shareWith: ["MG"], employeeId: ids.employee, moveId });
+    await expectAudit(t.db, {
+      action: "file-delete", actor: DEMO.EMPLOYEE, groupId: ids.acme, entity: "employee_file", entityId: fileId, newValues: null,
+      oldValues: { name: "lease.pdf", hash: up.hash, size: bytes.length, contentType: "application/pdf", categoryId: 6, notes: "lease 2027", shareWith: ["MG"], employeeId: ids.employee, moveId },
+    });
   });
 
   test("HR's upload for an employee and change of its data: HR is the actor", async () => {
@@ -100,5 +109,10 @@ describe("employee file audit rows", () => {
     expect(change!.actor_user_id).toBe(ids.hr);
     expect(json(change!.old_values)).toMatchObject({ categoryId: null, notes: "contract" });
     expect(json(change!.new_values)).toMatchObject({ categoryId: 7, notes: "signed contract" });
+    await expectAudit(t.db, {
+      action: "file-change", actor: DEMO.HR, groupId: ids.acme, entity: "employee_file", entityId: up.fileID!,
+      oldValues: { categoryId: null, notes: "contract", employeeId: ids.employee, moveId: json(upload!.new_values).moveId },
+      newValues: { categoryId: 7, notes: "signed contract", employeeId: ids.employee, moveId: json(upload!.new_values).moveId },
+    });
   });
 });
