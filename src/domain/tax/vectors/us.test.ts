@@ -407,3 +407,30 @@ describe("New York 2025: each side of the joint and head-of-household top bracke
     expectLines(ny.tax(120_008_00), { [RECAPTURE]: 140_47 });
   });
 });
+
+describe("New York rates the whole-number vectors left unheld (mutation check --rates; issue 23 item 24)", () => {
+  test("SDI 0.5% of wages below its 31.20 cap (Workers' Compensation Law §209: 0.60 a week, reached at 6,240)", () => {
+    // 5,000 × 0.5% = 25.00 (the PFL 0.388% × 5,000 = 19.40)
+    expectLines(systemOf("US", "NY", Y2025).tax(5_000_00), { "New York SDI": 25_00, "New York Paid Family Leave": 19_40 });
+  });
+
+  test("2026: PFL 0.432% below its maximum (50,000 → 216.00)", () => {
+    expectLines(systemOf("US", "NY", Y2026).tax(50_000_00), { "New York Paid Family Leave": 216_00 });
+  });
+
+  test.each([
+    // 2026 single schedule (the table's L.2025 ch. 59 part B rates, the same brackets): 12,140.35 at 215,400 (see above);
+    // + 862,150 × 6.85% = 71,197.625 at 1,077,550; + 3,922,450 × 9.65% = 449,714.05 at 5,000,000; + 20,000,000 × 10.3% = 2,509,714.05 at 25,000,000.
+    // Fully phased in, the whole taxable income at its bracket's rate (§601(d-1)); over NY AGI 25,000,000 at 10.9%.
+    [2_000_000, 159_442_05, 32_785_95], // TI 1,992,000: 71,197.625 + 914,450 × 9.65% = 159,442.05; 9.65% × TI = 192,228
+    [10_000_000, 963_890_05, 65_285_95], // TI 9,992,000: 449,714.05 + 4,992,000 × 10.3% = 963,890.05; 10.3% × TI = 1,029,176
+    [30_000_000, 3_053_842_05, 215_285_95], // TI 29,992,000: 2,509,714.05 + 4,992,000 × 10.9% = 3,053,842.05; 10.9% × TI = 3,269,128
+  ] as const)("2026 single, NY AGI %p: the 9.65 / 10.3 / 10.9%% brackets (schedule %p, recapture %p)", (agi, schedule, recapture) => {
+    expectLines(systemOf("US", "NY", Y2026).tax(agi * 100), { "New York State income tax": schedule, [RECAPTURE]: recapture });
+  });
+
+  test("2026 supplemental: federal 22% + NY 11.70% + Medicare 1.45% and Additional Medicare 0.9% over a benefit stacked on 500,000", () => {
+    // above the SS wage base 184,500, the SDI and PFL maxima and the Additional Medicare threshold 200,000: 0.22 + 0.117 + 0.0235
+    expect(systemOf("US", "NY", Y2026).supplementalRate(500_000_00, undefined, 10_000_00)).toBe("0.3605");
+  });
+});
