@@ -10,6 +10,7 @@ import { auditRows, callerFor, insertTestUser } from "../../test/db.ts";
 import { expectTrpcError } from "../../test/errors.ts";
 import { DEMO, useTestDatabase } from "../../test/fixtures.ts";
 import { race } from "../../test/race.ts";
+import { expectAudit } from "../../test/audit.ts";
 
 const t = useTestDatabase({ poolSize: 8 });
 
@@ -37,9 +38,12 @@ const json = (text: string | null) => (text === null ? null : JSON.parse(text));
 
 describe("move hub audit rows", () => {
   test("DONE, DATE and ORDER: one row each with actor, old and new; a repeated toggle writes none", async () => {
-    const { me, hub, userId, moveId, groupId } = await employeeWithHub(t.db);
+    const { me, hub, userId, moveId, groupId, email } = await employeeWithHub(t.db);
     const section1 = hub.sections[0]!.items;
     const item = section1.at(-1)!;
+    // Each row field by field (issue 23 item 24): actor, group, entity, entity id, action, old and new.
+    const audited = (action: string, oldValues: unknown, newValues: unknown) =>
+      expectAudit(t.db, { action, actor: email, groupId, entity: "move_hub_item", entityId: item.id, oldValues, newValues });
 
     await me.movehub.updateStatus({ type: "DONE", itemId: item.id, isDone: true });
     await me.movehub.updateStatus({ type: "DONE", itemId: item.id, isDone: true }); // no change
@@ -50,6 +54,8 @@ describe("move hub audit rows", () => {
     const doneNew = json(done[0]!.new_values);
     expect(doneNew).toMatchObject({ moveId, isDone: true });
     expect(typeof doneNew.doneAt).toBe("string");
+    const doneAt = (await t.db.selectFrom("move_hub_items").select("done_at").where("id", "=", item.id).executeTakeFirstOrThrow()).done_at;
+    await audited("hub-done", { moveId, isDone: false, doneAt: null }, { moveId, isDone: true, doneAt });
 
     await me.movehub.updateStatus({ type: "DATE", itemId: item.id, dueDate: "2031-02-03" });
     await me.movehub.updateStatus({ type: "DATE", itemId: item.id, dueDate: "2031-02-03" }); // no change
@@ -57,6 +63,7 @@ describe("move hub audit rows", () => {
     expect(dates).toHaveLength(1);
     expect(json(dates[0]!.old_values)).toEqual({ moveId, dueDate: item.dueDate });
     expect(json(dates[0]!.new_values)).toEqual({ moveId, dueDate: "2031-02-03" });
+    await audited("hub-date", { moveId, dueDate: item.dueDate }, { moveId, dueDate: "2031-02-03" });
 
     if (section1.length > 1) {
       await me.movehub.updateStatus({ type: "ORDER", itemId: item.id, section: 1, order: 0 });
@@ -64,27 +71,33 @@ describe("move hub audit rows", () => {
       expect(orders).toHaveLength(1);
       expect(json(orders[0]!.old_values)).toEqual({ moveId, section: 1, order: item.order });
       expect(json(orders[0]!.new_values)).toEqual({ moveId, section: 1, order: 0 });
+      await audited("hub-order", { moveId, section: 1, order: item.order }, { moveId, section: 1, order: 0 });
     }
   });
 
   test("custom add, edit and delete: the task's values before and after", async () => {
-    const { me, userId, moveId } = await employeeWithHub(t.db);
+    const { me, userId, moveId, groupId, email } = await employeeWithHub(t.db);
     const added = await me.movehub.saveItem({ moveId, title: "Book movers", ddText: "Three quotes", section: 1, dueDate: "2030-01-10" });
     const id = added.mhItemId;
     const addedItem = itemsOf(added.hub).find((i) => i.id === id)!;
     const [add] = await rowsOf("hub-custom-add", id);
     expect(add).toMatchObject({ actor_user_id: userId, entity: "move_hub_item", old_values: null });
     expect(json(add!.new_values)).toEqual({ moveId, title: "Book movers", ddText: "Three quotes", section: 1, order: addedItem.order, dueDate: "2030-01-10", isDone: false });
+    const audited = (action: string, oldValues: unknown, newValues: unknown) =>
+      expectAudit(t.db, { action, actor: email, groupId, entity: "move_hub_item", entityId: id, oldValues, newValues });
+    await audited("hub-custom-add", null, { moveId, title: "Book movers", ddText: "Three quotes", section: 1, order: addedItem.order, dueDate: "2030-01-10", isDone: false });
 
     await me.movehub.saveItem({ mhItemId: id, title: "Book the movers", section: 1, isDone: true });
     const [edit] = await rowsOf("hub-item-edit", id);
     expect(json(edit!.old_values)).toEqual({ moveId, title: "Book movers", isDone: false });
     expect(json(edit!.new_values)).toEqual({ moveId, title: "Book the movers", isDone: true });
+    await audited("hub-item-edit", { moveId, title: "Book movers", isDone: false }, { moveId, title: "Book the movers", isDone: true });
 
     await me.movehub.deleteItem({ mhItemId: id });
     const [deleted] = await rowsOf("hub-custom-delete", id);
     expect(deleted).toMatchObject({ actor_user_id: userId, new_values: null });
     expect(json(deleted!.old_values)).toEqual({ moveId, title: "Book the movers", ddText: "Three quotes", section: 1, order: addedItem.order, dueDate: "2030-01-10", isDone: true });
+    await audited("hub-custom-delete", { moveId, title: "Book the movers", ddText: "Three quotes", section: 1, order: addedItem.order, dueDate: "2030-01-10", isDone: true }, null);
   });
 
   test("HR of the group is the actor of its writes; another group's HR is refused and writes none", async () => {
