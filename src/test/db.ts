@@ -95,8 +95,10 @@ async function migrateWithRetry(db: DB, ownSchema: string | undefined) {
       await migrateToLatest(db);
       return;
     } catch (error) {
-      const other = /schema "(t_[0-9a-f]+)" does not exist/.exec(error instanceof Error ? error.message : "");
-      if (!ownSchema || !other || other[1] === ownSchema || attempt >= 5) throw error;
+      // `schema "t_…"` or `relation "t_….table"`: another test database's schema, dropped mid-introspection.
+      const other = /(?:schema "(t_[0-9a-f]+)"|relation "(t_[0-9a-f]+)\.[^"]+") does not exist/.exec(error instanceof Error ? error.message : "");
+      const otherSchema = other?.[1] ?? other?.[2];
+      if (!ownSchema || !otherSchema || otherSchema === ownSchema || attempt >= 5) throw error;
       await Bun.sleep(20 * attempt);
     }
   }
