@@ -9,6 +9,7 @@ import { messages } from "../domain/messages.ts";
 import { clearOidcDiscoveryCache } from "../services/oidc.ts";
 import { appFor, cookieFor, get, sessionCookieFrom, trpcMutation, trpcQuery, type TestApp } from "../test/app.ts";
 import { auditRows, callerFor, createTestDatabase, insertTestUser, testConfig, type TestDatabase } from "../test/db.ts";
+import { expectAudit, groupIdOf, userIdOf } from "../test/audit.ts";
 import { expectInputError, expectTrpcError } from "../test/errors.ts";
 import { signInAtTestProvider, startTestProvider, type TestProvider } from "../test/oidc-provider.ts";
 import type { Config } from "../config.ts";
@@ -211,6 +212,11 @@ describe("GET /social-login/callback", () => {
     const link = (await auditRows(t.db, "social.link")).at(-1)!;
     expect(JSON.parse(link.new_values!)).toEqual({ provider: "testid", email: "ana@acme.test", linkedBy: "email" });
     expect(JSON.parse((await auditRows(t.db, "social.login")).at(-1)!.new_values!)).toEqual({ method: "social", provider: "testid", linkedNow: true });
+    // Both rows field by field (issue 23 item 24).
+    const ana = await userIdOf(t.db, "ana@acme.test");
+    const acme = await groupIdOf(t.db, "acme");
+    await expectAudit(t.db, { action: "social.link", actor: "ana@acme.test", groupId: acme, entity: "social_identity", entityId: ana, oldValues: null, newValues: { provider: "testid", email: "ana@acme.test", linkedBy: "email" } });
+    await expectAudit(t.db, { action: "social.login", actor: "ana@acme.test", groupId: acme, entity: "session", entityId: ana, oldValues: null, newValues: { method: "social", provider: "testid", linkedNow: true } });
 
     // The provider now reports another, unverified address for the same account: the link still holds.
     idp.accounts.set("ana@acme.test", { email: "ana.private@example.test", email_verified: false });
@@ -232,6 +238,10 @@ describe("GET /social-login/callback", () => {
     expect(await identitiesOf("unverified@acme.test")).toEqual([]);
     expect(await sessionCount("unverified@acme.test")).toBe(0);
     expect(await lastRefusal()).toMatchObject({ reason: "email_not_verified", provider: "testid" });
+    await expectAudit(t.db, {
+      action: "social.login.refused", actor: null, groupId: await groupIdOf(t.db, "acme"), entity: "session", entityId: await userIdOf(t.db, "unverified@acme.test"),
+      oldValues: null, newValues: { reason: "email_not_verified", provider: "testid", email: "unverified@acme.test" },
+    });
   });
 
   test("a provider account with another person's address does not sign in the person who started", async () => {
@@ -346,6 +356,10 @@ describe("linking while signed in: socialLogin.methods, startLink, unlink", () =
     expect(sessionCookieFrom(res)).toBeNull(); // no new session: the user stays signed in as before
     expect(await identitiesOf("lia@acme.test")).toEqual([{ provider: "testid", subject: "lia.private@example.test", email: "lia.private@example.test", linked_by: "explicit" }]);
     expect(JSON.parse((await auditRows(t.db, "social.link")).at(-1)!.new_values!)).toEqual({ provider: "testid", email: "lia.private@example.test", linkedBy: "explicit" });
+    await expectAudit(t.db, {
+      action: "social.link", actor: "lia@acme.test", groupId: await groupIdOf(t.db, "acme"), entity: "social_identity", entityId: await userIdOf(t.db, "lia@acme.test"),
+      oldValues: null, newValues: { provider: "testid", email: "lia.private@example.test", linkedBy: "explicit" },
+    });
     expect((await caller.socialLogin.methods()).providers[0]!.linked).toMatchObject({ email: "lia.private@example.test", lastLoginAt: null });
 
     // Signing in from the login page with that provider account now works (by the link).
@@ -380,6 +394,10 @@ describe("linking while signed in: socialLogin.methods, startLink, unlink", () =
     const audit = (await auditRows(t.db, "social.unlink")).at(-1)!;
     expect(JSON.parse(audit.old_values!)).toEqual({ provider: "testid", email: "noah.one@example.test", linkedBy: "explicit" });
     expect(audit.actor_user_id).toBe((await t.db.selectFrom("users").select("id").where("email", "=", "noah@acme.test").executeTakeFirstOrThrow()).id);
+    await expectAudit(t.db, {
+      action: "social.unlink", actor: "noah@acme.test", groupId: await groupIdOf(t.db, "acme"), entity: "social_identity", entityId: await userIdOf(t.db, "noah@acme.test"),
+      oldValues: { provider: "testid", email: "noah.one@example.test", linkedBy: "explicit" }, newValues: null,
+    });
     expect(await identitiesOf("noah@acme.test")).toEqual([]);
     await expectTrpcError(caller.socialLogin.unlink({ provider: "testid" }), "NOT_FOUND", socialLinkMessages.notLinked);
   });
