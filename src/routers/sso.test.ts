@@ -4,6 +4,7 @@ import { ssoMessages } from "../domain/sso/messages.ts";
 import { findSsoSettings } from "../db/queries/sso.ts";
 import { appFor, get, sessionCookieFrom, trpcQuery, type TestApp } from "../test/app.ts";
 import { auditRows, callerFor, createTestDatabase, insertTestUser, type TestDatabase } from "../test/db.ts";
+import { expectAudit, groupIdOf, userIdOf } from "../test/audit.ts";
 import { expectInputError, expectNoStackTrace, expectTrpcError } from "../test/errors.ts";
 import { startTestProvider, type TestProvider } from "../test/oidc-provider.ts";
 import { clearSsoDiscoveryCache } from "../services/sso.ts";
@@ -138,6 +139,10 @@ describe("sso.getSettings / sso.saveSettings", () => {
     expect(created).toHaveLength(before + 1);
     expect(created.at(-1)!.new_values).not.toContain("s3cret");
     expect(JSON.parse(created.at(-1)!.new_values!)).toMatchObject({ clientSecretChanged: true, enabled: false });
+    // Field by field (issue 23 item 24).
+    const acme = await groupIdOf(t.db, "acme");
+    const first = { issuerUrl: "https://login.acme.example", clientId: "acme-client", allowedDomains: "acme.test,acme.example", enabled: false };
+    await expectAudit(t.db, { action: "sso.settings.create", actor: "admin@meridian.test", groupId: acme, entity: "group_sso_settings", entityId: acme, oldValues: null, newValues: { ...first, clientSecretChanged: true } });
 
     await admin.sso.saveSettings({ group: "acme", issuerUrl: "https://login.acme.example", clientId: "acme-2", clientSecret: "", allowedDomains: ["acme.test"], enabled: false });
     const acmeId = (await t.db.selectFrom("groups").select("id").where("name", "=", "acme").executeTakeFirstOrThrow()).id;
@@ -145,6 +150,10 @@ describe("sso.getSettings / sso.saveSettings", () => {
     const updated = await auditRows(t.db, "sso.settings.update");
     expect(JSON.parse(updated.at(-1)!.old_values!)).toMatchObject({ clientId: "acme-client" });
     expect(JSON.parse(updated.at(-1)!.new_values!)).toMatchObject({ clientId: "acme-2", clientSecretChanged: false });
+    await expectAudit(t.db, {
+      action: "sso.settings.update", actor: "admin@meridian.test", groupId: acme, entity: "group_sso_settings", entityId: acme,
+      oldValues: first, newValues: { issuerUrl: "https://login.acme.example", clientId: "acme-2", allowedDomains: "acme.test", enabled: false, clientSecretChanged: false },
+    });
   });
 
   test("validation: issuer, client id, domains, and a first secret", async () => {
@@ -220,6 +229,10 @@ describe("GET /sso/start and /sso/callback", () => {
     const audit = (await auditRows(t.db, "sso.login")).at(-1)!;
     expect(audit.group_id).toBe(initechId);
     expect(JSON.parse(audit.new_values!)).toMatchObject({ method: "sso", issuer: idp.issuer });
+    await expectAudit(t.db, {
+      action: "sso.login", actor: "sso@initech.test", groupId: initechId, entity: "session", entityId: await userIdOf(t.db, "sso@initech.test"),
+      oldValues: null, newValues: { method: "sso", issuer: idp.issuer },
+    });
 
     // The same callback a second time: the state was used.
     const again = await get(app, back.pathname + back.search);
@@ -252,6 +265,10 @@ describe("GET /sso/start and /sso/callback", () => {
       const audit = (await auditRows(t.db, "sso.login.refused")).at(-1)!;
       expect(audit.group_id).toBe(initechId);
       expect(JSON.parse(audit.new_values!).reason).toBe(r.reason);
+      if (r.reason === "unknown_user") {
+        // Field by field (issue 23 item 24): no actor and no entity id for an address nobody has.
+        await expectAudit(t.db, { action: "sso.login.refused", actor: null, groupId: initechId, entity: "session", entityId: null, oldValues: null, newValues: { reason: "unknown_user", email: "ghost@initech.test" } });
+      }
     });
   }
 
