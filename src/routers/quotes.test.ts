@@ -9,6 +9,7 @@ import type { DB } from "../db/index.ts";
 import { quoteMessages } from "../domain/quotes/quotes.ts";
 import { appFor, cookieFor, get, jsonOf } from "../test/app.ts";
 import { auditRows, callerFor, insertTestUser } from "../test/db.ts";
+import { expectAudit, groupIdOf } from "../test/audit.ts";
 import { expectInputError, expectTrpcError } from "../test/errors.ts";
 import { useTestDatabase } from "../test/fixtures.ts";
 import { plusDays, quoteInput } from "./quotes.fixtures.ts";
@@ -91,6 +92,11 @@ describe("quotes.add", () => {
     const row = await t.db.selectFrom("supplier_quotes").selectAll().where("id", "=", q.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ amount: 245050, currency: "USD", group_id: (await moveOf(t.db, e.email)).group_id });
     expect((await auditRows(t.db, "quotes.add")).some((a) => a.entity_id === String(q.id))).toBe(true);
+    const input = quoteInput(e.moveId);
+    await expectAudit(t.db, {
+      action: "quotes.add", actor: "hr@acme.test", groupId: await groupIdOf(t.db, "acme"), entity: "supplier_quote", entityId: q.id, oldValues: null,
+      newValues: { moveId: e.moveId, service: "TEMPACCOMMODATION", moveStage: 1, companyName: "Harbour Suites", scope: "ONSHORE", amount: 245050, currency: "USD", validUntil: input.validUntil },
+    });
     const admin = await callerFor(t.db, "admin@meridian.test");
     expect((await admin.quotes.add(quoteInput(e.moveId, { companyName: "Admin Quote", currency: "JPY", amount: "120000" }))).amount).toBe("120000");
     expect((await (await callerFor(t.db, e.email)).quotes.list({})).quotes.map((x) => x.companyName).sort()).toEqual(["Admin Quote", "Harbour Suites"]);
@@ -139,6 +145,10 @@ describe("quotes.book", () => {
     const audits = (await auditRows(t.db, "quotes.book")).filter((r) => r.entity_id === String(b.id));
     expect(audits).toHaveLength(1);
     expect(JSON.parse(audits[0]!.new_values!)).toMatchObject({ status: "BOOKED", companyName: "B", amount: 245050, currency: "USD", declined: 1 });
+    await expectAudit(t.db, {
+      action: "quotes.book", actor: e.email, groupId: await groupIdOf(t.db, "acme"), entity: "supplier_quote", entityId: b.id, oldValues: { status: "OPEN" },
+      newValues: { status: "BOOKED", moveId: e.moveId, service: "TEMPACCOMMODATION", moveStage: 1, companyName: "B", amount: 245050, currency: "USD", declined: 1, declinedIds: [a.id] },
+    });
   });
 
   test("an expired quote cannot be booked; another employee's quote answers 404; HR, finance and unknown ids are refused", async () => {
