@@ -5,6 +5,7 @@ import { benefitMessages } from "../../domain/policy/benefit-schemas.ts";
 import { auditRows, callerFor, createTestDatabase, type TestDatabase } from "../../test/db.ts";
 import { expectInputError, expectTrpcError } from "../../test/errors.ts";
 import { PREVIEW_CITY } from "../../services/policy/popup.ts";
+import { expectAudit } from "../../test/audit.ts";
 import { ensureServices, groupIdOf, insertBudget, insertPolicy, insertPolicyService, insertSet, type PolicyFixture } from "./benefits-fixture.ts";
 
 let t: TestDatabase;
@@ -40,6 +41,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The draft's newest popup audit row of `action`, field by field (issue 23 item 24). */
+async function audited(action: string, oldValues: unknown, newValues: unknown) {
+  await expectAudit(t.db, { action, actor: "admin@meridian.test", groupId: await groupIdOf(t.db, "acme"), entity: "policy_popup", entityId: draft, oldValues, newValues });
+}
+
 /** Popup rows of one version (the demo seed may hold others). */
 async function popupsOf(versionId: number): Promise<number> {
   return (await t.db.selectFrom("policy_popups").select("policy_version_id").where("policy_version_id", "=", versionId).execute()).length;
@@ -69,14 +75,17 @@ describe("popup on and off", () => {
     expect(await popupsOf(draft)).toBe(0);
     expect((await admin.policy.popup.get({ policyVersionId: draft })).displayed).toBe(false);
     expect((await auditRows(t.db, "policy.popup.display")).length).toBe(2);
+    await audited("policy.popup.display", { displayed: true }, { displayed: false });
   });
 
   test("create and delete directly; create is idempotent", async () => {
     expect(await admin.policy.popup.create({ policyVersionId: draft })).toEqual({ success: true });
     expect(await admin.policy.popup.create({ policyVersionId: draft })).toEqual({ success: true });
     expect(await popupsOf(draft)).toBe(1);
+    await audited("policy.popup.create", null, null);
     expect(await admin.policy.popup.delete({ policyVersionId: draft })).toEqual({ success: true });
     expect(await popupsOf(draft)).toBe(0);
+    await audited("policy.popup.delete", null, null);
   });
 
   test("a released version cannot change; wrong role and other group are refused", async () => {
@@ -104,8 +113,11 @@ describe("popup texts and services", () => {
     await admin.policy.popup.addService({ policyVersionId: draft, moveStageId: 1, service: "TEMPACCOMMODATION" });
     await admin.policy.popup.updateText({ policyVersionId: draft, type: "DESCRIPTION", text: "Up to {budget}: {benefit}", moveStageId: 1, service: "TEMPACCOMMODATION" });
     await admin.policy.popup.addService({ policyVersionId: draft, moveStageId: 1, service: "REMOVALS" });
+    await audited("policy.popup.addService", null, { moveStageId: 1, service: "REMOVALS" });
     await admin.policy.popup.updateText({ policyVersionId: draft, type: "DESCRIPTION", text: "Budget {budget}", moveStageId: 1, service: "REMOVALS" });
+    await audited("policy.popup.updateText", null, { type: "DESCRIPTION", moveStageId: 1, service: "REMOVALS", text: "Budget {budget}" });
     await admin.policy.popup.setDisplayRelocationAndOngoing({ policyVersionId: draft, displayed: true });
+    await audited("policy.popup.displayRelocationAndOngoing", null, { displayed: true });
 
     const popup = await hr.policy.popup.get({ policyVersionId: draft });
     expect(popup.editable).toBe(false);
@@ -151,6 +163,7 @@ describe("popup texts and services", () => {
     expect(reordered.services.map((s) => [s.service, s.order])).toEqual([["REMOVALS", 1], ["TEMPACCOMMODATION", 2]]);
     const legacyOrder = await admin.policy.popup.reorder({ policyVersionId: draft, moveStageId: 1, order: "TEMPACCOMMODATION" });
     expect(legacyOrder.services.map((s) => s.service)).toEqual(["TEMPACCOMMODATION", "REMOVALS"]);
+    await audited("policy.popup.reorder", ["REMOVALS", "TEMPACCOMMODATION"], { moveStageId: 1, services: ["TEMPACCOMMODATION", "REMOVALS"] });
     await expectTrpcError(admin.policy.popup.reorder({ policyVersionId: draft, moveStageId: 1, services: ["HOMESALE"] }), "BAD_REQUEST", policyMessages.unableToReorderPopup);
     await expectInputError(admin.policy.popup.reorder({ policyVersionId: draft, moveStageId: 1 }), "services");
 
@@ -158,6 +171,7 @@ describe("popup texts and services", () => {
     expect(removed).toEqual({ success: true, services: [expect.objectContaining({ service: "TEMPACCOMMODATION", order: 1 })] });
     await expectTrpcError(admin.policy.popup.removeService({ policyVersionId: draft, moveStageId: 1, service: "REMOVALS" }), "NOT_FOUND", policyMessages.unableToRemoveFromPopup);
     expect((await auditRows(t.db, "policy.popup.removeService")).length).toBe(1);
+    await audited("policy.popup.removeService", { moveStageId: 1, service: "REMOVALS", title: "Household Goods Removal", description: "Budget {budget}" }, null);
   });
 
   test("wrong role and other group", async () => {
