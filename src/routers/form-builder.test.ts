@@ -7,6 +7,7 @@ import { messages } from "../domain/messages.ts";
 import { callerFor } from "../test/db.ts";
 import { expectInputError, expectTrpcError } from "../test/errors.ts";
 import { DEMO, useTestDatabase } from "../test/fixtures.ts";
+import { expectAudit, groupIdOf } from "../test/audit.ts";
 
 const t = useTestDatabase();
 const { admin } = t;
@@ -124,12 +125,15 @@ describe("formBuilder.submitForm", () => {
     expect(after.availableFields.map((f) => f.frmGrpId)).not.toContain(spare);
 
     // Removing the placed field returns it to the available list; an empty extra section cannot stay.
-    const removed = await a.formBuilder.submitForm({
-      groupName: "acme",
-      sections: after.sections.map((s) => ({ ...s, fields: s.fields.filter((f) => f.frmGrpId !== spare) })),
-      availableSections: after.availableSections,
-    });
+    const sections = after.sections.map((s) => ({ ...s, fields: s.fields.filter((f) => f.frmGrpId !== spare) }));
+    const removed = await a.formBuilder.submitForm({ groupName: "acme", sections, availableSections: after.availableSections });
     expect(removed.success).toBe(true);
+    // The save's audit row, field by field (issue 23 item 24): every section with its fields, nothing created.
+    const acme = await groupIdOf(t.db, "acme");
+    await expectAudit(t.db, {
+      action: "formBuilder.submitForm", actor: ADMIN, groupId: acme, entity: "form", entityId: acme, oldValues: null,
+      newValues: { sections: sections.map((s) => ({ id: s.id, name: s.name, fields: s.fields.map((f) => f.frmGrpId) })), availableSections: after.availableSections.map((s) => s.id), created: [] },
+    });
     const last = await a.formBuilder.groupForm({ groupName: "acme" });
     expect(last.availableFields.map((f) => f.frmGrpId)).toContain(spare);
     expect(last.sections.flatMap((s) => s.fields).map((f) => f.frmGrpId)).not.toContain(spare);
@@ -199,6 +203,10 @@ describe("formBuilder.newField", () => {
     expect(Number.isInteger(id)).toBe(true);
     const form = await a.formBuilder.groupForm({ groupName: "acme" });
     expect(form.availableFields.find((f) => f.frmGrpId === id)).toMatchObject({ modelName: "properties['badgeNumber']", xlateKey: "MANAGER_BADGENUMBER", label: "Badge number", canBeDeleted: true });
+    await expectAudit(t.db, {
+      action: "formBuilder.newField", actor: ADMIN, groupId: await groupIdOf(t.db, "acme"), entity: "form_field", entityId: id, oldValues: null,
+      newValues: { modelName: "properties['badgeNumber']", label: "Badge number", componentId: "text", type: "Text" },
+    });
   });
   test("rules: model name required, format, unique; label; values; component", async () => {
     const a = await admin();
