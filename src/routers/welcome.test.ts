@@ -12,6 +12,7 @@ import { callerFor } from "../test/db.ts";
 import { expectInputError, expectTrpcError } from "../test/errors.ts";
 import { DEMO, useTestDatabase } from "../test/fixtures.ts";
 import { expectAllSucceed, race } from "../test/race.ts";
+import { expectAudit } from "../test/audit.ts";
 import { dayFromNow, newEmployeeWithMove } from "./welcome.fixtures.ts";
 
 const t = useTestDatabase({ poolSize: 12 });
@@ -76,6 +77,11 @@ describe("welcome.state and welcome.answer: the three stages", () => {
     const audit = await audits(t.db, e.moveId);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: "welcome-call-requested", actor_user_id: e.userId });
+    const { changeable: _c, ...recorded } = state.request!;
+    await expectAudit(t.db, {
+      action: "welcome-call-requested", actor: e.email, groupId: requests[0]!.group_id, entity: "welcome_call_request", entityId: requests[0]!.id,
+      oldValues: null, newValues: { moveId: e.moveId, ...recorded },
+    });
     // The popup does not show again.
     expect((await caller.welcome.state({})).show).toBe(false);
   });
@@ -86,10 +92,18 @@ describe("welcome.state and welcome.answer: the three stages", () => {
     await caller.welcome.answer(booking(e.moveId));
     await caller.welcome.answer(booking(e.moveId));
     expect(await audits(t.db, e.moveId)).toHaveLength(1);
+    const first = (await caller.welcome.state({})).request!;
     const changed = await caller.welcome.answer(booking(e.moveId, { time: "14:00", phone: "020 7946 0000" }));
     expect(changed.request).toMatchObject({ time: "14:00", phone: "02079460000", status: "REQUESTED" });
     const [, requests] = await rows(t.db, e.moveId);
     expect(requests).toHaveLength(1);
+    // The change's audit row, field by field (issue 23 item 24): the first booking old, the second new.
+    const { changeable: _was, ...oldRequest } = first;
+    const { changeable: _now, ...newRequest } = changed.request!;
+    await expectAudit(t.db, {
+      action: "welcome-call-changed", actor: e.email, groupId: requests[0]!.group_id, entity: "welcome_call_request", entityId: requests[0]!.id,
+      oldValues: { moveId: e.moveId, ...oldRequest }, newValues: { moveId: e.moveId, ...newRequest },
+    });
     expect((await audits(t.db, e.moveId)).map((a) => a.action)).toEqual(["welcome-call-requested", "welcome-call-changed"]);
     // Once the CRM area has taken it over, it can no longer be changed here.
     await t.db.updateTable("welcome_call_requests").set({ status: "SCHEDULED" }).where("move_id", "=", e.moveId).execute();
