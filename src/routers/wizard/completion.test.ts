@@ -6,6 +6,7 @@ import { countTable, createTestMove, releasedVersionOf } from "../../services/wi
 import { auditRows } from "../../test/db.ts";
 import { expectInputError, expectTrpcError } from "../../test/errors.ts";
 import { useTestDatabase } from "../../test/fixtures.ts";
+import { expectAudit } from "../../test/audit.ts";
 
 const t = useTestDatabase();
 const { admin, hrAcme, hrGlobex, employee, finance } = t;
@@ -104,6 +105,15 @@ describe("wizard.completeInitiation", () => {
     expect(row).toMatchObject({ status: "open", current_move_stage: 1, wizard_stage: 5, initiated_by: hrId });
     expect(row.initiated_at).not.toBeNull();
     expect((await auditRows(t.db, "initiate")).at(-1)).toMatchObject({ entity: "move", entity_id: String(move.moveId) });
+    // Field by field (issue 23 item 24): the move opened, and the activation link handed out.
+    await expectAudit(t.db, {
+      action: "initiate", actor: "hr@acme.test", groupId: await groupId("acme"), entity: "move", entityId: move.moveId,
+      oldValues: { status: "draft" }, newValues: { status: "open", employeeId: move.employeeId, policyVersionId: row.policy_version_id },
+    });
+    await expectAudit(t.db, {
+      action: "send-activation", actor: "hr@acme.test", groupId: await groupId("acme"), entity: "user", entityId: move.employeeId,
+      oldValues: null, newValues: { email: move.email, moveId: move.moveId },
+    });
     const mails = await outboxFor(move.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ template: "welcome", user_id: move.employeeId, group_id: await groupId("acme") });

@@ -15,6 +15,7 @@ import {
 import { auditRows, callerFor } from "../../test/db.ts";
 import { expectInputError, expectTrpcError } from "../../test/errors.ts";
 import { useTestDatabase } from "../../test/fixtures.ts";
+import { expectAudit } from "../../test/audit.ts";
 
 const t = useTestDatabase();
 const { admin, hrAcme, hrGlobex, employee, finance } = t;
@@ -235,6 +236,11 @@ describe("wizard.createNewEmployee", () => {
     const after = await counts();
     expect(after).toEqual({ users: before.users + 1, moves: before.moves + 1, audit: before.audit + 1 });
     expect((await auditRows(t.db, "create-draft")).at(-1)).toMatchObject({ entity: "move", entity_id: String(move.moveId) });
+    // Field by field (issue 23 item 24).
+    await expectAudit(t.db, {
+      action: "create-draft", actor: "hr@acme.test", groupId: await groupId("acme"), entity: "move", entityId: move.moveId, oldValues: null,
+      newValues: { employeeId: move.employeeId, email: move.email, policyVersionId: move.versionId, saveAsDraft: false, wizardStage: 3 },
+    });
   });
 
   test("city guide only goes to stage 5; a draft returns to the root page (no next stage)", async () => {
@@ -257,6 +263,11 @@ describe("wizard.createNewEmployee", () => {
     const after = await counts();
     expect(after).toEqual({ users: before.users, moves: before.moves, audit: before.audit + 1 });
     expect((await auditRows(t.db, "update-draft")).at(-1)!.entity_id).toBe(String(draft.moveId));
+    await expectAudit(t.db, {
+      action: "update-draft", actor: "hr@acme.test", groupId: await groupId("acme"), entity: "move", entityId: draft.moveId,
+      oldValues: { policyVersionId: draft.versionId, status: "draft" },
+      newValues: { employeeId: draft.employeeId, email: draft.email, policyVersionId: draft.versionId, saveAsDraft: false, wizardStage: 3 },
+    });
   });
 
   test("validation errors per field (part 1 §5 texts); nothing written", async () => {
@@ -429,6 +440,10 @@ describe("wizard.cancelNewEmployee", () => {
     expect(await t.db.selectFrom("users").select("id").where("id", "=", draft.employeeId).executeTakeFirst()).toBeUndefined();
     expect(await counts()).toEqual({ users: before.users - 1, moves: before.moves - 1, audit: before.audit + 1 });
     expect((await auditRows(t.db, "cancel")).at(-1)).toMatchObject({ entity: "move", entity_id: String(draft.moveId) });
+    await expectAudit(t.db, {
+      action: "cancel", actor: "hr@acme.test", groupId: await groupId("acme"), entity: "move", entityId: draft.moveId,
+      oldValues: { employeeId: draft.employeeId, email: draft.email, policyVersionId: draft.versionId, status: "draft" }, newValues: { employeeRemoved: true },
+    });
   });
 
   test("an activated employee stays", async () => {

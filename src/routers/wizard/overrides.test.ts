@@ -8,6 +8,7 @@ import { insertWizardMove } from "../../services/wizard/initiation-testing.ts";
 import { callerFor } from "../../test/db.ts";
 import { expectInputError, expectTrpcError } from "../../test/errors.ts";
 import { DEMO, useTestDatabase } from "../../test/fixtures.ts";
+import { expectAudit, groupIdOf } from "../../test/audit.ts";
 
 const t = useTestDatabase();
 const { ADMIN, EMPLOYEE, GLOBEX, HR } = DEMO;
@@ -100,6 +101,20 @@ describe("wizard.storePolicyOverrides", () => {
     });
     expect(r).toMatchObject({ success: true, errors: {}, message: null, nextStage: 6 });
     expect(await counts(m.moveId)).toEqual({ services: 2, budgets: 1, audit: 1, stage: 6 });
+    // The audit row, field by field (issue 23 item 24): no overrides before, the two services and the budget after.
+    await expectAudit(t.db, {
+      action: "wizard.storePolicyOverrides", actor: HR, groupId: await groupIdOf(t.db, "acme"), entity: "move", entityId: m.moveId,
+      oldValues: { services: [], budgets: [], wizardStage: 3 },
+      newValues: {
+        services: [
+          { stage: 1, key: "CULTURALTRAINING", selected: true, benefitOptionId: option, amount: null, currency: null },
+          { stage: 1, key: "IMMIGRATION", selected: true, benefitOptionId: null, amount: 650050, currency: "EUR" },
+        ],
+        budgets: [{ stage: 1, group: 1, currency: "USD", amount: 450000 }],
+        wizardStage: 6,
+        benefits: true,
+      },
+    });
 
     const after = await hr.wizard.policyOverrides(m);
     expect(listed(after, "Included").map((c) => c.service)).toContain("CULTURALTRAINING");
