@@ -6,6 +6,7 @@ import { appFor, get, jsonOf, postForm, postJson, sessionCookieFrom, signIn, trp
 import { createCaller } from "./_app.ts";
 import { auditRows, callerFor, contextFor, createTestDatabase, DEMO_PASSWORD, insertTestUser, type TestDatabase } from "../test/db.ts";
 import { expectTrpcError } from "../test/errors.ts";
+import { expectAudit, groupIdOf } from "../test/audit.ts";
 
 let t: TestDatabase;
 let app: TestApp;
@@ -84,6 +85,14 @@ describe("POST /{type}/activate (legacy)", () => {
     expect(user.password_hash).toStartWith("$argon2id$");
     expect(user.terms_accepted_at).not.toBeNull();
     expect((await auditRows(t.db, "activate")).map((a) => a.entity_id)).toContain(String(user.id));
+    // The activation's rows field by field (issue 23 item 24): the account, and the session it opens.
+    const acme = await groupIdOf(t.db, "acme");
+    await expectAudit(t.db, {
+      action: "activate", actor: "legacy-emp@acme.test", groupId: acme, entity: "user", entityId: user.id,
+      oldValues: { activationState: "PENDING", firstName: "First", lastName: "Last" },
+      newValues: { activationState: "ACTIVE", firstName: "Lena", lastName: "Legacy", moveDate: "2027-09-15", termsVersion: "1" },
+    });
+    await expectAudit(t.db, { action: "login", actor: "legacy-emp@acme.test", groupId: acme, entity: "session", entityId: user.id, oldValues: null, newValues: null });
     // The password works for a normal sign-in.
     expect(await signIn(app, "legacy-emp@acme.test", { password: GOOD })).toBeTruthy();
 

@@ -3,6 +3,7 @@ import { activationMessages } from "../domain/activation/messages.ts";
 import { messages } from "../domain/messages.ts";
 import { auditRows, callerFor, createTestDatabase, insertTestUser, type TestDatabase } from "../test/db.ts";
 import { expectInputError, expectTrpcError } from "../test/errors.ts";
+import { expectAudit, groupIdOf } from "../test/audit.ts";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -33,6 +34,13 @@ describe("users.invite: happy", () => {
     const days = (new Date(token.expires_at).getTime() - new Date(token.created_at).getTime()) / 86_400_000;
     expect(days).toBeGreaterThan(1);
     expect((await auditRows(t.db, "invite")).some((a) => a.entity_id === String(user.id))).toBe(true);
+    // Both rows field by field (issue 23 item 24): the invitation and the activation link it hands out.
+    const acme = await groupIdOf(t.db, "acme");
+    await expectAudit(t.db, {
+      action: "invite", actor: "hr@acme.test", groupId: acme, entity: "user", entityId: user.id,
+      oldValues: null, newValues: { email: "new.person@acme.test", firstName: "Nina", lastName: "New", role: "EMPLOYEE" },
+    });
+    await expectAudit(t.db, { action: "send-activation", actor: "hr@acme.test", groupId: acme, entity: "user", entityId: user.id, oldValues: null, newValues: { email: "new.person@acme.test" } });
   });
 
   test("a manager's and HR user's link goes to /group/activate; a supplier's (by an admin) to /supplier/activate", async () => {
