@@ -485,6 +485,10 @@ describe("issue 13 item 6: approval is the approver's; sending says what it save
       stageAction: "ON_SEND",
     });
     expect(onSend.costEstimate.versionNumber).toBe(3);
+    await expectAudit(t.db, {
+      action: "estimate.ON_SEND", actor: "hr@acme.test", groupId: await groupIdOf(t.db, "acme"), entity: "move", entityId: move.moveId,
+      oldValues: null, newValues: { costEstimateId: onSend.costEstimateId, version: 3, total: onSend.costEstimate.total },
+    });
     await hr.estimate.sendForApproval({ ...ref(move), costEstimateId: onSend.costEstimateId, ccSender: false });
     rows = await estimateRows(move.moveId);
     expect(rows.map((r) => [r.version_number, r.status, r.stage_action])).toEqual([
