@@ -269,57 +269,25 @@ export async function completeUpload(
   file: { name: string; staged: StagedFile } | null,
   now = new Date(),
 ): Promise<TUploadResponse> {
-  try {
-    if (!file || file.staged.size === 0) throw new AppError("VALIDATION", fileMessages.fileMandatory, { file: fileMessages.fileMandatory });
-    if (file.staged.size > MAX_FILE_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", fileMessages.fileTooLarge);
-    const name = cleanFileName(file.name);
-    const contentType = sniffContentType(file.staged.head, name);
-    if (!contentType) throw new AppError("VALIDATION", fileMessages.typeNotAllowed, { file: fileMessages.typeNotAllowed });
+  const stored = await storeStagedFile(db, store, user, file, now, async () => {
     const target = await uploadTarget(db, user, fields);
     await checkCategory(db, fields.categoryId);
     const share = fields.shareWith ?? DEFAULT_SHARE_WITH;
-    const at = now.toISOString();
-    const staged = file.staged;
-    let placed = false;
-    const id = await db.transaction().execute(async (trx) => {
-      await lockHash(trx, staged.hash);
-      const row = await trx
-        .insertInto("employee_files")
-        .values({
-          group_id: target.groupId,
-          employee_user_id: target.employeeId,
-          move_id: target.moveId,
-          temp_uuid: target.tempUuid,
-          hash: staged.hash,
-          original_name: name,
-          size_bytes: staged.size,
-          content_type: contentType,
-          category_id: fields.categoryId ?? null,
-          notes: fields.notes ?? "",
-          share_mg: share.includes("MG") ? 1 : 0,
-          share_hr: share.includes("HR") ? 1 : 0,
-          uploaded_by: user.id,
-          uploaded_by_role: user.role,
-          created_at: at,
-          updated_at: at,
-        })
-        .returning(["id", "original_name", "hash", "size_bytes", "content_type", "category_id", "notes", "share_mg", "share_hr", "employee_user_id", "move_id"])
-        .executeTakeFirstOrThrow();
-      await auditFile(trx, user, { at, fileId: row.id, groupId: target.groupId, action: "file-upload", newValues: { ...fileValues(row), tempUuid: target.tempUuid } });
-      placed = !(await store.exists(staged.hash));
-      await store.commit(staged);
-      return row.id;
-    }).catch(async (error: unknown) => {
-      // The transaction failed after this upload placed its blob (its COMMIT, or the store failing
-      // after the bytes landed): the blob goes too, unless another row names the same bytes by now.
-      if (placed) await removeUnreferencedBlob(db, store, staged.hash).catch(() => undefined);
-      throw error;
-    });
-    return { success: true, fileID: id, hash: staged.hash, errorMessage: null };
-  } finally {
-    // After a commit the temporary file is gone already; after any refusal this removes it.
-    if (file) await store.discard(file.staged);
-  }
+    return {
+      row: {
+        group_id: target.groupId,
+        employee_user_id: target.employeeId,
+        move_id: target.moveId,
+        temp_uuid: target.tempUuid,
+        category_id: fields.categoryId ?? null,
+        notes: fields.notes ?? "",
+        share_mg: share.includes("MG") ? 1 : 0,
+        share_hr: share.includes("HR") ? 1 : 0,
+      },
+      auditExtra: { tempUuid: target.tempUuid },
+    };
+  });
+  return { success: true, fileID: stored.id, hash: stored.hash, errorMessage: null };
 }
 
 /**
@@ -338,12 +306,53 @@ export async function fileFinanceDocument(
   file: { name: string; staged: StagedFile } | null,
   now = new Date(),
 ): Promise<{ id: number; name: string; hash: string; size: number }> {
+  return storeStagedFile(db, store, user, file, now, async () => ({
+    row: {
+      group_id: target.groupId,
+      employee_user_id: null,
+      move_id: target.moveId,
+      temp_uuid: null,
+      category_id: FINANCE_DOCUMENT_CATEGORY,
+      notes: "",
+      share_mg: 0,
+      share_hr: 0,
+    },
+    auditExtra: { financeDocument: true },
+  }));
+}
+
+type FileRowPlacement = {
+  group_id: number;
+  employee_user_id: number | null;
+  move_id: number | null;
+  temp_uuid: string | null;
+  category_id: number | null;
+  notes: string;
+  share_mg: 0 | 1;
+  share_hr: 0 | 1;
+};
+
+/**
+ * The one way a staged upload becomes a file: the mandatory, size and content-type checks, then
+ * `place` (the caller's own checks and where the row goes), then in one transaction the row, its
+ * "file-upload" audit row and the blob under its hash. A failure after the blob was placed removes it
+ * again (unless another row names the same bytes by now); the staged bytes are always discarded.
+ */
+async function storeStagedFile(
+  db: DB,
+  store: FileStore,
+  user: SessionUser,
+  file: { name: string; staged: StagedFile } | null,
+  now: Date,
+  place: () => Promise<{ row: FileRowPlacement; auditExtra: Record<string, unknown> }>,
+): Promise<{ id: number; name: string; hash: string; size: number }> {
   try {
     if (!file || file.staged.size === 0) throw new AppError("VALIDATION", fileMessages.fileMandatory, { file: fileMessages.fileMandatory });
     if (file.staged.size > MAX_FILE_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", fileMessages.fileTooLarge);
     const name = cleanFileName(file.name);
     const contentType = sniffContentType(file.staged.head, name);
     if (!contentType) throw new AppError("VALIDATION", fileMessages.typeNotAllowed, { file: fileMessages.typeNotAllowed });
+    const { row: placement, auditExtra } = await place();
     const at = now.toISOString();
     const staged = file.staged;
     let placed = false;
@@ -352,18 +361,11 @@ export async function fileFinanceDocument(
       const row = await trx
         .insertInto("employee_files")
         .values({
-          group_id: target.groupId,
-          employee_user_id: null,
-          move_id: target.moveId,
-          temp_uuid: null,
+          ...placement,
           hash: staged.hash,
           original_name: name,
           size_bytes: staged.size,
           content_type: contentType,
-          category_id: FINANCE_DOCUMENT_CATEGORY,
-          notes: "",
-          share_mg: 0,
-          share_hr: 0,
           uploaded_by: user.id,
           uploaded_by_role: user.role,
           created_at: at,
@@ -371,16 +373,19 @@ export async function fileFinanceDocument(
         })
         .returning(["id", "original_name", "hash", "size_bytes", "content_type", "category_id", "notes", "share_mg", "share_hr", "employee_user_id", "move_id"])
         .executeTakeFirstOrThrow();
-      await auditFile(trx, user, { at, fileId: row.id, groupId: target.groupId, action: "file-upload", newValues: { ...fileValues(row), financeDocument: true } });
+      await auditFile(trx, user, { at, fileId: row.id, groupId: placement.group_id, action: "file-upload", newValues: { ...fileValues(row), ...auditExtra } });
       placed = !(await store.exists(staged.hash));
       await store.commit(staged);
       return row.id;
     }).catch(async (error: unknown) => {
+      // The transaction failed after this upload placed its blob (its COMMIT, or the store failing
+      // after the bytes landed): the blob goes too, unless another row names the same bytes by now.
       if (placed) await removeUnreferencedBlob(db, store, staged.hash).catch(() => undefined);
       throw error;
     });
     return { id, name, hash: staged.hash, size: staged.size };
   } finally {
+    // After a commit the temporary file is gone already; after any refusal this removes it.
     if (file) await store.discard(file.staged);
   }
 }
