@@ -11,13 +11,12 @@
 import type { DB } from "../../db/index.ts";
 import { AppError } from "../../domain/errors.ts";
 import { messages } from "../../domain/messages.ts";
-import { MAX_FILE_BYTES } from "../../domain/files/limits.ts";
 import { fileMessages } from "../../domain/files/messages.ts";
 import { ZBillFileFields, type TBillFileResponse } from "../../domain/finance/schemas-approval.ts";
 import type { ApprovalKind } from "../../domain/finance/approval.ts";
 import { zodFieldErrors } from "../../trpc.ts";
 import { FINANCE_DOCUMENT_CATEGORY, fileFinanceDocument } from "../files/files.ts";
-import { multipartBoundary, readMultipart, readTextPart } from "../files/multipart.ts";
+import { receiveBlobFile, receiveMultipartFile } from "../files/upload.ts";
 import type { FileStore, StagedFile } from "../files/store.ts";
 import { checkBillFileItem } from "./approval.ts";
 import { requireFinance, type FinanceActor } from "./core.ts";
@@ -44,9 +43,6 @@ export async function openBillFile(db: DB, store: FileStore, actor: FinanceActor
   return { ...blob, name: row.original_name, contentType: row.content_type };
 }
 
-/** Room for the multipart framing and the two text fields around a file of the maximum size. */
-const FRAMING_BYTES = 1024 * 1024;
-
 function parseFields(fields: Record<string, unknown>): { id: number; type: ApprovalKind } {
   const parsed = ZBillFileFields.safeParse(fields);
   if (!parsed.success) throw new AppError("VALIDATION", parsed.error.issues[0]?.message ?? messages.badRequest, zodFieldErrors(parsed.error));
@@ -67,28 +63,11 @@ export async function receiveBillFileMultipart(
   request: { contentType: string | undefined; contentLength: string | undefined; body: ReadableStream<Uint8Array> | null },
 ): Promise<TBillFileResponse> {
   requireFinance(actor.user);
-  const length = Number(request.contentLength ?? "");
-  if (Number.isFinite(length) && length > MAX_FILE_BYTES + FRAMING_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", fileMessages.fileTooLarge);
-  const boundary = multipartBoundary(request.contentType);
-  if (!boundary || !request.body) throw new AppError("VALIDATION", fileMessages.fileMandatory, { file: fileMessages.fileMandatory });
-  const fields: Record<string, string> = {};
-  let file: { name: string; staged: StagedFile } | null = null;
-  try {
-    const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", fileMessages.fileTooLarge);
-    for await (const part of readMultipart(request.body, boundary, { maxBytes: MAX_FILE_BYTES + FRAMING_BYTES, tooLarge })) {
-      if (part.name === "file" && part.filename !== null) {
-        if (file) throw new AppError("BAD_REQUEST", messages.badRequest);
-        // The item is checked before the bytes are kept.
-        await checkBillFileItem(db, actor, parseFields(fields));
-        file = { name: part.filename, staged: await store.stage(part.body, MAX_FILE_BYTES) };
-      } else if (part.filename === null) {
-        fields[part.name] = await readTextPart(part.body);
-      }
-    }
-    return await complete(db, store, actor, parseFields(fields), file);
-  } finally {
-    if (file) await store.discard(file.staged);
-  }
+  return receiveMultipartFile(store, request, {
+    // The item is checked before the bytes are kept.
+    beforeFile: (fields) => checkBillFileItem(db, actor, parseFields(fields)),
+    complete: (fields, file) => complete(db, store, actor, parseFields(fields), file),
+  });
 }
 
 /** `finance.approval.uploadBillFile`: the same fields and `file` as FormData, completed by the same function. */
@@ -96,12 +75,5 @@ export async function receiveBillFileFormData(db: DB, store: FileStore, actor: F
   requireFinance(actor.user);
   const fields = { id: input.id, type: input.type };
   await checkBillFileItem(db, actor, fields);
-  const blob = input.file;
-  if (blob && blob.size > MAX_FILE_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", fileMessages.fileTooLarge);
-  const staged = blob ? { name: blob.name, staged: await store.stage(blob.stream(), MAX_FILE_BYTES) } : null;
-  try {
-    return await complete(db, store, actor, fields, staged);
-  } finally {
-    if (staged) await store.discard(staged.staged);
-  }
+  return receiveBlobFile(store, input.file, (staged) => complete(db, store, actor, fields, staged));
 }
