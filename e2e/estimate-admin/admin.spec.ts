@@ -71,9 +71,13 @@ test.describe("cost-estimate admin", () => {
     // Back on, and the authorisation follows the billing status.
     await flag.click();
     await expect(flag).toBeChecked();
+    await expect(page.getByTestId("estimate-admin-outcome")).toHaveText(`Cost estimates are now on for ${INITECH}.`);
     await expect(row).toContainText("Not authorised");
     await billing.selectOption("TRIAL");
     await expect(row).toContainText("Authorised");
+    // The row follows the choice at once; the reload waits for the server's answer (a reload before it
+    // would abort the save on a busy machine).
+    await expect(page.getByTestId("estimate-admin-outcome")).toHaveText(`The billing status of ${INITECH} is now Trial.`);
     await page.reload();
     await expect(flag).toBeChecked();
     await expect(billing).toHaveValue("TRIAL");
