@@ -25,17 +25,17 @@ export const DEMO = {
   FINANCE: "finance@meridian.test",
 } as const;
 
-/** The demo employee's open move (the newest when there are several): its id and the employee's user id. */
-export async function demoEmployeeMove(db: DB): Promise<{ moveId: number; employeeId: number }> {
+/** The demo employee's open move (the newest when there are several): its id, its group and the employee's user id. */
+export async function demoEmployeeMove(db: DB): Promise<{ moveId: number; employeeId: number; groupId: number }> {
   const me = await db
     .selectFrom("moves as m")
     .innerJoin("users as u", "u.id", "m.employee_user_id")
-    .select(["m.id", "u.id as userId"])
+    .select(["m.id", "u.id as userId", "m.group_id"])
     .where("u.email", "=", DEMO.EMPLOYEE)
     .where("m.status", "=", "open")
     .orderBy("m.id", "desc")
     .executeTakeFirstOrThrow();
-  return { moveId: me.id, employeeId: me.userId };
+  return { moveId: me.id, employeeId: me.userId, groupId: me.group_id };
 }
 
 function opened<T>(value: T | undefined, what: string): T {

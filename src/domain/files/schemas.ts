@@ -101,18 +101,27 @@ export type TUploadResponse = z.infer<typeof ZUploadResponse>;
  * The tRPC form of the upload (`files.upload`): the same fields and the `file` part, sent as
  * FormData (read into an object here) or, from a server-side caller, as an object.
  */
-export const ZUploadInput = z.preprocess(
-  (v) => {
-    if (!(v instanceof FormData)) return v;
-    const out: Record<string, unknown> = {};
-    for (const [key, value] of v.entries()) {
-      if (key === "file" && out["file"] !== undefined) out["file"] = "more than one file";
-      else out[key] = value;
-    }
-    return out;
-  },
-  ZUploadFields.extend({ file: z.instanceof(File, { message: "file must be a file" }).optional() }),
-);
+export const ZUploadInput = zWithFormDataFile(ZUploadFields);
+
+/**
+ * An upload's tRPC input: the text fields plus one optional `file`, sent as FormData (read into an
+ * object; a second file part makes `file` invalid) or, from a server-side caller, as an object.
+ * Every FormData upload procedure (employee files, the bill file) parses through this one reading.
+ */
+export function zWithFormDataFile<T extends z.ZodRawShape>(fields: z.ZodObject<T>) {
+  return z.preprocess(
+    (v) => {
+      if (!(v instanceof FormData)) return v;
+      const out: Record<string, unknown> = {};
+      for (const [key, value] of v.entries()) {
+        if (key === "file" && out["file"] !== undefined) out["file"] = "more than one file";
+        else out[key] = value;
+      }
+      return out;
+    },
+    fields.extend({ file: z.instanceof(File, { message: "file must be a file" }).optional() }),
+  );
+}
 export type TUploadInput = z.infer<typeof ZUploadInput>;
 
 export const ZChangeCategoryRequest = z.object({ fileId: ZId, categoryId: ZId });

@@ -10,6 +10,7 @@ import { HOLD_REASONS } from "./bill-state.ts";
 import { INTERNAL_NOTES_MAX, LINE_NOTES_MAX, REFERENCE_MAX, REJECTION_NOTES_MAX, financeDay } from "./amounts.ts";
 import { financeMessages as FM, notesMaxMessage } from "./messages.ts";
 import { ZMoneyText } from "../money/schemas.ts";
+import { zWithFormDataFile } from "../files/schemas.ts";
 
 /** Meridian's own Bill Approval texts (the spec states the rule, not the words). */
 export const approvalMessages = {
@@ -223,18 +224,7 @@ export type TBillDetail = z.infer<typeof ZBillDetail>;
 export const ZBillFileFields = z.object({ id, type: ZApprovalKind });
 /** GET billapproval/billFile?fileId: the bill file's bytes. */
 export const ZBillFileRequest = z.object({ fileId: id });
-export const ZBillFileInput = z.preprocess(
-  (v) => {
-    if (!(v instanceof FormData)) return v;
-    const out: Record<string, unknown> = {};
-    for (const [key, value] of v.entries()) {
-      if (key === "file" && out["file"] !== undefined) out["file"] = "more than one file";
-      else out[key] = value;
-    }
-    return out;
-  },
-  ZBillFileFields.extend({ file: z.instanceof(File, { message: "file must be a file" }).optional() }),
-);
+export const ZBillFileInput = zWithFormDataFile(ZBillFileFields);
 export const ZBillFileResponse = z.object({ success: z.boolean(), id: z.number().nullable(), fileName: z.string().nullable(), fileHash: z.string().nullable(), errors: z.record(z.string(), z.string()).nullable() });
 export type TBillFileResponse = z.infer<typeof ZBillFileResponse>;
 

@@ -19,7 +19,7 @@ import { approvalMessages as AM } from "../../domain/finance/schemas-approval.ts
 import { appFor, cookieFor, jsonOf, postJson, send, type TestApp } from "../../test/app.ts";
 import { callerFor, testConfig } from "../../test/db.ts";
 import { expectTrpcError } from "../../test/errors.ts";
-import { DEMO, useTestDatabase } from "../../test/fixtures.ts";
+import { DEMO, demoEmployeeMove, useTestDatabase } from "../../test/fixtures.ts";
 import { expectNoServerError, outcomesOf, race } from "../../test/race.ts";
 
 const t = useTestDatabase({ poolSize: 12 });
@@ -70,15 +70,8 @@ beforeAll(async () => {
   config = testConfig({ FILES_DIR: dir });
   app = appFor(t.db, { config });
   for (const email of [DEMO.FINANCE, DEMO.HR, DEMO.EMPLOYEE]) cookies[email] = await cookieFor(t.db, email);
-  const m = await t.db
-    .selectFrom("moves as m")
-    .innerJoin("users as u", "u.id", "m.employee_user_id")
-    .select(["m.id", "m.group_id", "m.employee_user_id"])
-    .where("u.email", "=", DEMO.EMPLOYEE)
-    .where("m.status", "=", "open")
-    .orderBy("m.id", "desc")
-    .executeTakeFirstOrThrow();
-  move = { id: m.id, groupId: m.group_id, employeeId: m.employee_user_id };
+  const m = await demoEmployeeMove(t.db);
+  move = { id: m.moveId, groupId: m.groupId, employeeId: m.employeeId };
   await t.db.deleteFrom("finance_lock_periods").execute();
   vendorId = (await t.db.insertInto("finance_companies").values({ company_name: "Panel Movers Ltd", category: "Vendor", created_at: NOW }).returning("id").executeTakeFirstOrThrow()).id;
 });

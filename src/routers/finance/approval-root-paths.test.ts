@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { messages } from "../../domain/messages.ts";
 import { appFor, cookieFor, get, jsonOf, postJson, type TestApp } from "../../test/app.ts";
-import { DEMO, useTestDatabase } from "../../test/fixtures.ts";
+import { DEMO, demoEmployeeMove, useTestDatabase } from "../../test/fixtures.ts";
 import { ROOT_ALIAS_CALLS, ROOT_BASE } from "../legacy/finance-approval.ts";
 
 const t = useTestDatabase();
@@ -48,15 +48,8 @@ async function item(kind: string) {
 beforeAll(async () => {
   app = appFor(t.db);
   for (const email of [DEMO.FINANCE, DEMO.HR, DEMO.EMPLOYEE]) cookies[email] = await cookieFor(t.db, email);
-  const m = await t.db
-    .selectFrom("moves as m")
-    .innerJoin("users as u", "u.id", "m.employee_user_id")
-    .select(["m.id", "m.group_id", "m.employee_user_id"])
-    .where("u.email", "=", DEMO.EMPLOYEE)
-    .where("m.status", "=", "open")
-    .orderBy("m.id", "desc")
-    .executeTakeFirstOrThrow();
-  move = { id: m.id, groupId: m.group_id, employeeId: m.employee_user_id };
+  const m = await demoEmployeeMove(t.db);
+  move = { id: m.moveId, groupId: m.groupId, employeeId: m.employeeId };
 });
 
 describe("the seven approval calls at the /accountmanagement/ root", () => {

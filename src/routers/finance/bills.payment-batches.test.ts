@@ -12,7 +12,7 @@ import { billMessages as BM } from "../../domain/finance/schemas-bills.ts";
 import { messages } from "../../domain/messages.ts";
 import { appFor, cookieFor, postForm, postJson, type TestApp } from "../../test/app.ts";
 import { expectLegacyFailure, expectTrpcError } from "../../test/errors.ts";
-import { DEMO, useTestDatabase } from "../../test/fixtures.ts";
+import { DEMO, demoEmployeeMove, useTestDatabase } from "../../test/fixtures.ts";
 import { expectNoServerError, outcomesOf, race } from "../../test/race.ts";
 import { expectAudit } from "../../test/audit.ts";
 import { todayUtc, type FinanceActor } from "../../services/finance/core.ts";
@@ -312,14 +312,8 @@ describe("a multi-bill payment is all or nothing (item 2)", () => {
 
 describe("a recurring instalment's bill sent back (item 5)", () => {
   test("returns its charge to Bill Approval; approving again bills only that instalment", async () => {
-    const m = await t.db
-      .selectFrom("moves as m")
-      .innerJoin("users as u", "u.id", "m.employee_user_id")
-      .select(["m.id", "m.group_id", "m.employee_user_id"])
-      .where("u.email", "=", DEMO.EMPLOYEE)
-      .where("m.status", "=", "open")
-      .orderBy("m.id", "desc")
-      .executeTakeFirstOrThrow();
+    const { moveId, groupId, employeeId } = await demoEmployeeMove(t.db);
+    const m = { id: moveId, group_id: groupId, employee_user_id: employeeId };
     const item = await t.db
       .insertInto("finance_items")
       .values({
