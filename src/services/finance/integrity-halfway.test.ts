@@ -15,6 +15,7 @@ import { DEMO, useTestDatabase } from "../../test/fixtures.ts";
 import { createManualAdjustment, saveLockPeriod } from "./accounts.ts";
 import { approveItem } from "./approval.ts";
 import { sendBillBack, updateBillStatus } from "./bills.ts";
+import { cancelPaymentBatch, exportBills } from "./payment-files.ts";
 import type { FinanceActor } from "./core.ts";
 
 const t = useTestDatabase();
@@ -22,8 +23,8 @@ let actor: FinanceActor;
 let move: { id: number; groupId: number; employeeId: number };
 const NOW = "2026-11-01T00:00:00.000Z";
 
-type Table = "finance_entries" | "bills" | "bill_lines" | "payments" | "expenses" | "finance_items" | "audit_log" | "finance_idempotency" | "finance_accounts" | "finance_lock_periods";
-const TABLES: Table[] = ["finance_entries", "bills", "bill_lines", "payments", "expenses", "finance_items", "audit_log", "finance_idempotency", "finance_accounts", "finance_lock_periods"];
+type Table = "finance_entries" | "bills" | "bill_lines" | "payments" | "expenses" | "finance_items" | "audit_log" | "finance_idempotency" | "finance_accounts" | "finance_lock_periods" | "finance_payment_batches" | "finance_payment_batch_bills";
+const TABLES: Table[] = ["finance_entries", "bills", "bill_lines", "payments", "expenses", "finance_items", "audit_log", "finance_idempotency", "finance_accounts", "finance_lock_periods", "finance_payment_batches", "finance_payment_batch_bills"];
 
 async function snapshot(db: DB): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
@@ -157,6 +158,31 @@ describe("bill status writes", () => {
     await expectNothingWritten((db) => sendBillBack(db, actor, { id: billId, status: "PaymentPending" }), target);
     expect(await sendBillBack(t.db, actor, { id: billId, status: "PaymentPending" })).toMatchObject({ removed: true });
     expect((await t.db.selectFrom("expenses").select("status").where("id", "=", expenseId).executeTakeFirstOrThrow()).status).toBe("SUBMITTED_WITHOUT_RECEIPT");
+  });
+});
+
+describe("multi-bill payments and payment files (issue 23 items 1, 2)", () => {
+  test.each([
+    ["the second bill's payment row", { table: "payments" as const, kind: "insert" as const, nth: 2 }],
+    ["the second bill's payment entry", { table: "finance_entries" as const, kind: "insert" as const, nth: 2 }],
+    ["the last audit row", { table: "audit_log" as const, kind: "insert" as const, nth: 2 }],
+  ])("two bills paid together failing at %s pay neither; the retry pays both once", async (_label, target) => {
+    const [a, b] = [(await bill(true)).billId, (await bill(true)).billId];
+    const payBoth = (db: DB) => updateBillStatus(db, actor, [a, b].map((id) => ({ id, status: "Paid" as const, paymentDate: "2026-05-20", multipleBills: true, ignoreErrors: true })));
+    await expectNothingWritten(payBoth, target);
+    expect((await payBoth(t.db)).map((r) => r.success)).toEqual([true, true]);
+    expect((await t.db.selectFrom("payments").select("bill_id").where("bill_id", "in", [a, b]).execute()).length).toBe(2);
+  });
+
+  test.each([
+    ["the batch's guarded update", { table: "finance_payment_batches" as const, kind: "update" as const }],
+    ["the audit row (its last write)", { table: "audit_log" as const, kind: "insert" as const }],
+  ])("cancelling a payment file failing at %s writes nothing; the retry cancels once", async (_label, target) => {
+    const { billId } = await bill(true);
+    const { batchId } = (await exportBills(t.db, actor, [billId])) as { batchId: number };
+    await expectNothingWritten((db) => cancelPaymentBatch(db, actor, { batchId }), target);
+    await cancelPaymentBatch(t.db, actor, { batchId });
+    expect((await t.db.selectFrom("finance_payment_batches").select("status").where("id", "=", batchId).executeTakeFirstOrThrow()).status).toBe("Cancelled");
   });
 });
 
