@@ -1043,6 +1043,8 @@ export type FinanceAccountTable = {
   company_id: number | null; user_id: number | null; currency: string; billing_type: Generated<"Drawdown" | "Other">;
   float_amount: Generated<number>; due_date_period: Generated<string>; natural_key: string | null; version: Generated<number>;
   created_by: number | null; created_at: string; updated_at: string;
+  /** Bank details (issue 24 §5): a Vendor's are the creditor's, a Client's the debtor's in payment files. */
+  iban: string | null; bic: string | null; bank_account_number: string | null; bank_code: string | null;
 };
 /** Append-only: never updated or deleted (a correction is another entry). */
 export type FinanceEntryTable = {
@@ -1053,6 +1055,8 @@ export type FinanceEntryTable = {
 export type EmployeeBankAccountTable = {
   id: Generated<number>; group_id: number; employee_user_id: number; account_alias: string; account_number: string; account_currency: string;
   locked: Generated<number>; payment_completed: Generated<number>; un_confirmed: Generated<number>; version: Generated<number>; created_at: string; updated_at: string;
+  /** Issue 24 §5: IBAN and BIC, or account_number with bank_code. */
+  iban: string | null; bic: string | null; bank_code: string | null;
 };
 export type FinanceLockPeriodTable = { id: Generated<number>; period_name: string; lock_date: string; created_by: number | null; created_at: string };
 export type FinanceRejectionReasonTable = { id: number; scope: "REJECT" | "VOID"; label: string; sort_order: number };
@@ -1144,10 +1148,16 @@ export type SessionRow = Selectable<SessionTable>;
 /** Finance payment files (issue 16): see migrations/20261126063000_finance_payment_batches.ts and 20261207100000_finance_payment_batch_cancel.ts (issue 23: never deleted, cancelled instead). */
 export type FinancePaymentBatchTable = {
   id: Generated<number>; message_id: string; bill_count: number; totals: string; csv: string; xml: string; created_by: number | null; created_at: string;
-  status: Generated<"Active" | "Cancelled">; cancelled_by: number | null; cancelled_at: string | null;
+  status: Generated<"Active" | "Cancelled" | "Paid">; cancelled_by: number | null; cancelled_at: string | null;
+  /** Issue 24 §5: the bank confirmed the batch paid (migrations/20261207156000_payment_bank_details.ts). */
+  paid_by: number | null; paid_at: string | null; paid_date: string | null;
 };
 /** `bill_id` is not a foreign key (the row outlives a bill sent back after its batch was cancelled); `active` mirrors the batch's status (unique bill_id where active = 1). */
-export type FinancePaymentBatchBillTable = { batch_id: number; bill_id: number; group_id: number; position: number; active: Generated<number> };
+export type FinancePaymentBatchBillTable = {
+  batch_id: number; bill_id: number; group_id: number; position: number; active: Generated<number>;
+  /** Issue 24 §5: the bank returned this bill (back to PaymentPending, row inactive) with its reason. */
+  returned_at: string | null; returned_by: number | null; return_reason: string | null;
+};
 
 /** Finance bill approval (issue 16): see migrations/20261126062000_finance_approval.ts. */
 export type FinanceApprovalDraftTable = {
