@@ -13,7 +13,7 @@ const TABLES = ["manager_restrictions", "manager_geo_restrictions", "groups", "u
   "move_family_members", "move_service_overrides", "move_budget_overrides", "form_sections", "form_fields", "form_prefill_values", "splash_contents",
   "move_estimate_details", "cost_estimates", "jobs", "city_indices", "reference_data_versions", "client_errors", "terms_form_fields",
   "estimate_approval_links", "move_hub_items", "user_widget_prefs", "feedback", "splash_views", "neighbourhoods", "neighbourhood_favourites", "office_preferences", "property_clicks", "service_visits", "file_categories", "employee_files",
-  "move_budget_edits", "expenses", "social_links", "social_identities", "social_login_states", "supplier_quotes", "move_hr_notes", "welcome_popups", "welcome_call_requests", "tags", "user_tags", "group_options", "group_hr_settings", "assignment_actions", "bulk_import_rows", "incidents", "dashboard_data_versions",
+  "move_budget_edits", "expenses", "social_links", "social_identities", "social_login_states", "supplier_quotes", "move_hr_notes", "move_manager_notes", "welcome_popups", "welcome_call_requests", "tags", "user_tags", "group_options", "group_hr_settings", "assignment_actions", "bulk_import_rows", "incidents", "dashboard_data_versions",
   "finance_companies", "finance_subgroups", "finance_accounts", "finance_entries", "employee_bank_accounts", "finance_lock_periods", "finance_rejection_reasons", "finance_items", "finance_recurring_payments", "bills", "bill_lines", "payments", "finance_idempotency", "finance_approval_drafts", "finance_auto_approval_rules", "finance_payment_batches", "finance_payment_batch_bills"];
 
 /** This database's tables (on PostgreSQL only those of its own schema: introspection lists every schema). */

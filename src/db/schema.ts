@@ -829,6 +829,16 @@ export type MoveHrNotesTable = {
   updated_at: string;
 };
 
+/** A manager's own note on a move (issue 24 §4), apart from HR's move_hr_notes. */
+export type MoveManagerNotesTable = {
+  move_id: number;
+  manager_user_id: number;
+  group_id: number;
+  notes_text: string;
+  version: number;
+  updated_at: string;
+};
+
 export type ClientErrorTable = {
   id: Generated<number>;
   /** Last reported (ISO-8601 UTC). */
@@ -992,6 +1002,7 @@ export type Database = {
   welcome_popups: WelcomePopupTable;
   welcome_call_requests: WelcomeCallRequestTable;
   move_hr_notes: MoveHrNotesTable;
+  move_manager_notes: MoveManagerNotesTable;
   move_family_members: MoveFamilyMemberTable;
   move_service_overrides: MoveServiceOverrideTable;
   move_budget_overrides: MoveBudgetOverrideTable;

@@ -4,7 +4,9 @@
  * dashboard restriction is ON (checked in src/services/dashboard.ts); a manager's rows are restricted in SQL.
  */
 import { ZAddNoteRequest, ZAddNoteResponse, ZDashboardRequest, ZDashboardResponse } from "../domain/dashboard/schemas.ts";
+import { ZManagerMoveRequest, ZManagerMoveResponse, ZManagerNotesResponse } from "../domain/dashboard/manager-move.ts";
 import { addEmployeeNote, dashboardRows } from "../services/dashboard.ts";
+import { managerMove, managerNotesOfMove } from "../services/manager-move.ts";
 import { groupProcedure, router, sync } from "../trpc.ts";
 
 const dashboard = groupProcedure("HR", "MANAGER", "ADMIN");
@@ -15,7 +17,17 @@ export const dashboardRouter = router({
     .input(sync(ZDashboardRequest))
     .output(sync(ZDashboardResponse))
     .query(({ ctx, input }) => dashboardRows(ctx.db, ctx.user, ctx.group, input)),
-  /** POST /{group}/addEmployeeNote: replaces the move's note (audited). */
+  /** A manager's read-only move page (issue 24 §4): a move their restrictions allow, with their own note. */
+  move: groupProcedure("MANAGER")
+    .input(sync(ZManagerMoveRequest))
+    .output(sync(ZManagerMoveResponse))
+    .query(({ ctx, input }) => managerMove(ctx.db, ctx.user, ctx.group, input)),
+  /** HR's move page: the managers' own notes on the move, apart from HR's notes (issue 24 §4). */
+  managerNotes: groupProcedure("HR", "ADMIN")
+    .input(sync(ZManagerMoveRequest))
+    .output(sync(ZManagerNotesResponse))
+    .query(({ ctx, input }) => managerNotesOfMove(ctx.db, ctx.user, ctx.group, input)),
+  /** POST /{group}/addEmployeeNote: replaces the caller's note (a manager's own, HR's the move's HR note; audited). */
   addNote: dashboard
     .input(sync(ZAddNoteRequest))
     .output(sync(ZAddNoteResponse))

@@ -13,9 +13,12 @@
  * (src/db/queries/dashboard.ts), so a request after any committed change of the group's moves counts again. The `cache` parameter stays the client's
  * cache-buster: nothing the client sends decides whether the count is reused.
  *
- * Notes: the dashboard's note is the move's HR note (move_hr_notes, shared with the employee file); a save
- * replaces it through `writeHrNotes` (move row locked, one audit row per applied change), so 50 parallel
- * identical notes leave one note and one audit row, and every request answers success.
+ * Notes (issue 24 §4): a MANAGER's note is their own (move_manager_notes, one per move and manager, through
+ * `writeManagerNote`, src/services/manager-move.ts), stored apart from HR's private notes, which a manager's save
+ * never touches; the manager's rows show their own note. For HR and ADMIN the note is the move's HR note
+ * (move_hr_notes, shared with the employee file) through `writeHrNotes`. Both writes lock the move row and
+ * write one audit row per applied change, so 50 parallel identical notes leave one note and one audit row, and
+ * every request answers success.
  */
 import type { DB } from "../db/index.ts";
 import { findGroupByName } from "../db/queries/groups.ts";
@@ -28,6 +31,7 @@ import { canActInGroup, type Role } from "../domain/roles.ts";
 import { wizardMessages } from "../domain/wizard/messages.ts";
 import type { SessionUser } from "./auth.ts";
 import { writeHrNotes } from "./employee-file/notes.ts";
+import { writeManagerNote } from "./manager-move.ts";
 import type { EmployeeFileActor, GroupLike } from "./employee-file/access.ts";
 
 /** The URL's group for a legacy handler (the tRPC procedures get it from groupProcedure). */
@@ -107,6 +111,10 @@ export async function addEmployeeNote(db: DB, actor: EmployeeFileActor, group: G
   const scope = await dashboardScope(db, actor.user, group);
   const move = await findVisibleMove(db, group.id, scope, { userId: input.uid, moveId: input.mid });
   if (!move) throw new AppError("NOT_FOUND", wizardMessages.moveNotFound);
+  if (actor.user.role === "MANAGER") {
+    const saved = await writeManagerNote(db, actor, move, input.notes, now);
+    return { success: true, note: saved.notesText };
+  }
   const saved = await writeHrNotes(db, actor, move, { notesText: input.notes }, now);
   return { success: true, note: saved.notes.notesText };
 }

@@ -26,7 +26,7 @@
  * Indexes: moves_group_route_end_idx, moves_group_end_idx, moves_employee_route_idx, users_group_lower_name_idx
  * and the dashboard_data_versions triggers (migrations/20261126040000_dashboard_indexes.ts);
  * assignment_actions_move_idx (migrations/20261126031000_assignment_actions.ts) for the latest action;
- * move_hr_notes' primary key for the note.
+ * move_hr_notes' primary key for HR's note, move_manager_notes' (move, manager) key for a manager's.
  */
 import { sql, type CompiledQuery, type Expression, type SelectQueryBuilder, type SqlBool } from "kysely";
 import type { DB } from "../index.ts";
@@ -202,13 +202,22 @@ function movesOf(db: DB, b: Bound, joins: Set<Join>, visible: Expression<SqlBool
     q = ofMove(q);
   }
   if (joins.has("policies")) q = q.innerJoin("policies as p", "p.id", "m.policy_id");
-  if (joins.has("notes")) q = q.leftJoin("move_hr_notes as n", "n.move_id", "m.id");
+  if (joins.has("notes")) q = joinNote(q, b.scope);
   if (joins.has("actions")) q = joinLatestAction(q);
   if (b.pattern !== null) {
     const pattern = b.pattern;
     q = q.where((eb) => eb.or([likeIgnoreCase(sql`u.first_name || ' ' || u.last_name`, pattern), likeIgnoreCase(sql.ref("u.email"), pattern)]));
   }
   return q;
+}
+
+/**
+ * The row's note (issue 24 §4): a manager's own note (move_manager_notes of the scope's manager), HR's and an
+ * administrator's the move's HR note (move_hr_notes). The manager id is the scope's bound parameter.
+ */
+function joinNote(q: AnyQuery, scope: RestrictionScope): AnyQuery {
+  if (scope === null) return q.leftJoin("move_hr_notes as n", "n.move_id", "m.id");
+  return q.leftJoin("move_manager_notes as n", (j: any) => j.onRef("n.move_id", "=", "m.id").on("n.manager_user_id", "=", scope.managerId));
 }
 
 /** The move's latest extension or end (assignment_actions, issue 15's extend/end actions), if any. */
@@ -299,12 +308,14 @@ function buildRows(db: DB, b: Bound): AnyQuery {
   // PostgreSQL), so their planning no longer counts, and they read each row once where scalar subqueries read the
   // user and the latest action once per column.
   const q: AnyQuery = joinLatestAction(
-    db
-      .selectFrom(page.as("pg"))
-      .innerJoin("moves as m", "m.id", "pg.move_id")
-      .innerJoin("users as u", "u.id", "m.employee_user_id")
-      .innerJoin("policies as p", "p.id", "m.policy_id")
-      .leftJoin("move_hr_notes as n", "n.move_id", "m.id"),
+    joinNote(
+      db
+        .selectFrom(page.as("pg"))
+        .innerJoin("moves as m", "m.id", "pg.move_id")
+        .innerJoin("users as u", "u.id", "m.employee_user_id")
+        .innerJoin("policies as p", "p.id", "m.policy_id"),
+      b.scope,
+    ),
   ).select([
     "m.id as move_id",
     "m.employee_user_id",

@@ -104,7 +104,7 @@ export const ZDashboardRow = z.object({
   numberOfMoveStages: z.number().int(),
   currentMoveStageId: z.number().int(),
   assignmentEndDate: z.string().nullable(),
-  /** The move's HR note (move_hr_notes, the same text as the employee file's HR notes). */
+  /** For HR and ADMIN the move's HR note (move_hr_notes); for a MANAGER their own note (move_manager_notes, issue 24 §4). */
   note: z.string().nullable(),
   newEndDate: z.string().nullable(),
   extensionReason: z.string().nullable(),

@@ -20,6 +20,7 @@ import { movePolicyRef } from "../../domain/moves/policy-ref.ts";
 import { wizardMessages } from "../../domain/wizard/messages.ts";
 import { wizardStepOf } from "../../domain/wizard/navigation.ts";
 import type { SessionUser } from "../auth.ts";
+import type { MoveWithPolicy } from "../../db/queries/moves.ts";
 import { moveForCaller } from "../wizard/access.ts";
 import { approvalStateOfVersion } from "../estimate/approval-link.ts";
 import { placeText } from "../wizard/initiation-rules.ts";
@@ -35,7 +36,14 @@ function wholeTotal(amount: number, currency: string): string {
 export async function moveFile(db: DB, user: SessionUser, group: GroupRef, input: TMoveFileRequest): Promise<TMoveFileResponse> {
   const move = await moveForCaller(db, user, input);
   if (move.group_id !== group.id) throw new AppError("NOT_FOUND", wizardMessages.moveNotFound);
+  return describeMove(db, move);
+}
 
+/**
+ * The move page's contents for a move the caller's access check has already found (HR's `moveFile` above; a
+ * manager's read-only move page, src/services/manager-move.ts).
+ */
+export async function describeMove(db: DB, move: MoveWithPolicy): Promise<TMoveFileResponse> {
   const [estimates, serviceOverrides, budgetOverrides, audit, countries, states, initiator, policyChoices, policyBudgets] = await Promise.all([
     findMoveEstimateVersions(db, move.id),
     findMoveServiceOverrideTitles(db, move.id, move.policy_version_id),
