@@ -16,6 +16,12 @@ export const bulkMessages = {
   missingColumn: "missing column \"{column}\"",
   unknownColumn: "unknown column \"{column}\"",
   unknownCountry: "{label}: unknown country \"{value}\".",
+  /** Issue 24 §6: a place written as "city, region, country" (or in the three columns) that names no single city. */
+  unknownRegion: "{label}: unknown state or region \"{value}\" in {country}.",
+  unknownCity: "{label}: no city \"{value}\" in {place}.",
+  ambiguousCity: "{label}: \"{value}\" is a city in several states or regions of {country} ({regions}). Please add the state or region, for example \"{example}\".",
+  ambiguousSameRegion: "{label}: {count} cities are named \"{value}\" in that state or region. Please pick the city in the new-move form.",
+  countryNeeded: "{label}: the city \"{value}\" needs a country (a Country column or \"city, region, country\").",
   policyRequired: "Policy cannot be empty.",
   aborted: "The import was stopped by an internal error. Rows imported before it are kept.",
   jobNotFound: "The import job does not exist.",

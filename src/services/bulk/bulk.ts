@@ -27,7 +27,7 @@ import { findFormFields, findFormSections } from "../../db/queries/forms.ts";
 import { findGroupById, findGroupByName } from "../../db/queries/groups.ts";
 import { findJob } from "../../db/queries/jobs.ts";
 import { insertRows } from "../../db/queries/bulk-insert.ts";
-import { findReleasedPolicies } from "../../db/queries/wizard.ts";
+import { findCitiesNamed, findReleasedPolicies } from "../../db/queries/wizard.ts";
 import type { GroupRef } from "../../db/schema.ts";
 import { AppError } from "../../domain/errors.ts";
 import { MAX_FILE_BYTES } from "../../domain/files/limits.ts";
@@ -44,6 +44,7 @@ import {
   type TJobState,
   type TJobStatusResponse,
 } from "../../domain/bulk/schemas.ts";
+import { findRegion, pickCity, placeTexts, type CityCandidate, type PlaceCells, type StateRef } from "../../domain/bulk/places.ts";
 import { wizardMessages } from "../../domain/wizard/messages.ts";
 import type { TFormComponentItem, TInitiationComponent } from "../../domain/wizard/schemas.ts";
 import type { SessionUser } from "../auth.ts";
@@ -307,6 +308,11 @@ type ImportContext = {
   index: Map<string, number>;
   policies: Map<string, { versionId: number; policyId: number; name: string }>;
   countries: Map<string, string>;
+  /** Each country's name by its code (the place messages name the country). */
+  countryNames: Map<string, string>;
+  /** States of a country and the cities of a (country, lower-case name), read once per job (issue 24 §6). */
+  states: Map<string, StateRef[]>;
+  cities: Map<string, CityCandidate[]>;
   /** Model names of each version's form (cached per version). */
   versionFields: Map<number, Set<string>>;
   components: Map<string, TInitiationComponent>;
@@ -315,15 +321,75 @@ type ImportContext = {
 
 const TRUE_TEXTS = new Set(["true", "yes", "y", "1", "x"]);
 
-function itemsOf(ctx: ImportContext, cells: string[], fields: Set<string>, policyName: string): { items: TFormComponentItem[]; warnings: string[]; errors: string[] } {
+/** Cities of one name in a country looked at per place; more than this is reported as ambiguous anyway. */
+const CITY_CANDIDATES = 50;
+
+async function statesOf(db: DB, ctx: ImportContext, country: string): Promise<StateRef[]> {
+  let states = ctx.states.get(country);
+  if (!states) {
+    states = await db.selectFrom("states").select(["code", "name"]).where("country_code", "=", country).orderBy("name").execute();
+    ctx.states.set(country, states);
+  }
+  return states;
+}
+
+async function citiesOf(db: DB, ctx: ImportContext, country: string, name: string): Promise<CityCandidate[]> {
+  const key = `${country}|${name.trim().toLowerCase()}`;
+  let cities = ctx.cities.get(key);
+  if (!cities) {
+    cities = (await findCitiesNamed(db, country, name, CITY_CANDIDATES)).map((c) => ({ id: c.id, name: c.name, state_code: c.state_code }));
+    ctx.cities.set(key, cities);
+  }
+  return cities;
+}
+
+/**
+ * A place's cells as the wizard's item (country code, state code, the city's own name, which the save then
+ * finds as its one city), or the message saying why not: an unknown country or region, no such city, or a
+ * name several cities share (issue 24 §6).
+ */
+async function resolveBulkPlace(db: DB, ctx: ImportContext, label: string, cells: PlaceCells, item: TFormComponentItem): Promise<string | null> {
+  const texts = placeTexts(cells, (t) => ctx.countries.has(t.toLowerCase()));
+  if (texts.country === "") return texts.city === "" ? null : bulkText(bulkMessages.countryNeeded, { label, value: texts.city });
+  const country = ctx.countries.get(texts.country.toLowerCase());
+  if (!country) return bulkText(bulkMessages.unknownCountry, { label, value: texts.country });
+  const countryName = ctx.countryNames.get(country) ?? country;
+  const states = await statesOf(db, ctx, country);
+  let region: StateRef | null = null;
+  if (texts.region !== "") {
+    region = findRegion(states, texts.region);
+    if (!region) {
+      // A state column the package does not list is kept as typed when no city needs it (as before).
+      if (texts.regionFromCity || texts.city !== "") return bulkText(bulkMessages.unknownRegion, { label, value: texts.region, country: countryName });
+    }
+  }
+  item.countryCode = country;
+  item.state = region?.code ?? (texts.region === "" ? null : texts.region.slice(0, 100));
+  if (texts.city === "") return null;
+  const picked = pickCity(label, { city: texts.city, countryName, region }, await citiesOf(db, ctx, country, texts.city), states);
+  if (!picked.ok) return picked.message;
+  item.state = picked.regionCode;
+  item.formValue = picked.city.name;
+  return null;
+}
+
+/** A row's cells as the wizard's items, with every problem of its cells (each place's, each ignored column's). */
+async function itemsOf(
+  db: DB,
+  ctx: ImportContext,
+  cells: string[],
+  fields: Set<string>,
+  policyName: string,
+): Promise<{ items: TFormComponentItem[]; warnings: string[]; errors: Record<string, string> }> {
   const value = (header: string) => (cells[ctx.index.get(header)!] ?? "").trim();
   const items = new Map<string, TFormComponentItem>();
+  const places = new Map<string, { label: string; cells: PlaceCells }>();
   const warnings: string[] = [];
-  const errors: string[] = [];
+  const errors: Record<string, string> = {};
   for (const col of ctx.columns) {
     const text = value(col.header);
     if (!fields.has(col.modelName)) {
-      if (text !== "") warnings.push(bulkText(bulkMessages.ignoredColumn, { column: col.header, policy: policyName }));
+      if (text !== "" && policyName !== "") warnings.push(bulkText(bulkMessages.ignoredColumn, { column: col.header, policy: policyName }));
       continue;
     }
     const c = ctx.components.get(col.modelName)!;
@@ -332,26 +398,28 @@ function itemsOf(ctx: ImportContext, cells: string[], fields: Set<string>, polic
       item = { modelName: c.modelName, formType: c.formType, formValue: null, formValueId: null, rateFrequency: null, currency: null, countryCode: null, state: null };
       items.set(col.modelName, item);
     }
+    if (col.part === "country" || col.part === "state" || col.part === "city") {
+      let place = places.get(col.modelName);
+      if (!place) places.set(col.modelName, (place = { label: col.label, cells: { country: "", state: "", city: "" } }));
+      place.cells[col.part] = text.slice(0, 4000);
+      continue;
+    }
     if (text === "") continue;
     switch (col.part) {
-      case "country": {
-        const code = ctx.countries.get(text.toLowerCase());
-        if (code) item.countryCode = code;
-        else errors.push(bulkText(bulkMessages.unknownCountry, { label: col.label, value: text }));
-        break;
-      }
-      case "state":
-        item.state = text.slice(0, 100);
-        break;
-      case "city":
-        item.formValue = text.slice(0, 4000);
-        break;
       case "currency":
         item.currency = text.toUpperCase().slice(0, 3);
         break;
       case "value":
         item.formValue = c.formType === "checkbox" ? (TRUE_TEXTS.has(text.toLowerCase()) ? "true" : "false") : text.slice(0, 4000);
         break;
+    }
+  }
+  for (const [modelName, place] of places) {
+    const message = await resolveBulkPlace(db, ctx, place.label, place.cells, items.get(modelName)!);
+    if (message) {
+      errors[modelName] = message;
+      // The save then sees the place as empty: its own word on it is replaced by this one.
+      Object.assign(items.get(modelName)!, { countryCode: null, state: null, formValue: null, formValueId: null });
     }
   }
   return { items: [...items.values()], warnings, errors };
@@ -374,13 +442,16 @@ const failedRow = (errors: string[], warnings: string[] = []): RowResult => ({ s
 /** The row's policy and cells as the wizard's stage-2 items (the save itself is `saveNewEmployees`). */
 async function rowInput(trx: DB, ctx: ImportContext, cells: string[]): Promise<RowInput> {
   const policyName = (cells[ctx.index.get(POLICY_COLUMN)!] ?? "").trim();
-  if (policyName === "") return { failed: failedRow([bulkMessages.policyRequired]) };
-  const version = ctx.policies.get(policyName.toLowerCase());
-  if (!version) return { failed: failedRow([wizardMessages.policyNotAvailable]) };
+  const version = policyName === "" ? undefined : ctx.policies.get(policyName.toLowerCase());
+  if (!version) {
+    // Without a policy the form is unknown: the row's other cells are still checked where they can be (its places).
+    const { errors } = await itemsOf(trx, ctx, cells, new Set(ctx.components.keys()), "");
+    return { failed: failedRow([policyName === "" ? bulkMessages.policyRequired : wizardMessages.policyNotAvailable, ...Object.values(errors)]) };
+  }
   const fields = await versionFieldsOf(trx, ctx, version);
-  const { items, warnings, errors } = itemsOf(ctx, cells, fields, version.name);
-  if (errors.length > 0) return { failed: failedRow(errors, warnings) };
-  return { save: { policyVersionId: version.versionId, items, saveAsDraft: false, skipCE: false }, warnings };
+  const { items, warnings, errors } = await itemsOf(trx, ctx, cells, fields, version.name);
+  // Cells with a problem still go through the save's checks, so the row reports every error at once (issue 24 §6).
+  return { save: { policyVersionId: version.versionId, items, saveAsDraft: false, skipCE: false, knownErrors: errors }, warnings };
 }
 
 /** The row's result from the wizard's answer: its employee and move, or every message it gave. */
@@ -442,9 +513,11 @@ export async function runBulkImport(job: Job, deps: JobDeps) {
     (await findReleasedPolicies(deps.db, group.id)).map((p) => [p.name.trim().toLowerCase(), { versionId: p.version_id, policyId: p.policy_id, name: p.name }] as const),
   );
   const countries = new Map<string, string>();
+  const countryNames = new Map<string, string>();
   for (const c of await deps.db.selectFrom("countries").select(["code", "name"]).execute()) {
     countries.set(c.code.toLowerCase(), c.code);
     countries.set(c.name.toLowerCase(), c.code);
+    countryNames.set(c.code, c.name);
   }
   const ctx: ImportContext = {
     group,
@@ -453,6 +526,9 @@ export async function runBulkImport(job: Job, deps: JobDeps) {
     index,
     policies,
     countries,
+    countryNames,
+    states: new Map(),
+    cities: new Map(),
     versionFields: new Map(),
     components: new Map(components.map((c) => [c.modelName, c])),
     now: new Date(),

@@ -31,6 +31,7 @@ import {
   newMoveRow,
   planEmployeeSave,
   saveAuditEntry,
+  saveFailure,
   type CityRow,
   type EmailOwner,
   type EmployeeSavePlan,
@@ -41,7 +42,10 @@ import { usableVersion } from "./initiation.ts";
 import type { WizardActor } from "./types.ts";
 
 /** A new employee's stage-2 save (no resumed move or employee, no preview, no files). */
-export type NewEmployeeSave = Pick<TCreateNewEmployeeRequest, "policyVersionId" | "items" | "saveAsDraft" | "skipCE">;
+export type NewEmployeeSave = Pick<TCreateNewEmployeeRequest, "policyVersionId" | "items" | "saveAsDraft" | "skipCE"> & {
+  /** Field errors the caller already found (a bulk row's unknown place, issue 24 §6): the save is refused with them and its own. */
+  knownErrors?: Record<string, string>;
+};
 /** What `createNewEmployee` would have answered for the save: its response, or the AppError it would have thrown. */
 export type BatchSaveOutcome = TCreateNewEmployeeResponse | AppError;
 
@@ -161,8 +165,15 @@ export async function saveNewEmployees(
       outcomes.push(form);
       continue;
     }
-    const input: TCreateNewEmployeeRequest = { group: group.name, ...save, empTempFileUUID: null, preview: false };
+    const { knownErrors, ...request } = save;
+    const input: TCreateNewEmployeeRequest = { group: group.name, ...request, empTempFileUUID: null, preview: false };
     const result = await planEmployeeSave(lookups, { group, version: form.version, components: form.components, move: null, employee: null, input, now });
+    if (knownErrors && Object.keys(knownErrors).length > 0) {
+      // Every error at once: the save's own (a field the caller flagged replaces the save's word on it) and the caller's.
+      const own = result.ok ? { errors: {}, message: null } : result.response;
+      outcomes.push(saveFailure(form.version.estimate_provider, { errors: { ...own.errors, ...knownErrors }, message: own.message }));
+      continue;
+    }
     if (!result.ok) {
       outcomes.push(result.response);
       continue;
