@@ -49,6 +49,8 @@ step() {
   fi
 }
 
+# xmllint validates the pain.001 files against the official XSD (src/test/pain001-xsd.test.ts); installed like Chromium.
+step "xmllint (libxml2-utils)" bash scripts/ensure-xmllint.sh
 step "type check (tsc --noEmit)" tsc --noEmit
 step "unit + integration tests on SQLite (bun test)" env -u TEST_DB bun test --timeout 30000
 

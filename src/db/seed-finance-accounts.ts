@@ -30,14 +30,16 @@ export const DEMO_LOCK_PERIODS = [
 ];
 
 type Movement = { date: string; amount: number; notes: string };
-type DemoAccount = { type: "Client" | "Vendor" | "Employee"; name: string; currency: string; group?: string; subgroup?: string; company?: string; employee?: string; billingType?: "Drawdown" | "Other"; float?: number; movements: Movement[] };
+/** Bank details (issue 24 §5): published example IBANs, or a US account number with its ABA routing number. */
+type DemoBank = { iban?: string; bic?: string; accountNumber?: string; bankCode?: string };
+type DemoAccount = { type: "Client" | "Vendor" | "Employee"; name: string; currency: string; group?: string; subgroup?: string; company?: string; employee?: string; billingType?: "Drawdown" | "Other"; float?: number; bank?: DemoBank; movements: Movement[] };
 
 export const DEMO_ACCOUNTS: DemoAccount[] = [
-  { type: "Client", name: "Acme Corporation (USD)", currency: "USD", group: "acme", subgroup: "Acme New York", billingType: "Drawdown", float: 5_000_000, movements: [{ date: "2026-09-01", amount: 25_000_000, notes: "Opening balance" }, { date: "2026-10-15", amount: -1_250_000, notes: "Drawdown correction after the September reconciliation" }] },
-  { type: "Client", name: "Acme Corporation (GBP)", currency: "GBP", group: "acme", subgroup: "Acme London", movements: [{ date: "2026-09-01", amount: 8_000_000, notes: "Opening balance" }] },
-  { type: "Client", name: "Globex (EUR)", currency: "EUR", group: "globex", subgroup: "Globex Berlin", movements: [{ date: "2026-09-01", amount: 12_000_000, notes: "Opening balance" }, { date: "2026-11-03", amount: 45_000, notes: "Bank charges refunded" }] },
-  { type: "Vendor", name: "Atlas International Removals (GBP)", currency: "GBP", company: "Atlas International Removals", group: "acme", movements: [{ date: "2026-09-01", amount: 0, notes: "" }] },
-  { type: "Vendor", name: "VisaPath Advisors (USD)", currency: "USD", company: "VisaPath Advisors", group: "acme", movements: [{ date: "2026-11-05", amount: -15_000, notes: "Credit note CN-2211 applied" }] },
+  { type: "Client", name: "Acme Corporation (USD)", currency: "USD", group: "acme", subgroup: "Acme New York", billingType: "Drawdown", float: 5_000_000, bank: { accountNumber: "483101090345", bankCode: "021000021", bic: "CHASUS33" }, movements: [{ date: "2026-09-01", amount: 25_000_000, notes: "Opening balance" }, { date: "2026-10-15", amount: -1_250_000, notes: "Drawdown correction after the September reconciliation" }] },
+  { type: "Client", name: "Acme Corporation (GBP)", currency: "GBP", group: "acme", subgroup: "Acme London", bank: { iban: "GB29NWBK60161331926819", bic: "NWBKGB2L" }, movements: [{ date: "2026-09-01", amount: 8_000_000, notes: "Opening balance" }] },
+  { type: "Client", name: "Globex (EUR)", currency: "EUR", group: "globex", subgroup: "Globex Berlin", bank: { iban: "DE89370400440532013000", bic: "COBADEFFXXX" }, movements: [{ date: "2026-09-01", amount: 12_000_000, notes: "Opening balance" }, { date: "2026-11-03", amount: 45_000, notes: "Bank charges refunded" }] },
+  { type: "Vendor", name: "Atlas International Removals (GBP)", currency: "GBP", company: "Atlas International Removals", group: "acme", bank: { iban: "GB82WEST12345698765432", bic: "WESTGB2L" }, movements: [{ date: "2026-09-01", amount: 0, notes: "" }] },
+  { type: "Vendor", name: "VisaPath Advisors (USD)", currency: "USD", company: "VisaPath Advisors", group: "acme", bank: { accountNumber: "000123456789", bankCode: "026009593", bic: "BOFAUS3N" }, movements: [{ date: "2026-11-05", amount: -15_000, notes: "Credit note CN-2211 applied" }] },
   { type: "Employee", name: "Emma Lindqvist (USD)", currency: "USD", employee: "employee@acme.test", movements: [{ date: "2026-09-01", amount: 0, notes: "" }, { date: "2026-11-10", amount: 12_550, notes: "Per diem shortfall reimbursed manually" }] },
   { type: "Employee", name: "Mei Tanaka (GBP)", currency: "GBP", employee: "mei.tanaka@acme.test", movements: [{ date: "2026-11-12", amount: -4_000, notes: "Duplicate taxi claim recovered" }] },
   { type: "Employee", name: "Grace Okafor (EUR)", currency: "EUR", employee: "employee@globex.test", movements: [] },
@@ -45,9 +47,9 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
 
 /** Bank accounts of demo employees: one locked and paid, one not yet confirmed by the payment system, one confirmed. */
 export const DEMO_BANK_ACCOUNTS = [
-  { employee: "employee@acme.test", alias: "Salary account", number: "US12 3456 7890 1234 5678", currency: "USD", locked: 1, paid: 1, unConfirmed: 0 },
-  { employee: "employee@acme.test", alias: "London current account", number: "GB29 NWBK 6016 1331 9268 19", currency: "GBP", locked: 0, paid: 0, unConfirmed: 1 },
-  { employee: "employee@globex.test", alias: "Girokonto", number: "DE89 3704 0044 0532 0130 00", currency: "EUR", locked: 0, paid: 0, unConfirmed: 0 },
+  { employee: "employee@acme.test", alias: "Salary account", number: "US12 3456 7890 1234 5678", currency: "USD", locked: 1, paid: 1, unConfirmed: 0, bankCode: "021000021", bic: "CHASUS33", iban: null },
+  { employee: "employee@acme.test", alias: "London current account", number: "GB29 NWBK 6016 1331 9268 19", currency: "GBP", locked: 0, paid: 0, unConfirmed: 1, bankCode: null, bic: "NWBKGB2L", iban: "GB29NWBK60161331926819" },
+  { employee: "employee@globex.test", alias: "Girokonto", number: "DE89 3704 0044 0532 0130 00", currency: "EUR", locked: 0, paid: 0, unConfirmed: 0, bankCode: null, bic: "COBADEFFXXX", iban: "DE89370400440532013000" },
 ];
 
 /** Writes the demo; answers how many accounts it created (0 when the demo is already there). */
@@ -95,6 +97,10 @@ export async function seedFinanceAccountsDemo(db: DB): Promise<number> {
           billing_type: a.billingType ?? "Other",
           float_amount: a.float ?? 0,
           natural_key: naturalKeyOf({ type: a.type, currency: a.currency, groupId, userId, companyId }),
+          iban: a.bank?.iban ?? null,
+          bic: a.bank?.bic ?? null,
+          bank_account_number: a.bank?.accountNumber ?? null,
+          bank_code: a.bank?.bankCode ?? null,
           created_by: null,
           created_at: at,
           updated_at: at,
@@ -114,7 +120,7 @@ export async function seedFinanceAccountsDemo(db: DB): Promise<number> {
       if (!user || user.group_id === null) continue;
       await trx
         .insertInto("employee_bank_accounts")
-        .values({ group_id: user.group_id, employee_user_id: user.id, account_alias: b.alias, account_number: b.number, account_currency: b.currency, locked: b.locked, payment_completed: b.paid, un_confirmed: b.unConfirmed, created_at: at, updated_at: at })
+        .values({ group_id: user.group_id, employee_user_id: user.id, account_alias: b.alias, account_number: b.number, account_currency: b.currency, iban: b.iban, bic: b.bic, bank_code: b.bankCode, locked: b.locked, payment_completed: b.paid, un_confirmed: b.unConfirmed, created_at: at, updated_at: at })
         .execute();
     }
     return created;

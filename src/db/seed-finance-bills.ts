@@ -60,6 +60,8 @@ export type MakeBill = {
   dueDate?: string | null;
   reference?: string;
   vendorName?: string;
+  /** Whether the payee and the group's Client account get usable bank details (default true; issue 24 §5: an export refuses a bill without them). */
+  bankDetails?: boolean;
 };
 
 /** One Open bill with one line (net = gross, tax 0), its charge entry and audit row (the tests' fixture; see the header). */
@@ -87,6 +89,7 @@ export async function makeBill(db: DB, actor: FinanceActor, b: MakeBill): Promis
     } else {
       accountId = (await ensureAccount(trx, { type: "Employee", currency, name: `${employee.first_name} ${employee.last_name} (${currency})`, userId: employee.id, groupId, actorUserId: actor.user.id, at })).id;
     }
+    if (b.bankDetails !== false) await giveBankDetails(trx, actor, { billType, accountId, employeeId: employee.id, groupId, currency, at });
     const item = await trx
       .insertInto("finance_items")
       .values({ kind: "externalSpend", group_id: groupId, employee_user_id: employee.id, vendor_name: vendorName, description: b.reference ?? "", currency, net_amount: gross, tax_amount: 0, gross_amount: gross, status: "APPROVED", created_by: actor.user.id, decided_by: actor.user.id, decided_at: at, created_at: at, updated_at: at })
@@ -118,6 +121,38 @@ export async function makeBill(db: DB, actor: FinanceActor, b: MakeBill): Promis
     );
     return { billId, accountId, itemId: item.id };
   });
+}
+
+/** Published example IBANs (valid mod-97) the fixtures use. */
+export const TEST_BANK = {
+  employee: { iban: "GB82WEST12345698765432", bic: "WESTGB2L" },
+  vendor: { iban: "DE89370400440532013000", bic: "COBADEFFXXX" },
+  client: { iban: "NL91ABNA0417164300", bic: "ABNANL2A" },
+} as const;
+
+/** Usable bank details for a bill's payee (an employee bank account in the currency, or the vendor account) and its group's Client account. */
+async function giveBankDetails(trx: Trx, actor: FinanceActor, o: { billType: string; accountId: number; employeeId: number; groupId: number; currency: string; at: string }) {
+  if (o.billType === "VendorBooking") {
+    await trx.updateTable("finance_accounts").set({ iban: TEST_BANK.vendor.iban, bic: TEST_BANK.vendor.bic }).where("id", "=", o.accountId).where("iban", "is", null).where("bank_account_number", "is", null).execute();
+  } else {
+    const existing = await trx.selectFrom("employee_bank_accounts").select("id").where("employee_user_id", "=", o.employeeId).where("account_currency", "=", o.currency).where("iban", "is not", null).executeTakeFirst();
+    if (!existing) {
+      await trx
+        .insertInto("employee_bank_accounts")
+        .values({ group_id: o.groupId, employee_user_id: o.employeeId, account_alias: `Test account (${o.currency})`, account_number: "", account_currency: o.currency, iban: TEST_BANK.employee.iban, bic: TEST_BANK.employee.bic, created_at: o.at, updated_at: o.at })
+        .execute();
+    }
+  }
+  const client = await clientAccount(trx, actor.user.id, o.groupId, o.currency, o.at);
+  await trx.updateTable("finance_accounts").set({ iban: TEST_BANK.client.iban, bic: TEST_BANK.client.bic }).where("id", "=", client.id).where("iban", "is", null).where("bank_account_number", "is", null).execute();
+}
+
+/** Usable bank details for an existing bill's payee and paying client account (tests that make bills through approval). */
+export async function giveBillBankDetails(db: DB, actor: FinanceActor, billId: number): Promise<void> {
+  const b = await db.selectFrom("bills").select(["bill_type", "to_account_id", "employee_user_id", "group_id", "currency"]).where("id", "=", billId).executeTakeFirstOrThrow();
+  await financeWrite(db, actor, { scope: "test/giveBillBankDetails", payload: null }, (trx) =>
+    giveBankDetails(trx, actor, { billType: b.bill_type, accountId: b.to_account_id!, employeeId: b.employee_user_id!, groupId: b.group_id, currency: b.currency, at: new Date().toISOString() }),
+  );
 }
 
 type DemoBill = {

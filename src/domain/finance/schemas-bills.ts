@@ -9,6 +9,7 @@ import { BILL_STATUSES, BILL_TYPES, HOLD_REASONS } from "./bill-state.ts";
 import { REFERENCE_MAX, VOID_REASON_MAX, financeDay } from "./amounts.ts";
 import { financeMessages as FM } from "./messages.ts";
 import { ZMoneyText } from "../money/schemas.ts";
+import { BATCH_BILL_STATES, BATCH_STATUSES, RETURN_REASON_MAX, batchMessages } from "./payment-batches.ts";
 
 /** Meridian's own Bill Management texts (the spec states the rule, not the words). */
 export const billMessages = {
@@ -175,10 +176,60 @@ export const ZBatchRequest = z.object({ batchId: id });
 export const ZBillIdRequest = z.object({ id });
 export const ZBatchFileRequest = z.object({ batchId: id, format: z.enum(["csv", "xml"]) });
 export const ZBatchFileResponse = z.object({ fileName: z.string(), contentType: z.string(), content: z.string() });
-export const BATCH_STATUSES = ["Active", "Cancelled"] as const;
+export { BATCH_STATUSES };
 export const ZBatchListResponse = z.array(
   z.object({ id: z.number(), messageId: z.string(), billCount: z.number(), totals: z.array(ZTotal), createdAt: z.string(), status: z.enum(BATCH_STATUSES), cancelledAt: z.string().nullable() }),
 );
 /** Cancelling an export batch (issue 23): Meridian's own call (the spec has no path for it), tRPC only. */
 export const ZCancelBatchRequest = z.object({ batchId: id, idempotencyKey });
 export const ZCancelBatchResponse = z.object({ success: z.literal(true), batchId: z.number(), messageId: z.string(), status: z.literal("Cancelled"), cancelledAt: z.string() });
+
+/** Payment-file history and reconciliation (issue 24 §5): Meridian's own calls (the spec documents no path), tRPC only. */
+export const ZBatchHistoryRequest = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1), pageSize: z.coerce.number().int().min(1).max(50).default(10) });
+export const ZBatchHistoryResponse = z.object({
+  page: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+  batches: z.array(
+    z.object({
+      id: z.number(),
+      messageId: z.string(),
+      status: z.enum(BATCH_STATUSES),
+      statusLabel: z.string(),
+      billCount: z.number(),
+      totals: z.array(ZTotal),
+      createdAt: z.string(),
+      createdBy: z.string().nullable(),
+      paidAt: z.string().nullable(),
+      paidDate: z.string().nullable(),
+      paidBy: z.string().nullable(),
+      cancelledAt: z.string().nullable(),
+      cancelledBy: z.string().nullable(),
+      csvUrl: z.string(),
+      xmlUrl: z.string(),
+      bills: z.array(
+        z.object({
+          billId: z.number(),
+          payeeName: z.string(),
+          groupName: z.string(),
+          amount: ZTotal.nullable(),
+          billStatus: z.string().nullable(),
+          state: z.enum(BATCH_BILL_STATES),
+          stateLabel: z.string(),
+          returnedAt: z.string().nullable(),
+          returnReason: z.string().nullable(),
+          canReturn: z.boolean(),
+        }),
+      ),
+    }),
+  ),
+});
+export const ZMarkBatchPaidRequest = z.object({ batchId: id, paymentDate: isoDate.optional(), idempotencyKey });
+export const ZMarkBatchPaidResponse = z.object({ success: z.literal(true), batchId: z.number(), messageId: z.string(), status: z.literal("Paid"), paymentDate: z.string(), paidBillIds: z.array(z.number()) });
+export const ZReturnBatchBillRequest = z.object({
+  batchId: id,
+  billId: id,
+  reason: z.string().trim().min(1, batchMessages.reasonRequired).max(RETURN_REASON_MAX, batchMessages.reasonTooLong),
+  idempotencyKey,
+});
+export const ZReturnBatchBillResponse = z.object({ success: z.literal(true), batchId: z.number(), billId: z.number(), status: z.string(), returnedAt: z.string(), reason: z.string() });

@@ -44,7 +44,7 @@ const entriesOf = (billId: number) => t.db.selectFrom("finance_entries").selectA
 const auditsOf = (entity: string, id: number, action: string) =>
   t.db.selectFrom("audit_log").selectAll().where("entity", "=", entity).where("entity_id", "=", String(id)).where("action", "=", action).orderBy("id").execute();
 const batchRow = (id: number) => t.db.selectFrom("finance_payment_batches").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-const batchBills = (id: number) => t.db.selectFrom("finance_payment_batch_bills").selectAll().where("batch_id", "=", id).orderBy("position").execute();
+const batchBills = (id: number) => t.db.selectFrom("finance_payment_batch_bills").select(["batch_id", "bill_id", "group_id", "position", "active"]).where("batch_id", "=", id).orderBy("position").execute();
 
 async function pending(id: number) {
   const [r] = await (await t.finance()).finance.bills.updateStatus({ bills: [{ id, status: "PaymentPending" }] });

@@ -1,7 +1,7 @@
 /**
- * Payment files (issue 16): the CSV columns and the ISO 20022 pain.001.001.03 XML. No official XSD of
- * pain.001.001.03 is available offline from a legitimate source here (no npm package ships it), so the
- * XML is validated structurally against the schema's rules for every element Meridian writes: the
+ * Payment files (issue 16): the CSV columns and the ISO 20022 pain.001.001.03 XML. The official XSD check
+ * is src/test/pain001-xsd.test.ts (issue 24 §5, the schema vendored from Debian's Tryton SEPA module); this
+ * file keeps a quick structural check that needs no xmllint: the XML is validated structurally against the schema's rules for every element Meridian writes: the
  * content model (children, their order and occurrences, from the published message definition
  * CustomerCreditTransferInitiationV03), and the simple types (Max35Text, Max140Text, Max34Text,
  * ISODate, ISODateTime, ActiveOrHistoricCurrencyCode, ActiveOrHistoricCurrencyAndAmount with at most
@@ -59,6 +59,8 @@ const TYPES = {
   DecimalNumber: (s: string) => /^\d{1,18}(\.\d{1,17})?$/.test(s) && s.replace(/[.-]/g, "").length <= 18,
   Amount: (s: string) => /^\d+(\.\d{1,5})?$/.test(s) && s.replace(".", "").length <= 18,
   Ccy: (s: string) => /^[A-Z]{3}$/.test(s),
+  IBAN: (s: string) => /^[A-Z]{2}[0-9]{2}[a-zA-Z0-9]{1,30}$/.test(s),
+  BIC: (s: string) => /^[A-Z]{6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$/.test(s),
   PmtMtd: (s: string) => ["CHK", "TRF", "TRA"].includes(s),
   ChrgBr: (s: string) => ["DEBT", "CRED", "SHAR", "SLEV"].includes(s),
 } as const;
@@ -99,6 +101,11 @@ const MODELS: Record<string, Model> = {
   "FinInstnId/Othr/Id": { type: "Max35Text" },
   Ccy: { type: "Ccy" },
   DbtrAgt: { seq: [["FinInstnId", 1, 1], ["BrnchId", 0, 1]] },
+  CdtrAgt: { seq: [["FinInstnId", 1, 1], ["BrnchId", 0, 1]] },
+  IBAN: { type: "IBAN" },
+  BIC: { type: "BIC" },
+  ClrSysMmbId: { seq: [["ClrSysId", 0, 1], ["MmbId", 1, 1]] },
+  MmbId: { type: "Max35Text" },
   FinInstnId: { seq: [["BIC", 0, 1], ["ClrSysMmbId", 0, 1], ["Nm", 0, 1], ["PstlAdr", 0, 1], ["Othr", 0, 1]] },
   ChrgBr: { type: "ChrgBr" },
   CdtTrfTxInf: {
@@ -164,7 +171,8 @@ const line = (over: Partial<PaymentLine>): PaymentLine => ({
   groupName: "Acme",
   payeeName: "Emma Lindqvist",
   payeeAccountName: "Emma Lindqvist (EUR)",
-  payeeAccountNumber: "DE89 3704 0044 0532 0130 00",
+  creditor: { kind: "iban", iban: "DE89370400440532013000", bic: "COBADEFFXXX" },
+  debtor: { accountId: 1, name: "Acme Corporation (EUR)", account: { kind: "iban", iban: "NL91ABNA0417164300", bic: "ABNANL2A" } },
   amount: { amount: 12_050, currency: "EUR" },
   reference: "INV-1",
   billDate: "2026-11-20",
@@ -174,7 +182,7 @@ const line = (over: Partial<PaymentLine>): PaymentLine => ({
 
 const LINES: PaymentLine[] = [
   line({}),
-  line({ billId: 2, amount: { amount: 99, currency: "EUR" }, payeeAccountNumber: "", payeeName: "Swift & <Sons> \"Movers\"", billType: "VendorBooking", reference: "" }),
+  line({ billId: 2, amount: { amount: 99, currency: "EUR" }, creditor: { kind: "local", accountNumber: "000123456789", bankCode: "021000021", bic: null }, payeeName: "Swift & <Sons> \"Movers\"", billType: "VendorBooking", reference: "" }),
   line({ billId: 3, amount: { amount: 5_000, currency: "JPY" }, payeeName: "x".repeat(200), reference: "y".repeat(300) }),
 ];
 
@@ -244,7 +252,11 @@ describe("CSV", () => {
     const csv = paymentCsv(7, "MER-X", "2026-11-26", [line({ reference: '=HYPERLINK("x")', payeeName: "Doe, Jane" })]);
     const rows = csv.split("\r\n");
     expect(rows[0]!.split(",")).toEqual([...CSV_COLUMNS]);
-    expect(rows[1]).toBe(`7,MER-X,BILL-1,1,Expense,Acme,"Doe, Jane",Emma Lindqvist (EUR),DE89 3704 0044 0532 0130 00,EUR,120.50,"'=HYPERLINK(""x"")",2026-11-20,,2026-11-26`);
+    expect(rows[1]).toBe(`7,MER-X,BILL-1,1,Expense,Acme,"Doe, Jane",Emma Lindqvist (EUR),,EUR,120.50,"'=HYPERLINK(""x"")",2026-11-20,,2026-11-26,DE89370400440532013000,COBADEFFXXX,,Acme Corporation (EUR),NL91ABNA0417164300,ABNANL2A,,`);
+    // Where IBAN does not apply: the account number and bank code columns.
+    const local = paymentCsv(7, "MER-X", "2026-11-26", [line({ creditor: { kind: "local", accountNumber: "000123456789", bankCode: "021000021", bic: "CHASUS33" } })]).split("\r\n")[1]!.split(",");
+    const col = (name: string) => local[CSV_COLUMNS.indexOf(name as (typeof CSV_COLUMNS)[number])];
+    expect([col("payeeAccountNumber"), col("payeeBankCode"), col("payeeBic"), col("payeeIban")]).toEqual(["000123456789", "021000021", "CHASUS33", ""]);
     expect(rows[2]).toBe("");
   });
 });

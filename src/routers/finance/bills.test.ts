@@ -517,7 +517,7 @@ describe("export to the payment provider", () => {
     expect(csv.headers.get("content-type")).toContain("text/csv");
     const text = await csv.text();
     const lines = text.split("\r\n");
-    expect(lines[0]).toBe("batchId,messageId,endToEndId,billId,billType,groupName,payeeName,payeeAccountName,payeeAccountNumber,currency,amount,reference,billDate,dueDate,requestedExecutionDate");
+    expect(lines[0]).toBe("batchId,messageId,endToEndId,billId,billType,groupName,payeeName,payeeAccountName,payeeAccountNumber,currency,amount,reference,billDate,dueDate,requestedExecutionDate,payeeIban,payeeBic,payeeBankCode,debtorAccountName,debtorIban,debtorBic,debtorAccountNumber,debtorBankCode");
     expect(lines[1]).toContain(`BILL-${a.billId},${a.billId},Expense,`);
     expect(lines[1]).toContain(`,EUR,120.50,"INV, ""quoted""",`);
     expect(lines[2]).toContain(",JPY,5000,");

@@ -6,6 +6,12 @@
 import {
   ZBatchFileRequest,
   ZBatchFileResponse,
+  ZBatchHistoryRequest,
+  ZBatchHistoryResponse,
+  ZMarkBatchPaidRequest,
+  ZMarkBatchPaidResponse,
+  ZReturnBatchBillRequest,
+  ZReturnBatchBillResponse,
   ZBatchListResponse,
   ZBillIdRequest,
   ZBillListRequest,
@@ -42,7 +48,7 @@ import {
   updatePayment,
   updateToAccount,
 } from "../../services/finance/bills.ts";
-import { batchFile, cancelPaymentBatch, exportBills, listBatches } from "../../services/finance/payment-files.ts";
+import { batchFile, batchHistory, cancelPaymentBatch, exportBills, listBatches, markBatchPaid, returnBatchBill } from "../../services/finance/payment-files.ts";
 import { roleProcedure, router, sync } from "../../trpc.ts";
 
 const finance = roleProcedure("FINANCE", "ADMIN");
@@ -128,6 +134,27 @@ export const financeBillsRouter = router({
     .input(sync(ZCancelBatchRequest))
     .output(sync(ZCancelBatchResponse))
     .mutation(({ ctx, input }) => cancelPaymentBatch(ctx.db, { user: ctx.user, ip: ctx.ip }, { batchId: input.batchId }, input.idempotencyKey)),
+
+  /**
+   * Payment-file history (issue 24 §5): every batch with its files, bills, totals per currency, who exported
+   * it and when, and its reconciliation. Meridian's own call: the spec documents no path for it.
+   */
+  batchHistory: finance
+    .input(sync(ZBatchHistoryRequest))
+    .output(sync(ZBatchHistoryResponse))
+    .query(({ ctx, input }) => batchHistory(ctx.db, ctx.user, input)),
+
+  /** The bank paid the batch: its bills are paid in one transaction, as a manual payment (issue 24 §5). */
+  markBatchPaid: finance
+    .input(sync(ZMarkBatchPaidRequest))
+    .output(sync(ZMarkBatchPaidResponse))
+    .mutation(({ ctx, input }) => markBatchPaid(ctx.db, { user: ctx.user, ip: ctx.ip }, { batchId: input.batchId, paymentDate: input.paymentDate }, input.idempotencyKey)),
+
+  /** The bank returned one bill of the batch with its reason: back to payment pending (issue 24 §5). */
+  returnBatchBill: finance
+    .input(sync(ZReturnBatchBillRequest))
+    .output(sync(ZReturnBatchBillResponse))
+    .mutation(({ ctx, input }) => returnBatchBill(ctx.db, { user: ctx.user, ip: ctx.ip }, { batchId: input.batchId, billId: input.billId, reason: input.reason }, input.idempotencyKey)),
 
   /** The latest export batches. */
   batches: finance.output(sync(ZBatchListResponse)).query(({ ctx }) => listBatches(ctx.db, ctx.user)),

@@ -669,3 +669,13 @@ export async function calculateMultiple(
   if (!errorMessage && totalFrom && totalTo) errorMessage = checkPaidPopup(totalFrom, totalTo);
   return { success: errorMessage === null, errorMessage, billCount: selection.length, totalsFrom, totalFrom, totalTo };
 }
+
+/**
+ * Pays one bill inside the caller's transaction exactly as a manual payment does (the same status update:
+ * guarded update, payment row, ledger entry, audit row): the payment-file reconciliation (issue 24 §5,
+ * payment-files.ts `markBatchPaid`) pays every bill of a batch this way in one transaction. Refuses
+ * (AppError) what a manual payment would refuse; the past-due and amount warnings do not stop a payment the bank made.
+ */
+export async function payBillInTransaction(trx: Tx, actor: FinanceActor, input: { id: number; paymentDate: string; reference?: string }, at: string): Promise<void> {
+  await applyStatusUpdate(trx, actor, { id: input.id, status: "Paid", paymentDate: input.paymentDate, reference: input.reference, ignoreErrors: true }, at);
+}

@@ -16,6 +16,7 @@ import { createManualAdjustment, saveLockPeriod } from "./accounts.ts";
 import { approveItem } from "./approval.ts";
 import { sendBillBack, updateBillStatus } from "./bills.ts";
 import { cancelPaymentBatch, exportBills } from "./payment-files.ts";
+import { giveBillBankDetails } from "../../db/seed-finance-bills.ts";
 import type { FinanceActor } from "./core.ts";
 
 const t = useTestDatabase();
@@ -68,6 +69,8 @@ async function bill(pending: boolean): Promise<{ billId: number; expenseId: numb
   const { billIds } = await approve(t.db, expenseId);
   const billId = billIds[0]!;
   if (pending) expect((await updateBillStatus(t.db, actor, [{ id: billId, status: "PaymentPending" }]))[0]!.success).toBe(true);
+  // A payment file needs the payee's and the client's bank details (issue 24 §5).
+  if (pending) await giveBillBankDetails(t.db, actor, billId);
   return { billId, expenseId };
 }
 

@@ -7,14 +7,23 @@
  *
  * CSV (RFC 4180, comma separated, CRLF, header row, fields quoted when needed), one row per bill:
  *   batchId, messageId, endToEndId ("BILL-<billId>"), billId, billType, groupName, payeeName,
- *   payeeAccountName (the recipient account), payeeAccountNumber (the employee bank account, empty for
- *   vendors), currency (ISO 4217), amount (major units, the currency's decimals, "." separator),
- *   reference, billDate (yyyy-mm-dd), dueDate (yyyy-mm-dd or empty), requestedExecutionDate (yyyy-mm-dd).
+ *   payeeAccountName (the recipient account), payeeAccountNumber (where IBAN does not apply), currency
+ *   (ISO 4217), amount (major units, the currency's decimals, "." separator), reference, billDate
+ *   (yyyy-mm-dd), dueDate (yyyy-mm-dd or empty), requestedExecutionDate (yyyy-mm-dd), then the accounts
+ *   the XML names (issue 24 §5): payeeIban, payeeBic, payeeBankCode, debtorAccountName, debtorIban,
+ *   debtorBic, debtorAccountNumber, debtorBankCode.
  *
  * XML: ISO 20022 pain.001.001.03 (CustomerCreditTransferInitiationV03): one group header (MsgId,
- * CreDtTm, NbOfTxs, CtrlSum, InitgPty), one payment information block per currency (PmtMtd TRF, the
- * debtor "Meridian Relocation" with its settlement account per currency), one credit transfer per bill
- * (EndToEndId, InstdAmt with Ccy, creditor name, creditor account when known, remittance text).
+ * CreDtTm, NbOfTxs, CtrlSum, InitgPty), one payment information block per debtor account and currency
+ * (PmtMtd TRF, Dbtr the paying Client account, DbtrAcct its IBAN or account number, DbtrAgt its BIC or
+ * bank code), one credit transfer per bill (EndToEndId, InstdAmt with Ccy, CdtrAgt, Cdtr, CdtrAcct,
+ * remittance text). Validated against the official XSD in src/test/pain001-xsd.test.ts.
+ *
+ * Accounts (issue 24 §5): the payee's is the bill's employee bank account (else the employee's bank
+ * account in the bill's currency) or the vendor account's bank details; the debtor's is the bill's from
+ * account (else its group's Client account in the bill's currency). Both must be usable
+ * (src/domain/finance/bank-accounts.ts `creditorAccountOf`): a bill without one is refused at export with
+ * a message naming the payee or the account, never written with blanks.
  */
 import type { DB } from "../../db/index.ts";
 import { lockRow } from "../../db/locks.ts";
@@ -25,8 +34,11 @@ import { billMessages as BM } from "../../domain/finance/schemas-bills.ts";
 import { fill } from "../../domain/finance/messages.ts";
 import { minorUnitsOf, toMajorString, type Money } from "../../domain/money/money.ts";
 import { xmlSafeText } from "../../domain/text.ts";
+import { bankMessages, creditorAccountOf, type UsableAccount } from "../../domain/finance/bank-accounts.ts";
 import type { SessionUser } from "../auth.ts";
-import { auditFinance, financeWrite, requireFinance, todayUtc, type FinanceActor } from "./core.ts";
+import { appendEntry, auditFinance, financeWrite, requireFinance, todayUtc, type FinanceActor, type Trx } from "./core.ts";
+import { payBillInTransaction } from "./bills.ts";
+import { BATCH_BILL_STATE_LABELS, BATCH_STATUS_LABELS, batchBillState, batchMessages as PB, RETURN_REASON_MAX, type BatchStatus } from "../../domain/finance/payment-batches.ts";
 
 export const PAIN_001_NAMESPACE = "urn:iso:std:iso:20022:tech:xsd:pain.001.001.03";
 export const DEBTOR_NAME = "Meridian Relocation";
@@ -47,7 +59,18 @@ export const CSV_COLUMNS = [
   "billDate",
   "dueDate",
   "requestedExecutionDate",
+  "payeeIban",
+  "payeeBic",
+  "payeeBankCode",
+  "debtorAccountName",
+  "debtorIban",
+  "debtorBic",
+  "debtorAccountNumber",
+  "debtorBankCode",
 ] as const;
+
+/** The paying account of a payment block: a Client account with usable bank details. */
+export type DebtorAccount = { accountId: number; name: string; account: UsableAccount };
 
 export type PaymentLine = {
   billId: number;
@@ -55,12 +78,20 @@ export type PaymentLine = {
   groupName: string;
   payeeName: string;
   payeeAccountName: string;
-  payeeAccountNumber: string;
+  /** The payee's account the transfer goes to. */
+  creditor: UsableAccount;
+  /** The account the transfer is paid from. */
+  debtor: DebtorAccount;
   amount: Money;
   reference: string;
   billDate: string;
   dueDate: string | null;
 };
+
+const ibanOf = (a: UsableAccount) => (a.kind === "iban" ? a.iban : "");
+const numberOf = (a: UsableAccount) => (a.kind === "local" ? a.accountNumber : "");
+const bankCodeOf = (a: UsableAccount) => (a.kind === "local" ? a.bankCode : "");
+const bicOf = (a: UsableAccount) => a.bic ?? "";
 
 function csvField(v: string | number): string {
   const s = xmlSafeText(String(v));
@@ -83,13 +114,21 @@ export function paymentCsv(batchId: number, messageId: string, executionDate: st
         l.groupName,
         l.payeeName,
         l.payeeAccountName,
-        l.payeeAccountNumber,
+        numberOf(l.creditor),
         l.amount.currency,
         toMajorString(l.amount),
         l.reference,
         l.billDate,
         l.dueDate ?? "",
         executionDate,
+        ibanOf(l.creditor),
+        bicOf(l.creditor),
+        bankCodeOf(l.creditor),
+        l.debtor.name,
+        ibanOf(l.debtor.account),
+        bicOf(l.debtor.account),
+        numberOf(l.debtor.account),
+        bankCodeOf(l.debtor.account),
       ]
         .map(csvField)
         .join(","),
@@ -108,6 +147,18 @@ function maxText(s: string, max: number): string {
   return xmlText((t === "" ? "-" : t).slice(0, max));
 }
 
+/** AccountIdentification4Choice: the IBAN, or the account number as Othr/Id. */
+function accountXml(a: UsableAccount): string {
+  return a.kind === "iban" ? `<Id><IBAN>${a.iban}</IBAN></Id>` : `<Id><Othr><Id>${maxText(a.accountNumber, 34)}</Id></Othr></Id>`;
+}
+
+/** BranchAndFinancialInstitutionIdentification4: the BIC and, where IBAN does not apply, the bank code as clearing-system member id. */
+function agent(a: UsableAccount): string {
+  const bic = a.bic ? `<BIC>${a.bic}</BIC>` : "";
+  const code = a.kind === "local" ? `<ClrSysMmbId><MmbId>${maxText(a.bankCode, 35)}</MmbId></ClrSysMmbId>` : "";
+  return `<FinInstnId>${bic}${code}</FinInstnId>`;
+}
+
 /** The ISO 20022 pain.001.001.03 file. */
 export function paymentXml(messageId: string, createdAt: string, executionDate: string, lines: readonly PaymentLine[]): string {
   const total = (ls: readonly PaymentLine[]) => totalsByCurrency(ls.map((l) => l.amount));
@@ -119,7 +170,15 @@ export function paymentXml(messageId: string, createdAt: string, executionDate: 
     const s = units.toString().padStart(places + 1, "0");
     return `${s.slice(0, -places)}.${s.slice(-places)}`;
   };
-  const byCurrency = total(lines).map((t) => ({ currency: t.currency, lines: lines.filter((l) => l.amount.currency === t.currency) }));
+  // One payment block per debtor account and currency (currencies in totalsByCurrency's order, then accounts by id).
+  const byCurrency = total(lines).flatMap((t) => {
+    const inCurrency = lines.filter((l) => l.amount.currency === t.currency);
+    const accounts = [...new Set(inCurrency.map((l) => l.debtor.accountId))].sort((a, b) => a - b);
+    return accounts.map((accountId) => {
+      const ls = inCurrency.filter((l) => l.debtor.accountId === accountId);
+      return { currency: t.currency, debtor: ls[0]!.debtor, lines: ls, id: accounts.length > 1 ? `${t.currency}-${accountId}` : t.currency };
+    });
+  });
   const out: string[] = [];
   out.push('<?xml version="1.0" encoding="UTF-8"?>');
   out.push(`<Document xmlns="${PAIN_001_NAMESPACE}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">`);
@@ -133,21 +192,22 @@ export function paymentXml(messageId: string, createdAt: string, executionDate: 
   out.push("    </GrpHdr>");
   for (const block of byCurrency) {
     out.push("    <PmtInf>");
-    out.push(`      <PmtInfId>${maxText(`${messageId}-${block.currency}`, 35)}</PmtInfId>`);
+    out.push(`      <PmtInfId>${maxText(`${messageId}-${block.id}`, 35)}</PmtInfId>`);
     out.push("      <PmtMtd>TRF</PmtMtd>");
     out.push(`      <NbOfTxs>${block.lines.length}</NbOfTxs>`);
     out.push(`      <CtrlSum>${ctrlSum(block.lines)}</CtrlSum>`);
     out.push(`      <ReqdExctnDt>${executionDate}</ReqdExctnDt>`);
-    out.push(`      <Dbtr><Nm>${maxText(DEBTOR_NAME, 140)}</Nm></Dbtr>`);
-    out.push(`      <DbtrAcct><Id><Othr><Id>${maxText(`MERIDIAN-${block.currency}`, 34)}</Id></Othr></Id><Ccy>${block.currency}</Ccy></DbtrAcct>`);
-    out.push("      <DbtrAgt><FinInstnId><Othr><Id>NOTPROVIDED</Id></Othr></FinInstnId></DbtrAgt>");
+    out.push(`      <Dbtr><Nm>${maxText(block.debtor.name, 140)}</Nm></Dbtr>`);
+    out.push(`      <DbtrAcct>${accountXml(block.debtor.account)}<Ccy>${block.currency}</Ccy></DbtrAcct>`);
+    out.push(`      <DbtrAgt>${agent(block.debtor.account)}</DbtrAgt>`);
     out.push("      <ChrgBr>SLEV</ChrgBr>");
     for (const l of block.lines) {
       out.push("      <CdtTrfTxInf>");
       out.push(`        <PmtId><InstrId>${maxText(`BILL-${l.billId}`, 35)}</InstrId><EndToEndId>${maxText(`BILL-${l.billId}`, 35)}</EndToEndId></PmtId>`);
       out.push(`        <Amt><InstdAmt Ccy="${l.amount.currency}">${toMajorString(l.amount)}</InstdAmt></Amt>`);
+      out.push(`        <CdtrAgt>${agent(l.creditor)}</CdtrAgt>`);
       out.push(`        <Cdtr><Nm>${maxText(l.payeeName, 140)}</Nm></Cdtr>`);
-      if (l.payeeAccountNumber.trim() !== "") out.push(`        <CdtrAcct><Id><Othr><Id>${maxText(l.payeeAccountNumber, 34)}</Id></Othr></Id></CdtrAcct>`);
+      out.push(`        <CdtrAcct>${accountXml(l.creditor)}</CdtrAcct>`);
       out.push(`        <RmtInf><Ustrd>${maxText(`Bill ${l.billId}${l.reference ? ` ${l.reference}` : ""}`, 140)}</Ustrd></RmtInf>`);
       out.push("      </CdtTrfTxInf>");
     }
@@ -156,6 +216,29 @@ export function paymentXml(messageId: string, createdAt: string, executionDate: 
   out.push("  </CstmrCdtTrfInitn>");
   out.push("</Document>");
   return `${out.join("\n")}\n`;
+}
+
+/**
+ * The paying account of each (group, currency, from account): the bill's from account when it is a Client
+ * account, else the group's Client account in the currency; `account` null when it has no usable details.
+ */
+async function debtorAccounts(trx: Trx, keys: { groupId: number; currency: string; fromAccountId: number | null }[]) {
+  const out = new Map<string, { accountId: number | null; name: string | null; account: UsableAccount | null }>();
+  const groupIds = [...new Set(keys.map((k) => k.groupId))];
+  const fromIds = [...new Set(keys.map((k) => k.fromAccountId).filter((id): id is number => id !== null))];
+  const cols = ["id", "name", "type", "group_id", "currency", "iban", "bic", "bank_account_number", "bank_code", "natural_key"] as const;
+  const clients = groupIds.length === 0 ? [] : await trx.selectFrom("finance_accounts").select(cols).where("type", "=", "Client").where("group_id", "in", groupIds).orderBy("id").execute();
+  const named = fromIds.length === 0 ? [] : await trx.selectFrom("finance_accounts").select(cols).where("id", "in", fromIds).execute();
+  for (const k of keys) {
+    const from = named.find((a) => a.id === k.fromAccountId && a.type === "Client" && a.currency === k.currency);
+    const inCurrency = clients.filter((a) => a.group_id === k.groupId && a.currency === k.currency);
+    // The group's default Client account in the currency first (its natural key), then any other with usable details.
+    const candidates = from ? [from] : [...inCurrency.filter((a) => a.natural_key === `Client:${k.groupId}:${k.currency}`), ...inCurrency];
+    const usable = candidates.map((a) => ({ a, account: creditorAccountOf({ iban: a.iban, bic: a.bic, accountNumber: a.bank_account_number, bankCode: a.bank_code }) })).find((c) => c.account !== null);
+    const first = usable?.a ?? candidates[0];
+    out.set(`${k.groupId}:${k.currency}:${k.fromAccountId ?? ""}`, { accountId: first?.id ?? null, name: first?.name ?? null, account: usable?.account ?? null });
+  }
+  return out;
 }
 
 export function batchFileName(messageId: string, format: "csv" | "xml"): string {
@@ -178,7 +261,6 @@ export async function exportBills(db: DB, actor: FinanceActor, billIds: number[]
       .innerJoin("groups as g", "g.id", "b.group_id")
       .leftJoin("users as u", "u.id", "b.employee_user_id")
       .leftJoin("finance_accounts as ta", "ta.id", "b.to_account_id")
-      .leftJoin("employee_bank_accounts as ba", "ba.id", "b.bank_account_id")
       .leftJoin("finance_payment_batch_bills as xb", (j) => j.onRef("xb.bill_id", "=", "b.id").on("xb.active", "=", 1))
       .select([
         "b.id",
@@ -192,11 +274,17 @@ export async function exportBills(db: DB, actor: FinanceActor, billIds: number[]
         "b.bill_date",
         "b.due_date",
         "b.vendor_name",
+        "b.employee_user_id",
+        "b.bank_account_id",
+        "b.from_account_id",
         "g.display_name as group_name",
         "u.first_name",
         "u.last_name",
         "ta.name as account_name",
-        "ba.account_number",
+        "ta.iban as to_iban",
+        "ta.bic as to_bic",
+        "ta.bank_account_number as to_account_number",
+        "ta.bank_code as to_bank_code",
         "xb.batch_id",
       ])
       .where("b.id", "in", ids)
@@ -208,18 +296,50 @@ export async function exportBills(db: DB, actor: FinanceActor, billIds: number[]
       if (r.status !== "PaymentPending" || r.gross_amount <= 0) throw new AppError("CONFLICT", fill(BM.exportStatus, { id: String(r.id) }));
     }
     const executionDate = todayUtc(new Date(at));
-    const lines: PaymentLine[] = rows.map((r) => ({
-      billId: r.id,
-      billType: r.bill_type,
-      groupName: r.group_name,
-      payeeName: r.bill_type === "VendorBooking" ? (r.vendor_name ?? r.account_name ?? "") : `${r.first_name ?? ""} ${r.last_name ?? ""}`.trim() || (r.account_name ?? ""),
-      payeeAccountName: r.account_name ?? "",
-      payeeAccountNumber: r.account_number ?? "",
-      amount: { amount: r.gross_amount, currency: r.currency },
-      reference: r.reference,
-      billDate: r.bill_date,
-      dueDate: r.due_date,
-    }));
+    // The accounts each transfer names (issue 24 §5): refused, naming the payee or account, when one is missing.
+    const employeeIds = [...new Set(rows.filter((r) => r.bill_type !== "VendorBooking" && r.employee_user_id !== null).map((r) => r.employee_user_id!))];
+    const bankAccounts =
+      employeeIds.length === 0
+        ? []
+        : await trx
+            .selectFrom("employee_bank_accounts")
+            .select(["id", "employee_user_id", "account_number", "account_currency", "iban", "bic", "bank_code"])
+            .where("employee_user_id", "in", employeeIds)
+            .orderBy("id")
+            .execute();
+    const debtors = await debtorAccounts(trx, rows.map((r) => ({ groupId: r.group_id, currency: r.currency, fromAccountId: r.from_account_id })));
+    const refusals: string[] = [];
+    const lines: PaymentLine[] = [];
+    for (const r of rows) {
+      const payeeName = r.bill_type === "VendorBooking" ? (r.vendor_name ?? r.account_name ?? "") : `${r.first_name ?? ""} ${r.last_name ?? ""}`.trim() || (r.account_name ?? "");
+      let creditor: UsableAccount | null;
+      if (r.bill_type === "VendorBooking") {
+        creditor = creditorAccountOf({ iban: r.to_iban, bic: r.to_bic, accountNumber: r.to_account_number, bankCode: r.to_bank_code });
+      } else {
+        const chosen = bankAccounts.find((a) => a.id === r.bank_account_id);
+        const candidates = chosen ? [chosen] : bankAccounts.filter((a) => a.employee_user_id === r.employee_user_id && a.account_currency === r.currency);
+        creditor = candidates.map((a) => creditorAccountOf({ iban: a.iban, bic: a.bic, accountNumber: a.account_number, bankCode: a.bank_code })).find((a) => a !== null) ?? null;
+      }
+      const debtor = debtors.get(`${r.group_id}:${r.currency}:${r.from_account_id ?? ""}`) ?? null;
+      if (!creditor) refusals.push(fill(bankMessages.noPayeeAccount, { payee: payeeName || `Bill ${r.id}`, id: String(r.id) }));
+      else if (!debtor?.account) refusals.push(fill(bankMessages.noDebtorAccount, { account: debtor?.name ?? `${r.group_name} (${r.currency})`, currency: r.currency, id: String(r.id) }));
+      else {
+        lines.push({
+          billId: r.id,
+          billType: r.bill_type,
+          groupName: r.group_name,
+          payeeName,
+          payeeAccountName: r.account_name ?? "",
+          creditor,
+          debtor: { accountId: debtor.accountId!, name: debtor.name, account: debtor.account },
+          amount: { amount: r.gross_amount, currency: r.currency },
+          reference: r.reference,
+          billDate: r.bill_date,
+          dueDate: r.due_date,
+        });
+      }
+    }
+    if (refusals.length > 0) throw new AppError("CONFLICT", refusals.join(" "));
     const totals = totalsByCurrency(lines.map((l) => l.amount));
     // A unique, sortable message id (≤ 35 characters): MER-<yyyymmddhhmmss>-<random>.
     const messageId = `MER-${at.replace(/[-:T.Z]/g, "").slice(0, 14)}-${crypto.randomUUID().slice(0, 8).toUpperCase()}`;
@@ -325,4 +445,189 @@ export async function cancelPaymentBatch(db: DB, actor: FinanceActor, input: { b
     });
     return { success: true as const, batchId: batch.id, messageId: batch.message_id, status: "Cancelled" as const, cancelledAt: at };
   });
+}
+
+// ---------------------------------------------------------------- history and reconciliation (issue 24 §5)
+
+type BatchRow = { id: number; message_id: string; status: BatchStatus };
+
+async function lockedBatch(trx: Trx, batchId: number): Promise<BatchRow> {
+  const batch = await trx.selectFrom("finance_payment_batches").select(["id", "message_id", "status"]).where("id", "=", batchId).executeTakeFirst();
+  if (!batch) throw new AppError("NOT_FOUND", BM.batchNotFound);
+  return batch as BatchRow;
+}
+
+/**
+ * The bank paid the batch: every bill still in it (not returned) that is PaymentPending is paid in ONE
+ * transaction through the bill service's own payment (bills.ts `payBillInTransaction`: the same payment
+ * row, ledger entry, audit row and notification as a manual payment), dated `paymentDate` (default today).
+ * A bill already paid by hand is left as it is. Lock order as every bill write (bills in ascending id),
+ * then the conditional update Active → Paid whose row count decides between parallel calls: one effect,
+ * the others refused with the file's name. Any refusal rolls everything back.
+ */
+export async function markBatchPaid(db: DB, actor: FinanceActor, input: { batchId: number; paymentDate?: string }, key?: string | null) {
+  requireFinance(actor.user);
+  const at = new Date().toISOString();
+  const paymentDate = input.paymentDate ?? todayUtc(new Date(at));
+  if (paymentDate > todayUtc(new Date(at))) throw new AppError("VALIDATION", PB.paymentDateFuture, { paymentDate: PB.paymentDateFuture });
+  return financeWrite(db, actor, { scope: "billmanagement/mark-payment-batch-paid", key, payload: { ...input, paymentDate } }, async (trx) => {
+    const batch = await lockedBatch(trx, input.batchId);
+    const refuseStatus = (status: string) => {
+      if (status === "Paid") throw new AppError("CONFLICT", fill(PB.alreadyPaid, { file: batch.message_id }));
+      throw new AppError("CONFLICT", fill(PB.notActive, { file: batch.message_id, status: BATCH_STATUS_LABELS[status as BatchStatus]?.toLowerCase() ?? status }));
+    };
+    if (batch.status !== "Active") refuseStatus(batch.status);
+    const members = await trx.selectFrom("finance_payment_batch_bills").select(["bill_id", "group_id"]).where("batch_id", "=", batch.id).where("active", "=", 1).orderBy("bill_id").execute();
+    for (const m of members) await lockRow(trx, "bills", m.bill_id);
+    const ids = members.map((m) => m.bill_id);
+    const bills = ids.length === 0 ? [] : await trx.selectFrom("bills").select(["id", "status", "group_id"]).where("id", "in", ids).orderBy("id").execute();
+    const toPay = bills.filter((b) => b.status === "PaymentPending");
+    if (toPay.length === 0 && bills.every((b) => b.status !== "Paid" && b.status !== "PaidPendingAudit")) throw new AppError("CONFLICT", fill(PB.nothingToPay, { file: batch.message_id }));
+    const updated = await trx
+      .updateTable("finance_payment_batches")
+      .set({ status: "Paid", paid_by: actor.user.id, paid_at: at, paid_date: paymentDate })
+      .where("id", "=", batch.id)
+      .where("status", "=", "Active")
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) refuseStatus((await lockedBatch(trx, batch.id)).status);
+    for (const b of toPay) await payBillInTransaction(trx, actor, { id: b.id, paymentDate, reference: batch.message_id }, at);
+    await auditFinance(trx, actor, {
+      entity: "finance_payment_batch",
+      entityId: batch.id,
+      action: "markPaid",
+      groupId: null,
+      oldValues: { status: "Active" },
+      newValues: { status: "Paid", messageId: batch.message_id, paymentDate, paidBillIds: toPay.map((b) => b.id), alreadyPaidBillIds: bills.filter((b) => b.status !== "PaymentPending").map((b) => b.id) },
+      at,
+    });
+    return { success: true as const, batchId: batch.id, messageId: batch.message_id, status: "Paid" as const, paymentDate, paidBillIds: toPay.map((b) => b.id) };
+  });
+}
+
+/**
+ * The bank returned one bill of a batch (a rejected or bounced transfer) with its reason: the bill's row
+ * in the batch is marked returned (inactive, so the bill may be exported again) by a conditional update on
+ * active = 1 (parallel returns: one effect). A bill the batch already paid goes back to PaymentPending: its
+ * payment is marked RETURNED and the payment entry is reversed (+amount on the payee's account, dated the
+ * return day), the bill's version bumped; an audited bill is refused. Audit rows for the bill and the batch.
+ */
+export async function returnBatchBill(db: DB, actor: FinanceActor, input: { batchId: number; billId: number; reason: string }, key?: string | null) {
+  requireFinance(actor.user);
+  const reason = input.reason.trim();
+  if (reason === "") throw new AppError("VALIDATION", PB.reasonRequired, { reason: PB.reasonRequired });
+  if (reason.length > RETURN_REASON_MAX) throw new AppError("VALIDATION", PB.reasonTooLong, { reason: PB.reasonTooLong });
+  const at = new Date().toISOString();
+  return financeWrite(db, actor, { scope: "billmanagement/return-payment-batch-bill", key, payload: { ...input, reason } }, async (trx) => {
+    const batch = await lockedBatch(trx, input.batchId);
+    if (batch.status === "Cancelled") throw new AppError("CONFLICT", fill(PB.cancelledBatch, { file: batch.message_id }));
+    const member = await trx.selectFrom("finance_payment_batch_bills").select(["bill_id", "group_id", "active", "returned_at"]).where("batch_id", "=", batch.id).where("bill_id", "=", input.billId).executeTakeFirst();
+    if (!member) throw new AppError("NOT_FOUND", fill(PB.billNotInBatch, { id: String(input.billId), file: batch.message_id }));
+    if (member.returned_at !== null) throw new AppError("CONFLICT", fill(PB.alreadyReturned, { id: String(input.billId) }));
+    await lockRow(trx, "bills", input.billId);
+    const bill = await trx.selectFrom("bills").select(["id", "status", "version", "audited", "to_account_id", "currency", "group_id"]).where("id", "=", input.billId).executeTakeFirst();
+    if (!bill) throw new AppError("NOT_FOUND", FM.billNotFound);
+    if (bill.audited === 1) throw new AppError("CONFLICT", fill(PB.returnAudited, { id: String(bill.id) }));
+    const marked = await trx
+      .updateTable("finance_payment_batch_bills")
+      .set({ active: 0, returned_at: at, returned_by: actor.user.id, return_reason: reason })
+      .where("batch_id", "=", batch.id)
+      .where("bill_id", "=", bill.id)
+      .where("returned_at", "is", null)
+      .executeTakeFirst();
+    if (Number(marked.numUpdatedRows) !== 1) throw new AppError("CONFLICT", fill(PB.alreadyReturned, { id: String(bill.id) }));
+    let reversal: { paymentId: number; entryId: number } | null = null;
+    if (bill.status === "Paid" || bill.status === "PaidPendingAudit") {
+      const payment = await trx.selectFrom("payments").select(["id", "amount", "currency"]).where("bill_id", "=", bill.id).where("status", "!=", "RETURNED").orderBy("id", "desc").limit(1).executeTakeFirst();
+      const moved = await trx
+        .updateTable("bills")
+        .set({ status: "PaymentPending", paid_at: null, version: bill.version + 1, updated_at: at })
+        .where("id", "=", bill.id)
+        .where("status", "=", bill.status)
+        .where("version", "=", bill.version)
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) !== 1) throw new AppError("CONFLICT", BM.statusChanged);
+      if (payment && bill.to_account_id !== null) {
+        await trx.updateTable("payments").set({ status: "RETURNED" }).where("id", "=", payment.id).execute();
+        const entry = await appendEntry(trx, { accountId: bill.to_account_id, date: todayUtc(new Date(at)), kind: "reversal", amount: payment.amount, currency: payment.currency, billId: bill.id, paymentId: payment.id, notes: `returned by the bank: ${reason}`.slice(0, 500), actorUserId: actor.user.id, at });
+        reversal = { paymentId: payment.id, entryId: entry.id };
+      }
+    }
+    const newStatus = bill.status === "Paid" || bill.status === "PaidPendingAudit" ? "PaymentPending" : bill.status;
+    await auditFinance(trx, actor, { entity: "bill", entityId: bill.id, action: "paymentReturned", groupId: bill.group_id, oldValues: { status: bill.status, exportBatchId: member.active === 1 ? batch.id : null }, newValues: { status: newStatus, exportBatchId: null, reason, ...reversal }, at });
+    await auditFinance(trx, actor, { entity: "finance_payment_batch", entityId: batch.id, action: "billReturned", groupId: null, newValues: { billId: bill.id, reason }, at });
+    return { success: true as const, batchId: batch.id, billId: bill.id, status: newStatus, returnedAt: at, reason };
+  });
+}
+
+/** The history page: every batch (newest first, a page at a time) with who exported it and when, totals per currency and its bills. */
+export async function batchHistory(db: DB, user: SessionUser, input: { page: number; pageSize: number }) {
+  requireFinance(user);
+  const total = Number((await db.selectFrom("finance_payment_batches").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const batches = await db
+    .selectFrom("finance_payment_batches as pb")
+    .leftJoin("users as cu", "cu.id", "pb.created_by")
+    .leftJoin("users as pu", "pu.id", "pb.paid_by")
+    .leftJoin("users as xu", "xu.id", "pb.cancelled_by")
+    .select(["pb.id", "pb.message_id", "pb.bill_count", "pb.totals", "pb.created_at", "pb.status", "pb.paid_at", "pb.paid_date", "pb.cancelled_at", "cu.first_name as c_first", "cu.last_name as c_last", "pu.first_name as p_first", "pu.last_name as p_last", "xu.first_name as x_first", "xu.last_name as x_last"])
+    .orderBy("pb.id", "desc")
+    .limit(input.pageSize)
+    .offset((input.page - 1) * input.pageSize)
+    .execute();
+  const ids = batches.map((b) => b.id);
+  const members =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom("finance_payment_batch_bills as x")
+          .leftJoin("bills as b", "b.id", "x.bill_id")
+          .leftJoin("users as u", "u.id", "b.employee_user_id")
+          .leftJoin("groups as g", "g.id", "x.group_id")
+          .select(["x.batch_id", "x.bill_id", "x.position", "x.active", "x.returned_at", "x.return_reason", "b.bill_type", "b.status", "b.gross_amount", "b.currency", "b.vendor_name", "u.first_name", "u.last_name", "g.display_name as group_name"])
+          .where("x.batch_id", "in", ids)
+          .orderBy("x.batch_id")
+          .orderBy("x.position")
+          .execute();
+  const name = (f: string | null, l: string | null) => (f === null ? null : `${f} ${l ?? ""}`.trim());
+  return {
+    page: input.page,
+    pageSize: input.pageSize,
+    total,
+    batches: batches.map((b) => {
+      const status = b.status as BatchStatus;
+      return {
+        id: b.id,
+        messageId: b.message_id,
+        status,
+        statusLabel: BATCH_STATUS_LABELS[status],
+        billCount: b.bill_count,
+        totals: JSON.parse(b.totals) as Money[],
+        createdAt: b.created_at,
+        createdBy: name(b.c_first, b.c_last),
+        paidAt: b.paid_at,
+        paidDate: b.paid_date,
+        paidBy: name(b.p_first, b.p_last),
+        cancelledAt: b.cancelled_at,
+        cancelledBy: name(b.x_first, b.x_last),
+        csvUrl: `/accountmanagement/billmanagement/export/${b.id}/csv`,
+        xmlUrl: `/accountmanagement/billmanagement/export/${b.id}/xml`,
+        bills: members
+          .filter((m) => m.batch_id === b.id)
+          .map((m) => {
+            const state = batchBillState(status, { active: m.active === 1, returnedAt: m.returned_at });
+            return {
+              billId: m.bill_id,
+              payeeName: m.bill_type === "VendorBooking" ? (m.vendor_name ?? "") : (name(m.first_name, m.last_name) ?? ""),
+              groupName: m.group_name ?? "",
+              amount: m.gross_amount === null || m.currency === null ? null : { amount: m.gross_amount, currency: m.currency },
+              billStatus: m.status,
+              state,
+              stateLabel: BATCH_BILL_STATE_LABELS[state],
+              returnedAt: m.returned_at,
+              returnReason: m.return_reason,
+              canReturn: status !== "Cancelled" && m.returned_at === null && m.active === 1 && m.status !== null,
+            };
+          }),
+      };
+    }),
+  };
 }
