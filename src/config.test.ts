@@ -20,6 +20,7 @@ describe("readConfig: defaults", () => {
       activationCodeDays: 7,
       resetLinkMinutes: 60,
       estimateApprovalLinkDays: 14,
+      expenseDateWindowDays: 365,
       taxProviderGroup: null,
       files: { dir: "./data/files", s3: null },
       feedbackEmail: null,
@@ -30,6 +31,15 @@ describe("readConfig: defaults", () => {
       socialProviders: [],
       allowPrivateFetch: false,
     });
+  });
+});
+
+describe("readConfig: EXPENSE_DATE_WINDOW_DAYS", () => {
+  test("whole days from 0 to 3650 are kept; anything else is refused at start-up", () => {
+    expect(readConfig({ EXPENSE_DATE_WINDOW_DAYS: "30" }).expenseDateWindowDays).toBe(30);
+    expect(readConfig({ EXPENSE_DATE_WINDOW_DAYS: "0" }).expenseDateWindowDays).toBe(0);
+    expect(() => readConfig({ EXPENSE_DATE_WINDOW_DAYS: "-1" })).toThrow(/EXPENSE_DATE_WINDOW_DAYS/);
+    expect(() => readConfig({ EXPENSE_DATE_WINDOW_DAYS: "a year" })).toThrow(/EXPENSE_DATE_WINDOW_DAYS/);
   });
 });
 
@@ -108,6 +118,7 @@ describe("readConfig: values", () => {
       activationCodeDays: 3,
       resetLinkMinutes: 30,
       estimateApprovalLinkDays: 3,
+      expenseDateWindowDays: 365,
       taxProviderGroup: "acme",
       files: { dir: "./data/files", s3: null },
       feedbackEmail: "feedback@example.com",

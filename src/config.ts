@@ -37,6 +37,8 @@ const ZConfig = z.object({
   RESET_LINK_MINUTES: z.coerce.number().int().positive().default(60),
   /** How long the approval link in a cost estimate's approval e-mail stays valid (issue 13 item 6). */
   ESTIMATE_APPROVAL_LINK_DAYS: z.coerce.number().int().positive().max(365).default(14),
+  /** How many days before the move's start an expense may be dated (issue 24 §6). */
+  EXPENSE_DATE_WINDOW_DAYS: z.coerce.number().int().min(0).max(3650).default(365),
   TAX_PROVIDER_GROUP: ZTaxProviderGroup,
   /** Employee files (issue 14): the local store's directory (content-addressed by SHA-256; `tmp/` holds uploads in flight). */
   FILES_DIR: z.string().default("./data/files"),
@@ -88,6 +90,8 @@ export type Config = {
   activationCodeDays: number;
   resetLinkMinutes: number;
   estimateApprovalLinkDays: number;
+  /** EXPENSE_DATE_WINDOW_DAYS: how many days before the move's start an expense may be dated. */
+  expenseDateWindowDays: number;
   /** The group of the tax-provider defaulting rule (src/domain/estimate/tax-provider.ts), or null: off. */
   taxProviderGroup: string | null;
   /** Employee files: the local directory (also the staging area of uploads in flight) and, when S3_URL is set, the bucket. */
@@ -165,6 +169,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     activationCodeDays: e.ACTIVATION_CODE_DAYS,
     resetLinkMinutes: e.RESET_LINK_MINUTES,
     estimateApprovalLinkDays: e.ESTIMATE_APPROVAL_LINK_DAYS,
+    expenseDateWindowDays: e.EXPENSE_DATE_WINDOW_DAYS,
     taxProviderGroup: e.TAX_PROVIDER_GROUP?.toLowerCase() ?? null,
     files: { dir: e.FILES_DIR, s3: s3Settings(e) },
     feedbackEmail: e.FEEDBACK_EMAIL ?? null,

@@ -38,7 +38,7 @@ for (const size of [
 
     await page.getByTestId("expense-category").selectOption("OTHER");
     await page.getByTestId("expense-category-other").fill(`Registration ${size.name}`);
-    await page.getByTestId("expense-currency").fill("USD");
+    await page.getByTestId("expense-currency").selectOption("USD");
     await page.getByTestId("expense-gross").fill(size.gross);
     await page.getByTestId("expense-net").fill(size.net);
     await page.getByTestId("expense-tax").fill(size.tax);

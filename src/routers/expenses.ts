@@ -18,12 +18,12 @@ export const expensesRouter = router({
   list: roleProcedure("EMPLOYEE", "HR", "ADMIN")
     .input(sync(ZExpenseListRequest))
     .output(sync(ZExpenseListResponse))
-    .query(({ ctx, input }) => listExpenses(ctx.db, ctx.user, input.moveId)),
+    .query(({ ctx, input }) => listExpenses(ctx.db, ctx.user, input.moveId, ctx.config.expenseDateWindowDays)),
   /** Submit an expense of the caller's own move (with a receipt file id, or without). */
   submit: roleProcedure("EMPLOYEE")
     .input(sync(ZSubmitExpenseRequest))
     .output(sync(ZSubmitExpenseResponse))
-    .mutation(({ ctx, input }) => submitExpense(ctx.db, { user: ctx.user, ip: ctx.ip }, input)),
+    .mutation(({ ctx, input }) => submitExpense(ctx.db, { user: ctx.user, ip: ctx.ip, expenseDateWindowDays: ctx.config.expenseDateWindowDays }, input)),
   /** Delete one while finance has not started on it. */
   delete: roleProcedure("EMPLOYEE")
     .input(sync(ZDeleteExpenseRequest))

@@ -5,6 +5,7 @@
  */
 import type { DB } from "../index.ts";
 import { ensureCatalogueTags } from "./tags.ts";
+import { NON_PAYABLE_CURRENCY_CODES } from "../../domain/money/currencies.ts";
 
 // ── benefit sets ────────────────────────────────────────────────────────────────────────────
 
@@ -500,8 +501,9 @@ export async function insertGroupTag(db: DB, groupId: number, name: string): Pro
   return row.id;
 }
 
+/** The codes a currency picker offers: without metals, test and fund units (issue 24 §6). */
 export function findCurrencyCodes(db: DB) {
-  return db.selectFrom("currencies").select("code").orderBy("code").execute();
+  return db.selectFrom("currencies").select("code").where("code", "not in", [...NON_PAYABLE_CURRENCY_CODES]).orderBy("code").execute();
 }
 
 /** Currencies the version uses: budgets first, then service amounts, in first-use order. */

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { containsIgnoreCase } from "./like.ts";
 import type { DB } from "../index.ts";
+import { NON_PAYABLE_CURRENCY_CODES } from "../../domain/money/currencies.ts";
 
 export function findCountries(db: DB) {
   return db.selectFrom("countries").select(["code", "name", "currency_code"]).orderBy("name").execute();
@@ -26,8 +27,9 @@ export function findCities(db: DB, p: { countryCode: string; stateCode?: string;
   return q.orderBy("name").limit(p.limit).execute();
 }
 
+/** The currencies a picker offers: ISO 4217 money, without metals, test and fund units (issue 24 §6). */
 export function findCurrencies(db: DB) {
-  return db.selectFrom("currencies").selectAll().orderBy("code").execute();
+  return db.selectFrom("currencies").selectAll().where("code", "not in", [...NON_PAYABLE_CURRENCY_CODES]).orderBy("code").execute();
 }
 
 /** The newest stored rate from `base` to `quote`, if any. */

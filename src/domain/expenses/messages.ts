@@ -13,5 +13,8 @@ export const expenseMessages = {
   grossPositive: "The gross amount must be greater than zero.",
   notNegative: "The amount cannot be a negative number.",
   moveClosed: "Expenses can no longer be changed on this move.",
+  dateRequired: "Please enter the date of the expense.",
+  dateInFuture: "The expense date cannot be after today.",
+  dateTooEarly: "The expense date can be at most {days} days before the move's start.",
   financeConflict: "This expense was changed by someone else. Reload and try again.",
 } as const;

@@ -17,6 +17,58 @@ export const EMPLOYEE_STATUSES: readonly ExpenseStatus[] = ["SUBMITTED", "SUBMIT
 export const EXPENSE_CATEGORIES = ["TRAVEL", "ACCOMMODATION", "MEALS", "TRANSPORT", "FEES", "SHIPPING", "OTHER"] as const;
 export type ExpenseCategory = (typeof EXPENSE_CATEGORIES)[number];
 
+/** How many days before the move's start an expense may be dated, unless configured (EXPENSE_DATE_WINDOW_DAYS). */
+export const DEFAULT_EXPENSE_DATE_WINDOW_DAYS = 365;
+
+const DAY_MS = 86_400_000;
+
+/** A real calendar date written YYYY-MM-DD (2027-02-30 is not). */
+export function isCalendarDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const d = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
+}
+
+/**
+ * The latest calendar day it is anywhere at `now` (UTC+14, the earliest time zone): the server's
+ * bound for "not after today", so that a claim dated today where the employee is is never refused.
+ * The form bounds it by the employee's own today.
+ */
+export function latestToday(now: Date = new Date()): string {
+  return new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
+}
+
+/** `date` (YYYY-MM-DD) moved by `days` calendar days. */
+export function addCalendarDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * The earliest date an expense of a move may carry: the move's start (its move date, else the day it
+ * was initiated or created) minus the configured window; null when the move has no start.
+ */
+export function earliestExpenseDate(move: { moveDate: string | null; startedAt: string | null }, windowDays: number): string | null {
+  const start = move.moveDate && isCalendarDate(move.moveDate) ? move.moveDate : move.startedAt ? move.startedAt.slice(0, 10) : null;
+  if (!start || !isCalendarDate(start)) return null;
+  return addCalendarDays(start, -windowDays);
+}
+
+/**
+ * What is wrong with an expense's date, or null: not a date, after `today`, or before `earliest`
+ * (the move's start minus the window). The form and the service both ask this.
+ */
+export function expenseDateProblem(date: string, bounds: { today: string; earliest: string | null; windowDays: number }): string | null {
+  if (!isCalendarDate(date)) return expenseMessages.dateRequired;
+  if (date > bounds.today) return expenseMessages.dateInFuture;
+  if (bounds.earliest !== null && date < bounds.earliest) return expenseDateTooEarly(bounds.windowDays);
+  return null;
+}
+
+/** "The expense date can be at most 365 days before the move's start." */
+export function expenseDateTooEarly(windowDays: number): string {
+  return expenseMessages.dateTooEarly.replace("{days}", String(windowDays));
+}
+
 /** The status a new expense gets: with a receipt SUBMITTED, without SUBMITTED_WITHOUT_RECEIPT. */
 export function submittedStatus(hasReceipt: boolean): ExpenseStatus {
   return hasReceipt ? "SUBMITTED" : "SUBMITTED_WITHOUT_RECEIPT";

@@ -2,7 +2,8 @@
 import { z } from "zod";
 import { ZId } from "../numbers.ts";
 import { ZMoveStage, ZServiceKey } from "../policy/schemas.ts";
-import { EXPENSE_CATEGORIES, EXPENSE_STATUSES } from "./rules.ts";
+import { EXPENSE_CATEGORIES, EXPENSE_STATUSES, isCalendarDate, latestToday } from "./rules.ts";
+import { expenseMessages } from "./messages.ts";
 import { ZMoneyText } from "../money/schemas.ts";
 
 const ZOptionalMoneyText = ZMoneyText.nullable().optional();
@@ -46,6 +47,8 @@ export const ZExpenseListResponse = z.object({
   services: z.array(z.object({ serviceName: z.string(), title: z.string(), moveStageId: z.number().int(), budgetGroupId: z.number().int() })),
   moveStages: z.array(z.object({ id: z.number().int(), name: z.string() })),
   currentMoveStage: z.number().int().nullable(),
+  /** The date bounds of a new expense (YYYY-MM-DD): the move's start minus EXPENSE_DATE_WINDOW_DAYS (null: none), and that window. */
+  expenseDateBounds: z.object({ earliest: z.string().nullable(), windowDays: z.number().int() }).optional(),
 });
 export type TExpenseListResponse = z.infer<typeof ZExpenseListResponse>;
 
@@ -55,7 +58,12 @@ export const ZSubmitExpenseRequest = z.object({
   category: z.enum(EXPENSE_CATEGORIES, { error: "Please choose a category." }),
   categoryOther: z.string().trim().max(255).optional().nullable(),
   description: z.string().trim().max(255, "You have exceeded the maximum notes length...").optional(),
-  expenseDate: z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, "Please enter the date of the expense."),
+  /** A real date, not after today (the latest today anywhere; the service also bounds it by the move's start). */
+  expenseDate: z
+    .string(expenseMessages.dateRequired)
+    .trim()
+    .refine(isCalendarDate, expenseMessages.dateRequired)
+    .refine((d) => d <= latestToday(), expenseMessages.dateInFuture),
   currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, "Please select the currency."),
   gross: ZMoneyText,
   net: ZOptionalMoneyText,

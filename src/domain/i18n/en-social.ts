@@ -73,6 +73,7 @@ export const enSocial = {
   "quotesPanel.scope": "Scope",
   "quotesPanel.amount": "Amount",
   "quotesPanel.currency": "Currency",
+  "quotesPanel.chooseCurrency": "Choose a currency",
   "quotesPanel.validUntil": "Valid until",
   "quotesPanel.details": "Details",
   "quotesPanel.location": "Location",

@@ -36,7 +36,14 @@ export const quoteMessages = {
   coordinates: "Give both latitude (-90 to 90) and longitude (-180 to 180), or neither.",
   currency: "Please select a currency.",
   amount: "Enter the quote's amount.",
+  amountPositive: "The quote's amount must be greater than zero.",
 } as const;
+
+/** A number written as people type it ("1,800.00", "-5", "0") that is zero or below. */
+export function isNotPositiveAmountText(text: string): boolean {
+  const cleaned = text.replaceAll(",", "").trim();
+  return /^[-+]?(\d+(\.\d*)?|\.\d+)$/.test(cleaned) && !(Number(cleaned) > 0);
+}
 
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const isoDate = (s: string) => {
@@ -98,7 +105,7 @@ export const ZAddQuoteRequest = z
     companyName: z.string({ error: quoteMessages.company }).trim().min(1, quoteMessages.company).max(120, quoteMessages.company),
     scope: ZQuoteScope,
     currency: z.string({ error: quoteMessages.currency }).trim().toUpperCase().regex(/^[A-Z]{3}$/, quoteMessages.currency),
-    amount: zMoneyText({ invalid: quoteMessages.amount, required: true }),
+    amount: zMoneyText({ invalid: quoteMessages.amount, required: true }).refine((t) => !isNotPositiveAmountText(t), quoteMessages.amountPositive),
     details: z.preprocess((v) => v ?? "", z.string().trim().max(2000, quoteMessages.details)),
     location: z.preprocess(blankToUndefined, z.string().trim().max(120, quoteMessages.location).optional()),
     latitude: ZCoordinate(-90, 90),

@@ -38,6 +38,7 @@ export const wizardMessages = {
   endBeforeMoveDate: "{label} cannot be before the move date.",
   startAfterEnd: "The assignment start date cannot be after the end date.",
   invalidDate: "{label} is not a valid date.",
+  childrenRange: "{label} must be a whole number from 0 to 20.",
   noProviderLength: "For this policy the assignment must be shorter than 5 years.",
   ltaLength: "A long-term assignment must be longer than 1 year and shorter than 5 years.",
   staLength: "A short-term assignment must be longer than 30 days and shorter than 2 years.",

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { FormType } from "../forms/catalogue.ts";
 import type { TFormComponentItem, TInitiationComponent } from "./schemas.ts";
-import { assignmentLengthError, isUsToUs, isValidEmail, parseIsoDate, validateInitiationForm } from "./validation.ts";
+import { assignmentLengthError, isChildrenCount, isUsToUs, isValidEmail, MAX_CHILDREN, parseIsoDate, validateInitiationForm } from "./validation.ts";
 
 function comp(modelName: string, formType: FormType, label: string, extra: Partial<TInitiationComponent> = {}): TInitiationComponent {
   return {
@@ -296,5 +296,14 @@ describe("move dates", () => {
   });
   test("read-only dates are not checked", () => {
     expect(run([{ ...start, readOnly: true }, end], dates(null, "2027-01-01", "2027-01-20"), { estimateType: "STA" })).toEqual({});
+  });
+});
+
+describe("the number of accompanying children (issue 24 §6)", () => {
+  test("whole numbers 0 to 20; anything else names the range", () => {
+    expect(isChildrenCount("0")).toBe(true);
+    expect(isChildrenCount(" 20 ")).toBe(true);
+    for (const text of ["21", "-1", "2.5", "100", "", "1e1"]) expect(isChildrenCount(text)).toBe(false);
+    expect(MAX_CHILDREN).toBe(20);
   });
 });

@@ -4,7 +4,7 @@
  * the same messages. Errors are keyed by model name; each field gets at most one message (the
  * first rule it breaks).
  */
-import { CORE_MODEL_NAMES, US_TO_US_MODEL_NAMES, bareModelName } from "../forms/catalogue.ts";
+import { CORE_MODEL_NAMES, US_TO_US_MODEL_NAMES, bareModelName, propertyModelName } from "../forms/catalogue.ts";
 import { isCurrencyCode, parseAmount } from "../money/money.ts";
 import type { EstimateType } from "../policy/catalogue.ts";
 import { wizardMessages, wizardText } from "./messages.ts";
@@ -25,6 +25,14 @@ export const MOVE_DATE_MODEL_NAMES: ReadonlySet<string> = new Set([
   CORE_MODEL_NAMES.assignmentStartDate,
   CORE_MODEL_NAMES.assignmentEndDate,
 ]);
+
+/** The form's number of accompanying children: a whole number from 0 to `MAX_CHILDREN`. */
+export const CHILDREN_MODEL_NAME = propertyModelName("numberOfChildren");
+export const MAX_CHILDREN = 20;
+export function isChildrenCount(text: string): boolean {
+  const t = text.trim();
+  return /^\d{1,2}$/.test(t) && Number(t) <= MAX_CHILDREN;
+}
 
 // ── small helpers (the UI reuses them) ──────────────────────────────────────────────────────
 
@@ -211,6 +219,7 @@ export function validateInitiationForm(
     }
     if (c.formType === "numeric" || c.validator === "numeric") {
       if (!isNumberText(text)) put(c.modelName, wizardText(wizardMessages.numericValue, { label }));
+      else if (c.modelName === CHILDREN_MODEL_NAME && !isChildrenCount(text)) put(c.modelName, wizardText(wizardMessages.childrenRange, { label }));
       continue;
     }
     if (isDateField(c)) {

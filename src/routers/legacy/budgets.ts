@@ -77,7 +77,7 @@ export function mountLegacyBudgets(app: Hono<AppEnv>, deps: AppDeps) {
   legacyRoute(app, "POST", "/expenses/add", async (c) => {
     const user = legacyUser(c);
     const input = parseFields(ZSubmitExpenseRequest, await readFields(c));
-    const { id, expense } = await submitExpense(db, { user, ip: clientIp(c) }, input);
+    const { id, expense } = await submitExpense(db, { user, ip: clientIp(c), expenseDateWindowDays: deps.config.expenseDateWindowDays }, input);
     return { success: true, errors: {}, id, fileName: expense.receiptName, fileHash: expense.receiptHash };
   }, (error) => ({ success: false, errors: fieldErrors(error), message: failureText(error, expenseMessages.genericError), id: null, fileName: null, fileHash: null }));
 

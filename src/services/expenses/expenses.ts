@@ -22,7 +22,17 @@ import type {
 } from "../../domain/budgets/schemas.ts";
 import { expenseMessages } from "../../domain/expenses/messages.ts";
 import { amountOver } from "../../domain/expenses/remaining.ts";
-import { canDeleteExpense, expenseAmounts, submittedStatus, type ExpenseCategory, type ExpenseStatus } from "../../domain/expenses/rules.ts";
+import {
+  canDeleteExpense,
+  DEFAULT_EXPENSE_DATE_WINDOW_DAYS,
+  earliestExpenseDate,
+  expenseAmounts,
+  expenseDateProblem,
+  latestToday,
+  submittedStatus,
+  type ExpenseCategory,
+  type ExpenseStatus,
+} from "../../domain/expenses/rules.ts";
 import type { TExpense, TExpenseListResponse, TSubmitExpenseRequest } from "../../domain/expenses/schemas.ts";
 import { displayRound, parseAmount, toMajorString } from "../../domain/money/money.ts";
 import { NO_BUDGET_GROUP } from "../../domain/policy/catalogue.ts";
@@ -34,7 +44,14 @@ import { quoteForCaller } from "../quotes/quotes.ts";
 import type { Role } from "../../domain/roles.ts";
 import { messages } from "../../domain/messages.ts";
 
-export type ExpenseActor = { user: SessionUser; ip: string | null };
+/** `expenseDateWindowDays`: EXPENSE_DATE_WINDOW_DAYS (how long before the move's start an expense may be dated). */
+export type ExpenseActor = { user: SessionUser; ip: string | null; expenseDateWindowDays?: number };
+
+/** The earliest date an expense of the move may carry (its start minus the window), or null. */
+async function earliestExpenseDateOf(db: DB, moveId: number, windowDays: number): Promise<string | null> {
+  const row = await db.selectFrom("moves").select(["move_date", "initiated_at", "created_at"]).where("id", "=", moveId).executeTakeFirst();
+  return row ? earliestExpenseDate({ moveDate: row.move_date, startedAt: row.initiated_at ?? row.created_at }, windowDays) : null;
+}
 
 const EDITABLE_MOVE = ["open", "on_assignment"];
 const major = (amount: number, currency: string) => toMajorString({ amount, currency });
@@ -86,7 +103,7 @@ function toExpense(ledger: Ledger, r: ExpenseRow): TExpense {
   };
 }
 
-function listView(ledger: Ledger, rows: ExpenseRow[]): TExpenseListResponse {
+function listView(ledger: Ledger, rows: ExpenseRow[], expenseDateBounds?: TExpenseListResponse["expenseDateBounds"]): TExpenseListResponse {
   const services: TExpenseListResponse["services"] = [];
   for (const [key, group] of ledger.serviceGroups) {
     const [stage, service] = [Number(key.split(":")[0]), key.slice(key.indexOf(":") + 1)];
@@ -99,21 +116,28 @@ function listView(ledger: Ledger, rows: ExpenseRow[]): TExpenseListResponse {
     services,
     moveStages: ledger.stageNames.map((name, i) => ({ id: i + 1, name })),
     currentMoveStage: ledger.move.currentMoveStage,
+    ...(expenseDateBounds ? { expenseDateBounds } : {}),
   };
 }
 
 /** The expenses of the caller's move (employee) or of `moveId` (HR of its group, admins), newest first. */
-export async function listExpenses(db: DB, user: SessionUser, moveId: number | undefined): Promise<TExpenseListResponse> {
+export async function listExpenses(
+  db: DB,
+  user: SessionUser,
+  moveId: number | undefined,
+  windowDays: number = DEFAULT_EXPENSE_DATE_WINDOW_DAYS,
+): Promise<TExpenseListResponse> {
   const move = await ledgerMoveForCaller(db, user, { moveId });
   if (!move) {
     if (user.role === "EMPLOYEE" && moveId === undefined) return { moveId: null, expenses: [], services: [], moveStages: [], currentMoveStage: null };
     throw new AppError("NOT_FOUND", budgetMessages.noMove);
   }
-  const [ledger, rows] = await Promise.all([
+  const [ledger, rows, earliest] = await Promise.all([
     loadLedger(db, move),
     selectExpenses(db).where("e.move_id", "=", move.id).orderBy("e.created_at", "desc").orderBy("e.id", "desc").execute(),
+    earliestExpenseDateOf(db, move.id, windowDays),
   ]);
-  return listView(ledger, rows);
+  return listView(ledger, rows, { earliest, windowDays });
 }
 
 async function readExpense(db: DB, ledger: Ledger, id: number): Promise<TExpense> {
@@ -133,6 +157,9 @@ export async function submitExpense(db: DB, actor: ExpenseActor, input: TSubmitE
   const move = await requireLedgerMove(db, actor.user, {});
   if (!EDITABLE_MOVE.includes(move.status)) throw new AppError("CONFLICT", expenseMessages.moveClosed);
   if (input.category === "OTHER" && !input.categoryOther) throw new AppError("VALIDATION", expenseMessages.categoryOther, { categoryOther: expenseMessages.categoryOther });
+  const windowDays = actor.expenseDateWindowDays ?? DEFAULT_EXPENSE_DATE_WINDOW_DAYS;
+  const dateProblem = expenseDateProblem(input.expenseDate, { today: latestToday(now), earliest: await earliestExpenseDateOf(db, move.id, windowDays), windowDays });
+  if (dateProblem) throw new AppError("VALIDATION", dateProblem, { expenseDate: dateProblem });
   const amounts = expenseAmounts({ currency: input.currency, gross: input.gross, net: input.net, tax: input.tax });
   const ledger = await loadLedger(db, move);
   const budgetGroup = ledger.serviceGroups.get(serviceKeyOf(input.moveStageId, input.serviceName));

@@ -46,6 +46,7 @@ import { parsePolicyOrder, parseSetupValue, setupWarnings, validatePolicyName } 
 import type { SessionUser } from "../auth.ts";
 import { assertPolicyGroup, assertPolicyRole, policyForCaller, type PolicyRef } from "./access.ts";
 import { auditPolicy, bool, type PolicyActor } from "./common.ts";
+import { NON_PAYABLE_CURRENCY_CODES } from "../../domain/money/currencies.ts";
 
 /**
  * Policies and their setup (part 2 §2 policy search and setup, §5 setup rules, §7 `policies`,
@@ -112,7 +113,7 @@ export async function policyDropdowns(db: DB, user: SessionUser, input: { policy
   const [groups, tags, currencies] = await Promise.all([
     groupsQuery.execute(),
     groupId === null ? Promise.resolve([]) : findGroupTags(db, groupId),
-    db.selectFrom("currencies").select(["code", "name", "minor_units"]).orderBy("code").execute(),
+    db.selectFrom("currencies").select(["code", "name", "minor_units"]).where("code", "not in", [...NON_PAYABLE_CURRENCY_CODES]).orderBy("code").execute(),
   ]);
   return {
     success: true,

@@ -94,7 +94,7 @@ export async function addQuote(db: DB, actor: QuoteActor, group: GroupRef, input
   if (actor.user.role !== "HR" && actor.user.role !== "ADMIN") throw new AppError("FORBIDDEN", messages.forbidden);
   if (!isCurrencyCode(input.currency)) throw new AppError("VALIDATION", quoteMessages.currency, { currency: quoteMessages.currency });
   const money = parseAmount(input.amount, input.currency);
-  if (money.amount <= 0) throw new AppError("VALIDATION", quoteMessages.amount, { amount: quoteMessages.amount });
+  if (money.amount <= 0) throw new AppError("VALIDATION", quoteMessages.amountPositive, { amount: quoteMessages.amountPositive });
   if (input.validUntil < today(now)) throw new AppError("VALIDATION", quoteMessages.pastValidity, { validUntil: quoteMessages.pastValidity });
   const move = await requireLedgerMove(db, actor.user, { moveId: input.moveId, groupId: group.id });
   const ledger = await loadLedger(db, move);

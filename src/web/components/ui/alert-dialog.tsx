@@ -12,7 +12,10 @@ export function AlertDialogContent({ className, children, ...props }: ComponentP
       <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-overlay backdrop-blur-[1px] data-[state=open]:animate-fade-in" />
       <AlertDialogPrimitive.Content
         className={cn(
-          "fixed left-1/2 top-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border border-border bg-surface p-6 shadow-dialog focus:outline-none data-[state=open]:animate-dialog-in",
+          // One column that may shrink below its content (minmax(0,1fr)) and words that wrap anywhere: a
+          // 300-character word in a title or description wraps inside the dialog instead of pushing its
+          // buttons off a 390 px screen (issue 24 §6); a tall dialog scrolls inside the viewport.
+          "fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 grid-cols-[minmax(0,1fr)] gap-4 overflow-y-auto rounded-xl border border-border bg-surface p-6 shadow-dialog [overflow-wrap:anywhere] focus:outline-none data-[state=open]:animate-dialog-in",
           className,
         )}
         {...props}
@@ -28,7 +31,7 @@ export function AlertDialogHeader({ className, ...props }: ComponentProps<"div">
 }
 
 export function AlertDialogFooter({ className, ...props }: ComponentProps<"div">) {
-  return <div className={cn("flex flex-col-reverse gap-2 tablet:flex-row tablet:justify-end", className)} {...props} />;
+  return <div className={cn("flex min-w-0 flex-col-reverse gap-2 tablet:flex-row tablet:flex-wrap tablet:justify-end", className)} {...props} />;
 }
 
 export function AlertDialogTitle({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Title>) {

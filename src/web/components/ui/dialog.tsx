@@ -13,7 +13,8 @@ export function DialogContent({ className, children, closeLabel, ...props }: Com
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-overlay data-[state=open]:animate-fade-in" />
       <DialogPrimitive.Content
         className={cn(
-          "fixed left-1/2 top-1/2 z-50 grid w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border border-border bg-surface p-6 shadow-dialog focus:outline-none data-[state=open]:animate-dialog-in",
+          // As the alert dialog: one shrinkable column, long words wrap (issue 24 §6), tall content scrolls.
+          "fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 grid-cols-[minmax(0,1fr)] gap-4 overflow-y-auto rounded-xl border border-border bg-surface p-6 shadow-dialog [overflow-wrap:anywhere] focus:outline-none data-[state=open]:animate-dialog-in",
           className,
         )}
         {...props}

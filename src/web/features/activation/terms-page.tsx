@@ -16,6 +16,7 @@ import { serverMessage } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { TermsText } from "./activation-page.tsx";
 import { fieldErrorsOf } from "./field-errors.ts";
+import { formatDate } from "../../lib/format.ts";
 
 type FormInput = z.input<typeof ZAcceptTermsRequest>;
 type FormOutput = z.output<typeof ZAcceptTermsRequest>;
@@ -30,7 +31,7 @@ const OWN_FIELDS = ["userType", "email", "firstName", "lastName", "moveDate", "a
  * appear next to the named fields and, with the spec's failure text, in the list above the button.
  */
 export function TermsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const status = useQuery(trpc.account.terms.queryOptions());
 
   return (
@@ -47,7 +48,7 @@ export function TermsPage() {
                   <Alert variant="success">
                     {t("terms.acceptedOn", {
                       version: data.acceptedVersion ?? data.version,
-                      date: new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" }).format(new Date(data.acceptedAt)),
+                      date: formatDate(data.acceptedAt),
                     })}
                   </Alert>
                 </div>

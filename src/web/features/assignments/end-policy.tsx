@@ -12,6 +12,7 @@ import { Label } from "../../components/ui/label.tsx";
 import { ErrorState, LoadingRows } from "../../components/ui/states.tsx";
 import { errorCode } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
+import { currencyLabel } from "../../lib/format.ts";
 
 /**
  * What the user picked for one employee's repatriation stage: the services checked and each budget group's
@@ -254,7 +255,7 @@ export function RepatriationPolicy({
                       <option value="">{t("assignments.policy.chooseCurrency")}</option>
                       {currencies.map((c) => (
                         <option key={c} value={c}>
-                          {c}
+                          {currencyLabel(c)}
                         </option>
                       ))}
                     </NativeSelect>

@@ -66,7 +66,9 @@ export function ComparisonPage({ scope, onScope }: { scope: Scope; onScope: (s: 
       const over = Number(est.overBudgetAmount) > 0 && est.xlateMsg === null;
       setPending({
         quote,
-        over: over ? { remaining: `${est.currencyCode} ${est.originalRemaining}`, cost: `${est.currencyCode} ${est.costAmount}`, over: `${est.currencyCode} ${est.overBudgetAmount}` } : null,
+        over: over
+          ? { remaining: formatMajorMoney(est.originalRemaining, est.currencyCode), cost: formatMajorMoney(est.costAmount, est.currencyCode), over: formatMajorMoney(est.overBudgetAmount, est.currencyCode) }
+          : null,
       });
     } catch (e) {
       setFailure(serverMessage(e) ?? t("comparison.bookFailed"));

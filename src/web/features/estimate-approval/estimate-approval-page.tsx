@@ -26,6 +26,7 @@ import { LoadingRows } from "../../components/ui/states.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
 import { errorCode, serverMessage } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
+import { formatDate, formatDateTime } from "../../lib/format.ts";
 
 function Frame({ children }: { children: ReactNode }) {
   return (
@@ -40,14 +41,12 @@ function Frame({ children }: { children: ReactNode }) {
   );
 }
 
+/** The app's one date formatter (src/web/lib/format.ts) in the reader's locale. */
 function useDates() {
-  const { i18n } = useTranslation();
-  const day = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" });
-  const at = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeStyle: "short" });
   return {
     /** A YYYY-MM-DD day or an ISO timestamp's day ("1 March 2027"). */
-    day: (value: string | null | undefined) => (value ? day.format(new Date(value.length === 10 ? `${value}T00:00:00Z` : value)) : "—"),
-    at: (value: string) => at.format(new Date(value)),
+    day: (value: string | null | undefined) => (value ? formatDate(value) : "—"),
+    at: (value: string) => formatDateTime(value),
   };
 }
 

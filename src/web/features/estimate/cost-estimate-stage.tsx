@@ -64,6 +64,7 @@ import { EstimateTable } from "./estimate-table.tsx";
 import { formatDate, formatDateTime, formatRate, formatWhole } from "./format.ts";
 import { HistoryButton } from "./history-dialog.tsx";
 import { useRecalculation, type RecalculationState } from "./use-recalculation.ts";
+import { currencyLabel } from "../../lib/format.ts";
 
 export type CostEstimateStageProps = {
   group: string;
@@ -586,7 +587,7 @@ function EstimateEditor({
                 >
                   {withCurrent(view.displayCurrencies, state.displayCurrency).map((c) => (
                     <option key={c} value={c}>
-                      {c}
+                      {currencyLabel(c)}
                     </option>
                   ))}
                 </NativeSelect>

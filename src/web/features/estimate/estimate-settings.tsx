@@ -17,6 +17,7 @@ import type { Approval, TaxCategory, TaxSettings } from "./estimate-state.ts";
 import { formatDate } from "./format.ts";
 import { PercentInput } from "./estimate-parts.tsx";
 import { TaxTablesList } from "./tax-tables.tsx";
+import { currencyLabel } from "../../lib/format.ts";
 
 type MethodKey = "estimate.tax.method.SUPPLEMENTAL" | "estimate.tax.method.MARGINAL" | "estimate.tax.method.GROSS_UP";
 type CategoryKey = "estimate.tax.category.MARGINAL" | "estimate.tax.category.SUPPLEMENTAL" | "estimate.tax.category.EFFECTIVE" | "estimate.tax.category.NON_TAXABLE";
@@ -103,7 +104,7 @@ export function TaxPanel({
                     <option value="">{t("estimate.choose")}</option>
                     {currencyChoices(view, tax.annualSalaryCurrency).map((c) => (
                       <option key={c} value={c}>
-                        {c}
+                        {currencyLabel(c)}
                       </option>
                     ))}
                   </NativeSelect>

@@ -11,7 +11,7 @@ import { Receipt, Trash2 } from "lucide-react";
 import { useMemo, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { budgetMessages } from "../../../domain/budgets/messages.ts";
-import { EXPENSE_CATEGORIES, type ExpenseCategory } from "../../../domain/expenses/rules.ts";
+import { EXPENSE_CATEGORIES, expenseDateProblem, type ExpenseCategory } from "../../../domain/expenses/rules.ts";
 import { fileMessages } from "../../../domain/files/messages.ts";
 import { messages } from "../../../domain/messages.ts";
 import type { TExpense, TExpenseListResponse } from "../../../domain/expenses/schemas.ts";
@@ -25,8 +25,9 @@ import { Input, NativeSelect } from "../../components/ui/input.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { EmptyState, ErrorState, LoadingRows } from "../../components/ui/states.tsx";
 import { serverMessage } from "../../lib/errors.ts";
-import { formatDate, formatMajorMoney } from "../../lib/format.ts";
+import { currencyLabel, formatDate, formatMajorMoney } from "../../lib/format.ts";
 import { queryClient, trpc } from "../../lib/trpc.ts";
+import { payableCurrencyCodes } from "../../../domain/money/currencies.ts";
 
 const statusVariant: Record<TExpense["status"], "info" | "warning" | "success" | "destructive" | "neutral"> = {
   SUBMITTED: "info",
@@ -37,7 +38,11 @@ const statusVariant: Record<TExpense["status"], "info" | "warning" | "success" |
   PAID: "success",
 };
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** The employee's own calendar day (the date input's latest day). */
+const today = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+};
 const newRequestId = () => (typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(16).slice(2)}`);
 
 export function ExpensesPage() {
@@ -242,6 +247,12 @@ function ExpenseForm({ data }: { data: TExpenseListResponse }) {
       setError(t("expenses.chooseService", "Choose a service"));
       return;
     }
+    // The date's bounds (issue 24 §6): not after today, not before the move's start minus the window; the server checks the same.
+    const dateProblem = expenseDateProblem(form.expenseDate, { today: today(), earliest: data.expenseDateBounds?.earliest ?? null, windowDays: data.expenseDateBounds?.windowDays ?? 0 });
+    if (dateProblem) {
+      setError(dateProblem);
+      return;
+    }
     // The hard-limit check first: over what remains, the overdraft popup asks.
     try {
       const check = await queryClient.fetchQuery(
@@ -249,7 +260,7 @@ function ExpenseForm({ data }: { data: TExpenseListResponse }) {
       );
       const d = check.data;
       if (d && !d.outOfBudget && Number(d.amountOver) > 0) {
-        setOverdraft({ remaining: `${d.currencyCode} ${d.remainingBudget}`, cost: `${d.currencyCode} ${d.costOfService}`, over: `${d.currencyCode} ${d.amountOver}`, hard: d.hardLimit });
+        setOverdraft({ remaining: formatMajorMoney(d.remainingBudget, d.currencyCode), cost: formatMajorMoney(d.costOfService, d.currencyCode), over: formatMajorMoney(d.amountOver, d.currencyCode), hard: d.hardLimit });
         return;
       }
     } catch (e) {
@@ -316,11 +327,17 @@ function ExpenseForm({ data }: { data: TExpenseListResponse }) {
                 </FormField>
               ) : null}
               <FormField label={t("expenses.date", "Date of the expense")} required>
-                {(field) => <Input {...field} type="date" value={form.expenseDate} onChange={(e) => set({ expenseDate: e.target.value })} data-testid="expense-date" />}
+                {(field) => <Input {...field} type="date" value={form.expenseDate} max={today()} min={data.expenseDateBounds?.earliest ?? undefined} onChange={(e) => set({ expenseDate: e.target.value })} data-testid="expense-date" />}
               </FormField>
               <FormField label={t("expenses.currency", "Currency")} required>
                 {(field) => (
-                  <Input {...field} value={form.currency} maxLength={3} autoCapitalize="characters" onChange={(e) => set({ currency: e.target.value.toUpperCase() })} data-testid="expense-currency" />
+                  <NativeSelect {...field} value={form.currency} onChange={(e) => set({ currency: e.target.value })} data-testid="expense-currency">
+                    {payableCurrencyCodes().map((c) => (
+                      <option key={c} value={c}>
+                        {currencyLabel(c)}
+                      </option>
+                    ))}
+                  </NativeSelect>
                 )}
               </FormField>
               <FormField label={t("expenses.gross", "Gross amount")} required>

@@ -18,6 +18,7 @@ import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, Tabl
 import { errorText } from "../../lib/errors.ts";
 import { queryClient, trpc } from "../../lib/trpc.ts";
 import { Amount, CURRENCIES, fieldErrorsOf, totalsPerCurrency } from "./shared.tsx";
+import { currencyLabel } from "../../lib/format.ts";
 
 export type AccountsSearch = { type?: "Client" | "Vendor" | "Employee"; userId?: number; groupId?: number; companyId?: number; currency?: string };
 const TYPES = ["Client", "Vendor", "Employee"] as const;
@@ -141,7 +142,7 @@ function SearchForm({ search, onSearch, groups, companies }: { search: AccountsS
               <option value="">{t("financeAccounts.anyCurrency")}</option>
               {CURRENCIES.map((c) => (
                 <option key={c} value={c}>
-                  {c}
+                  {currencyLabel(c)}
                 </option>
               ))}
             </NativeSelect>
@@ -285,7 +286,7 @@ function CreateAccountDialog({
               <NativeSelect {...f} value={form.currency} onChange={set("currency")}>
                 {CURRENCIES.map((c) => (
                   <option key={c} value={c}>
-                    {c}
+                    {currencyLabel(c)}
                   </option>
                 ))}
               </NativeSelect>

@@ -30,6 +30,7 @@ import { formatMajorMoney } from "../../lib/format.ts";
 import { useSignedInUser } from "../../lib/session.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { CURRENCIES, fieldsOf, GroupMovePicker, newKey, todayIso } from "./shared.tsx";
+import { currencyLabel } from "../../lib/format.ts";
 
 type Row = { paymentAmount: string; paymentDueDate: string };
 
@@ -197,7 +198,9 @@ export function AdhocChargePage() {
               {(field) => (
                 <NativeSelect {...field} value={currency} onChange={(e) => setCurrency(e.target.value)} data-testid="currency">
                   {CURRENCIES.map((c) => (
-                    <option key={c}>{c}</option>
+                    <option key={c} value={c}>
+                      {currencyLabel(c)}
+                    </option>
                   ))}
                 </NativeSelect>
               )}

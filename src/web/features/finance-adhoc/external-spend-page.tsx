@@ -22,6 +22,7 @@ import { formatMajorMoney } from "../../lib/format.ts";
 import { useSignedInUser } from "../../lib/session.ts";
 import { queryClient, trpc } from "../../lib/trpc.ts";
 import { CURRENCIES, fieldsOf, GroupMovePicker, newKey, todayIso } from "./shared.tsx";
+import { currencyLabel } from "../../lib/format.ts";
 
 export function ExternalSpendPage() {
   const { t } = useTranslation();
@@ -141,7 +142,9 @@ export function ExternalSpendPage() {
               {(field) => (
                 <NativeSelect {...field} value={currency} onChange={(e) => setCurrency(e.target.value)}>
                   {CURRENCIES.map((c) => (
-                    <option key={c}>{c}</option>
+                    <option key={c} value={c}>
+                      {currencyLabel(c)}
+                    </option>
                   ))}
                 </NativeSelect>
               )}

@@ -16,6 +16,7 @@ import { Input, NativeSelect } from "../../components/ui/input.tsx";
 import { ErrorState, LoadingRows } from "../../components/ui/states.tsx";
 import { serverMessage } from "../../lib/errors.ts";
 import { queryClient, trpc } from "../../lib/trpc.ts";
+import { formatMajorMoney } from "../../lib/format.ts";
 
 type Ref = { group: string; employeeId: number; moveId: number };
 
@@ -59,7 +60,7 @@ function useShown() {
   return (f: TFormValueView) => {
     if (f.formType === "checkbox") return f.value === "true" ? t("employeeFile.yes") : t("employeeFile.no");
     if (f.value === null || f.value === "") return f.currency && f.formType === "money" ? f.currency : t("employeeFile.notSet");
-    return f.formType === "money" && f.currency ? `${f.currency} ${f.value}` : f.value;
+    return f.formType === "money" && f.currency ? formatMajorMoney(f.value, f.currency) : f.value;
   };
 }
 

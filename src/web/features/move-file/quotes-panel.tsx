@@ -17,9 +17,10 @@ import { Input, NativeSelect } from "../../components/ui/input.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
 import { ErrorState, LoadingRows } from "../../components/ui/states.tsx";
 import { serverMessage } from "../../lib/errors.ts";
-import { formatDate, formatMajorMoney } from "../../lib/format.ts";
+import { currencyLabel, formatDate, formatMajorMoney } from "../../lib/format.ts";
 import { textsChunk } from "../../lib/i18n.ts";
 import { queryClient, trpc } from "../../lib/trpc.ts";
+import { payableCurrencyCodes } from "../../../domain/money/currencies.ts";
 
 type Ref = { group: string; employeeId: number; moveId: number };
 
@@ -130,7 +131,16 @@ export function QuotesPanel(ref: Ref) {
                     {(field) => <Input {...field} value={form.amount} onChange={set("amount")} inputMode="decimal" />}
                   </FormField>
                   <FormField label={t("quotesPanel.currency")} error={errors.currency} required>
-                    {(field) => <Input {...field} value={form.currency} onChange={set("currency")} maxLength={3} autoCapitalize="characters" />}
+                    {(field) => (
+                      <NativeSelect {...field} value={form.currency} onChange={set("currency")}>
+                        <option value="">{t("quotesPanel.chooseCurrency", "Choose a currency")}</option>
+                        {payableCurrencyCodes().map((c) => (
+                          <option key={c} value={c}>
+                            {currencyLabel(c)}
+                          </option>
+                        ))}
+                      </NativeSelect>
+                    )}
                   </FormField>
                 </div>
                 <FormField label={t("quotesPanel.validUntil")} error={errors.validUntil} required>

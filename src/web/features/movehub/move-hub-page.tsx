@@ -45,6 +45,7 @@ import { useSignedInUser } from "../../lib/session.ts";
 import { queryClient, trpc } from "../../lib/trpc.ts";
 import { cn } from "../../lib/utils.ts";
 import { isTap, LONG_PRESS_MS, LONG_PRESS_TOLERANCE_PX } from "./touch.ts";
+import { formatDate } from "../../lib/format.ts";
 
 const statusVariant = { OPEN: "info", OVERDUE: "destructive", DONE: "success" } as const;
 
@@ -59,10 +60,6 @@ function isDirty(d: Draft | null): boolean {
   return d.id === "NEW" || d.title !== d.original.title || d.ddText !== d.original.ddText || d.dueDate !== d.original.dueDate;
 }
 
-function formatDate(iso: string, lang: string): string {
-  const d = new Date(`${iso}T00:00:00Z`);
-  return new Intl.DateTimeFormat(lang, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(d);
-}
 
 export function MoveHubPage({ moveId }: { moveId?: number }) {
   const user = useSignedInUser();
@@ -619,7 +616,7 @@ function TaskRow({ item, sortable, editable, lang, onEdit, onDelete, onToggle, o
           ) : null}
           <div className="flex flex-wrap items-center gap-2 text-sm">
             <label htmlFor={dueId} className="text-muted-foreground">
-              {item.dueDate ? t("movehub.due", { date: formatDate(item.dueDate, lang) }) : t("movehub.noDue")}
+              {item.dueDate ? t("movehub.due", { date: formatDate(item.dueDate) }) : t("movehub.noDue")}
             </label>
             <Input
               id={dueId}

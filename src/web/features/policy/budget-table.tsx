@@ -9,6 +9,7 @@ import { AutosaveStatus } from "../../components/autosave-status.tsx";
 import { useAutosave, type Autosave } from "../../lib/use-autosave.ts";
 import { cn } from "../../lib/utils.ts";
 import { useUnsaved } from "./details-unsaved.tsx";
+import { currencyLabel } from "../../lib/format.ts";
 
 /** A budget as the table edits it: major-unit texts as typed ("12,500.00"), "" for not set. */
 export type BudgetTexts = { currency: string; amount: string; minAmount: string; maxAmount: string };
@@ -201,7 +202,7 @@ export function BudgetRow({
             <option value="">—</option>
             {currencies.map((c) => (
               <option key={c.code} value={c.code}>
-                {c.code}
+                {currencyLabel(c.code)}
               </option>
             ))}
             {values.currency && !currencies.some((c) => c.code === values.currency) ? <option value={values.currency}>{values.currency}</option> : null}

@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next";
 import { en, type MessageId } from "../../../domain/i18n/en.ts";
+import { formatDecimalText } from "../../lib/format.ts";
 
 export type EnumKind =
   | "moveType"
@@ -32,10 +33,7 @@ export function labelledOptions(t: TFunction, kind: EnumKind, options: { value: 
  * ("48,000.00"); the digits are kept as they are (no float round trip). Other text is returned unchanged.
  */
 export function groupedAmount(amountText: string): string {
-  const match = /^(-?)(\d+)(\.\d+)?$/.exec(amountText.trim());
-  if (!match) return amountText;
-  const [, sign, whole, fraction] = match;
-  return `${sign}${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}${fraction ?? ""}`;
+  return formatDecimalText(amountText);
 }
 
 /** "USD 48,000.00": a currency code and a major-unit amount text, as every policy screen shows money. */

@@ -21,7 +21,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { FormField } from "../../components/ui/form-field.tsx";
 import { FieldError, Input, NativeSelect } from "../../components/ui/input.tsx";
 import { errorText } from "../../lib/errors.ts";
-import { readerLocale } from "../../lib/format.ts";
+import { readerLocale, timeZoneLabel, utcOffsetMinutes } from "../../lib/format.ts";
 import { queryClient, trpc } from "../../lib/trpc.ts";
 import { useSignedInUser } from "../../lib/session.ts";
 
@@ -43,14 +43,19 @@ function timeZones(current: string): string[] {
   } catch {
     zones = [];
   }
-  return [...new Set([current, "UTC", ...zones])].sort((a, b) => (a === current ? -1 : b === current ? 1 : a.localeCompare(b)));
+  // The employee's own zone first, then by UTC offset and city: the options read "Berlin (UTC+01:00)".
+  const now = new Date();
+  const offsets = new Map([...new Set([current, "UTC", ...zones])].map((z) => [z, utcOffsetMinutes(z, now)]));
+  return [...offsets.keys()].sort((a, b) =>
+    a === current ? -1 : b === current ? 1 : offsets.get(a)! - offsets.get(b)! || timeZoneLabel(a, now).localeCompare(timeZoneLabel(b, now)),
+  );
 }
 
-/** "Tuesday 1 December 2026 at 10:30 (Europe/London)": the booked time as the employee chose it. */
+/** "Tuesday 1 December 2026 at 10:30 (London (UTC+00:00))": the booked time as the employee chose it. */
 export function formatCallTime(scheduledAt: string, timeZone: string): string {
   try {
     const text = new Intl.DateTimeFormat(readerLocale(), { dateStyle: "full", timeStyle: "short", timeZone }).format(new Date(scheduledAt));
-    return `${text} (${timeZone})`;
+    return `${text} (${timeZoneLabel(timeZone, new Date(scheduledAt))})`;
   } catch {
     return scheduledAt;
   }
@@ -302,7 +307,7 @@ function Stage2({
           <NativeSelect {...field} {...form.register("timeZone")}>
             {zones.map((z) => (
               <option key={z} value={z}>
-                {z}
+                {timeZoneLabel(z)}
               </option>
             ))}
           </NativeSelect>

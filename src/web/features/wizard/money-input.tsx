@@ -2,6 +2,7 @@ import type { ComponentProps, ReactNode } from "react";
 import { Input, NativeSelect } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { cn } from "../../lib/utils.ts";
+import { currencyLabel as currencyOptionLabel } from "../../lib/format.ts";
 
 /**
  * A money value in the wizard: an amount box and a currency select side by side, each with its own
@@ -76,7 +77,7 @@ export function MoneyInput({
           <option value="">{emptyOption}</option>
           {codes.map((code) => (
             <option key={code} value={code}>
-              {code}
+              {currencyOptionLabel(code)}
             </option>
           ))}
         </NativeSelect>
