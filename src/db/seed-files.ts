@@ -14,6 +14,7 @@ import { deflateSync } from "node:zlib";
 import type { DB } from "./index.ts";
 import type { SessionUser } from "../services/auth.ts";
 import { completeUpload } from "../services/files/files.ts";
+import { attachDemoReceipts } from "./seed-receipts.ts";
 import type { FileStore } from "../services/files/store.ts";
 import { MAX_FILE_BYTES } from "../domain/files/limits.ts";
 import type { TShareTarget } from "../domain/files/schemas.ts";
@@ -70,6 +71,8 @@ export async function seedFilesDemo(db: DB, store: FileStore, now = new Date()):
       written++;
     }
   }
+  // Issue 24 §1: the receipt goes with two pending demo claims (seed-receipts.ts).
+  await attachDemoReceipts(db, now);
   return written;
 }
 

@@ -2,7 +2,8 @@
  * Bill Approval demo data (issue 16 "Demo data": employee expenses — some over budget, some out of
  * policy, some on hold — vendor booking costs and lump sums waiting for approval, for acme and globex).
  * Per group, on each employee's live move: an expense within budget, one over its budget, one for a
- * service that is not on the employee's policy, one on hold (Info Requested - E'ee); a vendor booking
+ * service that is not on the employee's policy, one on hold (Info Requested - E'ee); on the first move
+ * the within-budget taxi claimed a second time (a likely duplicate, issue 24 §1); a vendor booking
  * cost and a lump sum. The demo has no booked supplier quotes, so the booking costs carry no quote
  * (booking a quote in the app makes its own through the quotes service). Amounts follow each move's
  * first budget (its currency; over budget = the budget plus 15%).
@@ -55,6 +56,8 @@ export async function seedFinanceApprovalDemo(db: DB, now = new Date()): Promise
         { key: "over", service, group: budget.group, gross: Math.round(budget.budget.amount * 1.15), description: "Furniture rental for three months", hold: null },
         { key: "policy", service: offPolicy, group: 99, gross: small * 2, description: "Golf club membership", hold: null },
         { key: "hold", service, group: budget.group, gross: small + 1250, description: "Hotel, two extra nights", hold: "Info Requested - E'ee" },
+        // Issue 24 §1: the taxi claimed twice (same employee, amount, date and category): Bill Approval flags the pair.
+        ...(i === 0 ? [{ key: "again", service, group: budget.group, gross: small, description: "Taxi from the airport", hold: null }] : []),
       ].filter((e) => !(e.key === "over" && DEMO_LOGINS.has(m.email)));
       for (const e of expenses) {
         const row = await db

@@ -43,7 +43,7 @@ import { mountLegacyDashboard } from "../routers/legacy/dashboard.ts";
 import { mountLegacyIncidents } from "../routers/legacy/incidents.ts";
 import { mountLegacyFinanceAccounts } from "../routers/legacy/finance-accounts.ts";
 import { mountLegacyFinanceApproval } from "../routers/legacy/finance-approval.ts";
-import { mountLegacyFinanceBillFile } from "../routers/legacy/finance-bill-file.ts";
+import { mountLegacyFinanceBillFile, receiptPreviewFraming } from "../routers/legacy/finance-bill-file.ts";
 import { mountLegacyFinanceBills } from "../routers/legacy/finance-bills.ts";
 import { mountLegacyFinanceAdhoc } from "../routers/legacy/finance-adhoc.ts";
 import { mountLegacyFinanceInsights } from "../routers/legacy/finance-insights.ts";
@@ -100,6 +100,8 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
   app.use(requestLog(config.logRequests));
+  // Before the security headers, so it runs after them: Bill Approval's own pages may frame a receipt preview.
+  app.use(receiptPreviewFraming);
   app.use(
     secureHeaders({
       contentSecurityPolicy: {

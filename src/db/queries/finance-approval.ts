@@ -136,3 +136,68 @@ export async function approvalListPage(db: DB, q: ApprovalListQuery): Promise<{ 
   ]);
   return { rows, total: Number(count?.n ?? 0), totals: totals.map((t) => ({ currency: t.currency, amount: Number(t.amount) })) };
 }
+
+/** An expense that may duplicate a pending one, with its receipt file (issue 24 §1). */
+export type DuplicateCandidateRow = {
+  id: number;
+  employee_user_id: number;
+  currency: string;
+  gross_amount: number;
+  expense_date: string;
+  category: string;
+  category_other: string | null;
+  description: string;
+  status: string;
+  receipt_file_id: number | null;
+  receipt_hash: string | null;
+  receipt_name: string | null;
+  receipt_type: string | null;
+};
+
+/**
+ * The one query behind Bill Approval's duplicate flags and receipt previews (read only): the expenses
+ * `expenseIds` themselves and every expense of the same employee with the same amount and date, or
+ * whose receipt has the same SHA-256 as theirs, each with its receipt file. The rule itself is
+ * src/domain/finance/duplicates.ts.
+ */
+export async function duplicateCandidates(db: DB, expenseIds: readonly number[]): Promise<DuplicateCandidateRow[]> {
+  if (expenseIds.length === 0) return [];
+  const rows = await db
+    .selectFrom("expenses as p")
+    .leftJoin("employee_files as pf", "pf.id", "p.receipt_file_id")
+    .innerJoin("expenses as o", (join) =>
+      join.on((eb) =>
+        eb.or([
+          eb.and([
+            eb("o.employee_user_id", "=", eb.ref("p.employee_user_id")),
+            eb("o.currency", "=", eb.ref("p.currency")),
+            eb("o.gross_amount", "=", eb.ref("p.gross_amount")),
+            eb("o.expense_date", "=", eb.ref("p.expense_date")),
+          ]),
+          eb("o.receipt_file_id", "in", eb.selectFrom("employee_files as h").select("h.id").whereRef("h.hash", "=", "pf.hash")),
+        ]),
+      ),
+    )
+    .leftJoin("employee_files as f", "f.id", "o.receipt_file_id")
+    .select([
+      "o.id as id",
+      "o.employee_user_id as employee_user_id",
+      "o.currency as currency",
+      "o.gross_amount as gross_amount",
+      "o.expense_date as expense_date",
+      "o.category as category",
+      "o.category_other as category_other",
+      sql<string>`case when o.description = '' then coalesce(o.category_other, o.category) else o.description end`.as("description"),
+      "o.status as status",
+      "o.receipt_file_id as receipt_file_id",
+      "f.hash as receipt_hash",
+      "f.original_name as receipt_name",
+      "f.content_type as receipt_type",
+    ])
+    .where("p.id", "in", [...expenseIds])
+    .orderBy("o.id")
+    .limit(5000)
+    .execute();
+  const seen = new Set<number>();
+  return rows.filter((r) => (seen.has(r.id) ? false : (seen.add(r.id), true))).map((r) => ({ ...r, gross_amount: Number(r.gross_amount) }));
+}

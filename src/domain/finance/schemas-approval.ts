@@ -225,6 +225,14 @@ export const ZBillFileFields = z.object({ id, type: ZApprovalKind });
 /** GET billapproval/billFile?fileId: the bill file's bytes. */
 export const ZBillFileRequest = z.object({ fileId: id });
 export const ZBillFileInput = zWithFormDataFile(ZBillFileFields);
+/** Where an approval item's receipt is served (src/routers/legacy/finance-bill-file.ts). */
+export const RECEIPT_PATH = "/accountmanagement/billapproval/receipt";
+/** GET billapproval/receipt?type&id[&download]: the receipt of a pending item, inline (preview) or as a download (issue 24 §1). */
+export const ZReceiptRequest = z.object({
+  type: ZApprovalKind,
+  id,
+  download: z.preprocess((v) => (v === "" || v === undefined || v === null ? undefined : v === true || v === "true" || v === "1" ? true : v === false || v === "false" || v === "0" ? false : v), z.boolean().optional()),
+});
 export const ZBillFileResponse = z.object({ success: z.boolean(), id: z.number().nullable(), fileName: z.string().nullable(), fileHash: z.string().nullable(), errors: z.record(z.string(), z.string()).nullable() });
 export type TBillFileResponse = z.infer<typeof ZBillFileResponse>;
 
@@ -271,6 +279,10 @@ export const ZApprovalRow = z.object({
   status: z.string(),
   holdReason: z.string().nullable(),
   hasReceipt: z.boolean(),
+  /** The expense's receipt file and where to preview or download it (issue 24 §1); null without one. */
+  receipt: z.object({ fileName: z.string(), contentType: z.string(), previewUrl: z.string(), downloadUrl: z.string() }).nullable(),
+  /** The expense this one likely duplicates (src/domain/finance/duplicates.ts); null when none. */
+  duplicateOf: z.object({ kind: z.literal("expense"), id: z.number(), reason: z.enum(["details", "receipt"]), description: z.string(), expenseDate: z.string(), status: z.string() }).nullable(),
   internalNote: z.string(),
   outOfPolicy: z.boolean(),
   programmeType: z.string().nullable(),

@@ -1,10 +1,12 @@
 import { z } from "zod";
-import { ZBillFileFields, ZBillFileResponse, ZBillFileRequest } from "../../domain/finance/schemas-approval.ts";
+import { RECEIPT_PATH, ZBillFileFields, ZBillFileResponse, ZBillFileRequest, ZReceiptRequest } from "../../domain/finance/schemas-approval.ts";
 import type { Operation } from "../../server/openapi.ts";
 
 /** POST /accountmanagement/billapproval/uploadBillFile (issue 23 item 15; src/routers/legacy/finance-bill-file.ts). */
 export const BILL_FILE_PATH = "/accountmanagement/billapproval/uploadBillFile";
 export const BILL_FILE_DOWNLOAD_PATH = "/accountmanagement/billapproval/billFile";
+/** GET /accountmanagement/billapproval/receipt (issue 24 §1): an approval item's receipt, previewed or downloaded. */
+export { RECEIPT_PATH };
 
 export const financeBillFileOperations: Operation[] = [
   {
@@ -26,6 +28,17 @@ export const financeBillFileOperations: Operation[] = [
     request: ZBillFileRequest,
     requestType: "query",
     response: z.string().describe("the file's bytes (Content-Disposition: attachment)"),
+    auth: "session",
+  },
+  {
+    method: "get",
+    path: RECEIPT_PATH,
+    summary:
+      "The receipt of an approval item (type, id; only expenses carry receipts): inline for an image or PDF (Bill Approval's preview; framed only by Meridian's own pages), as an attachment with download=true or for any other file type. Only the expense's own file (its group and employee); no receipt answers 404. Read only. FINANCE and ADMIN; others 403.",
+    spec: "part 2 §2 Bill Approval, §3 Expense receipt file (issue 24 §1)",
+    request: ZReceiptRequest,
+    requestType: "query",
+    response: z.string().describe("the receipt's bytes"),
     auth: "session",
   },
 ];

@@ -5,7 +5,8 @@
  * - `billsForApprovedItem`: the bill(s) of an approved item (one per item; a recurring ad-hoc cash
  *   spend one per instalment, each instalment row pointing at its bill), with the payee's account
  *   (Employee for expenses, lump sums and ad-hoc cash; Vendor for booking costs) and the group's Client
- *   account as from-account, both made by `ensureAccount` when missing.
+ *   account as from-account, both made by `ensureAccount` when missing; due the from-account's due
+ *   period after the approval day (`dueDateOf`, default NEXT_45_DAYS; an instalment keeps its own date).
  * - `insertBookingCostForQuote`: booking a supplier quote makes its pending booking cost (unique quote_id).
  * - `autoApproveOnSubmit`: a group's auto-approval rule (off by default) approves a new expense that is
  *   in policy, within budget, with a receipt (when the rule asks) and at most the rule's amount; the
@@ -15,6 +16,7 @@
 import type { BillTable } from "../../db/schema.ts";
 import { AppError } from "../../domain/errors.ts";
 import type { ApprovalKind } from "../../domain/finance/approval.ts";
+import { dueDateOf } from "../../domain/finance/due-dates.ts";
 import { checkLock } from "../../domain/finance/lock-periods.ts";
 import { approvalMessages } from "../../domain/finance/schemas-approval.ts";
 import { auditFinance, ensureAccount, insertBill, lockPeriodsOf, type FinanceActor, type NewBillLine, type Trx } from "./core.ts";
@@ -161,6 +163,9 @@ export async function clientAccount(trx: Trx, actorUserId: number | null, groupI
 export async function billsForApprovedItem(trx: Trx, actor: FinanceActor, item: ApprovalItemRow, o: BillOptions, at: string): Promise<number[]> {
   const toAccountId = o.toAccountId ?? (await payeeAccount(trx, actor, item, at));
   const fromAccountId = o.fromAccountId ?? (await clientAccount(trx, actor.user.id, item.groupId, item.currency, at)).id;
+  // Due the charged account's due period after the approval day (src/domain/finance/due-dates.ts; issue 24 §5).
+  const from = await trx.selectFrom("finance_accounts").select("due_date_period").where("id", "=", fromAccountId).executeTakeFirst();
+  const dueDate = dueDateOf(at.slice(0, 10), from?.due_date_period);
   const base = {
     groupId: item.groupId,
     moveId: item.moveId,
@@ -214,7 +219,7 @@ export async function billsForApprovedItem(trx: Trx, actor: FinanceActor, item: 
   const { billId } = await insertBill(
     trx,
     actor,
-    { ...base, sourceKind: item.kind, sourceId: item.id, gross: o.gross, net: o.net, tax: o.tax, billDate: o.billDate, lines: o.lines },
+    { ...base, sourceKind: item.kind, sourceId: item.id, gross: o.gross, net: o.net, tax: o.tax, billDate: o.billDate, dueDate, lines: o.lines },
     at,
   );
   return [billId];

@@ -21,20 +21,23 @@
  */
 import type { Transaction } from "kysely";
 import type { DB } from "../../db/index.ts";
-import { approvalListPage } from "../../db/queries/finance-approval.ts";
+import { approvalListPage, duplicateCandidates, type DuplicateCandidateRow } from "../../db/queries/finance-approval.ts";
 import type { Database } from "../../db/schema.ts";
 import { lockRow } from "../../db/locks.ts";
 import { AppError } from "../../domain/errors.ts";
 import { checkBillAmounts, checkBillLines, readAmount, REJECTION_NOTES_MAX } from "../../domain/finance/amounts.ts";
 import { approvalStep, blockedText, type ApprovalKind } from "../../domain/finance/approval.ts";
 import { HOLD_REASONS, isHoldReason } from "../../domain/finance/bill-state.ts";
+import { findDuplicates, type DuplicateCandidate } from "../../domain/finance/duplicates.ts";
 import { checkLock } from "../../domain/finance/lock-periods.ts";
 import { fill, financeMessages as FM, notesMaxMessage } from "../../domain/finance/messages.ts";
 import {
   approvalMessages as AM,
+  RECEIPT_PATH,
   type TApprovalListRequest,
   type TApprovalListResponse,
   type TApprovalPayload,
+  type TApprovalRow,
   type TApproveResponse,
   type TAutoRule,
   type TAutoRuleSave,
@@ -154,6 +157,7 @@ async function safeBudgetFacts(db: DB, user: SessionUser, item: ApprovalItemRow,
 export async function listApprovalItems(db: DB, user: SessionUser, input: TApprovalListRequest): Promise<TApprovalListResponse> {
   requireFinance(user);
   const page = await approvalListPage(db, input);
+  const extras = await receiptsAndDuplicates(db, page.rows.filter((r) => r.kind === "expense").map((r) => r.id));
   const cache: LedgerCache = new Map();
   const rows = await Promise.all(
     page.rows.map(async (r) => {
@@ -184,6 +188,8 @@ export async function listApprovalItems(db: DB, user: SessionUser, input: TAppro
         status: r.status,
         holdReason: r.hold_reason,
         hasReceipt: item.hasReceipt,
+        receipt: kind === "expense" ? (extras.receipts.get(r.id) ?? null) : null,
+        duplicateOf: kind === "expense" ? (extras.duplicates.get(r.id) ?? null) : null,
         internalNote: r.internal_notes,
         outOfPolicy: facts.outOfPolicy,
         programmeType: facts.programmeType,
@@ -195,6 +201,31 @@ export async function listApprovalItems(db: DB, user: SessionUser, input: TAppro
     }),
   );
   return { rows, total: page.total, page: input.page, pageSize: input.pageSize, totals: page.totals.map((t) => ({ currency: t.currency, amount: major(t.amount, t.currency) })) };
+}
+
+/** GET billapproval/receipt: where a pending item's receipt is previewed (inline) or downloaded. */
+export const receiptUrl = (kind: ApprovalKind, id: number, download = false) => `${RECEIPT_PATH}?type=${kind}&id=${id}${download ? "&download=true" : ""}`;
+
+/**
+ * The receipts and likely duplicates of a page's pending expenses (issue 24 §1): one query
+ * (`duplicateCandidates`) feeds the pure rule (src/domain/finance/duplicates.ts).
+ */
+async function receiptsAndDuplicates(db: DB, expenseIds: number[]) {
+  const rows = await duplicateCandidates(db, expenseIds);
+  const asCandidate = (r: DuplicateCandidateRow): DuplicateCandidate => ({
+    id: r.id, employeeUserId: r.employee_user_id, currency: r.currency, gross: r.gross_amount, expenseDate: r.expense_date, category: r.category,
+    categoryOther: r.category_other, status: r.status, receiptHash: r.receipt_hash, description: r.description,
+  });
+  const wanted = new Set(expenseIds);
+  const found = findDuplicates(rows.filter((r) => wanted.has(r.id)).map(asCandidate), rows.map(asCandidate));
+  const receipts = new Map<number, TApprovalRow["receipt"]>();
+  for (const r of rows) {
+    if (!wanted.has(r.id) || r.receipt_name === null || r.receipt_type === null) continue;
+    receipts.set(r.id, { fileName: r.receipt_name, contentType: r.receipt_type, previewUrl: receiptUrl("expense", r.id), downloadUrl: receiptUrl("expense", r.id, true) });
+  }
+  const duplicates = new Map<number, TApprovalRow["duplicateOf"]>();
+  for (const [id, m] of found) duplicates.set(id, { kind: "expense", id: m.id, reason: m.reason, description: m.description, expenseDate: m.expenseDate, status: m.status });
+  return { receipts, duplicates };
 }
 
 /** The rejection reasons (scope REJECT) and the hold reasons the popups offer. */

@@ -43,6 +43,27 @@ export async function openBillFile(db: DB, store: FileStore, actor: FinanceActor
   return { ...blob, name: row.original_name, contentType: row.content_type };
 }
 
+/**
+ * GET /accountmanagement/billapproval/receipt?type&id (issue 24 §1): the receipt of an approval item for
+ * FINANCE and ADMIN (read only; the role is checked first). Only expenses carry receipts; the file must
+ * be the expense's own (its group and its employee), so an id can never reach another group's file.
+ * No receipt answers 404 as a file that does not exist.
+ */
+export async function openItemReceipt(db: DB, store: FileStore, actor: FinanceActor, input: { type: ApprovalKind; id: number }) {
+  requireFinance(actor.user);
+  if (input.type !== "expense") throw new AppError("NOT_FOUND", fileMessages.fileNotFound);
+  const row = await db
+    .selectFrom("expenses as e")
+    .innerJoin("employee_files as f", (join) => join.onRef("f.id", "=", "e.receipt_file_id").onRef("f.group_id", "=", "e.group_id").onRef("f.employee_user_id", "=", "e.employee_user_id"))
+    .select(["f.hash", "f.original_name", "f.content_type"])
+    .where("e.id", "=", input.id)
+    .executeTakeFirst();
+  if (!row) throw new AppError("NOT_FOUND", fileMessages.fileNotFound);
+  const blob = await store.open(row.hash);
+  if (!blob) throw new AppError("NOT_FOUND", fileMessages.fileNotFound);
+  return { ...blob, name: row.original_name, contentType: row.content_type };
+}
+
 function parseFields(fields: Record<string, unknown>): { id: number; type: ApprovalKind } {
   const parsed = ZBillFileFields.safeParse(fields);
   if (!parsed.success) throw new AppError("VALIDATION", parsed.error.issues[0]?.message ?? messages.badRequest, zodFieldErrors(parsed.error));

@@ -23,9 +23,10 @@ import { EmptyState, ErrorState, LoadingRows } from "../../components/ui/states.
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
 import { serverMessage } from "../../lib/errors.ts";
-import { formatMajorMoney } from "../../lib/format.ts";
+import { formatDate, formatMajorMoney } from "../../lib/format.ts";
 import { queryClient, trpc } from "../../lib/trpc.ts";
 import { BillPanel } from "./bill-panel.tsx";
+import { ReceiptPreview } from "./receipt-preview.tsx";
 
 /**
  * /finance/bill-approval (issue 16; part 2 §2 Bill Approval, §4 Approval, §8): the items waiting for
@@ -243,6 +244,7 @@ export function FinanceApprovalPage({ search, onSearch }: { search: ApprovalSear
       {row.holdReason ? <Badge variant="destructive">{t("financeApproval.onHold", { reason: row.holdReason })}</Badge> : <Badge variant="info">{t("financeApproval.pending")}</Badge>}
       {row.outOfPolicy ? <Badge variant="warning">{t("financeApproval.outOfPolicy")}</Badge> : null}
       {row.kind === "expense" && !row.hasReceipt ? <Badge>{t("financeApproval.noReceipt")}</Badge> : null}
+      {row.duplicateOf ? <Badge variant="warning">{t("financeApproval.duplicate")}</Badge> : null}
       {row.recurring ? <Badge>{t("financeApproval.recurring")}</Badge> : null}
     </span>
   );
@@ -253,12 +255,20 @@ export function FinanceApprovalPage({ search, onSearch }: { search: ApprovalSear
     </span>
   );
   const itemCell = (row: TApprovalRow) => (
-    <span className="flex flex-col">
-      <span className="font-medium">
-        {what(row)} #{row.id}
-      </span>
-      <span className="text-xs text-muted-foreground">
-        {[row.description, row.serviceName, row.moveStageId ? t("financeApproval.stage", { stage: row.moveStageId }) : null].filter(Boolean).join(" · ")}
+    <span className="flex min-w-0 items-start gap-3">
+      {row.receipt ? <ReceiptPreview receipt={row.receipt} what={what(row)} id={row.id} /> : null}
+      <span className="flex min-w-0 flex-col">
+        <span className="font-medium">
+          {what(row)} #{row.id}
+        </span>
+        <span className="text-xs text-muted-foreground">
+          {[row.description, row.serviceName, row.moveStageId ? t("financeApproval.stage", { stage: row.moveStageId }) : null].filter(Boolean).join(" · ")}
+        </span>
+        {row.duplicateOf ? (
+          <span className="mt-1 text-xs text-warning-foreground" data-testid={`duplicate-of-${row.id}`}>
+            {t(`financeApproval.duplicateOf.${row.duplicateOf.reason}`, { id: row.duplicateOf.id, description: row.duplicateOf.description, date: formatDate(row.duplicateOf.expenseDate) })}
+          </span>
+        ) : null}
       </span>
     </span>
   );

@@ -178,6 +178,9 @@ export function FinanceBillsPage({ search, onSearch }: { search: BillsSearch; on
   const data = query.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   const selectedList = selection.map((id) => selectedRows.get(id)).filter((r): r is BillRow => r !== undefined);
+  // "Pay selected" pays only the selected bills that can be paid (the server's actions.pay: bill-state.ts).
+  const payableList = selectedList.filter((r) => r.actions.pay);
+  const unpayable = selectedList.length - payableList.length;
   const pageSelectable = data?.rows.filter((r) => r.actions.select) ?? [];
   const allOnPage = pageSelectable.length > 0 && pageSelectable.every((r) => selection.includes(r.id));
 
@@ -276,10 +279,17 @@ export function FinanceBillsPage({ search, onSearch }: { search: BillsSearch; on
       {selection.length > 0 ? (
         <Card className="flex flex-col gap-3 p-4 tablet:flex-row tablet:items-center" aria-label={t("financeBills.selected", { count: selection.length })} role="region">
           <p className="text-sm font-medium">{t("financeBills.selected", { count: selection.length })}</p>
+          {unpayable > 0 ? (
+            <p className="text-sm text-muted-foreground" data-testid="unpayable-note">
+              {t("financeBills.notPayable", { count: unpayable })}
+            </p>
+          ) : null}
           <div className="flex flex-wrap gap-2 tablet:ml-auto">
-            <Button size="sm" onClick={() => setDialog({ kind: "pay", bills: selectedList })} disabled={selectedList.length === 0}>
-              {t("financeBills.paySelected")}
-            </Button>
+            {payableList.length > 0 ? (
+              <Button size="sm" onClick={() => setDialog({ kind: "pay", bills: payableList })}>
+                {unpayable > 0 ? t("financeBills.payPayable", { count: payableList.length }) : t("financeBills.paySelected")}
+              </Button>
+            ) : null}
             <Button
               size="sm"
               variant="outline"
