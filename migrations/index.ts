@@ -42,6 +42,7 @@ import * as m20261207120000 from "./20261207120000_budget_outside_range.ts";
 import * as m20261207123000 from "./20261207123000_bill_file.ts";
 import * as m20261207140000 from "./20261207140000_social_login.ts";
 import * as m20261207152000 from "./20261207152000_expense_duplicate_indexes.ts";
+import * as m20261207154000 from "./20261207154000_notifications.ts";
 import * as m20261207155000 from "./20261207155000_manager_notes.ts";
 import * as m20261207156000 from "./20261207156000_payment_bank_details.ts";
 
@@ -87,6 +88,7 @@ export const migrations: Record<string, Migration> = {
   "20261207123000_bill_file": m20261207123000,
   "20261207140000_social_login": m20261207140000,
   "20261207152000_expense_duplicate_indexes": m20261207152000,
+  "20261207154000_notifications": m20261207154000,
   "20261207155000_manager_notes": m20261207155000,
   "20261207156000_payment_bank_details": m20261207156000,
 };

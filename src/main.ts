@@ -7,6 +7,7 @@ import { deleteExpiredSessions } from "./db/queries/sessions.ts";
 import { createApp } from "./server/app.ts";
 import { directoryAssets, type AssetSource } from "./server/assets.ts";
 import { startJobWorker } from "./services/jobs/queue.ts";
+import { startNotificationMailer } from "./services/notifications/notify.ts";
 import { fileStoreFor } from "./services/files/store.ts";
 import { mailerFor } from "./trpc.ts";
 import { publicBaseUrl } from "./services/mail.ts";
@@ -44,11 +45,14 @@ export async function startServer(options: { config?: Config; assets?: AssetSour
 
   // Persisted background jobs (estimate recalculation, imports): resumes what a restart left.
   const stopJobs = startJobWorker({ db, config, mailer: mailerFor(config) });
+  // Notification e-mails leave after their decision commits (issue 24 §3).
+  const stopNotificationMails = startNotificationMailer({ db, config, mailer: mailerFor(config) });
 
   console.log(`Meridian listening on http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${server.port} (${dialect})`);
   const stop = async () => {
     clearInterval(sweep);
     stopJobs();
+    stopNotificationMails();
     server.stop();
     await close();
   };

@@ -817,6 +817,24 @@ export type WelcomeCallRequestTable = {
   updated_at: string;
 };
 
+/** Notifications (issue 24 §3): see migrations/20261207154000_notifications.ts. */
+export type NotificationTable = {
+  id: Generated<number>;
+  user_id: number;
+  group_id: number | null;
+  kind: string;
+  entity: string;
+  entity_id: number;
+  link: string;
+  vars: Generated<string>;
+  dedupe_key: string | null;
+  email_status: string;
+  email_error: string | null;
+  created_at: string;
+  read_at: string | null;
+};
+export type NotificationPreferenceTable = { user_id: number; kind: string; email: number; updated_at: string };
+
 /** HR notes of a move (issue 14): see migrations/20261126012000_employee_profile.ts. */
 export type MoveHrNotesTable = {
   move_id: number;
@@ -1001,6 +1019,8 @@ export type Database = {
   supplier_quotes: SupplierQuoteTable;
   welcome_popups: WelcomePopupTable;
   welcome_call_requests: WelcomeCallRequestTable;
+  notifications: NotificationTable;
+  notification_preferences: NotificationPreferenceTable;
   move_hr_notes: MoveHrNotesTable;
   move_manager_notes: MoveManagerNotesTable;
   move_family_members: MoveFamilyMemberTable;

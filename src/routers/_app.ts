@@ -25,6 +25,8 @@ import { expensesRouter } from "./expenses.ts";
 import { widgetsRouter } from "./widgets.ts";
 import { overviewRouter } from "./overview.ts";
 import { welcomeRouter } from "./welcome.ts";
+import { welcomeCallsRouter } from "./welcome-calls.ts";
+import { notificationsRouter } from "./notifications.ts";
 import { managersRouter } from "./managers.ts";
 import { dashboardRouter } from "./dashboard.ts";
 import { employeeRouter } from "./employee.ts";
@@ -68,6 +70,8 @@ export const appRouter = router({
   widgets: widgetsRouter,
   overview: overviewRouter,
   welcome: welcomeRouter,
+  welcomeCalls: welcomeCallsRouter,
+  notifications: notificationsRouter,
   managers: managersRouter,
   dashboard: dashboardRouter,
   employee: employeeRouter,

@@ -30,6 +30,7 @@ import { enSocial } from "./en-social.ts";
 import { enSocialLogin } from "./en-social-login.ts";
 import { enEmployee } from "./en-employee.ts";
 import { enWelcome } from "./en-welcome.ts";
+import { enNotifications } from "./en-notifications.ts";
 import { enAdminTags } from "./en-admin-tags.ts";
 import { enManagers } from "./en-managers.ts";
 import { enIncidents } from "./en-incidents.ts";
@@ -77,6 +78,7 @@ export const en = {
   ...enSocial,
   ...enEmployee,
   ...enWelcome,
+  ...enNotifications,
   ...enAdminTags,
   ...enManagers,
   ...enIncidents,

@@ -40,6 +40,7 @@ import { findBudgetOverrides, findServiceOverrides, replaceMoveOverrides, type B
 import { loadOverrideData } from "../wizard/overrides.ts";
 import type { SessionUser } from "../auth.ts";
 import { extensionReasons } from "../hr-settings/extension-reasons.ts";
+import { notifyAssignment } from "../notifications/events.ts";
 
 export type Actor = { user: SessionUser; ip: string | null };
 type Group = { id: number };
@@ -208,6 +209,8 @@ async function run<A extends { employeeId: number; newEndDate: string; message: 
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) throw new AppError("CONFLICT", M.unableToProcess);
       await apply(trx, a, move, at, { reasons });
+      // The employee is told in this transaction (issue 24 §3).
+      await notifyAssignment(trx, { moveId: move.id, groupId: group.id, employeeUserId: move.employee_user_id, endDate: a.newEndDate }, kind === "END" ? "ENDED" : "EXTENDED", at);
       results.push({ employeeId: a.employeeId, moveId: move.id, oldEndDate: move.assignment_end_date, newEndDate: a.newEndDate, stage: toStage });
     }
     return { message: kind === "END" ? M.ended : M.extended, results };

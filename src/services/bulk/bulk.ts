@@ -52,6 +52,7 @@ import { multipartBoundary, readMultipart, readTextPart } from "../files/multipa
 import type { FileStore, StagedFile } from "../files/store.ts";
 import { fileStoreFor } from "../files/store.ts";
 import { enqueueJob, JOB_LEASE_MS, PermanentJobError, registerJobHandler, type Job, type JobDeps } from "../jobs/queue.ts";
+import { notifyBulkImportFinished } from "../notifications/events.ts";
 import { yieldToEventLoop } from "../jobs/yield.ts";
 import { isPostgres } from "../../db/locks.ts";
 import { readSheetRows } from "../spreadsheet.ts";
@@ -624,7 +625,16 @@ async function countRows(db: DB, jobId: string) {
   return { successCount: n("SUCCESS"), failureCount: n("FAILED") };
 }
 
-registerJobHandler(BULK_IMPORT_JOB, runBulkImport);
+// The uploader is told when the import ends, in the transaction that records its end (issue 24 §3).
+registerJobHandler(BULK_IMPORT_JOB, runBulkImport, async (trx, job, _finish, at) => {
+  const payload = payloadOf(job);
+  const counts = await trx.selectFrom("jobs").select(["success_count", "failure_count"]).where("id", "=", job.id).executeTakeFirst();
+  await notifyBulkImportFinished(
+    trx,
+    { jobId: job.id, groupId: payload.groupId, uploadedBy: payload.actor.id, fileName: payload.fileName, created: Number(counts?.success_count ?? 0), failed: Number(counts?.failure_count ?? 0) },
+    at,
+  );
+});
 
 // ── status ────────────────────────────────────────────────────────────────────────────────────
 

@@ -29,6 +29,8 @@ import { ZCostEstimateView } from "../../domain/estimate/schemas.ts";
 import { AppError } from "../../domain/errors.ts";
 import { newSessionToken, sessionIdFor } from "../auth.ts";
 import type { Mailer, RecordedMail } from "../mail.ts";
+import { notifyEstimateDecision } from "../notifications/events.ts";
+import { wantsEmail } from "../notifications/notify.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -274,8 +276,20 @@ export async function decideApproval(
     });
     // The sender hears of it (the outbox row is part of the decision; SMTP delivery after commit).
     let notice: RecordedMail | null = null;
-    if (link.sender_email) {
-      const view = ZCostEstimateView.parse(JSON.parse(link.result));
+    // In the app too (issue 24 §3), and by e-mail only when the sender wants it.
+    const kind = approved ? "ESTIMATE_APPROVED" : "ESTIMATE_REJECTED";
+    const mails = link.sender_email !== null && (link.sent_by === null || (await wantsEmail(trx, link.sent_by, kind)));
+    const decided = ZCostEstimateView.parse(JSON.parse(link.result));
+    await notifyEstimateDecision(
+      trx,
+      { estimateId: link.cost_estimate_id, groupId: link.group_id, employeeUserId: decided.employeeId, sentBy: link.sent_by, approver: link.approver_name || link.approver_email },
+      input.decision,
+      comment,
+      at,
+      mails,
+    );
+    if (link.sender_email && mails) {
+      const view = decided;
       notice = await deps.mailer.record(trx, {
         to: link.sender_email,
         template: approved ? "estimateApproved" : "estimateRejected",

@@ -65,6 +65,7 @@ import {
 } from "./approval-bills.ts";
 import { auditFinance, financeWrite, lockPeriodsOf, requireFinance, todayUtc, type FinanceActor } from "./core.ts";
 import { FINANCE_DOCUMENT_CATEGORY } from "../files/files.ts";
+import { notifyApprovalDecision } from "../notifications/events.ts";
 
 const major = (amount: number, currency: string) => toMajorString({ amount, currency });
 const ENTITY: Record<ApprovalKind, "expense" | "finance_item"> = { expense: "expense", bookingCost: "finance_item", lumpSum: "finance_item", adhocCashSpend: "finance_item" };
@@ -404,6 +405,7 @@ export async function approveItem(db: DB, actor: FinanceActor, kind: ApprovalKin
       if (file) await trx.updateTable("bills").set({ file_id: file.id }).where("id", "in", billIds).execute();
     }
     await trx.deleteFrom("finance_approval_drafts").where("item_kind", "=", kind).where("item_id", "=", item.id).execute();
+    await notifyApprovalDecision(trx, { ...item, version: item.version + 1 }, "APPROVED", null, at);
     await auditFinance(trx, actor, {
       entity: ENTITY[kind],
       entityId: item.id,
@@ -442,6 +444,7 @@ export async function rejectItem(db: DB, actor: FinanceActor, input: Omit<TRejec
         ? { status: "REJECTED", rejection_reason: notes ? `${reason.label}: ${notes}` : reason.label }
         : { status: "REJECTED", rejection_id: reason.id, rejection_reason: notes || null };
     if (!(await guardedUpdate(trx, item, set, at, { decidedBy: actor.user.id }))) throw await whyNot(trx, kind, id, "reject");
+    await notifyApprovalDecision(trx, { ...item, version: item.version + 1 }, "REJECTED", notes ? `${reason.label}: ${notes}` : reason.label, at);
     await trx.deleteFrom("finance_approval_drafts").where("item_kind", "=", kind).where("item_id", "=", id).execute();
     await auditFinance(trx, actor, {
       entity: ENTITY[kind],
@@ -471,6 +474,7 @@ export async function requestChange(db: DB, actor: FinanceActor, input: { bookin
     const reason = (input.requestForChangeReason ?? "").trim();
     if (reason.length > REJECTION_NOTES_MAX) throw new AppError("VALIDATION", notesMaxMessage(REJECTION_NOTES_MAX), { requestForChangeReason: notesMaxMessage(REJECTION_NOTES_MAX) });
     if (!(await guardedUpdate(trx, item, { status: "CHANGE_REQUESTED", change_reason: reason }, at, { decidedBy: actor.user.id }))) throw await whyNot(trx, "bookingCost", item.id, "change");
+    await notifyApprovalDecision(trx, { ...item, version: item.version + 1 }, "CHANGE_REQUESTED", reason, at);
     await auditFinance(trx, actor, {
       entity: "finance_item",
       entityId: item.id,

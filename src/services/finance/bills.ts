@@ -28,6 +28,7 @@ import { submittedStatus } from "../../domain/expenses/rules.ts";
 import { isCurrencyCode, toMajorString, type Money } from "../../domain/money/money.ts";
 import type { SessionUser } from "../auth.ts";
 import { appendEntry, assertNotLocked, auditFinance, financeWrite, requireFinance, todayUtc, type FinanceActor } from "./core.ts";
+import { notifyBillPaid } from "../notifications/events.ts";
 
 type Tx = Transaction<Database>;
 
@@ -242,6 +243,8 @@ async function insertPayment(trx: Tx, actor: FinanceActor, r: BillRecord, p: Pay
     .returning("id")
     .executeTakeFirstOrThrow();
   const entry = await appendEntry(trx, { accountId, date: p.paymentDate, kind: "payment", amount: -p.amount.amount, currency: r.currency, billId: r.id, paymentId: payment.id, actorUserId: actor.user.id, at });
+  // The employee whose expense this bill pays is told in the payment's own transaction (issue 24 §3).
+  await notifyBillPaid(trx, r.id, { id: payment.id, amount: p.amount, recipient: p.recipient, paymentDate: p.paymentDate }, at);
   return { paymentId: payment.id, entryId: entry.id };
 }
 

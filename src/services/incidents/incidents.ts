@@ -34,6 +34,7 @@ import {
 import { messages } from "../../domain/messages.ts";
 import { canActInGroup } from "../../domain/roles.ts";
 import type { SessionUser } from "../auth.ts";
+import { notifyIncident } from "../notifications/events.ts";
 
 export type Actor = { user: SessionUser; ip: string | null };
 type Group = Pick<GroupRef, "id">;
@@ -156,6 +157,8 @@ export async function raiseIncident(db: DB, actor: Actor, group: Group, input: T
       escalated: false,
       version: 1,
     }, at);
+    // The group's HR are told in this transaction (issue 24 §3).
+    await notifyIncident(trx, { incidentId: row.id, groupId: group.id, moveId: move.id, employeeUserId: move.employee_user_id, title: input.title, actorUserId: actor.user.id }, "RAISED", at);
     return row.id;
   });
   return toIncident((await findIncident(db, id))!);
@@ -181,6 +184,7 @@ export async function escalateIncident(db: DB, actor: Actor, group: Group, incid
       throw new AppError("CONFLICT", why ?? M.alreadyEscalated);
     }
     await audit(trx, actor, group.id, found.id, "incident.escalate", { status: "OPEN", escalated: false, version: updated.version - 1 }, { status: "OPEN", escalated: true, escalatedAt: at, version: updated.version }, at);
+    await notifyIncident(trx, { incidentId: found.id, groupId: group.id, moveId: found.move_id, employeeUserId: found.employee_user_id, title: found.title, actorUserId: actor.user.id }, "ESCALATED", at);
   });
   return toIncident((await findIncident(db, found.id))!);
 }

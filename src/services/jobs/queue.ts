@@ -32,8 +32,36 @@ export const JOB_LEASE_MS = 60_000;
 export const JOB_MAX_ATTEMPTS = 3;
 const IDLE_POLL_MS = 1000;
 
-export function registerJobHandler(kind: string, handler: JobHandler): void {
+/** What a finished job records (DONE with its outcome, FAILED with the reason). */
+export type JobFinish = { status: "DONE" | "FAILED"; result?: unknown; error?: string | null; successCount?: number; failureCount?: number };
+/**
+ * Runs in the transaction that records a job's end, only when this claim records it (e.g. the bulk
+ * import's "finished" notification, issue 24 §3): the end and what it writes commit together.
+ */
+export type JobFinishHook = (trx: DB, job: Job, finish: JobFinish, at: string) => Promise<void>;
+const finishHooks = new Map<string, JobFinishHook>();
+
+export function registerJobHandler(kind: string, handler: JobHandler, onFinish?: JobFinishHook): void {
   handlers.set(kind, handler);
+  if (onFinish) finishHooks.set(kind, onFinish);
+  else finishHooks.delete(kind);
+}
+
+/** Records a job's end (conditional on the claim) with the kind's finish hook in the same transaction. */
+async function finishWithHook(db: DB, job: Job, finish: JobFinish, at: string): Promise<boolean> {
+  const hook = finishHooks.get(job.kind);
+  if (!hook) return finishJob(db, job, finish, at);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const recorded = await finishJob(trx, job, finish, at);
+      if (recorded) await hook(trx, job, finish, at);
+      return recorded;
+    });
+  } catch (error) {
+    // The job's end matters more than its hook: recorded without it, and the failure logged.
+    console.error(`[jobs] ${job.kind} ${job.id}: finish hook failed`, error);
+    return finishJob(db, job, finish, at);
+  }
 }
 
 /** Inserts a PENDING job and wakes the worker of this database so it starts without waiting for a poll. */
@@ -74,14 +102,14 @@ async function runJob(job: Job, deps: JobDeps): Promise<void> {
     const permanent = error instanceof PermanentJobError || error instanceof AppError || job.attempts >= JOB_MAX_ATTEMPTS;
     const at = new Date().toISOString();
     const recorded = permanent
-      ? await finishJob(deps.db, job, { status: "FAILED", error: reason.slice(0, 1000) }, at)
+      ? await finishWithHook(deps.db, job, { status: "FAILED", error: reason.slice(0, 1000) }, at)
       : await releaseJob(deps.db, job, reason.slice(0, 1000), at);
     if (!recorded) discardLate(job, "failure");
     return;
   }
   // Conditional on this claim (attempt number, RUNNING): of two workers that both ran the job after
   // a lease expired, only the later claim's outcome is recorded.
-  if (!(await finishJob(deps.db, job, { status: "DONE", ...outcome }, new Date().toISOString()))) discardLate(job, "result");
+  if (!(await finishWithHook(deps.db, job, { status: "DONE", ...outcome }, new Date().toISOString()))) discardLate(job, "result");
 }
 
 /** One drain at a time per database; a wake during a drain runs another drain after it. */

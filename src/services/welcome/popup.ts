@@ -21,6 +21,10 @@ import type { TBookAnswer, TWelcomeAnswerRequest, TWelcomeCallRequest, TWelcomeS
 import type { SessionUser } from "../auth.ts";
 import { hubMoveForCaller, type HubMove } from "../movehub/access.ts";
 import { consultantOf } from "../movehub/hub.ts";
+import type { Transaction } from "kysely";
+import type { Database } from "../../db/schema.ts";
+import { formatCallSlot } from "../../domain/notifications/kinds.ts";
+import { notifyWelcomeCallRequested } from "../notifications/events.ts";
 
 /** `ip`: the address the answer came from, for its audit row. */
 export type WelcomeDeps = { db: DB; now?: () => Date; ip?: string | null };
@@ -53,7 +57,7 @@ async function welcomeMoveFor(db: DB, user: SessionUser, moveId: number | undefi
 }
 
 /** The services of the move's policy version, once each, in the policy's order: the interests offered. */
-async function interestsOf(db: DB, move: HubMove): Promise<{ key: string; title: string }[]> {
+async function interestsOf(db: DB | Transaction<Database>, move: HubMove): Promise<{ key: string; title: string }[]> {
   const rows = await db
     .selectFrom("policy_services as ps")
     .innerJoin("services as s", "s.key", "ps.service_key")
@@ -235,6 +239,21 @@ export async function answerWelcome(deps: WelcomeDeps, user: SessionUser, input:
           ip: deps.ip ?? null,
           at,
         });
+        // The consultant, the group's HR and the CRM agents are told in this transaction (issue 24 §3).
+        const titles = new Map((await interestsOf(trx, move)).map((o) => [o.key, o.title]));
+        await notifyWelcomeCallRequested(
+          trx,
+          {
+            requestId: written.id,
+            moveId: move.id,
+            groupId: move.groupId,
+            employeeUserId: user.id,
+            consultantUserId: move.consultantUserId,
+            when: formatCallSlot(booking.scheduledAt, booking.timeZone),
+            interests: booking.interests.map((key) => titles.get(key) ?? key),
+          },
+          at,
+        );
       }
     }
     const next = nextPopupState(current, input.action === "STAGE" ? { action: "STAGE", stage: input.stage } : { action: input.action });
