@@ -116,6 +116,9 @@ export default defineConfig({
         WEATHER_API_URL: `http://127.0.0.1:${OPEN_METEO_PORT}/v1/forecast`,
         // Social connections (issue 14) ask the local Mastodon-API server above.
         SOCIAL_API_URL: `http://127.0.0.1:${MASTODON_PORT}`,
+        // The currency box keeps the stored demo rates here (issue 24 §7: the ECB's rates are the default elsewhere;
+        // e2e/widgets/providers-offline.serial.spec.ts runs its own server with every provider unreachable).
+        ECB_RATES_URL: "off",
         // The providers above (and the SSO provider of e2e/sso) run on 127.0.0.1 over http.
         ALLOW_PRIVATE_FETCH: "1",
         // The overview page (issue 14) asks the local providers server above.

@@ -1,11 +1,18 @@
 import { z } from "zod";
 import type { ThrottleSettings } from "./domain/auth/throttle.ts";
 import { parseSocialProviders, type SocialProvider } from "./domain/social-login/providers.ts";
+import { PROVIDERS, providerUserAgent } from "./domain/widgets/providers.ts";
+import packageJson from "../package.json";
 
 /**
  * Every configuration variable the server reads, in one place.
  * README.md lists the same variables; keep the two in step.
  */
+/** A public provider's URL (issue 24 §7): unset, the provider's public no-key default; "off", not configured. */
+const ZProviderUrl = z.union([z.literal("off"), z.string().url()]).optional();
+/** The provider URL a variable asks for: its value, the default when unset, null when "off". */
+const providerUrl = (value: string | undefined, fallback: string): string | null => (value === "off" ? null : (value ?? fallback));
+
 /** The URL name of a group (letters, digits, dash, underscore). */
 const ZTaxProviderGroup = z
   .string()
@@ -49,24 +56,28 @@ const ZConfig = z.object({
   S3_REGION: z.string().default("us-east-1"),
   /** The feedback box (issue 14): the address feedback is mailed to; unset, the box says feedback is not configured. */
   FEEDBACK_EMAIL: z.string().trim().email().optional(),
-  /** The weather widget (issue 14): an Open-Meteo forecast endpoint, e.g. https://api.open-meteo.com/v1/forecast; unset, the widget says weather is not configured. */
-  WEATHER_API_URL: z.string().url().optional(),
-  /** The overview page (issue 14): neighbourhoods and amenities from an OpenStreetMap Overpass API endpoint, e.g. https://overpass-api.de/api/interpreter; unset, the page says neighbourhoods are not configured. */
-  OVERPASS_API_URL: z.string().url().optional(),
-  /** The overview page's "about" tab: a Wikipedia REST API base, e.g. https://en.wikipedia.org/api/rest_v1 (GET /page/summary/{title}); unset, not configured. */
-  WIKIPEDIA_API_URL: z.string().url().optional(),
-  /** The overview page's commute tab: an OSRM route service base, e.g. https://router.project-osrm.org; unset, not configured. */
-  ROUTING_API_URL: z.string().url().optional(),
-  /** The office address search (storeEmployeeOfficePreference): a Nominatim base, e.g. https://nominatim.openstreetmap.org; unset, not configured. */
-  GEOCODER_API_URL: z.string().url().optional(),
+  /** The weather widget (issue 14): an Open-Meteo forecast endpoint; unset, the public https://api.open-meteo.com/v1/forecast (issue 24 §7); "off", the widget says weather is not configured. */
+  WEATHER_API_URL: ZProviderUrl,
+  /** The overview page (issue 14): neighbourhoods and amenities from an OpenStreetMap Overpass API endpoint; unset, the public https://overpass-api.de/api/interpreter; "off", not configured. */
+  OVERPASS_API_URL: ZProviderUrl,
+  /** The overview page's "about" tab: a Wikipedia REST API base (GET /page/summary/{title}); unset, https://en.wikipedia.org/api/rest_v1; "off", not configured. */
+  WIKIPEDIA_API_URL: ZProviderUrl,
+  /** The overview page's commute tab: an OSRM route service base; unset, the public demo server https://router.project-osrm.org; "off", not configured. */
+  ROUTING_API_URL: ZProviderUrl,
+  /** The office address search (storeEmployeeOfficePreference): a Nominatim base; unset, the public https://nominatim.openstreetmap.org (at most one request a second, answers cached); "off", not configured. */
+  GEOCODER_API_URL: ZProviderUrl,
   /** Sample properties and property search: a RentCast API base, e.g. https://api.rentcast.io/v1; unset, not configured. */
   PROPERTY_API_URL: z.string().url().optional(),
   /** The RentCast API key, sent as X-Api-Key. */
   PROPERTY_API_KEY: z.string().optional(),
   /** The overview page's maps: a Google-Static-Maps-format image endpoint (center, zoom, size, markers), e.g. https://maps.googleapis.com/maps/api/staticmap?key=…; unset, the page shows coordinates and "No map configured." */
   STATIC_MAP_URL: z.string().url().optional(),
-  /** Social connections (issue 14): a Mastodon instance's base URL, e.g. https://mastodon.social; unset, the connections widget says social connections are not configured. */
-  SOCIAL_API_URL: z.string().url().optional(),
+  /** Social connections (issue 14): a Mastodon instance's base URL; unset, https://mastodon.social (issue 24 §7); "off", the connections widget says social connections are not configured. */
+  SOCIAL_API_URL: ZProviderUrl,
+  /** The currency box (issue 24 §7): the ECB's euro reference rates (eurofxref-daily.xml); unset, https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml; "off", the box uses the stored rates only. */
+  ECB_RATES_URL: ZProviderUrl,
+  /** Issue 24 §7: the operator's contact (an e-mail address or URL) in the User-Agent of every request to a public provider ("Meridian/<version> (<contact>)"), as Nominatim's usage policy asks; unset, PUBLIC_URL. */
+  PROVIDER_CONTACT: z.string().trim().min(3).max(200).optional(),
   /** Finance (issue 16, part 2 §4/§6): 1 allows unlocking a paid employee bank account (the page then warns to relock); default 0. */
   FINANCE_ALLOW_UNLOCK_PAID_ACCOUNT: z.enum(["0", "1"]).default("0"),
   /** Issue 23 item 11: 1 lets server-side fetches of configured URLs (SSO issuers, widget, overview and social providers) use plain http and reach loopback, private and link-local addresses. Tests and local demos only; default 0. */
@@ -104,6 +115,10 @@ export type Config = {
   overview: OverviewProviders;
   /** The social provider's base URL (SOCIAL_API_URL: a Mastodon instance), or null: social connections are not configured. */
   socialApiUrl: string | null;
+  /** The ECB's daily reference rates (ECB_RATES_URL) for the currency box, or null: stored rates only (issue 24 §7). */
+  ecbRatesUrl: string | null;
+  /** The User-Agent of every request to a public provider: "Meridian/<version> (<PROVIDER_CONTACT or PUBLIC_URL>)". */
+  providerUserAgent: string;
   /** FINANCE_ALLOW_UNLOCK_PAID_ACCOUNT: unlocking a paid employee bank account is allowed (default false). */
   financeAllowUnlockPaidAccount: boolean;
   /** Social login (issue 23 item 18): the OpenID Connect providers of SOCIAL_PROVIDERS (+ SOCIAL_<ID>_CLIENT_SECRET); empty: no social login. */
@@ -173,17 +188,19 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     taxProviderGroup: e.TAX_PROVIDER_GROUP?.toLowerCase() ?? null,
     files: { dir: e.FILES_DIR, s3: s3Settings(e) },
     feedbackEmail: e.FEEDBACK_EMAIL ?? null,
-    weatherApiUrl: e.WEATHER_API_URL ?? null,
+    weatherApiUrl: providerUrl(e.WEATHER_API_URL, PROVIDERS.openMeteo.defaultUrl),
     overview: {
-      overpassUrl: e.OVERPASS_API_URL ?? null,
-      wikipediaUrl: e.WIKIPEDIA_API_URL ?? null,
-      routingUrl: e.ROUTING_API_URL ?? null,
-      geocoderUrl: e.GEOCODER_API_URL ?? null,
+      overpassUrl: providerUrl(e.OVERPASS_API_URL, PROVIDERS.overpass.defaultUrl),
+      wikipediaUrl: providerUrl(e.WIKIPEDIA_API_URL, PROVIDERS.wikipedia.defaultUrl),
+      routingUrl: providerUrl(e.ROUTING_API_URL, PROVIDERS.osrm.defaultUrl),
+      geocoderUrl: providerUrl(e.GEOCODER_API_URL, PROVIDERS.nominatim.defaultUrl),
       propertyUrl: e.PROPERTY_API_URL ?? null,
       propertyApiKey: e.PROPERTY_API_KEY ?? null,
       staticMapUrl: e.STATIC_MAP_URL ?? null,
     },
-    socialApiUrl: e.SOCIAL_API_URL ?? null,
+    socialApiUrl: providerUrl(e.SOCIAL_API_URL, PROVIDERS.mastodon.defaultUrl),
+    ecbRatesUrl: providerUrl(e.ECB_RATES_URL, PROVIDERS.ecb.defaultUrl),
+    providerUserAgent: providerUserAgent(packageJson.version, e.PROVIDER_CONTACT ?? e.PUBLIC_URL ?? null),
     financeAllowUnlockPaidAccount: e.FINANCE_ALLOW_UNLOCK_PAID_ACCOUNT === "1",
     socialProviders: social.providers,
     allowPrivateFetch: e.ALLOW_PRIVATE_FETCH === "1",

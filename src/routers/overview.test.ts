@@ -5,7 +5,8 @@
  * the requests the providers get, the answers' shapes, not configured, the providers failing or answering
  * garbage, bad input, wrong role, another employee's data never visible, parallel writes with one effect.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { clearProviderCache } from "../services/providers/public-fetch.ts";
 import type { DB } from "../db/index.ts";
 import { overviewMessages } from "../domain/widgets/overview.ts";
 import { appFor, cookieFor, get, jsonOf, postForm } from "../test/app.ts";
@@ -16,6 +17,8 @@ import { startFakeProviders, type FakeProviders } from "../test/overview-provide
 import { expectAllSucceed, race } from "../test/race.ts";
 
 const t = useTestDatabase({ poolSize: 12 });
+/** Each test sees its provider answer as configured now, not a cached one (issue 24 §7: answers are cached). */
+beforeEach(() => clearProviderCache());
 let fake: FakeProviders;
 
 beforeAll(() => {

@@ -6,7 +6,8 @@
  * pagination and its cap, not configured, no handle, unknown handle, no destination, the provider
  * failing or answering garbage, bad input, wrong role, signed out, another employee's handle never used.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { clearProviderCache } from "../services/providers/public-fetch.ts";
 import type { DB } from "../db/index.ts";
 import { SOCIAL_FOLLOWING_CAP, socialMessages } from "../domain/social/social.ts";
 import { appFor, cookieFor, get, jsonOf } from "../test/app.ts";
@@ -15,6 +16,8 @@ import { expectInputError, expectTrpcError } from "../test/errors.ts";
 import { useTestDatabase } from "../test/fixtures.ts";
 
 const t = useTestDatabase();
+/** Each test sees its provider answer as configured now, not a cached one (issue 24 §7: answers are cached). */
+beforeEach(() => clearProviderCache());
 
 type Mode = "ok" | "error" | "garbage";
 let mode: Mode = "ok";
@@ -165,6 +168,7 @@ describe("social (tRPC)", () => {
     await caller.social.link({ handle: "me@social.example" });
     for (const m of ["error", "garbage"] as const) {
       mode = m;
+      clearProviderCache();
       expect(await caller.social.connections()).toMatchObject({ success: false, status: "UNAVAILABLE", message: socialMessages.unavailable, connections: [], count: 0 });
       expect((await caller.social.connectionCount()).status).toBe("UNAVAILABLE");
     }

@@ -5,7 +5,8 @@
  * TEST_DB=postgres): the request the provider gets, the answer's shape, not configured, no destination,
  * the provider failing or answering garbage, bad input, signed out, another user's move never used.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { clearProviderCache } from "../services/providers/public-fetch.ts";
 import type { DB } from "../db/index.ts";
 import { weatherMessages } from "../domain/widgets/weather.ts";
 import { appFor, cookieFor, get, jsonOf } from "../test/app.ts";
@@ -14,6 +15,8 @@ import { expectInputError, expectTrpcError } from "../test/errors.ts";
 import { useTestDatabase } from "../test/fixtures.ts";
 
 const t = useTestDatabase();
+/** Each test sees its provider answer as configured now, not a cached one (issue 24 §7: answers are cached). */
+beforeEach(() => clearProviderCache());
 
 type Mode = "ok" | "error" | "garbage";
 let mode: Mode = "ok";
@@ -134,6 +137,7 @@ describe("widgets.weather (tRPC)", () => {
     const caller = await callerFor(t.db, u.email, { config: configured() });
     for (const m of ["error", "garbage"] as const) {
       mode = m;
+      clearProviderCache();
       expect(await caller.widgets.weather({})).toMatchObject({ success: false, status: "UNAVAILABLE", message: weatherMessages.unavailable, weather: [], place: u.place });
     }
     mode = "ok";

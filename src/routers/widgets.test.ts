@@ -137,7 +137,7 @@ describe("GET/POST /user/currency (documented paths)", () => {
 
     const read = await jsonOf(await get(appOf(), "/user/currency", { cookie }));
     expect(read.status).toBe(200);
-    expect(Object.keys(read.body).sort()).toEqual(["availableCurrencies", "displayedCurrencies", "success", "userCurrency"]);
+    expect(Object.keys(read.body).sort()).toEqual(["availableCurrencies", "displayedCurrencies", "ratesMessage", "ratesSource", "success", "userCurrency"]);
     expect(read.body.userCurrency.code).toBe("GBP");
   });
 

@@ -18,14 +18,14 @@ export const widgetsRouter = router({
   currency: authedProcedure
     .input(sync(ZCurrencyWidgetRequest))
     .output(sync(ZCurrencyWidgetResponse))
-    .query(async ({ ctx, input }) => (await currencyWidget(ctx.db, ctx.user, input)).view),
+    .query(async ({ ctx, input }) => (await currencyWidget(ctx.db, ctx.user, input, {}, ctx.config)).view),
 
   /** POST /user/currency: stores the choice (database and the MG_WIDGETS_PREFS cookie). */
   setCurrency: authedProcedure
     .input(sync(ZSetCurrencyRequest))
     .output(sync(ZCurrencyWidgetResponse))
     .mutation(async ({ ctx, input }) => {
-      const result = await setCurrency(ctx.db, ctx.user, input);
+      const result = await setCurrency(ctx.db, ctx.user, input, {}, new Date(), ctx.config);
       ctx.resHeaders.append("Set-Cookie", widgetsPrefsCookie(result.prefs, ctx.config, ctx.secureRequest));
       return result.view;
     }),

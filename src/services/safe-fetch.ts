@@ -14,8 +14,8 @@
 import { lookup } from "node:dns/promises";
 import { ipLiteralOf, isPublicAddress } from "../domain/network/addresses.ts";
 
-/** Whether private addresses and plain http may be reached (Config.allowPrivateFetch). */
-export type FetchPolicy = { allowPrivate: boolean };
+/** Whether private addresses and plain http may be reached (Config.allowPrivateFetch); the User-Agent public providers get (issue 24 §7). */
+export type FetchPolicy = { allowPrivate: boolean; userAgent?: string };
 
 export const MAX_REDIRECTS = 5;
 
@@ -104,6 +104,6 @@ export function guardedFetch(policy: FetchPolicy): (input: URL | string, init?: 
 }
 
 /** The policy a configuration asks for. */
-export function fetchPolicyOf(config: { allowPrivateFetch: boolean }): FetchPolicy {
-  return { allowPrivate: config.allowPrivateFetch };
+export function fetchPolicyOf(config: { allowPrivateFetch: boolean; providerUserAgent?: string }): FetchPolicy {
+  return { allowPrivate: config.allowPrivateFetch, ...(config.providerUserAgent ? { userAgent: config.providerUserAgent } : {}) };
 }

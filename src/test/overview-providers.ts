@@ -11,6 +11,7 @@
  *   GET /v1/listings/rental/long-term/{id} (404 for an id that is not one of its own).
  * `mode` per API makes it fail (HTTP 503) or answer garbage (HTML).
  */
+import { clearProviderCache } from "../services/providers/public-fetch.ts";
 export type ProviderApi = "overpass" | "wikipedia" | "osrm" | "nominatim" | "rentcast";
 export type ProviderMode = "ok" | "error" | "garbage";
 export const PROVIDER_API_KEY = "test-key";
@@ -80,7 +81,13 @@ const haversineM = (a: [number, number], b: [number, number]) => {
 const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="), (c) => c.charCodeAt(0));
 
 export function startFakeProviders(port = 0): FakeProviders {
-  const mode: Record<ProviderApi, ProviderMode> = { overpass: "ok", wikipedia: "ok", osrm: "ok", nominatim: "ok", rentcast: "ok" };
+  // A mode set anew also forgets the cached provider answers (issue 24 §7), so the next call reaches this server.
+  const mode: Record<ProviderApi, ProviderMode> = new Proxy({ overpass: "ok", wikipedia: "ok", osrm: "ok", nominatim: "ok", rentcast: "ok" } as Record<ProviderApi, ProviderMode>, {
+    set(target, key, value) {
+      clearProviderCache();
+      return Reflect.set(target, key, value);
+    },
+  });
   const seen: FakeProviders["seen"] = [];
   const failing = (api: ProviderApi) =>
     mode[api] === "error" ? Response.json({ error: "unavailable" }, { status: 503 }) : mode[api] === "garbage" ? new Response("<html>maintenance</html>", { headers: { "content-type": "text/html" } }) : null;

@@ -79,6 +79,10 @@ export const ZCurrencyWidgetResponse = z.object({
   userCurrency: ZCurrency,
   displayedCurrencies: z.array(ZCurrency),
   availableCurrencies: z.array(ZCurrency),
+  /** Issue 24 §7: where the rates come from ("European Central Bank reference rates of 2026-12-04" or the stored rates' name). */
+  ratesSource: z.string().optional(),
+  /** Issue 24 §7: "Could not reach the European Central Bank." when its rates could not be fetched (stored rates shown), else "". */
+  ratesMessage: z.string().optional(),
 });
 export type TCurrencyWidgetResponse = z.infer<typeof ZCurrencyWidgetResponse>;
 

@@ -33,14 +33,14 @@ export function mountLegacyWidgets(app: Hono<AppEnv>, deps: AppDeps) {
     const user = legacyUser(c);
     const input = parseFields(ZCurrencyWidgetRequest, c.req.query());
     const cookie = parseWidgetsPrefsCookie(readCookie(c.req.header("cookie"), WIDGETS_PREFS_COOKIE));
-    return (await currencyWidget(db, user, input, cookie)).view;
+    return (await currencyWidget(db, user, input, cookie, config)).view;
   }, currencyFailure);
 
   legacyRoute(app, "POST", "/user/currency", async (c) => {
     const user = legacyUser(c);
     const input = parseFields(ZSetCurrencyRequest, await readFields(c));
     const cookie = parseWidgetsPrefsCookie(readCookie(c.req.header("cookie"), WIDGETS_PREFS_COOKIE));
-    const result = await setCurrency(db, user, input, cookie);
+    const result = await setCurrency(db, user, input, cookie, new Date(), config);
     c.header("Set-Cookie", widgetsPrefsCookie(result.prefs, config, isSecureRequest(c, config)), { append: true });
     return result.view;
   }, currencyFailure);

@@ -51,8 +51,9 @@ import {
   type RoutingProvider,
 } from "./providers.ts";
 import { fetchPolicyOf } from "../safe-fetch.ts";
+import { couldNotReach } from "../../domain/widgets/providers.ts";
 
-type OverviewConfig = Pick<Config, "overview" | "allowPrivateFetch">;
+type OverviewConfig = Pick<Config, "overview" | "allowPrivateFetch"> & { providerUserAgent?: string };
 
 // ── Providers, one per configured URL ────────────────────────────────────────────────────────────
 
@@ -73,6 +74,11 @@ const propertyProvider = (c: OverviewConfig): PropertyProvider | null =>
 function providerFailed(part: string, error: unknown): void {
   if (!(error instanceof ProviderError)) throw error;
   console.warn(`[overview ${part}] ${error.message}`);
+}
+
+/** The part's text: "Could not reach …" when the provider gave no answer (issue 24 §7), else the part's own. */
+function failureMessage(error: unknown, otherwise: string): string {
+  return error instanceof ProviderError && error.unreachable ? couldNotReach(error.unreachable) : otherwise;
 }
 
 // ── Access ───────────────────────────────────────────────────────────────────────────────────────
@@ -137,7 +143,7 @@ export async function prepareOverview(db: DB, config: OverviewConfig, user: Sess
     places = await provider.neighbourhoods(dest, NEIGHBOURHOOD_RADIUS_KM * 1000);
   } catch (error) {
     providerFailed("neighbourhoods", error);
-    return { status: "UNAVAILABLE", message: overviewMessages.unavailable.neighbourhoods, city, office, ...base, ...mapFor([]) };
+    return { status: "UNAVAILABLE", message: failureMessage(error, overviewMessages.unavailable.neighbourhoods), city, office, ...base, ...mapFor([]) };
   }
   const nearest = places
     .map((p) => ({ ...p, distance: distanceKm(dest, p) }))
@@ -186,7 +192,7 @@ export async function neighbourhoodAbout(db: DB, config: OverviewConfig, user: S
     return { status: "OK", message: "", title: article.title, extract: article.extract, sourceUrl: article.url };
   } catch (error) {
     providerFailed("about", error);
-    return { status: "UNAVAILABLE", message: overviewMessages.unavailable.about, ...none };
+    return { status: "UNAVAILABLE", message: failureMessage(error, overviewMessages.unavailable.about), ...none };
   }
 }
 
@@ -201,7 +207,7 @@ export async function neighbourhoodAmenities(db: DB, config: OverviewConfig, use
     return { status: "OK", message: "", radiusM, amenities: await provider.amenities(n, radiusM) };
   } catch (error) {
     providerFailed("amenities", error);
-    return { status: "UNAVAILABLE", message: overviewMessages.unavailable.amenities, radiusM, amenities: [] };
+    return { status: "UNAVAILABLE", message: failureMessage(error, overviewMessages.unavailable.amenities), radiusM, amenities: [] };
   }
 }
 
@@ -220,7 +226,7 @@ export async function neighbourhoodCommute(db: DB, config: OverviewConfig, user:
     return { status: "OK", message: "", office, distanceKm: Math.round(route.distanceM / 100) / 10, durationMinutes: Math.round(route.durationS / 60) };
   } catch (error) {
     providerFailed("commute", error);
-    return { status: "UNAVAILABLE", message: overviewMessages.unavailable.commute, office, ...none };
+    return { status: "UNAVAILABLE", message: failureMessage(error, overviewMessages.unavailable.commute), office, ...none };
   }
 }
 
@@ -245,7 +251,7 @@ async function findProperties(
     return { success: true, status: "OK", errorMessage: "", ...base, properties, apartmentTypes: apartmentTypes(properties) };
   } catch (error) {
     providerFailed("properties", error);
-    return { success: false, status: "UNAVAILABLE", errorMessage: overviewMessages.unavailable.properties, ...base };
+    return { success: false, status: "UNAVAILABLE", errorMessage: failureMessage(error, overviewMessages.unavailable.properties), ...base };
   }
 }
 
@@ -278,7 +284,7 @@ export async function getProperty(db: DB, config: OverviewConfig, user: SessionU
     return { success: true, status: "OK", errorMessage: "", property };
   } catch (error) {
     providerFailed("property", error);
-    return { success: false, status: "UNAVAILABLE", errorMessage: overviewMessages.unavailable.properties, property: null };
+    return { success: false, status: "UNAVAILABLE", errorMessage: failureMessage(error, overviewMessages.unavailable.properties), property: null };
   }
 }
 
@@ -311,7 +317,7 @@ export async function storeOfficePreference(db: DB, config: OverviewConfig, user
     places = await provider.search(input.address);
   } catch (error) {
     providerFailed("geocoder", error);
-    return { success: false, message: overviewMessages.unavailable.geocoder, office: await officeOf(db, user.id) };
+    return { success: false, message: failureMessage(error, overviewMessages.unavailable.geocoder), office: await officeOf(db, user.id) };
   }
   const first = places[0];
   if (!first) throw new AppError("VALIDATION", overviewMessages.addressNotFound, { address: overviewMessages.addressNotFound });

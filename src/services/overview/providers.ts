@@ -12,45 +12,57 @@
  * - properties: RentCast (PROPERTY_API_URL, e.g. https://api.rentcast.io/v1, PROPERTY_API_KEY as X-Api-Key;
  *   GET /listings/rental/long-term?latitude&longitude&radius&bedrooms&limit&status=Active and
  *   GET /listings/rental/long-term/{id}).
- * Every call is limited by AbortSignal.timeout; a failure is a ProviderError (the caller says so plainly).
+ * Every call is limited by AbortSignal.timeout and goes through providerFetch (identifying User-Agent, rate
+ * limit, cache; issue 24 §7); a failure is a ProviderError (the caller says so plainly).
  */
 import { z } from "zod";
-import { safeFetch, type FetchPolicy } from "../safe-fetch.ts";
+import type { FetchPolicy } from "../safe-fetch.ts";
+import { isJson, providerFetch, ProviderUnreachableError } from "../providers/public-fetch.ts";
+import type { ProviderId } from "../../domain/widgets/providers.ts";
 import { countAmenities, priceOf, type LatLong, type TAmenityCount, type TProperty } from "../../domain/widgets/overview.ts";
 
 export class ProviderError extends Error {
   override readonly name = "ProviderError";
+  /** Set when the provider gave no answer at all (the box then says "Could not reach …", issue 24 §7). */
+  unreachable: ProviderId | null = null;
 }
 
-const USER_AGENT = "Meridian relocation overview";
 const DEFAULT_TIMEOUT_MS = 10_000;
 
-/** fetch + JSON with a time limit; `null` for a 404 when `notFoundIsNull`. Anything else unexpected is a ProviderError. */
-async function fetchJson(what: string, url: URL | string, policy: FetchPolicy, init: RequestInit & { timeoutMs?: number; notFoundIsNull?: boolean } = {}): Promise<unknown> {
-  let res: Response;
+/**
+ * A provider's JSON through providerFetch (src/services/providers/public-fetch.ts: the identifying
+ * User-Agent, its rate limit and the answer cache), with a time limit; `null` for a 404 when
+ * `notFoundIsNull`. Anything else unexpected is a ProviderError.
+ */
+async function fetchJson(
+  what: string,
+  provider: ProviderId,
+  url: URL | string,
+  policy: FetchPolicy,
+  init: { method?: "GET" | "POST"; body?: URLSearchParams; headers?: Record<string, string>; timeoutMs?: number; notFoundIsNull?: boolean; keyExtra?: string } = {},
+): Promise<unknown> {
+  let res;
   try {
-    res = await safeFetch(
-      url,
-      {
-        ...init,
-        signal: AbortSignal.timeout(init.timeoutMs ?? DEFAULT_TIMEOUT_MS),
-        headers: { accept: "application/json", "user-agent": USER_AGENT, ...(init.headers as Record<string, string> | undefined) },
-      },
+    res = await providerFetch({
+      provider,
+      url: new URL(url),
       policy,
-    );
+      ...(init.method ? { method: init.method } : {}),
+      ...(init.body ? { body: init.body } : {}),
+      headers: { accept: "application/json", ...(init.headers ?? {}) },
+      timeoutMs: init.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      ...(init.keyExtra ? { keyExtra: init.keyExtra } : {}),
+      usable: isJson,
+    });
   } catch (error) {
-    throw new ProviderError(`${what} unreachable: ${error instanceof Error ? error.message : String(error)}`);
+    const e = new ProviderError(`${what} unreachable: ${error instanceof Error ? error.message : String(error)}`);
+    e.unreachable = error instanceof ProviderUnreachableError ? error.provider : provider;
+    throw e;
   }
-  if (res.status === 404 && init.notFoundIsNull) {
-    await res.body?.cancel();
-    return null;
-  }
-  if (!res.ok) {
-    await res.body?.cancel();
-    throw new ProviderError(`${what} answered ${res.status}`);
-  }
+  if (res.status === 404 && init.notFoundIsNull) return null;
+  if (res.status < 200 || res.status > 299) throw new ProviderError(`${what} answered ${res.status}`);
   try {
-    return await res.json();
+    return JSON.parse(res.text) as unknown;
   } catch {
     throw new ProviderError(`${what} answered in an unexpected format`);
   }
@@ -98,7 +110,7 @@ export function overpassProvider(url: string, policy: FetchPolicy, timeoutMs = 2
     parsed(
       "neighbourhood provider",
       ZOverpass,
-      await fetchJson("neighbourhood provider", url, policy, {
+      await fetchJson("neighbourhood provider", "overpass", url, policy, {
         method: "POST",
         body: new URLSearchParams({ data: ql }),
         headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -152,7 +164,7 @@ export function wikipediaProvider(base: string, policy: FetchPolicy, timeoutMs =
     async summary(title) {
       const u = join(base, `/page/summary/${encodeURIComponent(title.replaceAll(" ", "_"))}`);
       u.searchParams.set("redirect", "true");
-      const body = await fetchJson("about provider", u, policy, { timeoutMs, notFoundIsNull: true });
+      const body = await fetchJson("about provider", "wikipedia", u, policy, { timeoutMs, notFoundIsNull: true });
       if (body === null) return null;
       const s = parsed("about provider", ZWikiSummary, body);
       // A disambiguation page describes no place: treat it as no article.
@@ -174,7 +186,7 @@ export function osrmProvider(base: string, policy: FetchPolicy, timeoutMs = DEFA
     async route(from, to) {
       const u = join(base, `/route/v1/driving/${coord(from.longitude)},${coord(from.latitude)};${coord(to.longitude)},${coord(to.latitude)}`);
       u.searchParams.set("overview", "false");
-      const r = parsed("route provider", ZOsrm, await fetchJson("route provider", u, policy, { timeoutMs }));
+      const r = parsed("route provider", ZOsrm, await fetchJson("route provider", "osrm", u, policy, { timeoutMs }));
       if (r.code === "NoRoute" || r.code === "NoSegment") return null;
       if (r.code !== "Ok") throw new ProviderError(`route provider answered code ${r.code}`);
       const first = r.routes?.[0];
@@ -197,7 +209,7 @@ export function nominatimProvider(base: string, policy: FetchPolicy, timeoutMs =
       u.searchParams.set("q", q);
       u.searchParams.set("format", "jsonv2");
       u.searchParams.set("limit", "5");
-      const rows = parsed("geocoder", ZNominatim, await fetchJson("geocoder", u, policy, { timeoutMs }));
+      const rows = parsed("geocoder", ZNominatim, await fetchJson("geocoder", "nominatim", u, policy, { timeoutMs }));
       return rows
         .filter((r) => Number.isFinite(r.lat) && Number.isFinite(r.lon) && Math.abs(r.lat) <= 90 && Math.abs(r.lon) <= 180)
         .map((r) => ({ label: r.display_name.slice(0, 300), latitude: r.lat, longitude: r.lon }));
@@ -287,11 +299,11 @@ export function rentcastProvider(base: string, apiKey: string | null, policy: Fe
       if (s.bedrooms !== null) u.searchParams.set("bedrooms", String(s.bedrooms));
       u.searchParams.set("limit", String(s.limit));
       u.searchParams.set("status", "Active");
-      const rows = parsed("property provider", z.array(ZRentcastListing), await fetchJson("property provider", u, policy, { headers, timeoutMs }));
+      const rows = parsed("property provider", z.array(ZRentcastListing), await fetchJson("property provider", "rentcast", u, policy, { headers, timeoutMs, keyExtra: apiKey ?? "" }));
       return rows.map(propertyOfRentcast);
     },
     async get(id) {
-      const body = await fetchJson("property provider", join(base, `/listings/rental/long-term/${encodeURIComponent(id)}`), policy, { headers, timeoutMs, notFoundIsNull: true });
+      const body = await fetchJson("property provider", "rentcast", join(base, `/listings/rental/long-term/${encodeURIComponent(id)}`), policy, { headers, timeoutMs, notFoundIsNull: true, keyExtra: apiKey ?? "" });
       return body === null ? null : propertyOfRentcast(parsed("property provider", ZRentcastListing, body));
     },
   };

@@ -8,7 +8,8 @@
  */
 import { z } from "zod";
 import { SOCIAL_FOLLOWING_CAP, SOCIAL_PAGE_SIZE, type SocialAccount } from "../../domain/social/social.ts";
-import { safeFetch, type FetchPolicy } from "../safe-fetch.ts";
+import type { FetchPolicy } from "../safe-fetch.ts";
+import { isJson, providerFetch, ProviderUnreachableError } from "../providers/public-fetch.ts";
 
 export type Following = { accounts: SocialAccount[]; truncated: boolean };
 
@@ -19,6 +20,8 @@ export type SocialProvider = {
 
 export class SocialProviderError extends Error {
   override readonly name = "SocialProviderError";
+  /** The instance gave no answer at all (the widget says "Could not reach Mastodon.", issue 24 §7). */
+  unreachable = false;
 }
 
 const ZAccount = z.object({
@@ -50,15 +53,24 @@ export function mastodonProvider(baseUrl: string, policy: FetchPolicy, timeoutMs
   const origin = base.origin;
   const api = (path: string) => new URL(`${base.pathname.replace(/\/$/, "")}${path}`, origin);
 
-  async function getJson(url: URL): Promise<{ res: Response; body: unknown }> {
-    let res: Response;
+  /** Through providerFetch (identifying User-Agent, answers cached 10 minutes; issue 24 §7). */
+  async function getJson(url: URL): Promise<{ res: { ok: boolean; status: number; headers: { get(name: string): string | null } }; body: unknown }> {
+    let answer;
     try {
-      res = await safeFetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: "application/json" }, redirect: "error" }, policy);
+      answer = await providerFetch({ provider: "mastodon", url, policy, timeoutMs, headers: { accept: "application/json" }, redirect: "error", usable: isJson });
     } catch (error) {
-      throw new SocialProviderError(`social provider unreachable: ${error instanceof Error ? error.message : String(error)}`);
+      const e = new SocialProviderError(`social provider unreachable: ${error instanceof Error ? error.message : String(error)}`);
+      e.unreachable = error instanceof ProviderUnreachableError;
+      throw e;
     }
-    const body = await res.json().catch(() => undefined);
-    return { res, body };
+    let body: unknown;
+    try {
+      body = JSON.parse(answer.text);
+    } catch {
+      body = undefined;
+    }
+    const ok = answer.status >= 200 && answer.status <= 299;
+    return { res: { ok, status: answer.status, headers: { get: (name) => (name.toLowerCase() === "link" ? answer.link : null) } }, body };
   }
 
   return {

@@ -5,6 +5,7 @@
  * that is not a draft or cancelled: its city name and its country's name. Followed accounts come from the
  * configured provider (SOCIAL_API_URL) on every read; nothing is stored but the handle.
  */
+import { couldNotReach } from "../../domain/widgets/providers.ts";
 import type { Config } from "../../config.ts";
 import type { DB } from "../../db/index.ts";
 import { AppError } from "../../domain/errors.ts";
@@ -75,7 +76,7 @@ export async function socialConnections(db: DB, config: SocialConfig, user: Sess
   } catch (error) {
     if (!(error instanceof SocialProviderError)) throw error;
     console.warn(`[social] ${error.message}`);
-    return { success: false, status: "UNAVAILABLE", message: socialMessages.unavailable, ...base, destination };
+    return { success: false, status: "UNAVAILABLE", message: error.unreachable ? couldNotReach("mastodon") : socialMessages.unavailable, ...base, destination };
   }
 }
 

@@ -18,7 +18,12 @@ import {
   type TSetCurrencyRequest,
 } from "../../domain/widgets/currency.ts";
 import type { SessionUser } from "../auth.ts";
-import { loadRates } from "../estimate/rates.ts";
+import { loadRates, rateTableFrom, type RateTable } from "../estimate/rates.ts";
+import Decimal from "decimal.js";
+import type { Config } from "../../config.ts";
+import { couldNotReach, parseEcbDaily } from "../../domain/widgets/providers.ts";
+import { providerFetch, ProviderUnreachableError } from "../providers/public-fetch.ts";
+import { fetchPolicyOf } from "../safe-fetch.ts";
 
 export type CurrencyWidgetResult = { view: TCurrencyWidgetResponse; prefs: CurrencyPrefs };
 
@@ -35,35 +40,65 @@ function refuseUnknown(codes: readonly string[], known: ReadonlySet<string>, fie
   }
 }
 
-async function render(db: DB, prefs: CurrencyPrefs, available: string[], rateOf: (from: string, to: string) => string): Promise<TCurrencyWidgetResponse> {
-  const names = new Map((await findCurrencyNames(db, available)).map((r) => [r.code, r.name]));
-  return buildCurrencyWidget(prefs, available, (code) => names.get(code) ?? code, rateOf);
+async function render(db: DB, prefs: CurrencyPrefs, table: WidgetRates): Promise<TCurrencyWidgetResponse> {
+  const names = new Map((await findCurrencyNames(db, table.currencies)).map((r) => [r.code, r.name]));
+  return { ...buildCurrencyWidget(prefs, table.currencies, (code) => names.get(code) ?? code, table.rateOf), ratesSource: table.source, ratesMessage: table.message };
+}
+
+type EcbConfig = Pick<Config, "ecbRatesUrl" | "allowPrivateFetch"> & { providerUserAgent?: string };
+type WidgetRates = RateTable & { source: string; message: string };
+const STORED_SOURCE = "Stored exchange rates";
+
+/**
+ * The widget's rates (issue 24 §7): the ECB's daily reference rates (ECB_RATES_URL, through providerFetch:
+ * cached 6 hours) for the currencies it quotes, crossed through USD, over the stored rates for the others;
+ * the stored rates alone, saying so, when the ECB cannot be reached or is off.
+ */
+async function widgetRates(db: DB, config: EcbConfig | undefined): Promise<WidgetRates> {
+  const stored = await loadRates(db);
+  if (!config?.ecbRatesUrl) return { ...stored, source: STORED_SOURCE, message: "" };
+  let daily: ReturnType<typeof parseEcbDaily> = null;
+  try {
+    const answer = await providerFetch({ provider: "ecb", url: new URL(config.ecbRatesUrl), policy: fetchPolicyOf(config), headers: { accept: "application/xml, text/xml" }, usable: (text) => parseEcbDaily(text) !== null });
+    if (answer.status >= 200 && answer.status <= 299) daily = parseEcbDaily(answer.text);
+    if (!daily) console.warn(`[currency] ECB answered ${answer.status} in an unexpected format`);
+  } catch (error) {
+    if (!(error instanceof ProviderUnreachableError)) throw error;
+    console.warn(`[currency] ${error.message}`);
+    return { ...stored, source: STORED_SOURCE, message: couldNotReach("ecb") };
+  }
+  const usdPerEuro = daily?.perEuro.get("USD");
+  if (!daily || !usdPerEuro) return { ...stored, source: STORED_SOURCE, message: "" };
+  const fromUsd = new Map<string, string>();
+  for (const code of stored.currencies) if (code !== "USD") fromUsd.set(code, stored.rateOf("USD", code));
+  for (const [code, perEuro] of daily.perEuro) if (code !== "USD") fromUsd.set(code, new Decimal(perEuro).dividedBy(usdPerEuro).toFixed(10));
+  return { ...rateTableFrom(fromUsd), source: `European Central Bank reference rates of ${daily.date}`, message: "" };
 }
 
 /**
  * The widget for the signed-in user: the request's explicit choice, else the stored one, else the
  * cookie's (`cookie`, legacy path only), else the defaults. Reads only.
  */
-export async function currencyWidget(db: DB, user: SessionUser, input: TCurrencyWidgetRequest, cookie: PartialCurrencyPrefs = {}): Promise<CurrencyWidgetResult> {
-  const [table, row] = await Promise.all([loadRates(db), findWidgetPrefs(db, user.id)]);
+export async function currencyWidget(db: DB, user: SessionUser, input: TCurrencyWidgetRequest, cookie: PartialCurrencyPrefs = {}, config?: EcbConfig): Promise<CurrencyWidgetResult> {
+  const [table, row] = await Promise.all([widgetRates(db, config), findWidgetPrefs(db, user.id)]);
   const known = new Set(table.currencies);
   if (input.selectedCurrency !== undefined) refuseUnknown([input.selectedCurrency], known, "selectedCurrency");
   if (input.selectedCurrencies !== undefined) refuseUnknown(input.selectedCurrencies, known, "selectedCurrencies");
   const explicit: PartialCurrencyPrefs = { selectedCurrency: input.selectedCurrency, displayedCurrencies: input.selectedCurrencies };
   const prefs = resolveCurrencyPrefs([explicit, storedPrefs(row), cookie], known);
-  return { view: await render(db, prefs, table.currencies, table.rateOf), prefs };
+  return { view: await render(db, prefs, table), prefs };
 }
 
 /**
  * Stores the user's currency and the displayed list (the one sent, else the stored one, else the
  * cookie's, else the defaults) and answers the widget as it now reads.
  */
-export async function setCurrency(db: DB, user: SessionUser, input: TSetCurrencyRequest, cookie: PartialCurrencyPrefs = {}, now = new Date()): Promise<CurrencyWidgetResult> {
-  const [table, row] = await Promise.all([loadRates(db), findWidgetPrefs(db, user.id)]);
+export async function setCurrency(db: DB, user: SessionUser, input: TSetCurrencyRequest, cookie: PartialCurrencyPrefs = {}, now = new Date(), config?: EcbConfig): Promise<CurrencyWidgetResult> {
+  const [table, row] = await Promise.all([widgetRates(db, config), findWidgetPrefs(db, user.id)]);
   const known = new Set(table.currencies);
   refuseUnknown([input.currency], known, "currency");
   if (input.displayedCurrencies !== undefined) refuseUnknown(input.displayedCurrencies, known, "displayedCurrencies");
   const prefs = resolveCurrencyPrefs([{ selectedCurrency: input.currency, displayedCurrencies: input.displayedCurrencies }, storedPrefs(row), cookie], known);
   await upsertWidgetPrefs(db, { userId: user.id, selectedCurrency: prefs.selectedCurrency, displayedCurrencies: prefs.displayedCurrencies.join(","), now: now.toISOString() });
-  return { view: await render(db, prefs, table.currencies, table.rateOf), prefs };
+  return { view: await render(db, prefs, table), prefs };
 }

@@ -2,11 +2,13 @@
  * The weather provider adapter: one interface, one real implementation of a public API — Open-Meteo's
  * forecast API (https://open-meteo.com/en/docs: GET /v1/forecast?latitude&longitude&daily=…&timezone
  * &start_date&end_date&temperature_unit&precipitation_unit&wind_speed_unit). WEATHER_API_URL is the
- * endpoint (e.g. https://api.open-meteo.com/v1/forecast); tests start a local server speaking the same format.
+ * endpoint (default https://api.open-meteo.com/v1/forecast, issue 24 §7; answers cached 30 minutes through
+ * providerFetch); tests start a local server speaking the same format.
  */
 import { z } from "zod";
 import { describeWeatherCode, type TWeatherDay, type TWeatherUnits } from "../../domain/widgets/weather.ts";
-import { safeFetch, type FetchPolicy } from "../safe-fetch.ts";
+import type { FetchPolicy } from "../safe-fetch.ts";
+import { isJson, providerFetch, ProviderUnreachableError } from "../providers/public-fetch.ts";
 
 export type ForecastRequest = { latitude: number; longitude: number; start: string; end: string; units: TWeatherUnits };
 export type Forecast = { days: TWeatherDay[]; temperatureUnit: string };
@@ -26,6 +28,8 @@ const ZOpenMeteoDaily = z.object({
 
 export class WeatherProviderError extends Error {
   override readonly name = "WeatherProviderError";
+  /** The provider gave no answer at all (the widget says "Could not reach Open-Meteo.", issue 24 §7). */
+  unreachable = false;
 }
 
 /** Open-Meteo's forecast API at `url`, each call limited to `timeoutMs`. */
@@ -43,14 +47,22 @@ export function openMeteoProvider(url: string, policy: FetchPolicy, timeoutMs = 
         ...(r.units === "imperial" ? { temperature_unit: "fahrenheit", precipitation_unit: "inch", wind_speed_unit: "mph" } : {}),
       };
       for (const [k, v] of Object.entries(params)) query.searchParams.set(k, v);
-      let res: Response;
+      let res;
       try {
-        res = await safeFetch(query, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: "application/json" } }, policy);
+        res = await providerFetch({ provider: "openMeteo", url: query, policy, timeoutMs, headers: { accept: "application/json" }, usable: isJson });
       } catch (error) {
-        throw new WeatherProviderError(`weather provider unreachable: ${error instanceof Error ? error.message : String(error)}`);
+        const e = new WeatherProviderError(`weather provider unreachable: ${error instanceof Error ? error.message : String(error)}`);
+        e.unreachable = error instanceof ProviderUnreachableError;
+        throw e;
       }
-      if (!res.ok) throw new WeatherProviderError(`weather provider answered ${res.status}`);
-      const parsed = ZOpenMeteoDaily.safeParse(await res.json().catch(() => null));
+      if (res.status < 200 || res.status > 299) throw new WeatherProviderError(`weather provider answered ${res.status}`);
+      let body: unknown = null;
+      try {
+        body = JSON.parse(res.text);
+      } catch {
+        body = null;
+      }
+      const parsed = ZOpenMeteoDaily.safeParse(body);
       if (!parsed.success) throw new WeatherProviderError("weather provider answered in an unexpected format");
       const d = parsed.data.daily;
       const days: TWeatherDay[] = [];

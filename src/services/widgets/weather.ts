@@ -9,10 +9,11 @@ import { AppError } from "../../domain/errors.ts";
 import { forecastEnd, isWithinHorizon, weatherMessages, type TWeatherRequest, type TWeatherResponse } from "../../domain/widgets/weather.ts";
 import type { SessionUser } from "../auth.ts";
 import { fetchPolicyOf } from "../safe-fetch.ts";
+import { couldNotReach } from "../../domain/widgets/providers.ts";
 import { openMeteoProvider, WeatherProviderError, type WeatherProvider } from "./weather-provider.ts";
 
 const providers = new Map<string, WeatherProvider>();
-function providerFor(config: Pick<Config, "weatherApiUrl" | "allowPrivateFetch">): WeatherProvider | null {
+function providerFor(config: Pick<Config, "weatherApiUrl" | "allowPrivateFetch" | "providerUserAgent">): WeatherProvider | null {
   const url = config.weatherApiUrl;
   if (!url) return null;
   const key = `${url} ${config.allowPrivateFetch}`;
@@ -33,7 +34,7 @@ async function destinationOf(db: DB, userId: number) {
     .executeTakeFirst();
 }
 
-export async function weather(db: DB, config: Pick<Config, "weatherApiUrl" | "allowPrivateFetch">, user: SessionUser, input: TWeatherRequest, now = new Date()): Promise<TWeatherResponse> {
+export async function weather(db: DB, config: Pick<Config, "weatherApiUrl" | "allowPrivateFetch" | "providerUserAgent">, user: SessionUser, input: TWeatherRequest, now = new Date()): Promise<TWeatherResponse> {
   const today = now.toISOString().slice(0, 10);
   const when = input.when ?? today;
   if (!isWithinHorizon(when, today)) throw new AppError("VALIDATION", weatherMessages.when, { when: weatherMessages.when });
@@ -52,6 +53,6 @@ export async function weather(db: DB, config: Pick<Config, "weatherApiUrl" | "al
   } catch (error) {
     if (!(error instanceof WeatherProviderError)) throw error;
     console.warn(`[weather] ${error.message}`);
-    return { success: false, status: "UNAVAILABLE", message: weatherMessages.unavailable, ...base, place };
+    return { success: false, status: "UNAVAILABLE", message: error.unreachable ? couldNotReach("openMeteo") : weatherMessages.unavailable, ...base, place };
   }
 }

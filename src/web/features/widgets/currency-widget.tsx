@@ -148,6 +148,16 @@ export function CurrencyWidget() {
         </form>
         {full ? <p className="text-sm text-muted-foreground">{t("widgets.currency.max", { max: MAX_DISPLAYED_CURRENCIES, defaultValue: "At most {{max}} currencies can be displayed." })}</p> : null}
 
+        {view.ratesSource ? (
+          <p className="text-xs text-muted-foreground" data-testid="currency-rates-source">
+            {view.ratesSource}
+          </p>
+        ) : null}
+        {view.ratesMessage ? (
+          <p className="text-sm text-muted-foreground" data-testid="currency-rates-message">
+            {view.ratesMessage}
+          </p>
+        ) : null}
         <p role="status" className="min-h-5 text-sm text-muted-foreground">
           {save.isPending ? t("widgets.currency.saving", "Saving…") : save.isSuccess ? t("widgets.currency.saved", "Saved.") : ""}
         </p>
