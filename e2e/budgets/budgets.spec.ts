@@ -1,5 +1,6 @@
 import { demo, expect, expectAccessible, test } from "../fixtures.ts";
 import { overflowing } from "../layout/overflow.ts";
+import { openMoveTab } from "../move-file/tabs.ts";
 
 /**
  * HR edits an employee's budgets on the move page (part 1 §3 "Budget edit", §4 "Budget row", §5):
@@ -15,6 +16,7 @@ async function openEmmasMovePage(page: import("@playwright/test").Page) {
   const row = page.getByTestId("move-row").filter({ hasText: "Emma Lindqvist" }).first();
   await row.getByRole("link", { name: "Emma Lindqvist", exact: true }).click();
   await expect(page).toHaveURL(/\/acme\/employeefile\/summaryView\?employeeId=\d+&moveId=\d+/);
+  await openMoveTab(page, "Budget and money");
   await expect(page.getByTestId("budgets-panel")).toBeVisible();
 }
 

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { demo, expect, expectAccessible, test } from "../fixtures.ts";
 import { overflowing } from "../layout/overflow.ts";
+import { openMoveTab } from "../move-file/tabs.ts";
 
 /**
  * The comparison page (issue 14; part 2 §2 "comparison page (onshore, international or all filter, map
@@ -133,6 +134,7 @@ for (const size of [
     await page.goto("/acme/home?moves_q=Lindqvist");
     const row = page.getByTestId("move-row").filter({ hasText: "Emma Lindqvist" }).first();
     await row.getByRole("link", { name: "Emma Lindqvist", exact: true }).click();
+    await openMoveTab(page, "Budget and money");
     const panel = page.getByTestId("quotes-panel");
     await expect(panel.getByRole("heading", { name: "Supplier quotes" })).toBeVisible();
     const service = panel.getByRole("combobox", { name: "Service" });

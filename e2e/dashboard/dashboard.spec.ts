@@ -60,6 +60,8 @@ async function openFromHome(page: Page) {
 }
 
 const byName = (a: string, b: string) => a.localeCompare(b, "en", { sensitivity: "base" });
+/** Every column sorts; from 768 to 1535 px four of them wait behind each row's "More" (issue 24 §6), so 7 headers show. */
+const sortButtons = (width: number) => (width >= 768 && width < 1536 ? 7 : 11);
 
 for (const size of SIZES) {
   test(`a manager opens the dashboard from the home, sorts by column and sets the rows per page (${size.width} px)`, async ({ page, loginAs }) => {
@@ -71,7 +73,7 @@ for (const size of SIZES) {
     const table = page.getByRole("table", { name: "Employees and their moves" });
     const lastName = table.getByRole("columnheader", { name: "Last name" });
     await expect(lastName).toHaveAttribute("aria-sort", "ascending");
-    await expect(table.getByRole("columnheader").getByRole("button")).toHaveCount(11);
+    await expect(table.getByRole("columnheader").getByRole("button")).toHaveCount(sortButtons(size.width));
     await expect(table.getByRole("columnheader", { name: "Note" })).toHaveAttribute("aria-sort", "none");
     const { total } = await showing(page);
     // manager-geo's routes (into the United States) hide acme's European and Asian moves.
@@ -94,7 +96,7 @@ for (const size of SIZES) {
     await expect(page).toHaveURL(/[?&]sort=assignmentEndDate/);
     await expect(endDate).toHaveAttribute("aria-sort", "ascending");
     await expect(lastName).toHaveAttribute("aria-sort", "none");
-    await expect(table.getByRole("columnheader").getByRole("button")).toHaveCount(11);
+    await expect(table.getByRole("columnheader").getByRole("button")).toHaveCount(sortButtons(size.width));
     const dates = await page.getByTestId("dashboard-row").locator('td[data-column="assignmentEndDate"] time').evaluateAll((els) => els.map((e) => e.getAttribute("datetime") ?? ""));
     expect(dates.length).toBeGreaterThan(0);
     expect(dates).toEqual([...dates].sort());
@@ -142,12 +144,12 @@ for (const size of SIZES) {
     await fits(page, size.width);
 
     // From the keyboard: a header's sort button takes Enter.
-    await page.getByTestId("sort-id").focus();
+    await page.getByTestId("sort-firstName").focus();
     await page.keyboard.press("Enter");
-    await expect(page).toHaveURL(/[?&]sort=id/);
-    await expect(page.getByRole("table", { name: "Employees and their moves" }).getByRole("columnheader", { name: "Id" })).toHaveAttribute("aria-sort", "ascending");
-    const ids = (await column(page, "id")).map(Number);
-    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    await expect(page).toHaveURL(/[?&]sort=firstName/);
+    await expect(page.getByRole("table", { name: "Employees and their moves" }).getByRole("columnheader", { name: "First name" })).toHaveAttribute("aria-sort", "ascending");
+    const firstNames = await column(page, "firstName");
+    expect(firstNames).toEqual([...firstNames].sort(byName));
   });
 
   test(`a manager pages the dashboard: the zero-based page is in the URL and survives reload and back (${size.width} px)`, async ({ page, loginAs }) => {

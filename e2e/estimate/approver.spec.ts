@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { demo, expect, expectAccessible, test } from "../fixtures.ts";
 import { overflowing } from "../layout/overflow.ts";
 import { estimateStage, nextFromOverrides, startMove, STA_POLICY, uniqueEmail } from "./estimate-helpers.ts";
+import { openMoveTab } from "../move-file/tabs.ts";
 
 /**
  * Issue 13 item 6: approval is the approver's. HR sends the estimate for approval; the e-mail (read
@@ -137,6 +138,7 @@ test.describe("the approver's signed link (issue 13 item 6)", () => {
     await page.goto(moveFile);
     await expect(page.getByTestId("approval-state")).toContainText("Approved");
     await expect(page.getByTestId("approval-state")).toContainText(approver);
+    await openMoveTab(page, "History");
     await expect(page.getByTestId("panel-timeline")).toContainText("Cost estimate approved by the approver");
     await expectAccessible(page);
   });

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { demo, expect, expectAccessible, test } from "../fixtures.ts";
 import { overflowing } from "../layout/overflow.ts";
+import { openMoveTab } from "../move-file/tabs.ts";
 
 /**
  * Employee files (issue 14; part 1 §2 file upload area and the HR employee files page with its add,
@@ -22,6 +23,7 @@ test("HR: from the move page to the employee's files; add, share and delete a fi
   await loginAs(demo.acmeHr);
   await page.goto("/acme/home?moves_q=Raman");
   await page.getByTestId("move-row").filter({ hasText: "Priya Raman" }).getByRole("link", { name: "Priya Raman", exact: true }).click();
+  await openMoveTab(page, "Files");
   const panel = page.getByTestId("panel-files");
   await expect(panel).toContainText("Documents on file:");
   await panel.getByRole("link", { name: "Open the employee's files" }).click();

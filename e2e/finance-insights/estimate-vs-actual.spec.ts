@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { demo, expect, expectAccessible, test } from "../fixtures.ts";
 import { insertSpendMove } from "./insert-move.ts";
+import { openMoveTab } from "../move-file/tabs.ts";
 
 /**
  * Estimate against actual (issue 16 "Beyond the spec"): HR sees the card on the move page, finance the
@@ -46,6 +47,7 @@ for (const size of [
       await loginAs(m.hrEmail);
       await page.goto(`/${m.name}/employeefile/summaryView?employeeId=${m.employeeId}&moveId=${m.moveId}`);
       await expect(page.getByRole("heading", { level: 1, name: m.employeeName })).toBeVisible();
+      await openMoveTab(page, "Budget and money");
       const card = page.getByTestId("estimate-vs-actual-panel");
       await expect(card.getByRole("heading", { level: 2, name: "Estimate against actual" })).toBeVisible();
       await card.scrollIntoViewIfNeeded();

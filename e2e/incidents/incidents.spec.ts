@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { demo, expect, expectAccessible, test } from "../fixtures.ts";
 import { insertIncidentGroup } from "./insert-group.ts";
+import { openMoveTab } from "../move-file/tabs.ts";
 
 /**
  * Incidents (issue 15; part 1 §6 "incident counts", §7 open-incidents-count): HR raises an incident on a move
@@ -28,6 +29,7 @@ for (const size of [
       await loginAs(g.hrEmail);
       await page.goto(`/${g.name}/employeefile/summaryView?employeeId=${g.employeeId}&moveId=${g.moveId}`);
       await expect(page.getByRole("heading", { level: 1, name: g.employeeName })).toBeVisible();
+      await openMoveTab(page, "Incidents");
       const card = page.getByTestId("incidents-panel");
       await expect(card.getByRole("heading", { level: 2, name: "Incidents" })).toBeVisible();
       await expect(card.getByText("No incidents have been raised on this move.")).toBeVisible();

@@ -1,5 +1,6 @@
 import { demo, expect, expectAccessible, test } from "../fixtures.ts";
 import { overflowing } from "../layout/overflow.ts";
+import { openMoveTab } from "./tabs.ts";
 
 /**
  * The HR move page (issue 13 item 4; the spec's employee file summary,
@@ -9,7 +10,7 @@ import { overflowing } from "../layout/overflow.ts";
  */
 
 
-const PANELS = ["Person", "Move", "Policy", "Cost estimate", "Policy overrides", "Timeline"];
+const PANELS = ["Person", "Move", "Policy", "Cost estimate", "Policy overrides"];
 
 test.describe("HR move page", () => {
   test("HR opens an open move from the moves list by the employee's name and sees its panels", async ({ page, loginAs }) => {
@@ -33,6 +34,8 @@ test.describe("HR move page", () => {
     await expect(page.getByTestId("panel-policy").getByRole("link", { name: "View policy" })).toHaveAttribute("href", /\/admin\/policy\/view\?employeeId=\d+&moveId=\d+/);
     // The estimate panel shows a version with its approval state, or says none was made.
     await expect(page.getByTestId("panel-estimate")).toContainText(/Total|No cost estimate/);
+    await openMoveTab(page, "History");
+    await expect(page.getByRole("heading", { level: 2, name: "Timeline", exact: true })).toBeVisible();
     await expect(page.getByTestId("panel-timeline")).toBeVisible();
     await expectAccessible(page);
   });
@@ -66,6 +69,7 @@ test.describe("HR move page", () => {
     await loginAs(demo.acmeHr);
     await page.goto("/acme/home?moves_q=Raman");
     await page.getByTestId("move-row").filter({ hasText: "Priya Raman" }).getByRole("link", { name: "Priya Raman", exact: true }).click();
+    await openMoveTab(page, "History");
     await expect(page.getByTestId("panel-timeline")).toBeVisible();
     const result = await overflowing(page);
     expect(result.offenders).toEqual([]);

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { demo, expect, expectAccessible, test } from "../fixtures.ts";
 import { overflowing } from "../layout/overflow.ts";
+import { openMoveTab } from "./tabs.ts";
 
 /**
  * The HR move page's employee-file edits (issue 14; part 2 §7 profile/edit, profile/edit/dynamic,
@@ -65,7 +66,9 @@ async function editProfile(page: Page, tag: string) {
   await expect(page.getByTestId("profile-status")).toHaveText("Profile saved.");
   await expect(page.getByRole("heading", { level: 1, name: `Robyn Edited${tag}` })).toBeVisible();
   await expect(page.getByTestId("panel-person")).toContainText(email);
+  await openMoveTab(page, "History");
   await expect(page.getByTestId("panel-timeline")).toContainText("Profile edited");
+  await openMoveTab(page, "Overview");
 }
 
 async function editDetail(page: Page) {
@@ -80,10 +83,13 @@ async function editDetail(page: Page) {
   await row.getByRole("button", { name: "Save" }).click();
   await expect(row.getByTestId("form-value-shown")).toHaveText("2");
   await expect(page.getByTestId("form-values-status")).toHaveText("Number of accompanying children saved.");
+  await openMoveTab(page, "History");
   await expect(page.getByTestId("panel-timeline")).toContainText("Initiation detail edited");
+  await openMoveTab(page, "Overview");
 }
 
 async function writeNotes(page: Page, text: string) {
+  await openMoveTab(page, "Notes");
   const panel = page.getByTestId("panel-hr-notes");
   const notes = panel.getByLabel("Notes for HR (not shown to the employee)");
   await expect(panel.getByTestId("hr-notes-saved")).toHaveText("No notes yet.");

@@ -57,6 +57,8 @@ export const pages: Page[] = [
   { pattern: /^\/[a-z0-9][a-z0-9-]*\/bulk-import\/?$/, rule: { kind: "group", roles: ["HR", "ADMIN"] } },
   // The manager dashboard page (issue 15): HR of the group, its managers (dashboard restriction ON; the page shows the server's refusal otherwise) and admins.
   { pattern: /^\/[a-z0-9][a-z0-9-]*\/managerDashboard\/?$/, rule: { kind: "group", roles: ["HR", "MANAGER", "ADMIN"] } },
+  // A manager's read-only move page (issue 24 §4): the group's managers (the server answers a move outside their restrictions "not found").
+  { pattern: /^\/[a-z0-9][a-z0-9-]*\/managerDashboard\/move\/?$/, rule: { kind: "group", roles: ["MANAGER"] } },
   { pattern: /^\/admin\/resetPassword\/?$/, rule: staff("ADMIN") },
   { pattern: /^\/admin\/anonymizeUser\/?$/, rule: staff("ADMIN") },
   { pattern: /^\/admin\/sso\/?$/, rule: staff("ADMIN") },

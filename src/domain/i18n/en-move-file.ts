@@ -101,4 +101,14 @@ export const enMoveFile = {
   "moveFile.wizardInitiated": "Initiated",
   "moveFile.wizardInitiatedBody": "This move has been initiated. Its details are on the move page.",
   "moveFile.openMoveFile": "Open the move page",
+  // Issue 24 §4: the move page's tabs and its sticky summary.
+  "moveFile.tabs": "Parts of the move page",
+  "moveFile.tab.overview": "Overview",
+  "moveFile.tab.money": "Budget and money",
+  "moveFile.tab.notes": "Notes",
+  "moveFile.tab.incidents": "Incidents",
+  "moveFile.tab.files": "Files",
+  "moveFile.tab.history": "History",
+  "moveFile.summary": "Move summary",
+  "moveFile.summaryRoute": "{{from}} to {{to}}",
 } as const satisfies Record<string, string>;

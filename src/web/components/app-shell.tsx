@@ -25,7 +25,9 @@ type NavItem =
       key: string;
       label: MessageId;
       to: "/" | "/admin" | "/admin/outbox" | "/admin/client-errors" | "/finance" | "/crm" | "/supplier" | "/admin/resetPassword" | "/admin/anonymizeUser" | "/admin/sso" | "/admin/policy/group-setup" | "/admin/form-builder" | "/admin/terms-form" | "/admin/cost-estimates" | "/admin/mercer" | "/admin/tags/manage" | "/admin/hr-settings" | "/admin/managers/list"
-        | "/finance/bill-approval" | "/finance/bill-management" | "/finance/accounts" | "/finance/bank-accounts" | "/finance/lock-periods" | "/finance/expenses" | "/finance/external-spend/new" | "/crm/adhoc-charges/new";
+        | "/finance/bill-approval" | "/finance/bill-management" | "/finance/accounts" | "/finance/bank-accounts" | "/finance/lock-periods" | "/finance/expenses" | "/finance/external-spend/new" | "/crm/adhoc-charges/new"
+        /** The employee's pages (issue 24 §4). */
+        | "/movehub" | "/expenses" | "/files" | "/comparison" | "/overview" | "/connections" | "/user/sign-in-methods";
     }
   | { key: string; label: MessageId; to: "/$group/home"; group: string }
   /** The new-move wizard of the own group (HR). */
@@ -50,7 +52,17 @@ const isGroup = (entry: NavEntry): entry is NavGroup => "items" in entry;
 export function navEntriesFor(user: SignedInUser): NavEntry[] {
   switch (user.role) {
     case "EMPLOYEE":
-      return [{ key: "home", label: "nav.home", to: "/" }];
+      // Issue 24 §4: every page of the employee's (header on desktop, the menu on phones); the account menu has the account page too.
+      return [
+        { key: "home", label: "nav.home", to: "/" },
+        { key: "movehub", label: "nav.moveHub", to: "/movehub" },
+        { key: "expenses", label: "nav.expenses", to: "/expenses" },
+        { key: "files", label: "nav.files", to: "/files" },
+        { key: "quotes", label: "nav.quotes", to: "/comparison" },
+        { key: "overview", label: "nav.overview", to: "/overview" },
+        { key: "connections", label: "nav.connections", to: "/connections" },
+        { key: "account", label: "nav.account", to: "/user/sign-in-methods" },
+      ];
     case "HR":
     case "MANAGER":
       if (!user.group) return [{ key: "home", label: "nav.home", to: "/" }];
@@ -368,7 +380,8 @@ export function AppShell({ user, children }: { user: SignedInUser; children: Rea
   const { t } = useTranslation();
   const entries = navEntriesFor(user);
   // The administrator's groups do not fit a tablet or small desktop header: they stay behind the menu button below 1200 px.
-  const crowded = entries.some(isGroup);
+  // So do the employee's eight pages (issue 24 §4).
+  const crowded = entries.some(isGroup) || entries.length > 6;
   const [menuOpen, setMenuOpen] = useState(false);
   const mobileNavId = useId();
   const pathname = useRouterState({ select: (s) => s.location.pathname });

@@ -39,7 +39,8 @@ export function UserMenu({ user, defaultOpen }: { user: SignedInUser; defaultOpe
           <DropdownMenuItem asChild>
             <Link to="/user/sign-in-methods">
               <KeyRound aria-hidden="true" />
-              {t("app.signInMethods")}
+              {/* The employee's account page (issue 24 §4): sign-in methods today. */}
+              {user.role === "EMPLOYEE" ? t("app.account") : t("app.signInMethods")}
             </Link>
           </DropdownMenuItem>
         ) : null}

@@ -12,8 +12,8 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, LayoutDashboard, Pencil, SearchX, ShieldAlert } from "lucide-react";
-import { useCallback, useId, useState, type ReactNode } from "react";
+import { ArrowDown, ArrowUp, ArrowUpDown, ChevronDown, ChevronLeft, ChevronRight, LayoutDashboard, Pencil, SearchX, ShieldAlert } from "lucide-react";
+import { Fragment, useCallback, useId, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import {
   DASHBOARD_COLUMNS,
@@ -41,6 +41,7 @@ import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, Tabl
 import { Textarea } from "../../components/ui/textarea.tsx";
 import { errorCode, errorText, serverMessage } from "../../lib/errors.ts";
 import { formatDate } from "../../lib/format.ts";
+import { useSignedInUser } from "../../lib/session.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { useUrlSearchText } from "../../lib/url-search-text.ts";
 import { cn } from "../../lib/utils.ts";
@@ -156,7 +157,7 @@ export function DashboardPage({ group, search, onSearchChange }: { group: string
       />
     );
   } else {
-    body = <DashboardTable rows={rows} loading={loading} stale={stale} sort={sort} dir={dir} onSort={onSort} onEditNote={(row, opener) => setEditing({ row, opener })} />;
+    body = <DashboardTable group={group} rows={rows} loading={loading} stale={stale} sort={sort} dir={dir} onSort={onSort} onEditNote={(row, opener) => setEditing({ row, opener })} />;
   }
 
   const canAct = home.data?.access.assignmentActions ?? false;
@@ -274,14 +275,24 @@ const phoneCards = cn(
   "max-tablet:[&_th]:h-auto max-tablet:[&_th]:px-1.5",
   "max-tablet:[&_tbody]:block max-tablet:[&_tbody_tr]:grid max-tablet:[&_tbody_tr]:grid-cols-2 max-tablet:[&_tbody_tr]:gap-x-4 max-tablet:[&_tbody_tr]:gap-y-3 max-tablet:[&_tbody_tr]:px-4 max-tablet:[&_tbody_tr]:py-4",
   "max-tablet:[&_td]:block max-tablet:[&_td]:min-w-0 max-tablet:[&_td]:p-0",
-  "max-tablet:[&_td[data-column=note]]:col-span-2 max-tablet:[&_td[data-column=extensionReason]]:col-span-2 max-tablet:[&_td[data-column=endAssignmentReason]]:col-span-2",
+  "max-tablet:[&_td[data-column=note]]:col-span-2 max-tablet:[&_td[data-column=extensionReason]]:col-span-2 max-tablet:[&_td[data-column=endAssignmentReason]]:col-span-2 max-tablet:[&_td[data-column=actions]]:col-span-2",
 );
+
+/**
+ * Issue 24 §6: at 1366 px the table shows its priority columns and the Actions column; the other columns (id, move
+ * stages, the reasons) wait behind each row's "More" (a detail row) until the screen is 1536 px wide. Phones
+ * show every value in the cards.
+ */
+const SECONDARY: ReadonlySet<DashboardSort> = new Set(["id", "numberOfMoveStages", "extensionReason", "endAssignmentReason"]);
+const secondaryClass = "tablet:max-[1535px]:hidden";
+/** Shown only where the secondary columns are hidden (tablet to 1535 px). */
+const detailOnlyClass = "max-tablet:hidden min-[1536px]:hidden";
 
 /** A cell with its column's name above the value on phones (cards); hidden from assistive technology, which has the header. */
 function Cell({ k, className, children }: { k: DashboardSort; className?: string; children: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <TableCell role="cell" className={className} data-column={k}>
+    <TableCell role="cell" className={cn(className, SECONDARY.has(k) && secondaryClass)} data-column={k}>
       <span aria-hidden="true" className="mb-0.5 block text-xs font-medium text-muted-foreground tablet:hidden">
         {t(`dashboard.col.${k}`)}
       </span>
@@ -294,6 +305,7 @@ function Cell({ k, className, children }: { k: DashboardSort; className?: string
 
 /** One page of rows: every header a sort button with aria-sort; while the first page loads, skeleton rows. */
 function DashboardTable({
+  group,
   rows,
   loading,
   stale,
@@ -302,6 +314,7 @@ function DashboardTable({
   onSort,
   onEditNote,
 }: {
+  group: string;
   rows: TDashboardRow[];
   loading: boolean;
   stale: boolean;
@@ -311,6 +324,15 @@ function DashboardTable({
   onEditNote: (row: TDashboardRow, opener: HTMLElement) => void;
 }) {
   const { t } = useTranslation();
+  const user = useSignedInUser();
+  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
+  const toggle = (moveId: number) =>
+    setOpen((prev) => {
+      const next = new Set(prev);
+      if (next.has(moveId)) next.delete(moveId);
+      else next.add(moveId);
+      return next;
+    });
   const notSet = <span className="text-muted-foreground">{t("dashboard.notSet")}</span>;
   const date = (value: string | null) =>
     value ? (
@@ -330,11 +352,16 @@ function DashboardTable({
             const active = c.key === sort;
             const Icon = !active ? ArrowUpDown : dir === "asc" ? ArrowUp : ArrowDown;
             return (
-              <TableHead key={c.key} role="columnheader" aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : "none"}>
+              <TableHead
+                key={c.key}
+                role="columnheader"
+                aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : "none"}
+                className={cn("tablet:whitespace-normal", SECONDARY.has(c.key) && secondaryClass)}
+              >
                 <button
                   type="button"
                   onClick={() => onSort(c.key)}
-                  className="-mx-1.5 inline-flex items-center gap-1.5 rounded px-1.5 py-1 uppercase tracking-wide hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                  className="-mx-1.5 inline-flex items-center gap-1.5 rounded px-1.5 py-1 text-left uppercase tracking-wide hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                   data-testid={`sort-${c.key}`}
                 >
                   {t(`dashboard.col.${c.key}`)}
@@ -343,6 +370,9 @@ function DashboardTable({
               </TableHead>
             );
           })}
+          <TableHead role="columnheader" className="max-tablet:sr-only">
+            {t("dashboard.col.actions")}
+          </TableHead>
         </TableRow>
       </TableHeader>
       <TableBody role="rowgroup">
@@ -350,14 +380,18 @@ function DashboardTable({
           ? Array.from({ length: 5 }, (_, i) => (
               <TableRow key={`skeleton-${i}`} role="row" className="hover:bg-transparent">
                 {DASHBOARD_COLUMNS.map((c) => (
-                  <TableCell key={c.key} role="cell">
+                  <TableCell key={c.key} role="cell" className={cn(SECONDARY.has(c.key) && secondaryClass)}>
                     <Skeleton className={cn("h-4", c.key === "firstName" || c.key === "lastName" ? "w-24" : "w-14")} />
                   </TableCell>
                 ))}
+                <TableCell role="cell">
+                  <Skeleton className="h-4 w-20" />
+                </TableCell>
               </TableRow>
             ))
           : rows.map((r) => (
-              <TableRow key={r.moveId} role="row" data-testid="dashboard-row" data-move={r.moveId}>
+              <Fragment key={r.moveId}>
+              <TableRow role="row" data-testid="dashboard-row" data-move={r.moveId}>
                 <Cell k="id" className="tabular-nums">
                   {r.id}
                 </Cell>
@@ -392,7 +426,66 @@ function DashboardTable({
                 <Cell k="newEndDate">{date(r.newEndDate)}</Cell>
                 <Cell k="extensionReason">{textCell(r.extensionReason)}</Cell>
                 <Cell k="endAssignmentReason">{textCell(r.endAssignmentReason)}</Cell>
+                <TableCell role="cell" data-column="actions">
+                  <span className="flex flex-col items-start gap-1.5">
+                    {user.role === "MANAGER" ? (
+                      <Link
+                        to="/$group/managerDashboard/move"
+                        params={{ group }}
+                        search={{ employeeId: r.id, moveId: r.moveId }}
+                        className="whitespace-nowrap font-medium text-primary underline-offset-4 hover:underline focus-visible:underline"
+                        aria-label={t("dashboard.openMoveFor", { name: nameOf(r) })}
+                        data-testid="dashboard-open-move"
+                      >
+                        {t("dashboard.openMove")}
+                      </Link>
+                    ) : (
+                      <Link
+                        to="/$group/employeefile/summaryView"
+                        params={{ group }}
+                        search={{ employeeId: r.id, moveId: r.moveId }}
+                        className="whitespace-nowrap font-medium text-primary underline-offset-4 hover:underline focus-visible:underline"
+                        aria-label={t("dashboard.openMoveFor", { name: nameOf(r) })}
+                        data-testid="dashboard-open-move"
+                      >
+                        {t("dashboard.openMove")}
+                      </Link>
+                    )}
+                    <button
+                      type="button"
+                      className={cn(
+                        "-mx-1 inline-flex items-center gap-1 whitespace-nowrap rounded px-1 text-[13px] text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+                        detailOnlyClass,
+                      )}
+                      aria-expanded={open.has(r.moveId)}
+                      aria-controls={`dashboard-detail-${r.moveId}`}
+                      aria-label={t("dashboard.moreFor", { name: nameOf(r) })}
+                      onClick={() => toggle(r.moveId)}
+                      data-testid="dashboard-more"
+                    >
+                      {open.has(r.moveId) ? t("dashboard.less") : t("dashboard.more")}
+                      <ChevronDown aria-hidden="true" className={cn("size-3.5 transition-transform", open.has(r.moveId) && "rotate-180")} />
+                    </button>
+                  </span>
+                </TableCell>
               </TableRow>
+              {open.has(r.moveId) ? (
+                <TableRow role="row" id={`dashboard-detail-${r.moveId}`} className={cn("bg-muted/30 hover:bg-muted/30", detailOnlyClass)} data-testid="dashboard-detail">
+                  <TableCell role="cell" colSpan={DASHBOARD_COLUMNS.length + 1}>
+                    <dl aria-label={t("dashboard.details", { name: nameOf(r) })} className="grid grid-cols-2 gap-x-6 gap-y-2 desktop:grid-cols-4">
+                      {(["id", "numberOfMoveStages", "extensionReason", "endAssignmentReason"] as const).map((k) => (
+                        <div key={k} className="min-w-0">
+                          <dt className="text-xs font-medium text-muted-foreground">{t(`dashboard.col.${k}`)}</dt>
+                          <dd className="[overflow-wrap:anywhere]">
+                            {k === "id" ? r.id : k === "numberOfMoveStages" ? r.numberOfMoveStages : (r[k] ?? t("dashboard.notSet"))}
+                          </dd>
+                        </div>
+                      ))}
+                    </dl>
+                  </TableCell>
+                </TableRow>
+              ) : null}
+              </Fragment>
             ))}
       </TableBody>
     </Table>
@@ -440,6 +533,7 @@ function Pagination({ page, pager, disabled, onPage }: { page: number; pager: Re
  */
 function NoteDialog({ group, row, opener, onClose }: { group: string; row: TDashboardRow; opener: HTMLElement; onClose: () => void }) {
   const { t } = useTranslation();
+  const role = useSignedInUser().role;
   const id = useId();
   const queryClient = useQueryClient();
   const [text, setText] = useState(row.note ?? "");
@@ -466,7 +560,7 @@ function NoteDialog({ group, row, opener, onClose }: { group: string; row: TDash
         }}
       >
         <DialogTitle>{t("dashboard.noteTitle", { name: nameOf(row) })}</DialogTitle>
-        <DialogDescription id={`${id}-description`}>{t("dashboard.noteDescription")}</DialogDescription>
+        <DialogDescription id={`${id}-description`}>{t(role === "MANAGER" ? "dashboard.noteDescriptionManager" : "dashboard.noteDescription")}</DialogDescription>
         <form
           className="flex flex-col gap-3"
           noValidate

@@ -12,11 +12,12 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { DASHBOARD_PAGE_SIZES, DASHBOARD_SORTS } from "../../../domain/dashboard/constants.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
-import { textsChunk } from "../../lib/i18n.ts";
+import { shippedTexts, textsChunk } from "../../lib/i18n.ts";
 import { appRoute, RoleGate, withPages } from "../../route-base.tsx";
 import type { DashboardSearch } from "./dashboard-page.tsx";
 
 const DashboardPage = lazyRouteComponent(() => import("./dashboard-page.tsx"), "DashboardPage");
+const ManagerMovePage = lazyRouteComponent(() => import("./manager-move-page.tsx"), "ManagerMovePage");
 const texts = textsChunk(() => import("../../../domain/i18n/en-dashboard.ts").then((m) => m.enDashboard));
 
 const text = (max: number) => z.union([z.string(), z.number()]).transform(String).pipe(z.string().trim().min(1).max(max)).optional().catch(undefined);
@@ -59,4 +60,32 @@ const dashboardRoute = createRoute({
   }, DashboardPage, texts),
 });
 
-export const dashboardRoutes = { public: [], app: [dashboardRoute] };
+/** A positive id from the URL ("?employeeId=12" arrives as a number, a hand-typed "12" as text). */
+const urlId = () =>
+  z
+    .preprocess((v) => (typeof v === "string" && /^\d+$/.test(v.trim()) ? Number(v) : v), z.number().int().positive().max(2_147_483_647))
+    .optional()
+    .catch(undefined);
+
+/**
+ * A manager's read-only move page (issue 24 §4): `/{group}/managerDashboard/move?employeeId=&moveId=`, opened from
+ * a dashboard row. The move page's texts (shippedTexts: it reads the move file's labels too).
+ */
+const managerMoveRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/$group/managerDashboard/move",
+  validateSearch: z.object({ employeeId: urlId(), moveId: urlId() }),
+  component: withPages(function ManagerMoveRoute() {
+    const { t } = useTranslation();
+    const { group } = managerMoveRoute.useParams();
+    const { employeeId, moveId } = managerMoveRoute.useSearch();
+    useDocumentTitle(t("managerMove.title"));
+    return (
+      <RoleGate roles={["MANAGER"]}>
+        <ManagerMovePage key={`${group}-${employeeId}-${moveId}`} group={group} employeeId={employeeId} moveId={moveId} />
+      </RoleGate>
+    );
+  }, ManagerMovePage, shippedTexts),
+});
+
+export const dashboardRoutes = { public: [], app: [dashboardRoute, managerMoveRoute] };

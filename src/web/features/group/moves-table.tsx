@@ -43,7 +43,8 @@ const sortOf: Record<string, MoveSort | undefined> = {
 function useMoveColumns(group: string, readOnly: boolean) {
   const { t, i18n } = useTranslation();
   return useMemo(() => {
-    const place = (text: string | null) => (text ? <span className="whitespace-nowrap">{text}</span> : <span className="text-muted-foreground">{t("moves.notSet")}</span>);
+    // Issue 24 §6: places, names and links wrap, so the table fits 1366 px with its Actions column.
+    const place = (text: string | null) => (text ? <span>{text}</span> : <span className="text-muted-foreground">{t("moves.notSet")}</span>);
     const all = column.columns([
       column.display({
         id: "employee",
@@ -51,13 +52,13 @@ function useMoveColumns(group: string, readOnly: boolean) {
         cell: ({ row }) => (
           <span className="flex flex-col">
             {readOnly ? (
-              <span className="whitespace-nowrap font-medium text-foreground">{row.original.employeeName}</span>
+              <span className="font-medium text-foreground">{row.original.employeeName}</span>
             ) : (
             <Link
               to="/$group/employeefile/summaryView"
               params={{ group }}
               search={{ employeeId: row.original.employeeId, moveId: row.original.moveId }}
-              className="whitespace-nowrap font-medium text-foreground underline-offset-4 hover:text-primary hover:underline focus-visible:underline"
+              className="font-medium text-foreground underline-offset-4 hover:text-primary hover:underline focus-visible:underline"
               data-testid="move-file-link"
             >
               {row.original.employeeName}
@@ -118,7 +119,7 @@ function useMoveColumns(group: string, readOnly: boolean) {
       }),
       column.display({
         id: "actions",
-        header: () => <span className="sr-only">{t("moves.col.actions")}</span>,
+        header: () => t("moves.col.actions"),
         cell: ({ row }) => {
           const m = row.original;
           return m.status === "draft" ? (
@@ -133,7 +134,7 @@ function useMoveColumns(group: string, readOnly: boolean) {
               {t("moves.resume")}
             </Link>
           ) : (
-            <span className="flex flex-wrap gap-x-4 gap-y-1">
+            <span className="flex flex-col items-start gap-1">
               <Link
                 to="/admin/policy/view"
                 search={{ employeeId: m.employeeId, moveId: m.moveId }}

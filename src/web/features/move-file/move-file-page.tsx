@@ -3,6 +3,11 @@
  * summary): the person, the move, its policy version, the cost estimate with its approval, the
  * stage-3 overrides and the audit timeline. Later areas (files, budgets, expenses, tasks) add their
  * panels here.
+ *
+ * Issue 24 §4: the page is divided into tabs (Radix Tabs: arrow keys move between them; the open tab is the URL's
+ * `tab`, so a tab can be linked and survives a reload) under a sticky summary (who, status, stage, route,
+ * policy), instead of one page of every panel. Each panel sits in one tab (MOVE_FILE_TABS); a tab's panels load
+ * when it is opened.
  */
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
@@ -24,7 +29,11 @@ import { ProfileActions } from "./profile-dialog.tsx";
 import { FormValuesPanel } from "./form-values-panel.tsx";
 import { HrNotesPanel } from "./hr-notes-panel.tsx";
 import { IncidentsPanel } from "./incidents-panel.tsx";
+import { WelcomeRequestPanel } from "./welcome-request-panel.tsx";
 import { EstimateVsActual } from "../../components/estimate-vs-actual.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
+import { MOVE_FILE_TABS, type MoveFileTab } from "./tabs.ts";
+import { ManagerNotesPanel } from "./manager-notes-panel.tsx";
 import { trpc } from "../../lib/trpc.ts";
 
 const linkClasses = "font-medium text-primary underline-offset-4 hover:underline focus-visible:underline";
@@ -38,8 +47,9 @@ const statusVariant = {
 } as const;
 
 type Ref = { group: string; employeeId: number; moveId: number };
+type TabProps = { tab?: MoveFileTab; onTabChange?: (tab: MoveFileTab) => void };
 
-export function MoveFilePage({ group, employeeId, moveId }: { group: string; employeeId?: number; moveId?: number }) {
+export function MoveFilePage({ group, employeeId, moveId, tab, onTabChange }: { group: string; employeeId?: number; moveId?: number } & TabProps) {
   const { t } = useTranslation();
   const groupName = useGroupDisplayName(group);
   if (employeeId === undefined || moveId === undefined) {
@@ -52,7 +62,7 @@ export function MoveFilePage({ group, employeeId, moveId }: { group: string; emp
       </div>
     );
   }
-  return <MoveFile group={group} employeeId={employeeId} moveId={moveId} />;
+  return <MoveFile group={group} employeeId={employeeId} moveId={moveId} tab={tab} onTabChange={onTabChange} />;
 }
 
 /** The employee's documents on file (issue 14): how many the HR user may see, and the way to the employee files page. */
@@ -86,7 +96,7 @@ function BackHome({ group }: { group: string }) {
   );
 }
 
-function MoveFile(ref: Ref) {
+function MoveFile({ tab, onTabChange, ...ref }: Ref & TabProps) {
   const { t } = useTranslation();
   const groupName = useGroupDisplayName(ref.group);
   const query = useQuery({ ...trpc.moves.file.queryOptions(ref), refetchOnWindowFocus: false });
@@ -133,24 +143,75 @@ function MoveFile(ref: Ref) {
           </Badge>
         }
       />
-      <div className="grid min-w-0 items-start gap-6 desktop:grid-cols-2">
-        <PersonPanel data={data} refs={ref} />
-        <MovePanel data={data} refs={ref} />
-        <PolicyPanel data={data} />
-        <EstimatePanel data={data} refs={ref} />
-        <OverridesPanel data={data} />
-        <FormValuesPanel {...ref} />
-        <HrNotesPanel {...ref} />
-        <BudgetsPanel {...ref} />
-        <Panel title={t("insights.panelTitle", "Estimate against actual")} testId="estimate-vs-actual-panel" className="desktop:col-span-2">
-          <EstimateVsActual group={ref.group} moveId={ref.moveId} />
-        </Panel>
-        <QuotesPanel {...ref} />
-        <IncidentsPanel {...ref} />
-        <TimelinePanel data={data} />
-        <FilesPanel refs={ref} />
-      </div>
+      <Summary data={data} />
+      <Tabs value={tab ?? "overview"} onValueChange={(value) => onTabChange?.(value as MoveFileTab)} className="min-w-0">
+        <TabsList aria-label={t("moveFile.tabs")} className="h-auto w-full flex-wrap justify-start" data-testid="move-file-tabs">
+          {MOVE_FILE_TABS.map((key) => (
+            <TabsTrigger key={key} value={key} data-testid={`move-file-tab-${key}`}>
+              {t(`moveFile.tab.${key}`)}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="overview" className="grid min-w-0 items-start gap-6 desktop:grid-cols-2">
+          <PersonPanel data={data} refs={ref} />
+          <MovePanel data={data} refs={ref} />
+          <PolicyPanel data={data} />
+          <EstimatePanel data={data} refs={ref} />
+          <OverridesPanel data={data} />
+          <FormValuesPanel {...ref} />
+          <WelcomeRequestPanel {...ref} />
+        </TabsContent>
+        <TabsContent value="money" className="grid min-w-0 items-start gap-6 desktop:grid-cols-2">
+          <BudgetsPanel {...ref} />
+          <QuotesPanel {...ref} />
+          <Panel title={t("insights.panelTitle", "Estimate against actual")} testId="estimate-vs-actual-panel" className="desktop:col-span-2">
+            <EstimateVsActual group={ref.group} moveId={ref.moveId} />
+          </Panel>
+        </TabsContent>
+        <TabsContent value="notes" className="grid min-w-0 items-start gap-6 desktop:grid-cols-2">
+          <HrNotesPanel {...ref} />
+          <ManagerNotesPanel {...ref} />
+        </TabsContent>
+        <TabsContent value="incidents" className="grid min-w-0 items-start gap-6">
+          <IncidentsPanel {...ref} />
+        </TabsContent>
+        <TabsContent value="files" className="grid min-w-0 items-start gap-6 desktop:grid-cols-2">
+          <FilesPanel refs={ref} />
+        </TabsContent>
+        <TabsContent value="history" className="grid min-w-0 items-start gap-6">
+          <TimelinePanel data={data} />
+        </TabsContent>
+      </Tabs>
     </div>
+  );
+}
+
+/** The sticky summary above the tabs (issue 24 §4): who, status, stage, route and policy stay in sight. */
+function Summary({ data }: { data: TMoveFileResponse }) {
+  const { t } = useTranslation();
+  const m = data.move;
+  const notSet = t("moveFile.notSet");
+  const name = `${data.person.firstName} ${data.person.lastName}`.trim() || data.person.email;
+  return (
+    <section
+      aria-label={t("moveFile.summary")}
+      className="sticky top-16 z-30 -mx-4 mb-4 border-b border-border bg-background/95 px-4 py-2 backdrop-blur supports-[backdrop-filter]:bg-background/85 tablet:-mx-6 tablet:px-6 desktop:-mx-8 desktop:px-8"
+      data-testid="move-file-summary"
+    >
+      <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+        <span className="font-semibold text-foreground [overflow-wrap:anywhere]">{name}</span>
+        <Badge variant={statusVariant[m.status]} dot>
+          {t(`moves.status.${m.status}`)}
+        </Badge>
+        <span className="text-muted-foreground">
+          {m.status === "draft"
+            ? t("moveFile.wizardStep", { n: m.wizardStep.number, count: m.wizardStep.count, name: t(`wizard.steps.${m.wizardStep.stage}` as "wizard.steps.1") })
+            : t("moveFile.stageOf", { name: m.moveStageName, current: m.currentMoveStage, count: m.moveStagesCount })}
+        </span>
+        <span className="min-w-0 text-muted-foreground [overflow-wrap:anywhere]">{t("moveFile.summaryRoute", { from: m.origin ?? notSet, to: m.destination ?? notSet })}</span>
+        <span className="min-w-0 text-muted-foreground [overflow-wrap:anywhere]">{data.policy.name}</span>
+      </p>
+    </section>
   );
 }
 

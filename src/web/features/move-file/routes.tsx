@@ -8,6 +8,7 @@ import { z } from "zod";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { shippedTexts } from "../../lib/i18n.ts";
 import { appRoute, RoleGate, withPages } from "../../route-base.tsx";
+import { MOVE_FILE_TABS, type MoveFileTab } from "./tabs.ts";
 
 // Each page is its own chunk (see route-base.tsx).
 const MoveFilePage = lazyRouteComponent(() => import("./move-file-page.tsx"), "MoveFilePage");
@@ -22,15 +23,24 @@ const urlId = () =>
 const moveFileRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/$group/employeefile/summaryView",
-  validateSearch: z.object({ employeeId: urlId(), moveId: urlId() }),
+  // `tab`: the open tab of the page (issue 24 §4), so a tab can be linked; an unknown one opens the first.
+  validateSearch: z.object({ employeeId: urlId(), moveId: urlId(), tab: z.enum(MOVE_FILE_TABS).optional().catch(undefined) }),
   component: withPages(function MoveFileRoute() {
     const { t } = useTranslation();
     const { group } = moveFileRoute.useParams();
-    const { employeeId, moveId } = moveFileRoute.useSearch();
+    const { employeeId, moveId, tab } = moveFileRoute.useSearch();
+    const navigate = moveFileRoute.useNavigate();
     useDocumentTitle(t("moveFile.title"));
     return (
       <RoleGate roles={["HR", "ADMIN"]}>
-        <MoveFilePage key={`${group}-${employeeId}-${moveId}`} group={group} employeeId={employeeId} moveId={moveId} />
+        <MoveFilePage
+          key={`${group}-${employeeId}-${moveId}`}
+          group={group}
+          employeeId={employeeId}
+          moveId={moveId}
+          tab={tab}
+          onTabChange={(next: MoveFileTab) => void navigate({ search: (prev) => ({ ...prev, tab: next === "overview" ? undefined : next }), replace: true })}
+        />
       </RoleGate>
     );
   }, MoveFilePage, shippedTexts),
