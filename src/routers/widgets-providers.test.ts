@@ -132,6 +132,7 @@ const providers = (at: string) =>
     GEOCODER_API_URL: at,
     OVERPASS_API_URL: `${at}/api/interpreter`,
     ECB_RATES_URL: `${at}/eurofxref-daily.xml`,
+    SOCIAL_API_URL: at,
   });
 const hitsOf = (path: string) => hits.filter((h) => h.path === path);
 
@@ -227,5 +228,7 @@ describe("public providers (issue 24 §7)", () => {
     expect(currency.ratesMessage).toBe("Could not reach the European Central Bank.");
     expect(currency.ratesSource).toBe("Stored exchange rates");
     expect(currency.availableCurrencies.length).toBeGreaterThan(10);
+    expect(await caller.social.link({ handle: "someone@social.example" })).toMatchObject({ success: true });
+    expect(await caller.social.connections()).toMatchObject({ success: false, status: "UNAVAILABLE", message: "Could not reach Mastodon.", connections: [] });
   }, 30_000);
 });
