@@ -6,7 +6,8 @@ import { overflowing } from "../layout/overflow.ts";
 /**
  * Bulk employee import (issue 15; part 1 §4 import page states, polling, error file; part 2 §2 hover
  * messages, §5 "Please choose file!"): HR downloads the template, fills two good rows and one bad row,
- * uploads, watches the job finish as "Complete with errors", reads the bad row's messages and downloads
+ * uploads, watches the job finish as "Complete with errors", reads every message of the bad row (issue 24 §6:
+ * three at once; a good row's destination written "Houston, Texas, United States") and downloads
  * the error report (1366 px); the same page at 390 px. axe-core on every state; nothing wider than the viewport.
  */
 
@@ -34,7 +35,7 @@ async function filledTemplate(page: Page): Promise<Buffer> {
   wb.getWorksheet("Policies")!.eachRow((row, n) => n > 1 && policies.push(String(row.getCell(1).value)));
   const policy = policies.find((p) => p === "Global Long-Term Assignment") ?? policies[0]!;
   const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
-  const row = (first: string, email: string): Record<string, string> => ({
+  const row = (first: string, email: string, more: Record<string, string> = {}): Record<string, string> => ({
     Policy: policy,
     "First name": first,
     "Last name": "Imported",
@@ -44,11 +45,18 @@ async function filledTemplate(page: Page): Promise<Buffer> {
     "Origin - City": "London",
     "Destination - Country": "LU",
     "Destination - City": "Luxembourg",
+    ...more,
   });
   const out = new ExcelJS.Workbook();
   const sheet = out.addWorksheet("Employees");
   sheet.addRow(headers);
-  for (const r of [row("Ada", `bulk-a-${stamp}@example.com`), row("Grace", "not-an-address"), row("Alan", `bulk-b-${stamp}@example.com`)]) {
+  // Issue 24 §6: the bad row has three errors, all reported; a good row's destination is written as "city, region, country".
+  const rows = [
+    row("Ada", `bulk-a-${stamp}@example.com`, { "Destination - Country": "", "Destination - City": "Houston, Texas, United States" }),
+    row("", "not-an-address", { "Origin - Country": "Atlantis" }),
+    row("Alan", `bulk-b-${stamp}@example.com`),
+  ];
+  for (const r of rows) {
     sheet.addRow(headers.map((h) => r[h] ?? (required.has(h) ? filler(required.get(h)!) : "")));
   }
   return Buffer.from(await out.xlsx.writeBuffer());
@@ -85,7 +93,11 @@ test("HR imports a spreadsheet with a bad row and downloads the error report", a
   const bad = page.getByTestId("bulk-row").filter({ hasText: "Row 3" });
   await expect(bad).toContainText("Failed");
   await bad.getByText("Errors of row 3").click();
-  await expect(bad).toContainText("E-mail address");
+  const messages = bad.locator("details").first().getByRole("listitem");
+  await expect(messages).toHaveCount(3);
+  await expect(bad).toContainText("First name cannot be empty.");
+  await expect(bad).toContainText("E-mail address not in proper format.");
+  await expect(bad).toContainText('Origin: unknown country "Atlantis".');
   await expectAccessible(page);
   await fits(page, 1366);
 
@@ -97,6 +109,7 @@ test("HR imports a spreadsheet with a bad row and downloads the error report", a
   await wb.xlsx.readFile(await download.path());
   const sheet = wb.worksheets[0]!;
   expect(sheet.getRow(2).getCell(1).value).toBe(3);
+  expect(String(sheet.getRow(2).getCell(3).value).split("\n")).toHaveLength(3);
   expect(String(sheet.getRow(2).getCell(3).value)).toContain("E-mail address");
 
   // The same page on a phone.
