@@ -66,7 +66,8 @@ export function WeatherWidget() {
         ? t("widgets.weather.notConfigured", view.message)
         : view.status === "NO_DESTINATION"
           ? t("widgets.weather.noDestination", view.message)
-          : failure;
+          : // The server names the provider it could not reach (issue 24 §7), else says it did not answer.
+            view.message || failure;
     return frame(
       view.status === "UNAVAILABLE" ? (
         <ErrorState message={text} retryLabel={t("app.retry")} onRetry={() => void query.refetch()} />
