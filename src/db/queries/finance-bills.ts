@@ -18,6 +18,7 @@ export type BillRecord = {
   hold_reason: string | null;
   group_id: number;
   group_name: string;
+  group_display_name: string;
   employee_user_id: number | null;
   employee_first: string | null;
   employee_last: string | null;
@@ -64,6 +65,7 @@ function selectRow<Q extends Base>(q: Q) {
     "b.hold_reason",
     "b.group_id",
     "g.name as group_name",
+    "g.display_name as group_display_name",
     "b.employee_user_id",
     "u.first_name as employee_first",
     "u.last_name as employee_last",

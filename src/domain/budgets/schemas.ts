@@ -17,6 +17,8 @@ export const ZEmployeeBudget = z.object({
   employeeId: z.number().int(),
   moveId: z.number().int(),
   budgetGroupId: z.number().int(),
+  /** The group's name for people: its services' titles (src/domain/budgets/group-name.ts), never "Budget group 1". */
+  budgetGroupName: z.string(),
   moveStageId: z.number().int(),
   moveStageName: z.string(),
   currency: z.string(),

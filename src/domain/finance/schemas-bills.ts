@@ -63,6 +63,8 @@ export const ZBillRow = z.object({
   holdReason: z.string().nullable(),
   groupId: z.number(),
   groupName: z.string(),
+  /** The group's name for people (groupName is its URL slug). */
+  groupDisplayName: z.string(),
   /** The payee employee's user id (employee bills; the bill's employee for vendor bookings). */
   employeeId: z.number().nullable(),
   employeeName: z.string().nullable(),

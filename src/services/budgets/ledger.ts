@@ -14,6 +14,7 @@ import { moveStageNames, NO_BUDGET_GROUP } from "../../domain/policy/catalogue.t
 import type { TEmployeeBudget } from "../../domain/budgets/schemas.ts";
 import { loadRates, type RateTable } from "../estimate/rates.ts";
 import type { LedgerMove } from "./access.ts";
+import { budgetGroupName } from "../../domain/budgets/group-name.ts";
 
 export type LedgerBudget = {
   stage: number;
@@ -139,6 +140,7 @@ export function toEmployeeBudget(ledger: Ledger, b: LedgerBudget): TEmployeeBudg
     employeeId: ledger.move.employeeUserId,
     moveId: ledger.move.id,
     budgetGroupId: b.group,
+    budgetGroupName: budgetGroupName(b.services.map((key) => serviceTitleOf(ledger, key)), b.group),
     moveStageId: b.stage,
     moveStageName: stageNameOf(ledger, b.stage),
     currency: c,

@@ -60,6 +60,7 @@ function rowOf(r: BillRecord, payment: { id: number; amount: number; currency: s
     holdReason: bill.holdReason,
     groupId: r.group_id,
     groupName: r.group_name,
+    groupDisplayName: r.group_display_name,
     employeeId: r.employee_user_id,
     employeeName,
     vendorName: r.vendor_name,

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { currencyLabel, currencyName, formatDecimalText, timeZoneLabel, utcOffsetMinutes, utcOffsetText } from "./format.ts";
+import { currencyLabel, currencyName, formatDecimalText } from "./format.ts";
+import { timeZoneLabel, utcOffsetMinutes, utcOffsetText } from "./time-zones.ts";
 
 describe("currency names (issue 24 §6)", () => {
   test("a picker's option is the code and the name in the reader's language", () => {

@@ -12,6 +12,7 @@ import { Label } from "../../components/ui/label.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { pickToAction, RepatriationPolicy, type LoadedPolicy, type PolicyPick } from "./end-policy.tsx";
+import { formatDate } from "../../lib/format.ts";
 
 export type Kind = "EXTEND" | "END";
 export const nameOf = (r: TEmployeeRow) => `${r.firstName} ${r.lastName}`.trim() || r.email;
@@ -162,7 +163,7 @@ export function ActionsPopup({ group, kind, rows, view, onCancel }: { group: str
             <p className="text-sm font-medium" data-testid="popup-step">
               {t("assignments.step", { index: index + 1, count: rows.length, name: nameOf(row) })}
             </p>
-            <p className="text-sm text-muted-foreground">{t("assignments.currentEnd", { date: row.assignmentEndDate ?? t("assignments.noDate") })}</p>
+            <p className="text-sm text-muted-foreground">{t("assignments.currentEnd", { date: row.assignmentEndDate ? formatDate(row.assignmentEndDate) : t("assignments.noDate") })}</p>
             <div className="flex flex-col gap-1.5">
               <Label htmlFor={`${id}-date`}>{kind === "EXTEND" ? t("assignments.newEndDate") : t("assignments.endDate")}</Label>
               <Input

@@ -186,7 +186,7 @@ export function ApprovalPanel({
           {recorded.isApproved ? (
             <>
               <Badge variant="success">{t("estimate.approval.approved")}</Badge>
-              {t("estimate.approval.recordedBy", { name: recorded.approverName || recorded.approverEmail, date: recorded.approvalDate })}
+              {t("estimate.approval.recordedBy", { name: recorded.approverName || recorded.approverEmail, date: formatDate(recorded.approvalDate) })}
             </>
           ) : (
             <>

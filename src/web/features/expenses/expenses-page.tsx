@@ -95,9 +95,9 @@ function MyBudgets() {
               {budgets.data.budgets.map((b) => (
                 <li key={`${b.moveStageId}-${b.budgetGroupId}`} className="flex flex-col gap-1" data-testid="my-budget">
                   <p className="text-sm font-medium">
-                    {b.moveStageName} · {t("budgets.group", { group: b.budgetGroupId, defaultValue: "Budget group {{group}}" })}
+                    {b.moveStageName} · {b.budgetGroupName}
                   </p>
-                  <div className="h-2 overflow-hidden rounded-full bg-muted" role="progressbar" aria-label={`${b.moveStageName} ${b.budgetGroupId}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.min(100, b.progressPercentage)}>
+                  <div className="h-2 overflow-hidden rounded-full bg-muted" role="progressbar" aria-label={`${b.moveStageName} · ${b.budgetGroupName}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.min(100, b.progressPercentage)}>
                     <div className="h-full bg-primary" style={{ width: `${Math.min(100, b.progressPercentage)}%` }} />
                   </div>
                   <p className="text-sm tabular-nums text-muted-foreground">

@@ -102,7 +102,7 @@ export function AdhocItemPage({ itemId }: { itemId: number }) {
                       {item.data.item.payments.map((p) => (
                         <tr key={p.seq} className="border-t" data-testid="item-schedule-row">
                           <td className="py-1.5 pr-3 tabular-nums">{p.seq}</td>
-                          <td className="py-1.5 pr-3">{p.paymentDueDate}</td>
+                          <td className="py-1.5 pr-3">{formatDate(p.paymentDueDate)}</td>
                           <td className="py-1.5">
                             <Amount value={p.paymentAmount} currency={item.data.item.currency} />
                           </td>

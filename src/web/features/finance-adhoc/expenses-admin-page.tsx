@@ -96,7 +96,7 @@ export function ExpensesAdminPage() {
                 <option value="">{t("financeAdhoc.allStatuses", "All statuses")}</option>
                 {EXPENSE_STATUSES.map((s) => (
                   <option key={s} value={s}>
-                    {s}
+                    {t(`expenses.status.${s}`, s)}
                   </option>
                 ))}
               </NativeSelect>
@@ -150,15 +150,15 @@ export function ExpensesAdminPage() {
                         <div className="text-xs text-muted-foreground">{x.groupDisplayName}</div>
                       </TableCell>
                       <TableCell className="max-w-[16rem]">
-                        <div className="truncate">{x.description || x.categoryOther || x.category}</div>
-                        <div className="text-xs text-muted-foreground">{x.category === "OTHER" && x.categoryOther ? x.categoryOther : x.category}</div>
+                        <div className="truncate">{x.description || x.categoryOther || t(`expenses.category.${x.category}`, x.category)}</div>
+                        <div className="text-xs text-muted-foreground">{x.category === "OTHER" && x.categoryOther ? x.categoryOther : t(`expenses.category.${x.category}`, x.category)}</div>
                       </TableCell>
                       <TableCell className="whitespace-nowrap">{formatDate(x.expenseDate)}</TableCell>
                       <TableCell>
                         <Amount value={x.gross} currency={x.currency} />
                       </TableCell>
                       <TableCell>
-                        <Badge variant={statusVariant[x.status]}>{x.status}</Badge>
+                        <Badge variant={statusVariant[x.status]}>{t(`expenses.status.${x.status}`, x.status)}</Badge>
                         {x.holdReason ? <div className="mt-1 text-xs text-muted-foreground">{x.holdReason}</div> : null}
                       </TableCell>
                       <TableCell className="max-w-[14rem]">
@@ -189,9 +189,9 @@ export function ExpensesAdminPage() {
                       </div>
                       <span className="shrink-0 text-right font-medium tabular-nums">{formatMajorMoney(x.gross, x.currency)}</span>
                     </div>
-                    <p className="break-words text-sm">{x.description || x.category}</p>
+                    <p className="break-words text-sm">{x.description || t(`expenses.category.${x.category}`, x.category)}</p>
                     <div>
-                      <Badge variant={statusVariant[x.status]}>{x.status}</Badge>
+                      <Badge variant={statusVariant[x.status]}>{t(`expenses.status.${x.status}`, x.status)}</Badge>
                     </div>
                     <p className="break-words text-sm text-muted-foreground">{x.internalNotes || "—"}</p>
                     <RowActions expense={x} onNote={setNoteOf} onDelete={setDeleting} />

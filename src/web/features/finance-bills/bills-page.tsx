@@ -234,7 +234,7 @@ export function FinanceBillsPage({ search, onSearch }: { search: BillsSearch; on
   const payee = (row: BillRow) => (
     <span className="flex flex-col">
       <span className="font-medium">{row.billType === "VendorBooking" ? (row.vendorName ?? "—") : (row.employeeName ?? "—")}</span>
-      <span className="text-xs text-muted-foreground">{row.groupName}</span>
+      <span className="text-xs text-muted-foreground">{row.groupDisplayName}</span>
     </span>
   );
 
@@ -374,7 +374,7 @@ export function FinanceBillsPage({ search, onSearch }: { search: BillsSearch; on
                       <TableCell>
                         <span className="flex flex-col">
                           <span className="font-medium tabular-nums">#{row.id}</span>
-                          <span className="text-xs text-muted-foreground">{row.billType}</span>
+                          <span className="text-xs text-muted-foreground">{t(`financeBills.type.${row.billType}`, row.billType)}</span>
                         </span>
                       </TableCell>
                       <TableCell>{payee(row)}</TableCell>
@@ -401,7 +401,7 @@ export function FinanceBillsPage({ search, onSearch }: { search: BillsSearch; on
                     <div className="flex min-w-0 flex-1 flex-col gap-1">
                       <div className="flex items-baseline justify-between gap-2">
                         <span className="font-medium tabular-nums">
-                          #{row.id} · {row.billType}
+                          #{row.id} · {t(`financeBills.type.${row.billType}`, row.billType)}
                         </span>
                         <Money amount={row.gross} currency={row.currency} />
                       </div>

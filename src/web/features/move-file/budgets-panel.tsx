@@ -64,7 +64,7 @@ function BudgetRow({ budget: b, refs }: { budget: TEmployeeBudget; refs: Ref }) 
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const save = useMutation(trpc.budgets.editBudgetSave.mutationOptions());
-  const label = `${b.moveStageName} · ${t("budgets.group", { group: b.budgetGroupId, defaultValue: "Budget group {{group}}" })}`;
+  const label = `${b.moveStageName} · ${b.budgetGroupName}`;
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.budgets.forMove.queryKey({ moveId: refs.moveId }) });
 
   const send = (fields: { amount: string; currency: string; confirmOutsideRange?: boolean; budgetSeenByEmployee?: boolean }, fromMode: BudgetRowMode) => {

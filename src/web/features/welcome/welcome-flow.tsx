@@ -21,7 +21,8 @@ import { Button } from "../../components/ui/button.tsx";
 import { FormField } from "../../components/ui/form-field.tsx";
 import { FieldError, Input, NativeSelect } from "../../components/ui/input.tsx";
 import { errorText } from "../../lib/errors.ts";
-import { readerLocale, timeZoneLabel, utcOffsetMinutes } from "../../lib/format.ts";
+import { readerLocale } from "../../lib/format.ts";
+import { timeZoneLabel, utcOffsetMinutes } from "../../lib/time-zones.ts";
 import { queryClient, trpc } from "../../lib/trpc.ts";
 import { useSignedInUser } from "../../lib/session.ts";
 
