@@ -90,6 +90,9 @@ export const pages: Page[] = [
   { pattern: /^\/movehub\/?$/, rule: staff("EMPLOYEE", "HR", "ADMIN") },
   // The welcome popup as a full page (part 2 §2: phones are redirected here from the home; issue 14).
   { pattern: /^\/common\/welcomeCallPopup\/?$/, rule: staff("EMPLOYEE") },
+  // Notifications, every signed-in user's own, and their e-mail settings; the CRM list of requested welcome calls (issue 24 §3).
+  { pattern: /^\/notifications(\/settings)?\/?$/, rule: { kind: "signed-in" } },
+  { pattern: /^\/crm\/welcome-calls\/?$/, rule: staff("CRM", "ADMIN") },
   // Finance ad-hoc (issue 16): ad-hoc charge creation and a charge's page (CRM, finance, admins), external spend creation
   // (HR and managers of a group, finance, admins; the API checks the group, a manager's switch and the move), expenses management.
   { pattern: /^\/crm\/adhoc-charges\/(new|\d{1,9})\/?$/, rule: staff("CRM", "FINANCE", "ADMIN") },

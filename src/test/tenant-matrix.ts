@@ -1000,7 +1000,8 @@ const COUNT_ONLY = new Set(["cities", "states", "countries", "currencies"]);
  *   time zone, last_seen_at), `user_properties` (saveUserProperty saves its own), `user_widget_prefs`
  *   (widgets.setCurrency and POST /user/currency save its own), `splash_views` (splashViewed marks
  *   its own view of a splash it can see), `feedback` (its own last feedback), `social_links` (social.link
- *   links its own handle) and `users` row
+ *   links its own handle), `notifications` and `notification_preferences` (markRead, markAllRead and
+ *   setPreference act on its own rows only; issue 24 §3) and `users` row
  *   (acceptTerms, last sign-in).
  * - the overview page's `neighbourhood_favourites`, `office_preferences`, `property_clicks` and
  *   `service_visits`: the caller's own flags, office, clicks and visits (user_id is the session's).
@@ -1023,6 +1024,8 @@ function scopeOf(table: string, callerId: number | null, victim: Victim): string
     case "property_clicks":
     case "service_visits":
     case "social_links":
+    case "notifications":
+    case "notification_preferences":
       return `user_id <> ${caller}`;
     case "users":
       return `id <> ${caller}`;

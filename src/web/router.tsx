@@ -22,6 +22,7 @@ import { comparisonRoutes } from "./features/comparison/routes.tsx";
 import { moveHubRoutes } from "./features/movehub/routes.tsx";
 import { overviewRoutes } from "./features/overview/routes.tsx";
 import { welcomeRoutes } from "./features/welcome/routes.tsx";
+import { notificationRoutes } from "./features/notifications/routes.tsx";
 import { managerRoutes } from "./features/managers/routes.tsx";
 import { clientErrorsRoutes } from "./features/client-errors/routes.tsx";
 import { tagsRoutes } from "./features/tags/routes.tsx";
@@ -214,6 +215,7 @@ const routeTree = rootRoute.addChildren([
     ...moveHubRoutes.app,
     ...overviewRoutes.app,
     ...welcomeRoutes.app,
+    ...notificationRoutes.app,
     ...managerRoutes.app,
     ...clientErrorsRoutes.app,
     ...tagsRoutes.app,

@@ -1,6 +1,8 @@
 /** English texts of the finance and CRM homes' work cards (issue 16): one per page of the area that exists. */
 export const enStaff = {
   "staffWork.title": "Your work",
+  "staffWork.welcomeCalls": "Requested welcome calls",
+  "staffWork.welcomeCallsDescription": "Welcome calls employees asked for: the slot they chose, their interests; book each one.",
   "staffWork.billApproval": "Bill approval",
   "staffWork.billApprovalDescription": "Approve, reject or hold expenses, vendor booking costs, lump sums and ad-hoc cash spends, with their policy and budget checks.",
   "staffWork.billManagement": "Bill management",

@@ -135,13 +135,13 @@ export const ZNotification = z.object({
 export type TNotification = z.infer<typeof ZNotification>;
 
 export const ZNotificationListRequest = z.object({
-  /** Rows older than this id (the next page); none = the newest. */
-  before: z.number().int().positive().max(2_147_483_647).optional(),
+  /** Rows older than this id (the previous page's `nextCursor`); none = the newest. */
+  cursor: z.number().int().positive().max(2_147_483_647).nullish(),
   limit: z.number().int().min(1).max(50).default(NOTIFICATIONS_PAGE_SIZE),
   unreadOnly: z.boolean().default(false),
 });
 export type TNotificationListRequest = z.infer<typeof ZNotificationListRequest>;
-export const ZNotificationListResponse = z.object({ rows: z.array(ZNotification), hasMore: z.boolean(), unread: z.number().int() });
+export const ZNotificationListResponse = z.object({ rows: z.array(ZNotification), hasMore: z.boolean(), nextCursor: z.number().int().nullable(), unread: z.number().int() });
 export type TNotificationListResponse = z.infer<typeof ZNotificationListResponse>;
 
 export const ZUnreadCountResponse = z.object({ unread: z.number().int() });

@@ -16,6 +16,7 @@ import type { Transaction } from "kysely";
 import type { Config } from "../../config.ts";
 import type { DB } from "../../db/index.ts";
 import type { Database } from "../../db/schema.ts";
+import type { Role } from "../../domain/roles.ts";
 import { AppError } from "../../domain/errors.ts";
 import { messages } from "../../domain/messages.ts";
 import {
@@ -105,13 +106,13 @@ export async function notify(trx: Trx, event: NotifyEvent): Promise<number> {
 }
 
 /** The active users of a group with one of the roles (e.g. the group's HR), by id. */
-export async function groupUsersWithRole(trx: Trx, groupId: number, roles: string[]): Promise<number[]> {
+export async function groupUsersWithRole(trx: Trx, groupId: number, roles: Role[]): Promise<number[]> {
   const rows = await trx.selectFrom("users").select("id").where("group_id", "=", groupId).where("role", "in", roles).where("anonymized_at", "is", null).orderBy("id").execute();
   return rows.map((r) => r.id);
 }
 
 /** Platform staff with one of the roles (e.g. the CRM agents), by id. */
-export async function staffWithRole(trx: Trx, roles: string[]): Promise<number[]> {
+export async function staffWithRole(trx: Trx, roles: Role[]): Promise<number[]> {
   const rows = await trx.selectFrom("users").select("id").where("group_id", "is", null).where("role", "in", roles).where("anonymized_at", "is", null).orderBy("id").execute();
   return rows.map((r) => r.id);
 }
@@ -137,18 +138,19 @@ export async function unreadCount(db: DB, user: SessionUser): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** The caller's notifications, newest first, a page at a time (`before` = the last id seen). Reads only. */
+/** The caller's notifications, newest first, a page at a time (`cursor` = the last id seen). Reads only. */
 export async function listNotifications(db: DB, user: SessionUser, input: TNotificationListRequest): Promise<TNotificationListResponse> {
   let q = db
     .selectFrom("notifications")
     .select(["id", "kind", "link", "vars", "created_at", "read_at"])
     .where("user_id", "=", user.id)
     .where("kind", "in", [...NOTIFICATION_KINDS]);
-  if (input.before !== undefined) q = q.where("id", "<", input.before);
+  if (input.cursor !== undefined && input.cursor !== null) q = q.where("id", "<", input.cursor);
   if (input.unreadOnly) q = q.where("read_at", "is", null);
   const rows = await q.orderBy("id", "desc").limit(input.limit + 1).execute();
   const list = rows.slice(0, input.limit).map(toNotification).filter((n): n is TNotification => n !== null);
-  return { rows: list, hasMore: rows.length > input.limit, unread: await unreadCount(db, user) };
+  const hasMore = rows.length > input.limit;
+  return { rows: list, hasMore, nextCursor: hasMore ? (rows[input.limit - 1]?.id ?? null) : null, unread: await unreadCount(db, user) };
 }
 
 /** Marks one of the caller's notifications read (again: no change). Another user's id answers NOT_FOUND. */

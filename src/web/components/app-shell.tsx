@@ -17,6 +17,7 @@ import { Button } from "./ui/button.tsx";
 const loadUserMenu = () => import("./user-menu.tsx");
 const LazyUserMenu = lazy(() => loadUserMenu().then((m) => ({ default: m.UserMenu })));
 const InactivityDialog = lazy(() => import("./inactivity-dialog.tsx").then((m) => ({ default: m.InactivityDialog })));
+const NotificationBell = lazy(() => import("../features/notifications/notification-bell.tsx").then((m) => ({ default: m.NotificationBell })));
 
 const SESSION_CHECK_MS = 60_000;
 
@@ -421,6 +422,9 @@ export function AppShell({ user, children }: { user: SignedInUser; children: Rea
             <DesktopNav entries={entries} pathname={pathname} />
           </nav>
           <div className="ml-auto flex items-center gap-2">
+            <Suspense fallback={null}>
+              <NotificationBell />
+            </Suspense>
             <UserMenu user={user} />
             <Button
               variant="ghost"

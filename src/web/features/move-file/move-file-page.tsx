@@ -25,6 +25,7 @@ import { formatDate, formatDateTime } from "../../lib/format.ts";
 import { EstimateHistory } from "./estimate-history.tsx";
 import { BudgetsPanel } from "./budgets-panel.tsx";
 import { QuotesPanel } from "./quotes-panel.tsx";
+import { MoneyPanel } from "./money-panel.tsx";
 import { ProfileActions } from "./profile-dialog.tsx";
 import { FormValuesPanel } from "./form-values-panel.tsx";
 import { HrNotesPanel } from "./hr-notes-panel.tsx";
@@ -163,6 +164,7 @@ function MoveFile({ tab, onTabChange, ...ref }: Ref & TabProps) {
         </TabsContent>
         <TabsContent value="money" className="grid min-w-0 items-start gap-6 desktop:grid-cols-2">
           <BudgetsPanel {...ref} />
+          <MoneyPanel {...ref} />
           <QuotesPanel {...ref} />
           <Panel title={t("insights.panelTitle", "Estimate against actual")} testId="estimate-vs-actual-panel" className="desktop:col-span-2">
             <EstimateVsActual group={ref.group} moveId={ref.moveId} />

@@ -10,6 +10,7 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { PhoneCall } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Badge } from "../../components/ui/badge.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Dialog, DialogContent, DialogTitle } from "../../components/ui/dialog.tsx";
 import { trpc } from "../../lib/trpc.ts";
@@ -73,11 +74,20 @@ export function WelcomeOnHome() {
       <CardContent className="flex flex-col gap-1 py-5">
         {data.request ? (
           <>
-            <Link to="/common/welcomeCallPopup" className={linkClass}>
-              <PhoneCall className="size-5 shrink-0" aria-hidden="true" />
-              <span>{t("welcome.card.change")}</span>
-            </Link>
-            <p className="text-sm text-muted-foreground">{t("welcome.card.requested", { when: formatCallTime(data.request.scheduledAt, data.request.timeZone) })}</p>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <Link to="/common/welcomeCallPopup" className={linkClass}>
+                <PhoneCall className="size-5 shrink-0" aria-hidden="true" />
+                <span>{t("welcome.card.change")}</span>
+              </Link>
+              {/* The request's state (issue 24 §3): requested until the CRM books it. */}
+              <Badge variant={data.request.status === "BOOKED" ? "success" : "warning"} data-testid="welcome-call-status">
+                <span className="sr-only">{t("welcome.card.statusLabel")}</span>
+                {t(`welcomeCalls.status.${data.request.status === "BOOKED" ? "BOOKED" : "REQUESTED"}`)}
+              </Badge>
+            </div>
+            <p className="text-sm text-muted-foreground">
+              {t(data.request.status === "BOOKED" ? "welcome.card.booked" : "welcome.card.requested", { when: formatCallTime(data.request.scheduledAt, data.request.timeZone) })}
+            </p>
           </>
         ) : (
           <>
