@@ -117,7 +117,7 @@ describe("employee.home: happy", () => {
     expect(after.expenses.recent[0]).toMatchObject({ gross: "15.00", currency: "USD", status: "SUBMITTED_WITHOUT_RECEIPT" });
     const list = await me.expenses.list({});
     expect(after.expenses.recent).toEqual(
-      list.expenses.slice(0, 5).map((e) => ({ id: e.id, serviceTitle: e.serviceTitle, moveStageName: e.moveStageName, expenseDate: e.expenseDate, currency: e.currency, gross: e.gross, status: e.status })),
+      list.expenses.slice(0, 5).map((e) => ({ id: e.id, serviceTitle: e.serviceTitle, moveStageName: e.moveStageName, expenseDate: e.expenseDate, currency: e.currency, gross: e.gross, status: e.status, lifecycle: e.lifecycle })),
     );
     // The spent amounts follow the new expenses, as budgets.forMove computes them.
     const budgetsAfter = await me.budgets.forMove({});

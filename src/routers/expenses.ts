@@ -11,7 +11,9 @@ import {
   ZSubmitExpenseResponse,
 } from "../domain/expenses/schemas.ts";
 import { deleteExpense, listExpenses, submitExpense } from "../services/expenses/expenses.ts";
-import { roleProcedure, router, sync } from "../trpc.ts";
+import { groupProcedure, roleProcedure, router, sync } from "../trpc.ts";
+import { ZMoveMoneyRequest, ZMoveMoneyResponse } from "../domain/expenses/money-schemas.ts";
+import { moveMoney } from "../services/expenses/move-money.ts";
 
 export const expensesRouter = router({
   /** The caller's expenses (employees) or a move's (`moveId`: HR of its group, admins), with the services they may be submitted against. */
@@ -29,4 +31,9 @@ export const expensesRouter = router({
     .input(sync(ZDeleteExpenseRequest))
     .output(sync(ZDeleteExpenseResponse))
     .mutation(({ ctx, input }) => deleteExpense(ctx.db, { user: ctx.user, ip: ctx.ip }, input.expenseId)),
+  /** HR's Money panel on the move page: the move's expenses, bookings and bills with their derived states (HR, admins; managers within their restrictions). */
+  moneyForMove: groupProcedure("HR", "ADMIN", "MANAGER")
+    .input(sync(ZMoveMoneyRequest))
+    .output(sync(ZMoveMoneyResponse))
+    .query(({ ctx, input }) => moveMoney(ctx.db, ctx.user, ctx.group, input.moveId)),
 });

@@ -142,7 +142,7 @@ function expensesBase(db: Trx, f: ManagedExpenseFilter) {
 const EXPENSE_COLUMNS = [
   "e.id", "e.group_id", "g.name as group_name", "g.display_name as group_display_name", "e.move_id", "e.employee_user_id", "u.first_name",
   "u.last_name", "u.email", "e.category", "e.category_other", "e.description", "e.expense_date", "e.currency", "e.net_amount", "e.tax_amount",
-  "e.gross_amount", "e.status", "e.hold_reason", "f.hash as receipt_hash", "f.original_name as receipt_name", "e.internal_notes", "e.version",
+  "e.gross_amount", "e.status", "e.hold_reason", "e.rejection_reason", "f.hash as receipt_hash", "f.original_name as receipt_name", "e.internal_notes", "e.version",
   "e.created_at",
 ] as const;
 

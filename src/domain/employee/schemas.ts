@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { ZCompleteStatus } from "../movehub/schemas.ts";
 import { EXPENSE_STATUSES } from "../expenses/rules.ts";
+import { ZLifecycle } from "../expenses/lifecycle.ts";
 
 /** How many of each list the home shows. */
 export const HOME_LIMITS = { tasks: 5, expenses: 5, files: 3 } as const;
@@ -68,6 +69,8 @@ export const ZHomeExpense = z.object({
   currency: z.string(),
   gross: z.string(),
   status: z.enum(EXPENSE_STATUSES),
+  /** The derived state (src/domain/expenses/lifecycle.ts), the one the expenses page shows. */
+  lifecycle: ZLifecycle,
 });
 
 export const ZHomeFile = z.object({

@@ -5,6 +5,7 @@ import { ZMoveStage, ZServiceKey } from "../policy/schemas.ts";
 import { EXPENSE_CATEGORIES, EXPENSE_STATUSES, isCalendarDate, latestToday } from "./rules.ts";
 import { expenseMessages } from "./messages.ts";
 import { ZMoneyText } from "../money/schemas.ts";
+import { ZLifecycle } from "./lifecycle.ts";
 
 const ZOptionalMoneyText = ZMoneyText.nullable().optional();
 
@@ -32,6 +33,8 @@ export const ZExpense = z.object({
   receiptHash: z.string().nullable(),
   receiptName: z.string().nullable(),
   status: z.enum(EXPENSE_STATUSES),
+  /** The state derived from the expense and its bill(s) (src/domain/expenses/lifecycle.ts): what the screens show. */
+  lifecycle: ZLifecycle,
   onHold: z.boolean(),
   deletable: z.boolean(),
   version: z.number().int(),

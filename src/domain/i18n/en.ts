@@ -25,6 +25,7 @@ import { enBulk } from "./en-bulk.ts";
 import { enDashboard } from "./en-dashboard.ts";
 import { enEmployeeFile } from "./en-employee-file.ts";
 import { enExpenses } from "./en-expenses.ts";
+import { enExpenseLifecycle } from "./en-expense-lifecycle.ts";
 import { enWidgets } from "./en-widgets.ts";
 import { enSocial } from "./en-social.ts";
 import { enSocialLogin } from "./en-social-login.ts";
@@ -74,6 +75,7 @@ export const en = {
   ...enDashboard,
   ...enEmployeeFile,
   ...enExpenses,
+  ...enExpenseLifecycle,
   ...enWidgets,
   ...enSocial,
   ...enEmployee,

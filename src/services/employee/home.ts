@@ -23,6 +23,7 @@ import { loadLedger, serviceTitleOf, stageNameOf, toEmployeeBudget } from "../bu
 import { listEmployeeFiles } from "../files/files.ts";
 import { readHub, type HubDeps } from "../movehub/hub.ts";
 import { placeText } from "../wizard/initiation-rules.ts";
+import { expenseSource, lifecycleKey, loadLifecycles } from "../expenses/lifecycle.ts";
 
 const HOME_STATUSES = ["open", "on_assignment", "completed"] as const;
 
@@ -48,7 +49,7 @@ function ownMove(db: DB, employeeId: number) {
 function expensesOf(db: DB, moveId: number) {
   return db
     .selectFrom("expenses")
-    .select(["id", "service_key", "move_stage", "expense_date", "currency", "gross_amount", "status"])
+    .select(["id", "service_key", "move_stage", "expense_date", "currency", "gross_amount", "status", "created_at", "rejection_reason", "hold_reason"])
     .where("move_id", "=", moveId)
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
@@ -106,6 +107,8 @@ export async function employeeHome(deps: HubDeps, user: SessionUser): Promise<TE
   const place = (city: string | null, state: string | null, country: string | null) =>
     placeText(city, stateNameIn(states, country, state), country ? (countries.get(country) ?? country) : null);
   const stageNames = moveStageNames(stageCount);
+  const recentExpenses = expenses.slice(0, HOME_LIMITS.expenses);
+  const lifecycles = await loadLifecycles(db, recentExpenses.map(expenseSource));
 
   return {
     move: {
@@ -140,7 +143,7 @@ export async function employeeHome(deps: HubDeps, user: SessionUser): Promise<TE
       })),
     expenses: {
       total: expenses.length,
-      recent: expenses.slice(0, HOME_LIMITS.expenses).map((e) => ({
+      recent: recentExpenses.map((e) => ({
         id: e.id,
         serviceTitle: serviceTitleOf(ledger, e.service_key),
         moveStageName: stageNameOf(ledger, e.move_stage),
@@ -148,6 +151,7 @@ export async function employeeHome(deps: HubDeps, user: SessionUser): Promise<TE
         currency: e.currency,
         gross: toMajorString({ amount: e.gross_amount, currency: e.currency }),
         status: e.status as ExpenseStatus,
+        lifecycle: lifecycles.get(lifecycleKey("expense", e.id))!,
       })),
     },
     files: filePart,

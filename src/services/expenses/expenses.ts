@@ -43,6 +43,8 @@ import { quoteMessages } from "../../domain/quotes/quotes.ts";
 import { quoteForCaller } from "../quotes/quotes.ts";
 import type { Role } from "../../domain/roles.ts";
 import { messages } from "../../domain/messages.ts";
+import type { Lifecycle } from "../../domain/expenses/lifecycle.ts";
+import { withLifecycles } from "./lifecycle.ts";
 
 /** `expenseDateWindowDays`: EXPENSE_DATE_WINDOW_DAYS (how long before the move's start an expense may be dated). */
 export type ExpenseActor = { user: SessionUser; ip: string | null; expenseDateWindowDays?: number };
@@ -57,7 +59,7 @@ const EDITABLE_MOVE = ["open", "on_assignment"];
 const major = (amount: number, currency: string) => toMajorString({ amount, currency });
 
 /** A row of `selectExpenses`: the expense with its receipt's hash and file name. */
-type ExpenseRow = Awaited<ReturnType<ReturnType<typeof selectExpenses>["execute"]>>[number];
+type ExpenseRow = Awaited<ReturnType<ReturnType<typeof selectExpenses>["execute"]>>[number] & { lifecycle: Lifecycle };
 
 function selectExpenses(db: DB) {
   return db
@@ -67,7 +69,7 @@ function selectExpenses(db: DB) {
       "e.id", "e.move_id", "e.employee_user_id", "e.service_key", "e.move_stage", "e.budget_group", "e.category", "e.category_other",
       "e.description", "e.expense_date", "e.currency", "e.net_amount", "e.tax_amount", "e.gross_amount", "e.budget_currency",
       "e.budget_amount", "e.exchange_rate", "e.receipt_file_id", "f.hash as receipt_hash", "f.original_name as receipt_name",
-      "e.status", "e.hold_reason", "e.version", "e.created_at",
+      "e.status", "e.hold_reason", "e.rejection_reason", "e.version", "e.created_at",
     ]);
 }
 
@@ -96,6 +98,7 @@ function toExpense(ledger: Ledger, r: ExpenseRow): TExpense {
     receiptHash: r.receipt_hash,
     receiptName: r.receipt_name,
     status: r.status as ExpenseStatus,
+    lifecycle: r.lifecycle,
     onHold: r.hold_reason !== null,
     deletable: canDeleteExpense(r.status) && r.hold_reason === null,
     version: r.version,
@@ -134,14 +137,14 @@ export async function listExpenses(
   }
   const [ledger, rows, earliest] = await Promise.all([
     loadLedger(db, move),
-    selectExpenses(db).where("e.move_id", "=", move.id).orderBy("e.created_at", "desc").orderBy("e.id", "desc").execute(),
+    selectExpenses(db).where("e.move_id", "=", move.id).orderBy("e.created_at", "desc").orderBy("e.id", "desc").execute().then((found) => withLifecycles(db, found)),
     earliestExpenseDateOf(db, move.id, windowDays),
   ]);
   return listView(ledger, rows, { earliest, windowDays });
 }
 
 async function readExpense(db: DB, ledger: Ledger, id: number): Promise<TExpense> {
-  const row = await selectExpenses(db).where("e.id", "=", id).executeTakeFirstOrThrow();
+  const row = (await withLifecycles(db, [await selectExpenses(db).where("e.id", "=", id).executeTakeFirstOrThrow()]))[0]!;
   return toExpense(ledger, row);
 }
 

@@ -22,11 +22,13 @@ import { canDeleteExpense, EMPLOYEE_STATUSES, type ExpenseCategory, type Expense
 import { adhocMessages as M, EXPENSES_PAGE_SIZE, type TManagedExpense } from "../../domain/finance/schemas-adhoc.ts";
 import { toMajorString } from "../../domain/money/money.ts";
 import type { SessionUser } from "../auth.ts";
+import type { Lifecycle } from "../../domain/expenses/lifecycle.ts";
+import { expenseSource, lifecycleKey, loadLifecycles } from "../expenses/lifecycle.ts";
 import { auditFinance, financeWrite, requireFinance, type FinanceActor, type Trx } from "./core.ts";
 
 const major = (amount: number, currency: string) => toMajorString({ amount, currency });
 
-function toManaged(r: ManagedExpenseRow): TManagedExpense {
+function toManaged(r: ManagedExpenseRow, lifecycles: Map<string, Lifecycle>): TManagedExpense {
   return {
     id: r.id,
     groupName: r.group_name,
@@ -44,6 +46,7 @@ function toManaged(r: ManagedExpenseRow): TManagedExpense {
     tax: major(r.tax_amount, r.currency),
     gross: major(r.gross_amount, r.currency),
     status: r.status as ExpenseStatus,
+    lifecycle: lifecycles.get(lifecycleKey("expense", r.id))!,
     holdReason: r.hold_reason,
     receiptHash: r.receipt_hash ?? null,
     receiptName: r.receipt_name ?? null,
@@ -54,10 +57,10 @@ function toManaged(r: ManagedExpenseRow): TManagedExpense {
   };
 }
 
-async function expenseOrNotFound(db: Trx, id: number): Promise<TManagedExpense> {
+async function expenseOrNotFound(db: DB, id: number): Promise<TManagedExpense> {
   const row = await findManagedExpense(db, id);
   if (!row) throw new AppError("NOT_FOUND", M.expenseNotFound);
-  return toManaged(row);
+  return toManaged(row, await loadLifecycles(db, [expenseSource(row)]));
 }
 
 /** finance.adhoc.expenses */
@@ -73,7 +76,8 @@ export async function listManagedExpenses(db: DB, user: SessionUser, input: { gr
   const pageSize = input.pageSize ?? EXPENSES_PAGE_SIZE;
   const filter = { groupId, status: input.status, search: input.search };
   const [rows, total] = await Promise.all([findManagedExpenses(db, { ...filter, offset: (page - 1) * pageSize, limit: pageSize }), countManagedExpenses(db, filter)]);
-  const expenses = rows.map(toManaged);
+  const lifecycles = await loadLifecycles(db, rows.map(expenseSource));
+  const expenses = rows.map((r) => toManaged(r, lifecycles));
   const sums = new Map<string, number>();
   for (const r of rows) sums.set(r.currency, (sums.get(r.currency) ?? 0) + r.gross_amount);
   const totals = [...sums.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([currency, amount]) => ({ currency, gross: major(amount, currency) }));

@@ -12,6 +12,7 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { TEmployeeHomeResponse, THomeMove } from "../../../domain/employee/schemas.ts";
 import { Badge } from "../../components/ui/badge.tsx";
+import { LifecycleBadge } from "../../components/expense-lifecycle.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
@@ -26,15 +27,6 @@ import { WidgetArea } from "../widgets/widget-area.tsx";
 type Home = TEmployeeHomeResponse;
 
 const moveStatusVariant = { open: "info", on_assignment: "success", completed: "neutral" } as const;
-const expenseStatusVariant = {
-  SUBMITTED: "info",
-  SUBMITTED_WITHOUT_RECEIPT: "warning",
-  IN_PROCESS: "info",
-  APPROVED: "success",
-  REJECTED: "destructive",
-  PAID: "success",
-} as const;
-
 const linkClass = "inline-flex items-center gap-1.5 font-medium text-primary underline-offset-4 hover:underline focus-visible:underline";
 
 export function EmployeeHomePage() {
@@ -343,7 +335,7 @@ function ExpensesCard({ expenses }: { expenses: Home["expenses"] }) {
                   {formatDate(e.expenseDate)} · {formatMajorMoney(e.gross, e.currency)}
                 </span>
               </span>
-              <Badge variant={expenseStatusVariant[e.status]}>{t(`expenses.status.${e.status}`)}</Badge>
+              <LifecycleBadge lifecycle={e.lifecycle} />
             </li>
           ))}
         </ul>

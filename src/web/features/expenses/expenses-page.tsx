@@ -17,7 +17,7 @@ import { messages } from "../../../domain/messages.ts";
 import type { TExpense, TExpenseListResponse } from "../../../domain/expenses/schemas.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { ConfirmDialog } from "../../components/ui/alert-dialog.tsx";
-import { Badge } from "../../components/ui/badge.tsx";
+import { LifecycleBadge, LifecycleSteps, LifecycleSummary } from "../../components/expense-lifecycle.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { FormField } from "../../components/ui/form-field.tsx";
@@ -28,15 +28,6 @@ import { serverMessage } from "../../lib/errors.ts";
 import { currencyLabel, formatDate, formatMajorMoney } from "../../lib/format.ts";
 import { queryClient, trpc } from "../../lib/trpc.ts";
 import { payableCurrencyCodes } from "../../../domain/money/currencies.ts";
-
-const statusVariant: Record<TExpense["status"], "info" | "warning" | "success" | "destructive" | "neutral"> = {
-  SUBMITTED: "info",
-  SUBMITTED_WITHOUT_RECEIPT: "warning",
-  IN_PROCESS: "neutral",
-  APPROVED: "success",
-  REJECTED: "destructive",
-  PAID: "success",
-};
 
 /** The employee's own calendar day (the date input's latest day). */
 const today = () => {
@@ -481,11 +472,11 @@ function ExpenseList({ data }: { data: TExpenseListResponse }) {
                         <span className="text-muted-foreground">{t("expenses.noReceipt", "No receipt")}</span>
                       )}
                     </p>
+                    <LifecycleSteps lifecycle={e.lifecycle} className="mt-1" />
+                    <LifecycleSummary lifecycle={e.lifecycle} />
                   </div>
                   <div className="flex shrink-0 items-center gap-2">
-                    <Badge variant={statusVariant[e.status]} data-testid="expense-status">
-                      {t(`expenses.status.${e.status}`, e.status)}
-                    </Badge>
+                    <LifecycleBadge lifecycle={e.lifecycle} />
                     {e.deletable ? (
                       <Button variant="outline" size="sm" onClick={() => setToDelete(e)} aria-label={`${t("expenses.delete", "Delete")} ${e.serviceTitle} ${e.gross} ${e.currency}`} data-testid="expense-delete">
                         <Trash2 aria-hidden="true" />

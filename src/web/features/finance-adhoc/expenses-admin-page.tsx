@@ -16,7 +16,8 @@ import { financeMessages as FM } from "../../../domain/finance/messages.ts";
 import { EXPENSES_PAGE_SIZE, type TManagedExpense } from "../../../domain/finance/schemas-adhoc.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { ConfirmDialog } from "../../components/ui/alert-dialog.tsx";
-import { Badge } from "../../components/ui/badge.tsx";
+import { LifecycleBadge } from "../../components/expense-lifecycle.tsx";
+import type { TLifecycle } from "../../../domain/expenses/lifecycle.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog.tsx";
@@ -32,14 +33,18 @@ import { formatDate, formatMajorMoney } from "../../lib/format.ts";
 import { queryClient, trpc } from "../../lib/trpc.ts";
 import { Amount, fieldsOf, newKey } from "./shared.tsx";
 
-const statusVariant: Record<ExpenseStatus, "info" | "warning" | "success" | "destructive" | "neutral"> = {
-  SUBMITTED: "info",
-  SUBMITTED_WITHOUT_RECEIPT: "warning",
-  IN_PROCESS: "neutral",
-  APPROVED: "success",
-  REJECTED: "destructive",
-  PAID: "success",
-};
+/** The reason (rejection, void, returned payment) or the payment under the state, in one short line. */
+function LifecycleNote({ lifecycle }: { lifecycle: TLifecycle }) {
+  const { t } = useTranslation();
+  if (lifecycle.paid) {
+    return (
+      <div className="mt-1 whitespace-nowrap text-xs text-muted-foreground tabular-nums" data-testid="expense-paid">
+        {t("expenses.lifecycle.paid", { amount: formatMajorMoney(lifecycle.paid.amount, lifecycle.paid.currency), date: formatDate(lifecycle.paid.date), defaultValue: "{{amount}} paid on {{date}}" })}
+      </div>
+    );
+  }
+  return lifecycle.reason ? <div className="mt-1 line-clamp-2 max-w-[14rem] break-words text-xs text-muted-foreground" data-testid="expense-reason">{lifecycle.reason}</div> : null;
+}
 
 export function ExpensesAdminPage() {
   const { t } = useTranslation();
@@ -158,8 +163,9 @@ export function ExpensesAdminPage() {
                         <Amount value={x.gross} currency={x.currency} />
                       </TableCell>
                       <TableCell>
-                        <Badge variant={statusVariant[x.status]}>{t(`expenses.status.${x.status}`, x.status)}</Badge>
+                        <LifecycleBadge lifecycle={x.lifecycle} />
                         {x.holdReason ? <div className="mt-1 text-xs text-muted-foreground">{x.holdReason}</div> : null}
+                        <LifecycleNote lifecycle={x.lifecycle} />
                       </TableCell>
                       <TableCell className="max-w-[14rem]">
                         <span className="line-clamp-2 break-words text-sm" data-testid="expense-note">
@@ -191,7 +197,8 @@ export function ExpensesAdminPage() {
                     </div>
                     <p className="break-words text-sm">{x.description || t(`expenses.category.${x.category}`, x.category)}</p>
                     <div>
-                      <Badge variant={statusVariant[x.status]}>{t(`expenses.status.${x.status}`, x.status)}</Badge>
+                      <LifecycleBadge lifecycle={x.lifecycle} />
+                      <LifecycleNote lifecycle={x.lifecycle} />
                     </div>
                     <p className="break-words text-sm text-muted-foreground">{x.internalNotes || "—"}</p>
                     <RowActions expense={x} onNote={setNoteOf} onDelete={setDeleting} />
