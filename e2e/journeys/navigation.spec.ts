@@ -40,6 +40,7 @@ async function tableFits(page: Page, testId: string) {
     const scroller = table.parentElement!;
     return { scrollWidth: scroller.scrollWidth, clientWidth: scroller.clientWidth };
   });
+  console.log(`${testId}: scrollWidth ${box.scrollWidth}, clientWidth ${box.clientWidth}`);
   expect(box.scrollWidth).toBeLessThanOrEqual(box.clientWidth);
 }
 
