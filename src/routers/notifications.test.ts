@@ -185,7 +185,9 @@ describe("welcome calls, incidents", () => {
   test("a welcome-call request tells the group's HR and the CRM agents (not another group's HR); booking it tells the employee once", async () => {
     const { email, userId: employeeId, moveId } = await newEmployeeWithMove(t.db);
     const emp = await callerFor(t.db, email);
-    await emp.welcome.answer({ moveId, action: "BOOK", date: dayFromNow(3), time: "10:30", timeZone: "Europe/London", phone: "+44 20 7946 0958", interests: [] } as never);
+    const offered = (await emp.welcome.state({ moveId })).interestsOffered;
+    expect(offered.length).toBeGreaterThan(0);
+    await emp.welcome.answer({ moveId, action: "BOOK", date: dayFromNow(3), time: "10:30", timeZone: "Europe/London", phone: "+44 20 7946 0958", interests: [offered[0]!.key] } as never);
     const hr = await userId(t.db, DEMO.HR);
     const crm = await userId(t.db, "crm@meridian.test");
     const globex = await userId(t.db, DEMO.GLOBEX);
@@ -200,6 +202,10 @@ describe("welcome calls, incidents", () => {
     const crmCaller = await callerFor(t.db, "crm@meridian.test");
     const listed = (await crmCaller.welcomeCalls.list({})).rows.find((r) => r.id === crmRow.entity_id)!;
     expect(listed).toMatchObject({ status: "REQUESTED", employeeName: "Wendy Welcome", groupDisplayName: expect.any(String) });
+    // The interests as the employee chose them in the popup (the same titles), the slot in their zone.
+    expect(listed.interests).toEqual([offered[0]!.title]);
+    expect(listed.slot).toMatch(/10:30 (GMT|UTC)/);
+    expect(JSON.parse(hrRow.vars).interests).toBe(offered[0]!.title);
     expect((await (await t.hrAcme()).welcomeCalls.forMove({ group: "acme", moveId })).request?.id).toBe(crmRow.entity_id);
     await expectTrpcError((await t.hrGlobex()).welcomeCalls.forMove({ group: "acme", moveId }), "FORBIDDEN");
     await expectTrpcError((await t.hrAcme()).welcomeCalls.list({}), "FORBIDDEN");

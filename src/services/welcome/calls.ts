@@ -23,7 +23,9 @@ function base(db: DB) {
     .selectFrom("welcome_call_requests as w")
     .innerJoin("users as u", "u.id", "w.user_id")
     .innerJoin("groups as g", "g.id", "w.group_id")
+    .innerJoin("moves as m", "m.id", "w.move_id")
     .select([
+      "m.policy_version_id",
       "w.id",
       "w.move_id",
       "w.user_id",
@@ -53,12 +55,30 @@ function parseKeys(json: string): string[] {
   }
 }
 
-/** Interest keys → the services' display names (a key without a service keeps no code on screen). */
+/**
+ * Interest keys → their titles as the employee chose them in the popup (the policy version's title of
+ * the service, else the service's name: src/services/welcome/popup.ts interestsOf), per move's version.
+ * A key without a service keeps no code on screen.
+ */
 async function interestTitles(db: DB, rows: Row[]): Promise<Map<string, string>> {
   const keys = [...new Set(rows.flatMap((r) => parseKeys(r.interests)))];
   if (keys.length === 0) return new Map();
-  const services = await db.selectFrom("services").select(["key", "name"]).where("key", "in", keys).execute();
-  return new Map(services.map((s) => [s.key, s.name]));
+  const versions = [...new Set(rows.map((r) => r.policy_version_id))];
+  const found = await db
+    .selectFrom("services as s")
+    .leftJoin("policy_services as ps", (j) => j.onRef("ps.service_key", "=", "s.key").on("ps.policy_version_id", "in", versions))
+    .select(["s.key", "s.name", "ps.title", "ps.policy_version_id"])
+    .where("s.key", "in", keys)
+    .execute();
+  const titles = new Map<string, string>();
+  for (const f of found) {
+    if (f.policy_version_id !== null) {
+      const title = f.title?.trim();
+      if (title) titles.set(`${f.policy_version_id}:${f.key}`, title);
+    }
+    titles.set(f.key, f.name);
+  }
+  return titles;
 }
 
 function toRow(r: Row, titles: Map<string, string>): TWelcomeCallRow {
@@ -73,7 +93,10 @@ function toRow(r: Row, titles: Map<string, string>): TWelcomeCallRow {
     phone: r.phone,
     slot: formatCallSlot(r.scheduled_at, r.time_zone),
     scheduledAt: r.scheduled_at,
-    interests: parseKeys(r.interests).flatMap((k) => (titles.has(k) ? [titles.get(k)!] : [])),
+    interests: parseKeys(r.interests).flatMap((k) => {
+      const title = titles.get(`${r.policy_version_id}:${k}`) ?? titles.get(k);
+      return title ? [title] : [];
+    }),
     status: welcomeCallStatusOf(r.status),
     requestedAt: r.created_at,
   };
