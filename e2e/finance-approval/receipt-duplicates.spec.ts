@@ -12,6 +12,7 @@ const WIDTHS = [1366, 390] as const;
 for (const width of WIDTHS) {
   test.describe(`receipts and duplicates at ${width} px`, () => {
     test.beforeEach(async ({ loginAs, page }) => {
+      test.setTimeout(60_000);
       await page.setViewportSize({ width, height: 900 });
       await loginAs(demo.finance);
     });
