@@ -34,6 +34,7 @@ describe("readConfig: defaults", () => {
         propertyUrl: null,
         propertyApiKey: null,
         staticMapUrl: null,
+        tilesUrl: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
       },
       socialApiUrl: "https://mastodon.social",
       ecbRatesUrl: "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml",
@@ -74,7 +75,7 @@ describe("readConfig: FEEDBACK_EMAIL", () => {
 describe("readConfig: the overview page's providers", () => {
   test("each URL is kept (the property key beside it); anything else is refused at start-up", () => {
     const c = readConfig({ OVERPASS_API_URL: "http://127.0.0.1:1/api/interpreter", WIKIPEDIA_API_URL: "http://127.0.0.1:1/api/rest_v1", ROUTING_API_URL: "http://127.0.0.1:1", GEOCODER_API_URL: "http://127.0.0.1:2", PROPERTY_API_URL: "http://127.0.0.1:3/v1", PROPERTY_API_KEY: "k", STATIC_MAP_URL: "http://127.0.0.1:4/staticmap" });
-    expect(c.overview).toEqual({ overpassUrl: "http://127.0.0.1:1/api/interpreter", wikipediaUrl: "http://127.0.0.1:1/api/rest_v1", routingUrl: "http://127.0.0.1:1", geocoderUrl: "http://127.0.0.1:2", propertyUrl: "http://127.0.0.1:3/v1", propertyApiKey: "k", staticMapUrl: "http://127.0.0.1:4/staticmap" });
+    expect(c.overview).toEqual({ overpassUrl: "http://127.0.0.1:1/api/interpreter", wikipediaUrl: "http://127.0.0.1:1/api/rest_v1", routingUrl: "http://127.0.0.1:1", geocoderUrl: "http://127.0.0.1:2", propertyUrl: "http://127.0.0.1:3/v1", propertyApiKey: "k", staticMapUrl: "http://127.0.0.1:4/staticmap", tilesUrl: "https://tile.openstreetmap.org/{z}/{x}/{y}.png" });
     for (const name of ["OVERPASS_API_URL", "WIKIPEDIA_API_URL", "ROUTING_API_URL", "GEOCODER_API_URL", "PROPERTY_API_URL", "STATIC_MAP_URL"]) {
       expect(() => readConfig({ [name]: "not a url" })).toThrow(new RegExp(name));
     }
@@ -142,6 +143,7 @@ describe("readConfig: values", () => {
         propertyUrl: null,
         propertyApiKey: null,
         staticMapUrl: null,
+        tilesUrl: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
       },
       socialApiUrl: "https://mastodon.social",
       ecbRatesUrl: "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml",

@@ -74,6 +74,8 @@ const ZConfig = z.object({
   STATIC_MAP_URL: z.string().url().optional(),
   /** Social connections (issue 14): a Mastodon instance's base URL; unset, https://mastodon.social (issue 24 §7); "off", the connections widget says social connections are not configured. */
   SOCIAL_API_URL: ZProviderUrl,
+  /** The overview's map without STATIC_MAP_URL (issue 24 §7): a map-tile URL template with {z}, {x}, {y}; unset, https://tile.openstreetmap.org/{z}/{x}/{y}.png (four tiles per map, cached 7 days); "off", "No map configured." */
+  MAP_TILES_URL: ZProviderUrl,
   /** The currency box (issue 24 §7): the ECB's euro reference rates (eurofxref-daily.xml); unset, https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml; "off", the box uses the stored rates only. */
   ECB_RATES_URL: ZProviderUrl,
   /** Issue 24 §7: the operator's contact (an e-mail address or URL) in the User-Agent of every request to a public provider ("Meridian/<version> (<contact>)"), as Nominatim's usage policy asks; unset, PUBLIC_URL. */
@@ -136,6 +138,8 @@ export type OverviewProviders = {
   propertyUrl: string | null;
   propertyApiKey: string | null;
   staticMapUrl: string | null;
+  /** MAP_TILES_URL: the map tiles ({z}/{x}/{y}) of the no-key map, or null. */
+  tilesUrl: string | null;
 };
 
 /** S3_URL split into the endpoint and the bucket (the URL's first path segment), with the credentials. */
@@ -197,6 +201,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       propertyUrl: e.PROPERTY_API_URL ?? null,
       propertyApiKey: e.PROPERTY_API_KEY ?? null,
       staticMapUrl: e.STATIC_MAP_URL ?? null,
+      tilesUrl: providerUrl(e.MAP_TILES_URL, PROVIDERS.osmTiles.defaultUrl),
     },
     socialApiUrl: providerUrl(e.SOCIAL_API_URL, PROVIDERS.mastodon.defaultUrl),
     ecbRatesUrl: providerUrl(e.ECB_RATES_URL, PROVIDERS.ecb.defaultUrl),

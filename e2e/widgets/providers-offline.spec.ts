@@ -11,7 +11,8 @@ import { overflowing } from "../layout/overflow.ts";
  * spec starts a second Meridian (fresh SQLite, demo data, the web bundle the suite built) whose providers all
  * point at a closed port on 127.0.0.1, and walks the employee's home and overview at 1366 and 390 px:
  * the weather box says "Could not reach Open-Meteo.", the currency box "Could not reach the European Central
- * Bank." (and still converts with the stored rates), the overview "Could not reach OpenStreetMap Overpass.".
+ * Bank." (and still converts with the stored rates), the overview "Could not reach OpenStreetMap Overpass." and its
+ * map "Could not reach OpenStreetMap's map tiles.".
  */
 
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 25_500;
@@ -51,6 +52,7 @@ test.beforeAll(async () => {
       GEOCODER_API_URL: dead,
       SOCIAL_API_URL: dead,
       ECB_RATES_URL: `${dead}/eurofxref-daily.xml`,
+      MAP_TILES_URL: `${dead}/tiles/{z}/{x}/{y}.png`,
       PROVIDER_CONTACT: "e2e@meridian.test",
     },
   });
@@ -88,6 +90,7 @@ for (const size of [{ width: 1366, height: 900 }, { width: 390, height: 844 }]) 
     await page.goto(`${origin}/overview`);
     await expect(page.getByText("Could not reach OpenStreetMap Overpass.")).toBeVisible({ timeout: 20_000 });
     await expect(page.getByText("Neighbourhoods are not configured on this server.")).toHaveCount(0);
+    await expect(page.getByTestId("no-map")).toContainText("Could not reach OpenStreetMap's map tiles.");
     await expectAccessible(page);
     expect((await overflowing(page)).scrollWidth).toBeLessThanOrEqual(size.width);
   });

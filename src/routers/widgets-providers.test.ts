@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import type { DB } from "../db/index.ts";
-import { couldNotReach, providerUserAgent } from "../domain/widgets/providers.ts";
+import { couldNotReach, providerUserAgent, tileSquare } from "../domain/widgets/providers.ts";
 import { clearProviderCache } from "../services/providers/public-fetch.ts";
 import { nominatimProvider } from "../services/overview/providers.ts";
 import { fetchPolicyOf } from "../services/safe-fetch.ts";
@@ -97,6 +97,9 @@ const OVERPASS = {
   ],
 };
 
+/** A 1 × 1 PNG: the shape of a map tile answer. */
+const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="), (c) => c.charCodeAt(0));
+
 beforeAll(() => {
   server = Bun.serve({
     port: 0,
@@ -110,6 +113,7 @@ beforeAll(() => {
         const data = new URLSearchParams(await req.text()).get("data") ?? "";
         return Response.json(data.includes('"place"') ? OVERPASS : { ...OVERPASS, elements: [] });
       }
+      if (url.pathname.startsWith("/tiles/")) return new Response(PNG, { headers: { "content-type": "image/png" } });
       if (url.pathname === "/eurofxref-daily.xml") return new Response(ECB_XML, { headers: { "content-type": "text/xml" } });
       return new Response("not found", { status: 404 });
     },
@@ -133,6 +137,7 @@ const providers = (at: string) =>
     OVERPASS_API_URL: `${at}/api/interpreter`,
     ECB_RATES_URL: `${at}/eurofxref-daily.xml`,
     SOCIAL_API_URL: at,
+    MAP_TILES_URL: `${at}/tiles/{z}/{x}/{y}.png`,
   });
 const hitsOf = (path: string) => hits.filter((h) => h.path === path);
 
@@ -160,10 +165,22 @@ describe("public providers (issue 24 §7)", () => {
     expect(c.overview.geocoderUrl).toBe("https://nominatim.openstreetmap.org");
     expect(c.ecbRatesUrl).toBe("https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml");
     expect(c.socialApiUrl).toBe("https://mastodon.social");
+    expect(c.overview.tilesUrl).toBe("https://tile.openstreetmap.org/{z}/{x}/{y}.png");
     expect(c.providerUserAgent).toBe(`Meridian/${packageJson.version} (contact not configured)`);
     expect(readConfig({ PUBLIC_URL: "https://relocation.example.com" }).providerUserAgent).toBe(`Meridian/${packageJson.version} (https://relocation.example.com)`);
     expect(readConfig({ WEATHER_API_URL: "off" }).weatherApiUrl).toBeNull();
     expect(() => readConfig({ ECB_RATES_URL: "ecb" })).toThrow(/ECB_RATES_URL/);
+  });
+
+  test("tile square: the 2 × 2 tiles around a point hold it near their middle", () => {
+    const s = tileSquare(52.52437, 13.41053, 13);
+    // Berlin Mitte at zoom 13 is at tile x 4401.16, y 2686.45: the square starts half a tile before it.
+    expect(s.tiles.map((t) => [t.x, t.y])).toEqual([[4400, 2685], [4401, 2685], [4400, 2686], [4401, 2686]]);
+    expect(s.marker).toEqual({ leftPct: 58.2, topPct: 72.26 });
+    for (const v of [s.marker.leftPct, s.marker.topPct]) {
+      expect(v).toBeGreaterThanOrEqual(25);
+      expect(v).toBeLessThanOrEqual(75);
+    }
   });
 
   test("Open-Meteo: parsed, identified, and a repeat view served from the cache", async () => {
@@ -188,6 +205,15 @@ describe("public providers (issue 24 §7)", () => {
     expect(second.neighbourhoods.map((n) => n.id)).toEqual(first.neighbourhoods.map((n) => n.id));
     expect(hitsOf("/api/interpreter")).toHaveLength(1);
     expect(hitsOf("/api/interpreter")[0]!.userAgent).toContain(CONTACT);
+    // The no-key map: four OpenStreetMap tiles around the destination, inline, with the attribution; cached too.
+    const square = tileSquare(52.52437, 13.41053);
+    expect(first.mapTiles!.tiles).toHaveLength(4);
+    expect(first.mapTiles!.tiles[0]!.src).toBe(`data:image/png;base64,${Buffer.from(PNG).toString("base64")}`);
+    expect(first.mapTiles!.attribution).toBe("© OpenStreetMap contributors");
+    expect(first.mapTiles!.marker).toEqual(square.marker);
+    const tileHits = hits.filter((h) => h.path.startsWith("/tiles/")).map((h) => h.path).sort();
+    expect(tileHits).toEqual(square.tiles.map((t) => `/tiles/13/${t.x}/${t.y}.png`).sort());
+    expect(second.mapTiles!.tiles).toHaveLength(4);
   });
 
   test("Nominatim: the office address parsed; requests at most one a second, a repeated one from the cache", async () => {
@@ -222,7 +248,13 @@ describe("public providers (issue 24 §7)", () => {
   test("a provider that cannot be reached: each box says it could not reach it (not \"not configured\")", async () => {
     const caller = await callerFor(t.db, await employee(t.db), { config: providers(`http://127.0.0.1:${closedPort}`) });
     expect(await caller.widgets.weather({})).toMatchObject({ success: false, status: "UNAVAILABLE", message: "Could not reach Open-Meteo.", weather: [] });
-    expect(await caller.overview.prepare()).toMatchObject({ status: "UNAVAILABLE", message: couldNotReach("overpass"), neighbourhoods: [] });
+    expect(await caller.overview.prepare()).toMatchObject({
+      status: "UNAVAILABLE",
+      message: couldNotReach("overpass"),
+      neighbourhoods: [],
+      mapTiles: null,
+      mapMessage: "Could not reach OpenStreetMap's map tiles.",
+    });
     expect(await caller.overview.storeEmployeeOfficePreference({ address: "Alexanderplatz 1" })).toMatchObject({ success: false, message: couldNotReach("nominatim") });
     const currency = await caller.widgets.currency({});
     expect(currency.ratesMessage).toBe("Could not reach the European Central Bank.");

@@ -143,7 +143,7 @@ export function testConfig(overrides: Record<string, string | undefined> = {}): 
   // Tests talk to local providers (OIDC, widgets, overview, social) on 127.0.0.1 over http.
   // Public providers (issue 24 §7) are off unless a test points one at its own local server: tests never reach the internet.
   const offline = Object.fromEntries(
-    ["WEATHER_API_URL", "OVERPASS_API_URL", "WIKIPEDIA_API_URL", "ROUTING_API_URL", "GEOCODER_API_URL", "SOCIAL_API_URL", "ECB_RATES_URL"].map((k) => [k, "off"]),
+    ["WEATHER_API_URL", "OVERPASS_API_URL", "WIKIPEDIA_API_URL", "ROUTING_API_URL", "GEOCODER_API_URL", "SOCIAL_API_URL", "ECB_RATES_URL", "MAP_TILES_URL"].map((k) => [k, "off"]),
   );
   return readConfig({ LOG_REQUESTS: "0", DATABASE_URL: ":memory:", ALLOW_PRIVATE_FETCH: "1", ...offline, ...overrides });
 }

@@ -59,6 +59,7 @@ export const overviewMessages = {
     commute: "The route service did not answer. Please try again later.",
     geocoder: "The address search did not answer. Please try again later.",
     properties: "The property service did not answer. Please try again later.",
+    map: "The map service did not answer. Please try again later.",
   },
   noArticle: "No description found for this neighbourhood.",
   noOffice: "Enter your office address to see commute times.",
@@ -268,6 +269,18 @@ export const ZOverviewPrepareResponse = z.object({
   /** The static map image (Google Static Maps format), or null: no map configured. */
   mapUrl: z.string().nullable(),
   mapMessage: z.string(),
+  /**
+   * Issue 24 §7, the no-key map (no STATIC_MAP_URL): four OpenStreetMap tiles (data: URLs, fetched and cached by
+   * the server) placed in a square, the destination's marker and the attribution the tiles' licence asks for.
+   */
+  mapTiles: z
+    .object({
+      tiles: z.array(z.object({ src: z.string(), leftPct: z.number(), topPct: z.number() })),
+      marker: z.object({ leftPct: z.number(), topPct: z.number() }),
+      attribution: z.string(),
+    })
+    .nullable()
+    .optional(),
 });
 export type TOverviewPrepareResponse = z.infer<typeof ZOverviewPrepareResponse>;
 

@@ -13,6 +13,7 @@ export const PROVIDERS = {
   mastodon: { name: "Mastodon", defaultUrl: "https://mastodon.social" },
   ecb: { name: "the European Central Bank", defaultUrl: "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml" },
   rentcast: { name: "RentCast", defaultUrl: null },
+  osmTiles: { name: "OpenStreetMap's map tiles", defaultUrl: "https://tile.openstreetmap.org/{z}/{x}/{y}.png" },
 } as const;
 export type ProviderId = keyof typeof PROVIDERS;
 
@@ -32,7 +33,29 @@ export const PROVIDER_LIMITS: Record<ProviderId, { ttlMs: number; minIntervalMs:
   mastodon: { ttlMs: 10 * 60_000, minIntervalMs: 0 },
   ecb: { ttlMs: 6 * 3600_000, minIntervalMs: 0 },
   rentcast: { ttlMs: 60 * 60_000, minIntervalMs: 0 },
+  // The tile usage policy asks for at least 7 days of caching.
+  osmTiles: { ttlMs: 7 * 24 * 3600_000, minIntervalMs: 0 },
 };
+
+/** The map of a place from four 256 px map tiles (a 512 × 512 px square around it) and where the place falls, in %. */
+export type TileSquare = { zoom: number; tiles: { x: number; y: number; leftPct: number; topPct: number }[]; marker: { leftPct: number; topPct: number } };
+
+/** The 2 × 2 Web-Mercator ("slippy map") tiles around a point at `zoom`, the point inside them. */
+export function tileSquare(latitude: number, longitude: number, zoom = 13): TileSquare {
+  const n = 2 ** zoom;
+  const lat = Math.max(-85.0511, Math.min(85.0511, latitude)) * (Math.PI / 180);
+  const fx = ((longitude + 180) / 360) * n;
+  const fy = ((1 - Math.log(Math.tan(lat) + 1 / Math.cos(lat)) / Math.PI) / 2) * n;
+  const x0 = Math.max(0, Math.min(n - 2, Math.floor(fx - 0.5)));
+  const y0 = Math.max(0, Math.min(n - 2, Math.floor(fy - 0.5)));
+  const tiles = [0, 1].flatMap((dy) => [0, 1].map((dx) => ({ x: x0 + dx, y: y0 + dy, leftPct: dx * 50, topPct: dy * 50 })));
+  const pct = (v: number) => Math.round(v * 10000) / 100;
+  return { zoom, tiles, marker: { leftPct: pct((fx - x0) / 2), topPct: pct((fy - y0) / 2) } };
+}
+
+/** A tile URL from a template with {z}, {x} and {y}. */
+export const tileUrl = (template: string, t: { z: number; x: number; y: number }) =>
+  template.replaceAll("{z}", String(t.z)).replaceAll("{x}", String(t.x)).replaceAll("{y}", String(t.y));
 
 /** The User-Agent every provider request carries: product, version and the operator's contact (Nominatim's policy asks for it). */
 export function providerUserAgent(version: string, contact: string | null): string {

@@ -51,7 +51,8 @@ import {
   type RoutingProvider,
 } from "./providers.ts";
 import { fetchPolicyOf } from "../safe-fetch.ts";
-import { couldNotReach } from "../../domain/widgets/providers.ts";
+import { couldNotReach, tileSquare, tileUrl } from "../../domain/widgets/providers.ts";
+import { providerFetch, ProviderUnreachableError } from "../providers/public-fetch.ts";
 
 type OverviewConfig = Pick<Config, "overview" | "allowPrivateFetch"> & { providerUserAgent?: string };
 
@@ -79,6 +80,33 @@ function providerFailed(part: string, error: unknown): void {
 /** The part's text: "Could not reach …" when the provider gave no answer (issue 24 §7), else the part's own. */
 function failureMessage(error: unknown, otherwise: string): string {
   return error instanceof ProviderError && error.unreachable ? couldNotReach(error.unreachable) : otherwise;
+}
+
+// ── The no-key map (issue 24 §7) ─────────────────────────────────────────────────────────────────
+
+const TILE_ATTRIBUTION = "© OpenStreetMap contributors";
+
+/** Four OpenStreetMap tiles around the destination as data: URLs (fetched and cached by the server), or why there are none. */
+async function tileMap(config: OverviewConfig, dest: LatLong) {
+  const square = tileSquare(dest.latitude, dest.longitude);
+  try {
+    const tiles = await Promise.all(
+      square.tiles.map(async (t) => {
+        const answer = await providerFetch({ provider: "osmTiles", url: new URL(tileUrl(config.overview.tilesUrl!, { z: square.zoom, x: t.x, y: t.y })), policy: fetchPolicyOf(config), binary: true, headers: { accept: "image/png" } });
+        const type = answer.contentType?.split(";")[0]?.trim() ?? "";
+        if (answer.status !== 200 || !answer.bytes || !/^image\/(png|jpeg|webp)$/.test(type)) throw new ProviderError(`map tiles answered ${answer.status} ${type}`);
+        return { src: `data:${type};base64,${Buffer.from(answer.bytes).toString("base64")}`, leftPct: t.leftPct, topPct: t.topPct };
+      }),
+    );
+    return { mapUrl: null, mapMessage: "", mapTiles: { tiles, marker: square.marker, attribution: TILE_ATTRIBUTION } };
+  } catch (error) {
+    if (error instanceof ProviderUnreachableError) {
+      console.warn(`[overview map] ${error.message}`);
+      return { mapUrl: null, mapMessage: couldNotReach("osmTiles"), mapTiles: null };
+    }
+    providerFailed("map", error);
+    return { mapUrl: null, mapMessage: overviewMessages.unavailable.map, mapTiles: null };
+  }
 }
 
 // ── Access ───────────────────────────────────────────────────────────────────────────────────────
@@ -133,17 +161,19 @@ export async function prepareOverview(db: DB, config: OverviewConfig, user: Sess
   const city = { name: dest.name, lat: dest.latitude, long: dest.longitude };
   const office = await officeOf(db, user.id);
   const provider = neighbourhoodProvider(config);
-  const mapFor = (markers: LatLong[]) =>
+  const mapFor = async (markers: LatLong[]) =>
     config.overview.staticMapUrl
       ? { mapUrl: staticMapUrl(config.overview.staticMapUrl, { center: dest, zoom: 11, width: OVERVIEW_LIMITS.staticMapMaxWidth, height: 400, markers }), mapMessage: "" }
-      : { mapUrl: null, mapMessage: overviewMessages.notConfigured.map };
-  if (!provider) return { status: "NOT_CONFIGURED", message: overviewMessages.notConfigured.neighbourhoods, city, office, ...base, ...mapFor([]) };
+      : config.overview.tilesUrl
+        ? await tileMap(config, dest)
+        : { mapUrl: null, mapMessage: overviewMessages.notConfigured.map };
+  if (!provider) return { status: "NOT_CONFIGURED", message: overviewMessages.notConfigured.neighbourhoods, city, office, ...base, ...(await mapFor([])) };
   let places;
   try {
     places = await provider.neighbourhoods(dest, NEIGHBOURHOOD_RADIUS_KM * 1000);
   } catch (error) {
     providerFailed("neighbourhoods", error);
-    return { status: "UNAVAILABLE", message: failureMessage(error, overviewMessages.unavailable.neighbourhoods), city, office, ...base, ...mapFor([]) };
+    return { status: "UNAVAILABLE", message: failureMessage(error, overviewMessages.unavailable.neighbourhoods), city, office, ...base, ...(await mapFor([])) };
   }
   const nearest = places
     .map((p) => ({ ...p, distance: distanceKm(dest, p) }))
@@ -174,7 +204,7 @@ export async function prepareOverview(db: DB, config: OverviewConfig, user: Sess
     const set = new Set(favs.map((f) => f.neighbourhood_id));
     for (const n of neighbourhoods) n.favourite = set.has(n.id);
   }
-  return { status: "OK", message: "", city, office, ...base, neighbourhoods, ...mapFor(neighbourhoods.slice(0, 20).map((n) => ({ latitude: n.lat, longitude: n.long }))) };
+  return { status: "OK", message: "", city, office, ...base, neighbourhoods, ...(await mapFor(neighbourhoods.slice(0, 20).map((n) => ({ latitude: n.lat, longitude: n.long })))) };
 }
 
 // ── The tabs ─────────────────────────────────────────────────────────────────────────────────────

@@ -31,7 +31,7 @@ export function isJson(text: string): boolean {
   }
 }
 
-export type ProviderAnswer = { status: number; text: string; link: string | null };
+export type ProviderAnswer = { status: number; text: string; link: string | null; bytes?: Uint8Array; contentType?: string | null };
 
 export const PROVIDER_CACHE_ENTRIES = 500;
 type Entry = { answer: ProviderAnswer; expires: number };
@@ -79,6 +79,8 @@ export type ProviderRequest = {
   keyExtra?: string;
   /** Whether a 2xx body is usable (e.g. parses as JSON): one that is not is answered but never cached. */
   usable?: (text: string) => boolean;
+  /** The body as bytes (a map tile) instead of text. */
+  binary?: boolean;
 };
 
 /** GET or POST to a provider: the cached answer when fresh, else one spaced request; usable 2xx and 404 answers are cached. */
@@ -113,13 +115,15 @@ export async function providerFetch(r: ProviderRequest): Promise<ProviderAnswer>
     } catch (error) {
       throw new ProviderUnreachableError(r.provider, `${r.provider} unreachable: ${error instanceof Error ? error.message : String(error)}`);
     }
-    let text: string;
+    let text = "";
+    let bytes: Uint8Array | undefined;
     try {
-      text = await res.text();
+      if (r.binary) bytes = new Uint8Array(await res.arrayBuffer());
+      else text = await res.text();
     } catch (error) {
       throw new ProviderUnreachableError(r.provider, `${r.provider} answer cut off: ${error instanceof Error ? error.message : String(error)}`);
     }
-    const answer: ProviderAnswer = { status: res.status, text, link: res.headers.get("link") };
+    const answer: ProviderAnswer = { status: res.status, text, link: res.headers.get("link"), ...(bytes ? { bytes, contentType: res.headers.get("content-type") } : {}) };
     if (res.status === 404 || (res.ok && (r.usable?.(text) ?? true))) {
       answers.set(key, { answer, expires: Date.now() + limits.ttlMs });
       while (answers.size > PROVIDER_CACHE_ENTRIES) answers.delete(answers.keys().next().value!);

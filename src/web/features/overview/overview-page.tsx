@@ -235,6 +235,28 @@ function MapCard({ view }: { view: TOverviewPrepareResponse }) {
             className="h-auto w-full max-w-[640px] rounded-lg border border-border"
             data-testid="static-map"
           />
+        ) : view.mapTiles ? (
+          <figure className="m-0 flex flex-col gap-1" data-testid="tile-map">
+            <div
+              role="img"
+              aria-label={t("overview.mapAlt", { city: city?.name ?? "", defaultValue: "Map of the neighbourhoods near {{city}}" })}
+              className="relative aspect-square w-full max-w-[512px] overflow-hidden rounded-lg border border-border"
+            >
+              {view.mapTiles.tiles.map((tile) => (
+                <img key={`${tile.leftPct}-${tile.topPct}`} src={tile.src} alt="" className="absolute h-1/2 w-1/2" style={{ left: `${tile.leftPct}%`, top: `${tile.topPct}%` }} />
+              ))}
+              <span
+                aria-hidden="true"
+                className="absolute h-4 w-4 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-white bg-primary shadow"
+                style={{ left: `${view.mapTiles.marker.leftPct}%`, top: `${view.mapTiles.marker.topPct}%` }}
+              />
+            </div>
+            <figcaption className="text-xs text-muted-foreground">
+              <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noreferrer" className="underline">
+                {view.mapTiles.attribution}
+              </a>
+            </figcaption>
+          </figure>
         ) : (
           <div className="flex flex-col gap-1 text-sm" data-testid="no-map">
             <p className="text-muted-foreground">{t("overview.noMap", view.mapMessage || overviewMessages.notConfigured.map)}</p>
