@@ -162,22 +162,23 @@ export type DuplicateCandidateRow = {
  */
 export async function duplicateCandidates(db: DB, expenseIds: readonly number[]): Promise<DuplicateCandidateRow[]> {
   if (expenseIds.length === 0) return [];
-  const rows = await db
+  // Two index-friendly branches (employee, date, amount; receipt hash → files → expenses), one statement.
+  const byDetails = db
     .selectFrom("expenses as p")
-    .leftJoin("employee_files as pf", "pf.id", "p.receipt_file_id")
     .innerJoin("expenses as o", (join) =>
-      join.on((eb) =>
-        eb.or([
-          eb.and([
-            eb("o.employee_user_id", "=", eb.ref("p.employee_user_id")),
-            eb("o.currency", "=", eb.ref("p.currency")),
-            eb("o.gross_amount", "=", eb.ref("p.gross_amount")),
-            eb("o.expense_date", "=", eb.ref("p.expense_date")),
-          ]),
-          eb("o.receipt_file_id", "in", eb.selectFrom("employee_files as h").select("h.id").whereRef("h.hash", "=", "pf.hash")),
-        ]),
-      ),
+      join.onRef("o.employee_user_id", "=", "p.employee_user_id").onRef("o.expense_date", "=", "p.expense_date").onRef("o.gross_amount", "=", "p.gross_amount").onRef("o.currency", "=", "p.currency"),
     )
+    .select("o.id as id")
+    .where("p.id", "in", [...expenseIds]);
+  const byReceipt = db
+    .selectFrom("expenses as p")
+    .innerJoin("employee_files as pf", "pf.id", "p.receipt_file_id")
+    .innerJoin("employee_files as h", "h.hash", "pf.hash")
+    .innerJoin("expenses as o", "o.receipt_file_id", "h.id")
+    .select("o.id as id")
+    .where("p.id", "in", [...expenseIds]);
+  const rows = await db
+    .selectFrom("expenses as o")
     .leftJoin("employee_files as f", "f.id", "o.receipt_file_id")
     .select([
       "o.id as id",
@@ -194,10 +195,9 @@ export async function duplicateCandidates(db: DB, expenseIds: readonly number[])
       "f.original_name as receipt_name",
       "f.content_type as receipt_type",
     ])
-    .where("p.id", "in", [...expenseIds])
+    .where("o.id", "in", byDetails.union(byReceipt))
     .orderBy("o.id")
     .limit(5000)
     .execute();
-  const seen = new Set<number>();
-  return rows.filter((r) => (seen.has(r.id) ? false : (seen.add(r.id), true))).map((r) => ({ ...r, gross_amount: Number(r.gross_amount) }));
+  return rows.map((r) => ({ ...r, gross_amount: Number(r.gross_amount) }));
 }
