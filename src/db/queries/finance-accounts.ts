@@ -35,6 +35,11 @@ export type AccountRow = {
   version: number;
   balance: number | null;
   last_seq: number | null;
+  /** Bank details (issue 24 §5). */
+  iban: string | null;
+  bic: string | null;
+  bank_account_number: string | null;
+  bank_code: string | null;
 };
 
 function lastEntry(eb: ExpressionBuilder<Database & { a: Database["finance_accounts"] }, "a">, column: "balance_after" | "seq") {
@@ -63,6 +68,10 @@ function accountQuery(db: Trx) {
       "a.float_amount",
       "a.due_date_period",
       "a.version",
+      "a.iban",
+      "a.bic",
+      "a.bank_account_number",
+      "a.bank_code",
       lastEntry(eb as never, "balance_after").as("balance"),
       lastEntry(eb as never, "seq").as("last_seq"),
     ]);
@@ -128,7 +137,7 @@ export function lastSeqOf(db: Trx, accountId: number) {
   return db.selectFrom("finance_entries").select(["seq", "balance_after"]).where("account_id", "=", accountId).orderBy("seq", "desc").limit(1).executeTakeFirst();
 }
 
-const BANK_COLUMNS = ["id", "employee_user_id", "account_alias", "account_number", "account_currency", "locked", "payment_completed", "un_confirmed", "version"] as const;
+const BANK_COLUMNS = ["id", "employee_user_id", "account_alias", "account_number", "account_currency", "locked", "payment_completed", "un_confirmed", "version", "iban", "bic", "bank_code"] as const;
 
 export function bankAccountsOfEmployees(db: Trx, employeeIds: number[]) {
   return db.selectFrom("employee_bank_accounts").select(BANK_COLUMNS).where("employee_user_id", "in", employeeIds).orderBy("employee_user_id").orderBy("id").execute();

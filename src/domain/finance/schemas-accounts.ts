@@ -42,6 +42,7 @@ export const accountMessages = {
   bankAccountChanged: "This bank account was changed by someone else. Reload it and try again.",
   unlockPaidNotAllowed: "This bank account has been paid. Unlocking a paid account is not enabled (allow-unlock-paid-account).",
   manualAdjustmentDisabled: "Manual adjustments are not enabled for you",
+  employeeBankDetailsElsewhere: "An employee's bank details are kept on their bank accounts; change them on the Bank accounts page",
   lockPeriodError: "There was an error saving the lock period. Please contact the Product Team if this happens again.",
   searchError: "There was an error searching the accounts. Please contact the Product Team if this happens again.",
   updateError: "There was an error saving the changes. Please contact the Product Team if this happens again.",
@@ -66,6 +67,17 @@ const ZBoolText = z.preprocess((v) => (v === "true" || v === "1" ? true : v === 
 
 // ---------------------------------------------------------------- views
 
+/** Bank details as shown (issue 24 §5): the stored fields, whether a payment file can use them, and their one-line summary. */
+export const ZBankDetails = z.object({
+  iban: z.string().nullable(),
+  bic: z.string().nullable(),
+  accountNumber: z.string().nullable(),
+  bankCode: z.string().nullable(),
+  usable: z.boolean(),
+  summary: z.string().nullable(),
+});
+export type TBankDetails = z.infer<typeof ZBankDetails>;
+
 export const ZAccount = z.object({
   id: z.number(),
   name: z.string(),
@@ -89,6 +101,8 @@ export const ZAccount = z.object({
   version: z.number(),
   /** How many entries the account has (its last entry's seq). */
   entryCount: z.number(),
+  /** A Client account's are the debtor's in payment files, a Vendor's the creditor's (issue 24 §5). */
+  bankDetails: ZBankDetails,
 });
 export type TAccount = z.infer<typeof ZAccount>;
 
@@ -119,6 +133,8 @@ export const ZBankAccount = z.object({
   paymentCompleted: z.boolean(),
   unConfirmed: z.boolean(),
   version: z.number(),
+  /** IBAN and BIC, or the account number with its bank code (issue 24 §5). */
+  bankDetails: ZBankDetails,
 });
 export type TBankAccount = z.infer<typeof ZBankAccount>;
 
@@ -239,6 +255,27 @@ export const ZSetBankAccountLockRequest = z.object({
   idempotencyKey: ZIdempotencyKey,
 });
 export type TSetBankAccountLockRequest = z.infer<typeof ZSetBankAccountLockRequest>;
+
+/** Bank details as typed (issue 24 §5): blanks clear a field; checked by src/domain/finance/bank-accounts.ts. */
+const ZBankText = (max: number) => z.preprocess((v) => (v === null ? undefined : v), z.string().trim().max(max).optional());
+const ZBankFields = { iban: ZBankText(42), bic: ZBankText(11), accountNumber: ZBankText(34), bankCode: ZBankText(35) };
+/** A Client (debtor) or Vendor (creditor) account's bank details. Meridian's own call, tRPC only. */
+export const ZSetAccountBankDetailsRequest = z.object({
+  id: ZId,
+  ...ZBankFields,
+  version: z.preprocess(blankToUndefined, z.coerce.number().int().positive().optional()),
+  idempotencyKey: ZIdempotencyKey,
+});
+export type TSetAccountBankDetailsRequest = z.infer<typeof ZSetAccountBankDetailsRequest>;
+/** An employee bank account's bank details. Meridian's own call, tRPC only. */
+export const ZSetEmployeeBankDetailsRequest = z.object({
+  bankAccountId: ZId,
+  employeeId: ZId,
+  ...ZBankFields,
+  version: z.preprocess(blankToUndefined, z.coerce.number().int().positive().optional()),
+  idempotencyKey: ZIdempotencyKey,
+});
+export type TSetEmployeeBankDetailsRequest = z.infer<typeof ZSetEmployeeBankDetailsRequest>;
 /** The documented body of POST /admin/bank-account/{id}?employeeId=. */
 export const ZBankLockBody = z.object({ locked: ZBoolText, version: ZSetBankAccountLockRequest.shape.version });
 export const ZBankLockPathQuery = z.object({ employeeId: ZId });

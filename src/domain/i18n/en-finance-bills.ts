@@ -106,6 +106,8 @@ export const enFinanceBills = {
   "financeBills.paymentFilesEmpty": "No payment files yet",
   "financeBills.batchStatus.Active": "Active",
   "financeBills.batchStatus.Cancelled": "Cancelled",
+  "financeBills.batchStatus.Paid": "Paid",
+  "financeBills.paymentHistory": "Payment file history",
   "financeBills.batchSummary_one": "{{count}} bill · exported {{createdAt}}",
   "financeBills.batchSummary_other": "{{count}} bills · exported {{createdAt}}",
   "financeBills.batchCancelledAt": "cancelled {{at}}",

@@ -39,6 +39,7 @@ import { enFinanceBills } from "./en-finance-bills.ts";
 import { enFinanceApproval } from "./en-finance-approval.ts";
 import { enFinanceAccounts } from "./en-finance-accounts.ts";
 import { enFinanceAdhoc } from "./en-finance-adhoc.ts";
+import { enFinancePayments } from "./en-finance-payments.ts";
 import { enInsights } from "./en-insights.ts";
 import { enStaff } from "./en-staff.ts";
 
@@ -88,6 +89,7 @@ export const en = {
   ...enFinanceApproval,
   ...enFinanceAccounts,
   ...enFinanceAdhoc,
+  ...enFinancePayments,
   ...enInsights,
   ...enStaff,
   ...enApp,

@@ -31,6 +31,9 @@ import {
   ZSubgroupsRequest,
   ZSubgroupsResponse,
   ZUpdateAccountRequest,
+  ZBankAccount,
+  ZSetAccountBankDetailsRequest,
+  ZSetEmployeeBankDetailsRequest,
 } from "../../domain/finance/schemas-accounts.ts";
 import {
   accountEntries,
@@ -47,6 +50,8 @@ import {
   saveLockPeriod,
   searchAccounts,
   setBankAccountLock,
+  setAccountBankDetails,
+  setEmployeeBankDetails,
   updateAccount,
   COMPANY_LOOKUP_ROLES,
 } from "../../services/finance/accounts.ts";
@@ -56,6 +61,21 @@ const finance = roleProcedure("FINANCE", "ADMIN");
 const actorOf = (ctx: { user: Parameters<typeof getAccount>[1]; ip: string | null }) => ({ user: ctx.user, ip: ctx.ip });
 
 export const financeAccountsRouter = router({
+  /**
+   * A Client (debtor) or Vendor (creditor) account's bank details (issue 24 §5): IBAN and BIC, or account
+   * number and bank code. Meridian's own call: the spec documents no path for it.
+   */
+  setBankDetails: finance
+    .input(sync(ZSetAccountBankDetailsRequest))
+    .output(sync(ZAccountResponse))
+    .mutation(({ ctx, input }) => setAccountBankDetails(ctx.db, actorOf(ctx), input)),
+
+  /** An employee bank account's bank details (issue 24 §5). Meridian's own call: the spec documents no path for it. */
+  setEmployeeBankDetails: finance
+    .input(sync(ZSetEmployeeBankDetailsRequest))
+    .output(sync(ZBankAccount))
+    .mutation(({ ctx, input }) => setEmployeeBankDetails(ctx.db, actorOf(ctx), input)),
+
   /** The page's settings: the allow-unlock-paid-account flag, whether manual adjustments are enabled, the choices. */
   settings: finance.output(sync(ZAccountsSettingsResponse)).query(({ ctx }) => accountsSettings(ctx.user, ctx.config)),
 

@@ -47,9 +47,13 @@ import {
   type TManualAdjustmentRequest,
   type TSearchAccountsRequest,
   type TSetBankAccountLockRequest,
+  type TBankDetails,
+  type TSetAccountBankDetailsRequest,
+  type TSetEmployeeBankDetailsRequest,
   type TUpdateAccountRequest,
 } from "../../domain/finance/schemas-accounts.ts";
 import { messages } from "../../domain/messages.ts";
+import { checkBankDetails, creditorAccountOf, describeAccount, formatIban, normalizeBankDetails, type BankDetails } from "../../domain/finance/bank-accounts.ts";
 import { isCurrencyCode, minorUnitsOf, MONEY_MAX_MINOR, toMajorString } from "../../domain/money/money.ts";
 import { currencySymbol } from "../../domain/widgets/overview.ts";
 import type { SessionUser } from "../auth.ts";
@@ -105,10 +109,17 @@ export function accountView(r: AccountRow): TAccount {
     dueDatePeriod: r.due_date_period,
     version: r.version,
     entryCount: Number(r.last_seq ?? 0),
+    bankDetails: bankDetailsView({ iban: r.iban, bic: r.bic, accountNumber: r.bank_account_number, bankCode: r.bank_code }),
   };
 }
 
-function bankView(r: { id: number; employee_user_id: number; account_alias: string; account_number: string; account_currency: string; locked: number; payment_completed: number; un_confirmed: number; version: number }): TBankAccount {
+/** Bank details as shown: the stored fields and the one usable-account answer (src/domain/finance/bank-accounts.ts). */
+function bankDetailsView(d: BankDetails): TBankDetails {
+  const usable = creditorAccountOf(d);
+  return { iban: d.iban, bic: d.bic, accountNumber: d.accountNumber, bankCode: d.bankCode, usable: usable !== null, summary: usable ? describeAccount(usable) : null };
+}
+
+function bankView(r: { id: number; employee_user_id: number; account_alias: string; account_number: string; account_currency: string; locked: number; payment_completed: number; un_confirmed: number; version: number; iban: string | null; bic: string | null; bank_code: string | null }): TBankAccount {
   return {
     id: r.id,
     employeeId: r.employee_user_id,
@@ -119,6 +130,7 @@ function bankView(r: { id: number; employee_user_id: number; account_alias: stri
     paymentCompleted: r.payment_completed === 1,
     unConfirmed: r.un_confirmed === 1,
     version: r.version,
+    bankDetails: bankDetailsView({ iban: r.iban, bic: r.bic, accountNumber: r.account_number === "" ? null : r.account_number, bankCode: r.bank_code }),
   };
 }
 
@@ -503,5 +515,82 @@ export async function setBankAccountLock(db: DB, actor: FinanceActor, config: Pi
       at,
     });
     return answer({ ...row, locked: input.locked ? 1 : 0, version: row.version + 1 });
+  });
+}
+
+// ---------------------------------------------------------------- bank details (issue 24 §5)
+
+/** Refuses invalid bank details with every field's message (VALIDATION), answers them normalised. */
+function validBankDetails(input: Partial<BankDetails>): BankDetails {
+  const errors = checkBankDetails(input);
+  const first = Object.values(errors)[0];
+  if (first) throw new AppError("VALIDATION", first, errors as Record<string, string>);
+  return normalizeBankDetails(input);
+}
+
+/**
+ * A Client account's (the debtor of payment files in its currency) or a Vendor account's (the creditor)
+ * bank details: IBAN and BIC, or account number and bank code; all blank clears them. Version-guarded
+ * update (a client that sends the version it read is refused after someone else's change), audited.
+ */
+export async function setAccountBankDetails(db: DB, actor: FinanceActor, input: TSetAccountBankDetailsRequest): Promise<{ success: true; account: TAccount }> {
+  requireFinance(actor.user);
+  const { idempotencyKey, ...payload } = input;
+  const d = validBankDetails(input);
+  return financeWrite(db, actor, { scope: "finance/set-account-bank-details", key: idempotencyKey, payload }, async (trx) => {
+    if (!(await lockRow(trx, "finance_accounts", input.id))) throw new AppError("NOT_FOUND", CM.accountNotFound);
+    const row = await accountOrThrow(trx, input.id);
+    if (row.type === "Employee") throw new AppError("VALIDATION", M.employeeBankDetailsElsewhere, { iban: M.employeeBankDetailsElsewhere });
+    if (input.version !== undefined && input.version !== row.version) throw new AppError("CONFLICT", M.accountChanged);
+    const old = { iban: row.iban, bic: row.bic, accountNumber: row.bank_account_number, bankCode: row.bank_code };
+    if (old.iban === d.iban && old.bic === d.bic && old.accountNumber === d.accountNumber && old.bankCode === d.bankCode) return { success: true as const, account: accountView(row) };
+    const at = new Date().toISOString();
+    const result = await trx
+      .updateTable("finance_accounts")
+      .set({ iban: d.iban, bic: d.bic, bank_account_number: d.accountNumber, bank_code: d.bankCode, version: row.version + 1, updated_at: at })
+      .where("id", "=", row.id)
+      .where("version", "=", row.version)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw new AppError("CONFLICT", M.accountChanged);
+    await auditFinance(trx, actor, { entity: "finance_account", entityId: row.id, action: "setBankDetails", groupId: row.group_id, oldValues: { ...old, version: row.version }, newValues: { ...d, version: row.version + 1 }, at });
+    return { success: true as const, account: accountView(await accountOrThrow(trx, row.id)) };
+  });
+}
+
+/**
+ * An employee bank account's bank details. With an IBAN the spec's `accountNumber` shows the IBAN (grouped
+ * by four); otherwise it is the account number, with its bank code. Version-guarded, audited.
+ */
+export async function setEmployeeBankDetails(db: DB, actor: FinanceActor, input: TSetEmployeeBankDetailsRequest): Promise<TBankAccount> {
+  requireFinance(actor.user);
+  const { idempotencyKey, ...payload } = input;
+  const d = validBankDetails(input);
+  if (d.iban === null && d.accountNumber === null) {
+    const message = "Please enter an IBAN or an account number";
+    throw new AppError("VALIDATION", message, { iban: message });
+  }
+  return financeWrite(db, actor, { scope: "finance/set-employee-bank-details", key: idempotencyKey, payload }, async (trx) => {
+    const row = await findBankAccount(trx, input.bankAccountId);
+    if (!row || row.employee_user_id !== input.employeeId) throw new AppError("NOT_FOUND", FM.bankAccountError);
+    if (input.version !== undefined && input.version !== row.version) throw new AppError("CONFLICT", M.bankAccountChanged);
+    const at = new Date().toISOString();
+    const accountNumber = d.iban !== null ? formatIban(d.iban) : d.accountNumber!;
+    const result = await trx
+      .updateTable("employee_bank_accounts")
+      .set({ iban: d.iban, bic: d.bic, bank_code: d.bankCode, account_number: accountNumber, version: row.version + 1, updated_at: at })
+      .where("id", "=", row.id)
+      .where("version", "=", row.version)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw new AppError("CONFLICT", M.bankAccountChanged);
+    await auditFinance(trx, actor, {
+      entity: "employee_bank_account",
+      entityId: row.id,
+      action: "setBankDetails",
+      groupId: row.group_id,
+      oldValues: { iban: row.iban, bic: row.bic, accountNumber: row.account_number, bankCode: row.bank_code, version: row.version },
+      newValues: { iban: d.iban, bic: d.bic, accountNumber, bankCode: d.bankCode, version: row.version + 1 },
+      at,
+    });
+    return bankView((await findBankAccount(trx, row.id))!);
   });
 }

@@ -22,6 +22,7 @@ import { errorCode, errorText } from "../../lib/errors.ts";
 import { formatDate } from "../../lib/format.ts";
 import { queryClient, trpc } from "../../lib/trpc.ts";
 import { Amount, Detail, fieldErrorsOf } from "./shared.tsx";
+import { BankDetailsForm } from "./bank-details-form.tsx";
 
 /**
  * /finance/accounts/$accountId (part 2 §2 "edit accounts, manual adjustment popup"): the account's details,
@@ -93,6 +94,7 @@ export function FinanceAccountPage({ accountId, page, onPage }: { accountId: num
         </Card>
         <EditCard key={a.version} account={a} onSaved={() => { setNotice(t("financeAccounts.saved")); void refresh(); }} />
       </div>
+      {a.type !== "Employee" ? <BankDetailsCard key={`bank-${a.version}`} account={a} onSaved={() => { setNotice(t("financeAccounts.bankDetailsSaved")); void refresh(); }} /> : null}
       {/* Estimate against actual (issue 16, "Beyond the spec"): the moves behind this account on their own page (src/web/features/finance-insights/). */}
       <Card>
         <CardContent className="flex flex-wrap items-center justify-between gap-3 pt-6">
@@ -121,6 +123,52 @@ export function FinanceAccountPage({ accountId, page, onPage }: { accountId: num
         />
       ) : null}
     </div>
+  );
+}
+
+/** A Client account's (debtor) or Vendor account's (creditor) bank details (issue 24 §5), saved with the version read. */
+function BankDetailsCard({ account, onSaved }: { account: TAccount; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const save = useMutation(
+    trpc.finance.accounts.setBankDetails.mutationOptions({
+      onSuccess: () => onSaved(),
+      onError: (error) => {
+        setErrors(fieldErrorsOf(error));
+        setFailure(errorText(error, FM.saveChangesError));
+      },
+    }),
+  );
+  const d = account.bankDetails;
+  return (
+    <Card role="region" aria-labelledby={`bank-details-${account.id}`}>
+      <CardHeader>
+        <CardTitle id={`bank-details-${account.id}`}>{t("financeAccounts.bankDetails")}</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <p className="text-sm">{t(account.type === "Client" ? "financeAccounts.bankDetailsClient" : "financeAccounts.bankDetailsVendor", { currency: account.currencyCode })}</p>
+        {d.usable ? (
+          <p className="break-words text-sm font-medium" data-testid="bank-details-summary">
+            <Badge variant="success">{d.summary}</Badge>
+          </p>
+        ) : (
+          <Alert variant="info">{t("financeAccounts.bankDetailsMissing")}</Alert>
+        )}
+        <BankDetailsForm
+          initial={d}
+          errors={errors}
+          failure={failure}
+          busy={save.isPending}
+          submitLabel={t("financeAccounts.saveBankDetails")}
+          onSubmit={(v) => {
+            setErrors({});
+            setFailure(null);
+            save.mutate({ id: account.id, version: account.version, ...v, idempotencyKey: crypto.randomUUID() });
+          }}
+        />
+      </CardContent>
+    </Card>
   );
 }
 

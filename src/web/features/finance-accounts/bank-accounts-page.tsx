@@ -16,6 +16,9 @@ import { EmptyState, ErrorState, LoadingRows } from "../../components/ui/states.
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table.tsx";
 import { errorText } from "../../lib/errors.ts";
 import { queryClient, trpc } from "../../lib/trpc.ts";
+import { Dialog, DialogContent, DialogTitle } from "../../components/ui/dialog.tsx";
+import { BankDetailsForm } from "./bank-details-form.tsx";
+import { fieldErrorsOf } from "./shared.tsx";
 
 type Notice = { kind: "success" | "destructive" | "info"; text: string } | null;
 
@@ -61,6 +64,7 @@ function BankAccounts({ employeeId }: { employeeId: number }) {
   const query = useQuery(options);
   const settings = useQuery(trpc.finance.accounts.settings.queryOptions());
   const [confirming, setConfirming] = useState<TBankAccount | null>(null);
+  const [editing, setEditing] = useState<TBankAccount | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const toggle = useMutation(
     trpc.finance.accounts.setBankAccountLock.mutationOptions({
@@ -104,7 +108,15 @@ function BankAccounts({ employeeId }: { employeeId: number }) {
               return (
                 <TableRow key={b.id}>
                   <TableCell className="font-medium">{b.accountAlias}</TableCell>
-                  <TableCell className="whitespace-nowrap tabular-nums">{b.accountNumber}</TableCell>
+                  <TableCell className="tabular-nums">
+                    <span className="whitespace-nowrap">{b.accountNumber}</span>
+                    {/* Issue 24 §5: whether a payment file can pay this account. */}
+                    {b.bankDetails.usable ? (
+                      <span className="block break-words text-xs text-muted-foreground">{b.bankDetails.summary}</span>
+                    ) : (
+                      <Badge variant="warning" className="mt-1">{t("financeAccounts.notUsable")}</Badge>
+                    )}
+                  </TableCell>
                   <TableCell>{b.accountCurrencyCode}</TableCell>
                   <TableCell>
                     <span className="flex flex-wrap gap-1.5">
@@ -119,6 +131,10 @@ function BankAccounts({ employeeId }: { employeeId: number }) {
                     </Badge>
                   </TableCell>
                   <TableCell className="text-right">
+                    <span className="inline-flex flex-wrap justify-end gap-2">
+                    <Button variant="outline" size="sm" onClick={() => setEditing(b)} aria-label={t("financeAccounts.editBankDetailsOf", { alias: b.accountAlias })}>
+                      {t("financeAccounts.editBankDetails")}
+                    </Button>
                     <Button
                       variant="outline"
                       size="sm"
@@ -130,6 +146,7 @@ function BankAccounts({ employeeId }: { employeeId: number }) {
                       {b.locked ? <LockOpen aria-hidden="true" className="size-4" /> : <Lock aria-hidden="true" className="size-4" />}
                       {t(b.locked ? "financeAccounts.unlock" : "financeAccounts.lock")}
                     </Button>
+                    </span>
                     {blocked ? <p className="mt-1 text-xs text-muted-foreground">{t("financeAccounts.unlockPaidBlocked")}</p> : null}
                   </TableCell>
                 </TableRow>
@@ -138,6 +155,16 @@ function BankAccounts({ employeeId }: { employeeId: number }) {
           </TableBody>
         </Table>
       </Card>
+      <BankDetailsDialog
+        account={editing}
+        onClose={() => setEditing(null)}
+        onSaved={(b) => {
+          setEditing(null);
+          setNotice({ kind: "success", text: t("financeAccounts.bankDetailsSaved") });
+          void queryClient.invalidateQueries({ queryKey: options.queryKey });
+          void b;
+        }}
+      />
       <ConfirmDialog
         open={target !== null}
         onOpenChange={(open) => !open && setConfirming(null)}
@@ -152,5 +179,53 @@ function BankAccounts({ employeeId }: { employeeId: number }) {
         }}
       />
     </>
+  );
+}
+
+/** An employee bank account's bank details (issue 24 §5), saved with the version read. */
+function BankDetailsDialog({ account, onClose, onSaved }: { account: TBankAccount | null; onClose: () => void; onSaved: (b: TBankAccount) => void }) {
+  const { t } = useTranslation();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const save = useMutation(
+    trpc.finance.accounts.setEmployeeBankDetails.mutationOptions({
+      onSuccess: (b) => onSaved(b),
+      onError: (error) => {
+        setErrors(fieldErrorsOf(error));
+        setFailure(errorText(error, FM.bankAccountError));
+      },
+    }),
+  );
+  return (
+    <Dialog
+      open={account !== null}
+      onOpenChange={(open) => {
+        if (!open) {
+          setErrors({});
+          setFailure(null);
+          onClose();
+        }
+      }}
+    >
+      <DialogContent closeLabel={t("financeAccounts.cancel")} className="max-w-xl">
+        <DialogTitle>{account ? t("financeAccounts.bankDetailsTitle", { alias: account.accountAlias }) : ""}</DialogTitle>
+        {account ? (
+          <BankDetailsForm
+            key={account.id}
+            initial={account.bankDetails}
+            errors={errors}
+            failure={failure}
+            busy={save.isPending}
+            submitLabel={t("financeAccounts.saveBankDetails")}
+            onCancel={onClose}
+            onSubmit={(v) => {
+              setErrors({});
+              setFailure(null);
+              save.mutate({ bankAccountId: account.id, employeeId: account.employeeId, version: account.version, ...v, idempotencyKey: crypto.randomUUID() });
+            }}
+          />
+        ) : null}
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { financeMessages as FM } from "../../../domain/finance/messages.ts";
@@ -11,7 +12,7 @@ import { serverMessage } from "../../lib/errors.ts";
 import { formatDateTime, formatMoney } from "../../lib/format.ts";
 import { queryClient, trpc } from "../../lib/trpc.ts";
 
-type Batch = { id: number; messageId: string; billCount: number; totals: { amount: number; currency: string }[]; createdAt: string; status: "Active" | "Cancelled"; cancelledAt: string | null };
+type Batch = { id: number; messageId: string; billCount: number; totals: { amount: number; currency: string }[]; createdAt: string; status: "Active" | "Cancelled" | "Paid"; cancelledAt: string | null };
 
 /**
  * The export batches (payment files) with their CSV and ISO 20022 downloads, and "Cancel batch"
@@ -36,9 +37,15 @@ export function PaymentFilesCard({ onChanged, notify }: { onChanged: () => void;
 
   return (
     <Card className="flex min-w-0 flex-col gap-3 p-4" role="region" aria-labelledby="payment-files-title">
-      <h2 id="payment-files-title" className="text-base font-semibold">
-        {t("financeBills.paymentFiles")}
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="payment-files-title" className="text-base font-semibold">
+          {t("financeBills.paymentFiles")}
+        </h2>
+        {/* Issue 24 §5: the history page reconciles the files (mark paid, returned bills). */}
+        <Link to="/finance/payment-files" className="text-sm underline">
+          {t("financeBills.paymentHistory")}
+        </Link>
+      </div>
       {query.isPending ? (
         <LoadingRows rows={2} />
       ) : query.isError ? (
@@ -52,7 +59,7 @@ export function PaymentFilesCard({ onChanged, notify }: { onChanged: () => void;
               <div className="flex min-w-0 flex-1 flex-col gap-1">
                 <span className="flex flex-wrap items-center gap-2">
                   <span className="break-all font-medium">{b.messageId}</span>
-                  <Badge variant={b.status === "Cancelled" ? "neutral" : "info"}>{t(`financeBills.batchStatus.${b.status}`)}</Badge>
+                  <Badge variant={b.status === "Cancelled" ? "neutral" : b.status === "Paid" ? "success" : "info"}>{t(`financeBills.batchStatus.${b.status}`)}</Badge>
                 </span>
                 <span className="text-xs text-muted-foreground">
                   {t("financeBills.batchSummary", { count: b.billCount, createdAt: formatDateTime(b.createdAt) })}

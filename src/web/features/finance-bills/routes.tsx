@@ -1,7 +1,8 @@
 /**
  * Finance pages: Bill Management (issue 16; part 2 §2 "Bill Management", §4 Bill, §8), for FINANCE and
  * ADMIN: /finance/bill-management?status&q&page (the status filter, search and page in the URL; the
- * selection for multi-bill payment and export in a cookie, kept across pages).
+ * selection for multi-bill payment and export in a cookie, kept across pages); /finance/payment-files: the
+ * payment-file history and reconciliation (issue 24 §5).
  */
 import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
@@ -12,7 +13,9 @@ import { textsChunk } from "../../lib/i18n.ts";
 import { appRoute, RoleGate, withPages } from "../../route-base.tsx";
 
 const BillsPage = lazyRouteComponent(() => import("./bills-page.tsx"), "FinanceBillsPage");
+const PaymentHistoryPage = lazyRouteComponent(() => import("./payment-history-page.tsx"), "PaymentHistoryPage");
 const texts = textsChunk(() => import("../../../domain/i18n/en-finance-bills.ts").then((m) => m.enFinanceBills));
+const paymentTexts = textsChunk(() => import("../../../domain/i18n/en-finance-payments.ts").then((m) => m.enFinancePayments));
 
 const billsRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -35,4 +38,18 @@ const billsRoute = createRoute({
   }, BillsPage, texts),
 });
 
-export const financeBillsRoutes = { public: [], app: [billsRoute] };
+const paymentHistoryRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/finance/payment-files",
+  component: withPages(function FinancePaymentHistoryRoute() {
+    const { t } = useTranslation();
+    useDocumentTitle(t("financePayments.title"));
+    return (
+      <RoleGate roles={["FINANCE", "ADMIN"]}>
+        <PaymentHistoryPage />
+      </RoleGate>
+    );
+  }, PaymentHistoryPage, paymentTexts),
+});
+
+export const financeBillsRoutes = { public: [], app: [billsRoute, paymentHistoryRoute] };
