@@ -45,8 +45,10 @@ for (const size of [
 
       await expect(page.getByRole("heading", { name: "Budgets" })).toBeVisible();
       await expect(page.getByRole("progressbar").first()).toBeVisible();
-      await expect(page.getByTestId("budgets").getByText(/^Remaining [A-Z]{3} /).first()).toBeVisible();
-      await expect(page.getByTestId("budgets").getByText(/^Spent [A-Z]{3} /).first()).toBeVisible();
+      // The budget figures (issue 24 §2): the same four labels on every screen, amounts with thousands separators.
+      const figures = page.getByTestId("budgets").getByTestId("budget-figures").first();
+      for (const label of ["Budget", "Committed", "Spent", "Remaining"]) await expect(figures.getByText(label, { exact: true })).toBeVisible();
+      await expect(figures.getByTestId("budget-figure-remaining-value")).toHaveText(/^[A-Z]{3} -?\d{1,3}(,\d{3})*(\.\d+)?$/);
 
       await expect(page.getByRole("heading", { name: "Recent expenses" })).toBeVisible();
       await expect(page.getByTestId("recent-expenses").getByRole("listitem").first()).toBeVisible();

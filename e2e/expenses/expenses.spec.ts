@@ -16,6 +16,8 @@ const PNG = Buffer.from(
 );
 
 const money = (text: string) => Number(text.replace(/[^0-9.-]/g, ""));
+/** "USD 1,234.50": the shared money format, with thousands separators (issue 24 §2). */
+const usd = (n: number) => `USD ${n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 for (const size of [
   { name: "desktop", width: 1366, height: 900, gross: "25.40", net: "21.17", tax: "4.23" },
@@ -33,7 +35,7 @@ for (const size of [
     await page.getByTestId("expense-stage").selectOption("1");
     await page.getByTestId("expense-service").selectOption("SETTLINGIN");
     const remaining = page.getByTestId("remaining-budget-value");
-    await expect(remaining).toHaveText(/^USD -?\d+\.\d{2}$/);
+    await expect(remaining).toHaveText(/^USD -?\d{1,3}(,\d{3})*\.\d{2}$/);
     const before = money((await remaining.textContent()) ?? "");
 
     await page.getByTestId("expense-category").selectOption("OTHER");
@@ -49,7 +51,7 @@ for (const size of [
     await page.getByTestId("expense-submit").click();
     await expect(page.getByTestId("expense-done")).toHaveText("Expense submitted.");
 
-    await expect(remaining).toHaveText(`USD ${(before - Number(size.gross)).toFixed(2)}`);
+    await expect(remaining).toHaveText(usd(before - Number(size.gross)));
     const row = page.getByTestId("expense-row").filter({ hasText: `Registration ${size.name}` });
     await expect(row.getByTestId("expense-status")).toHaveText("Submitted");
     // Net / tax / gross in the expense's currency (issue 14).
@@ -68,7 +70,7 @@ for (const size of [
     await dialog.getByRole("button", { name: "Delete expense" }).click();
     await expect(page.getByTestId("expense-list-status")).toHaveText("Expense deleted.");
     await expect(page.getByTestId("expense-row").filter({ hasText: `Registration ${size.name}` })).toHaveCount(0);
-    await expect(remaining).toHaveText(`USD ${before.toFixed(2)}`);
+    await expect(remaining).toHaveText(usd(before));
   });
 }
 
@@ -91,7 +93,7 @@ test("failures read as the spec's texts: upload, submit and the hard-limit check
   await page.goto("/expenses");
   await page.getByTestId("expense-stage").selectOption("1");
   await page.getByTestId("expense-service").selectOption("SETTLINGIN");
-  await expect(page.getByTestId("remaining-budget-value")).toHaveText(/^USD -?\d+\.\d{2}$/);
+  await expect(page.getByTestId("remaining-budget-value")).toHaveText(/^USD -?\d{1,3}(,\d{3})*\.\d{2}$/);
   await page.getByTestId("expense-gross").fill("1.00");
   const error = page.getByTestId("expense-error");
 

@@ -223,7 +223,8 @@ describe("foreign-currency finance items counted against a budget (issue 23 item
     const hr = await t.hrAcme();
     const b = (await hr.budgets.forMove({ moveId })).budgets.find((x) => x.moveStageId === 1 && x.budgetGroupId === 1)!;
     expect(b.currency).toBe("USD");
-    return new Decimal(b.spentAmount);
+    // An approved item not yet paid is committed (issue 24 §2: src/domain/budgets/figures.ts).
+    return new Decimal(b.committedAmount);
   };
 
   test("an approved EUR booking cost counts in USD divided by the USD→EUR rate (not multiplied)", async () => {

@@ -231,7 +231,8 @@ describe("budgets: HR view and edit (editBudget)", () => {
     const res = await hr.budgets.editBudgetLoad({ group: "acme", employeeId, budgetGroupId: 1, moveStageId: 1 });
     expect(res.success).toBe(true);
     expect(res.response[0]).toMatchObject({ employeeId, budgetGroupId: 1, moveStageId: 1, currency: "USD", amount: "4000.00", minAmount: "2000.00", maxAmount: "5000.00", budgetType: "H", budgetSeenByEmployee: true, currencyEditable: true });
-    expect(Number(res.response[0]!.spentAmount)).toBeGreaterThan(0);
+    // The demo move's claims count (issue 24 §2): committed (submitted, approved not paid) plus spent (paid).
+    expect(Number(res.response[0]!.committedAmount) + Number(res.response[0]!.spentAmount)).toBeGreaterThan(0);
     expect(res.response[0]!.progressPercentage).toBeGreaterThanOrEqual(0);
   });
 

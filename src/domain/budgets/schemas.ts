@@ -12,6 +12,21 @@ import { ZMoneyText } from "../money/schemas.ts";
 const ZCurrencyCode = z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, "Please select a currency.");
 const ZAmountText = ZMoneyText;
 
+/**
+ * The figures of one budget (issue 24 §2; src/domain/budgets/figures.ts) in minor units of its
+ * currency: what every screen shows under the labels Budget, Committed, Spent and Remaining.
+ */
+export const ZBudgetFigures = z.object({
+  currency: z.string(),
+  budget: z.number().int(),
+  submitted: z.number().int(),
+  approved: z.number().int(),
+  committed: z.number().int(),
+  spent: z.number().int(),
+  remaining: z.number().int(),
+});
+export type TBudgetFigures = z.infer<typeof ZBudgetFigures>;
+
 /** One budget of an employee (the editBudget load's row; also the employee's and the HR panel's). */
 export const ZEmployeeBudget = z.object({
   employeeId: z.number().int(),
@@ -34,10 +49,16 @@ export const ZEmployeeBudget = z.object({
   budgetSeenByEmployee: z.boolean(),
   source: z.enum(["POLICY", "OVERRIDE", "HR"]),
   services: z.array(z.string()),
+  /** Submitted and approved, not yet paid (issue 24 §2). */
+  committedAmount: z.string(),
+  /** Paid. */
   spentAmount: z.string(),
+  /** amount − committed − spent. */
   remainingAmount: z.string(),
+  /** What the budget has used (committed + spent), whole percent of the amount. */
   progressPercentage: z.number().int(),
   currencyCodes: z.array(z.string()),
+  figures: ZBudgetFigures,
 });
 export type TEmployeeBudget = z.infer<typeof ZEmployeeBudget>;
 
@@ -167,5 +188,7 @@ export const ZBookingEstimateResponse = z.object({
   originalRemaining: z.string(),
   overBudgetAmount: z.string(),
   remainingBudget: z.string(),
+  /** The service's budget figures before the booking (issue 24 §2; null without a budget): what the booking dialog shows. */
+  figures: ZBudgetFigures.nullable().optional(),
 });
 export type TBookingEstimateResponse = z.infer<typeof ZBookingEstimateResponse>;

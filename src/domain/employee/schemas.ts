@@ -7,6 +7,7 @@ import { z } from "zod";
 import { ZCompleteStatus } from "../movehub/schemas.ts";
 import { EXPENSE_STATUSES } from "../expenses/rules.ts";
 import { ZLifecycle } from "../expenses/lifecycle.ts";
+import { ZBudgetFigures } from "../budgets/schemas.ts";
 
 /** How many of each list the home shows. */
 export const HOME_LIMITS = { tasks: 5, expenses: 5, files: 3 } as const;
@@ -54,9 +55,12 @@ export const ZHomeBudget = z.object({
   budgetGroupId: z.number().int(),
   currency: z.string(),
   amount: z.string(),
+  committedAmount: z.string(),
   spentAmount: z.string(),
   remainingAmount: z.string(),
   progressPercentage: z.number().int(),
+  /** The budget's figures (issue 24 §2: the same ones every screen shows). */
+  figures: ZBudgetFigures,
   /** The titles of the budget's services (as the expenses page names them). */
   services: z.array(z.string()),
 });

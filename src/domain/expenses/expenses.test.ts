@@ -1,8 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { AppError } from "../errors.ts";
 import { expenseMessages } from "./messages.ts";
-import { amountOver, remainingBudget } from "./remaining.ts";
-import { EXPENSE_STATUSES, budgetBucket, canDeleteExpense, expenseAmounts, submittedStatus } from "./rules.ts";
+import { EXPENSE_STATUSES, canDeleteExpense, expenseAmounts, submittedStatus } from "./rules.ts";
 
 describe("deletion rules (part 1 §6, §8)", () => {
   test("only what finance has not started may be deleted", () => {
@@ -43,26 +42,3 @@ describe("expenseAmounts (part 2 §5 bill amounts) in minor units", () => {
   });
 });
 
-describe("remaining budget arithmetic (minor units)", () => {
-  test("budget − submitted − approved; rejected does not count", () => {
-    const r = remainingBudget(4000_00, [
-      { status: "SUBMITTED", budgetAmount: 100_10 },
-      { status: "SUBMITTED_WITHOUT_RECEIPT", budgetAmount: 50_05 },
-      { status: "IN_PROCESS", budgetAmount: 10_00 },
-      { status: "APPROVED", budgetAmount: 200_00 },
-      { status: "PAID", budgetAmount: 1_01 },
-      { status: "REJECTED", budgetAmount: 999_99 },
-    ]);
-    expect(r).toEqual({ budget: 4000_00, submitted: 160_15, approved: 201_01, spent: 361_16, remaining: 3638_84 });
-    expect(budgetBucket("REJECTED")).toBeNull();
-  });
-  test("overspent budgets go negative", () => {
-    expect(remainingBudget(100, [{ status: "APPROVED", budgetAmount: 150 }]).remaining).toBe(-50);
-  });
-  test("amountOver: what the cost exceeds the remaining by", () => {
-    expect(amountOver(1000, 400)).toBe(0);
-    expect(amountOver(1000, 1000)).toBe(0);
-    expect(amountOver(1000, 1500)).toBe(500);
-    expect(amountOver(-200, 300)).toBe(300);
-  });
-});

@@ -79,21 +79,6 @@ export function canDeleteExpense(status: string): boolean {
   return (EMPLOYEE_STATUSES as readonly string[]).includes(status);
 }
 
-/** The statuses whose amounts count against the budget, and under which remainingBudgetDto heading. */
-export function budgetBucket(status: string): "submitted" | "approved" | null {
-  switch (status) {
-    case "SUBMITTED":
-    case "SUBMITTED_WITHOUT_RECEIPT":
-    case "IN_PROCESS":
-      return "submitted";
-    case "APPROVED":
-    case "PAID":
-      return "approved";
-    default:
-      return null;
-  }
-}
-
 /**
  * Net / tax / gross in the expense's currency (part 2 §5 bill amounts): gross required and greater
  * than zero; net and tax both or neither, never negative; given, net + tax must equal gross; a

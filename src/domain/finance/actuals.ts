@@ -16,15 +16,18 @@
  * - Budgets are per budget group (several services may share one): `budgets` lists each group's
  *   effective budget in its own currency with the approved and pending spend of its services
  *   converted into that currency (an expense's stored budget amount is used when it was booked
- *   against that currency) and what remains; a row names its group (`budgetGroup`).
+ *   against that currency); a row names its group (`budgetGroup`). What remains of a budget is not
+ *   computed here: each budget carries its figures (budget, committed, spent, remaining) from the
+ *   move's ledger (src/domain/budgets/figures.ts, issue 24 §2), the same every screen shows.
  * - Totals per currency: the rows' sums (one view currency) and the budgets' sums by budget currency.
  */
+import type { BudgetFigures } from "../budgets/figures.ts";
 import { convert, type Money } from "../money/money.ts";
 
 export type RateFn = (from: string, to: string) => string;
 
 export type EstimateLine = { stage: number; serviceKey: string; title: string; amount: number };
-export type BudgetLine = { stage: number; group: number; currency: string; amount: number; source: string };
+export type BudgetLine = { stage: number; group: number; currency: string; amount: number; source: string; figures: BudgetFigures };
 export type SpendItem = {
   stage: number | null;
   serviceKey: string | null;
@@ -65,12 +68,13 @@ export type ActualsBudget = {
   source: string;
   approved: number;
   pending: number;
-  remaining: number;
+  /** The budget's figures (the ledger's: src/domain/budgets/figures.ts). */
+  figures: BudgetFigures;
   serviceKeys: string[];
 };
 
 export type CurrencyTotal = { currency: string; estimate: number; approved: number; pending: number; difference: number };
-export type BudgetTotal = { currency: string; budget: number; approved: number; pending: number; remaining: number };
+export type BudgetTotal = { currency: string; budget: number; approved: number; pending: number; committed: number; spent: number; remaining: number };
 
 export type Actuals = {
   currency: string;
@@ -119,7 +123,7 @@ export function computeActuals(input: ActualsInput): Actuals {
     }
   }
   const budgets = input.budgets.map(
-    (b): ActualsBudget => ({ stage: b.stage, group: b.group, currency: b.currency, amount: b.amount, source: b.source, approved: 0, pending: 0, remaining: b.amount, serviceKeys: [] }),
+    (b): ActualsBudget => ({ stage: b.stage, group: b.group, currency: b.currency, amount: b.amount, source: b.source, approved: 0, pending: 0, figures: b.figures, serviceKeys: [] }),
   );
   const budgetOf = (stage: number | null, group: number | null) => (stage === null || group === null ? undefined : budgets.find((b) => b.stage === stage && b.group === group));
   for (const s of input.spend) {
@@ -142,7 +146,6 @@ export function computeActuals(input: ActualsInput): Actuals {
     const budget = budgetOf(row.stage, row.budgetGroup);
     if (budget && row.serviceKey !== null) budget.serviceKeys.push(row.serviceKey);
   }
-  for (const b of budgets) b.remaining = b.amount - b.approved;
 
   const totals: CurrencyTotal[] = ordered.length
     ? [
@@ -154,11 +157,13 @@ export function computeActuals(input: ActualsInput): Actuals {
     : [];
   const byCurrency = new Map<string, BudgetTotal>();
   for (const b of budgets) {
-    const t = byCurrency.get(b.currency) ?? { currency: b.currency, budget: 0, approved: 0, pending: 0, remaining: 0 };
+    const t = byCurrency.get(b.currency) ?? { currency: b.currency, budget: 0, approved: 0, pending: 0, committed: 0, spent: 0, remaining: 0 };
     t.budget += b.amount;
     t.approved += b.approved;
     t.pending += b.pending;
-    t.remaining += b.remaining;
+    t.committed += b.figures.committed;
+    t.spent += b.figures.spent;
+    t.remaining += b.figures.remaining;
     byCurrency.set(b.currency, t);
   }
   return { currency, rows: ordered, budgets, totals, budgetTotals: [...byCurrency.values()].sort((a, b) => a.currency.localeCompare(b.currency)) };

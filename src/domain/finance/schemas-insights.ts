@@ -3,6 +3,7 @@
  * integer minor units of the named currency (src/domain/money); the browser formats them.
  */
 import { z } from "zod";
+import { ZBudgetFigures } from "../budgets/schemas.ts";
 
 const id = z.number().int().positive().max(2_147_483_647);
 const minor = z.number().int();
@@ -43,12 +44,15 @@ export const ZActualsBudget = z.object({
   source: z.string(),
   approved: minor,
   pending: minor,
-  remaining: minor,
+  /** The budget's figures: budget, committed, spent, remaining (issue 24 §2, the same on every screen). */
+  figures: ZBudgetFigures,
   serviceKeys: z.array(z.string()),
 });
 
 export const ZEstimateVsActualResponse = z.object({
   moveId: z.number().int(),
+  /** The move for people: the employee and the route (src/domain/moves/display-name.ts), never "Move 12". */
+  moveName: z.string(),
   employeeId: z.number().int(),
   group: z.string(),
   /** The view currency: the estimate's display currency, else the first budget's. */
@@ -58,7 +62,7 @@ export const ZEstimateVsActualResponse = z.object({
   rows: z.array(ZActualsRow),
   budgets: z.array(ZActualsBudget),
   totals: z.array(z.object({ currency: z.string(), estimate: minor, approved: minor, pending: minor, difference: minor })),
-  budgetTotals: z.array(z.object({ currency: z.string(), budget: minor, approved: minor, pending: minor, remaining: minor })),
+  budgetTotals: z.array(z.object({ currency: z.string(), budget: minor, approved: minor, pending: minor, committed: minor, spent: minor, remaining: minor })),
   /** The newest time a counted bill or item changed (ISO), null without spend. */
   asOf: z.string().nullable(),
 });

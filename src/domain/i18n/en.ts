@@ -42,6 +42,7 @@ import { enFinanceAdhoc } from "./en-finance-adhoc.ts";
 import { enFinancePayments } from "./en-finance-payments.ts";
 import { enInsights } from "./en-insights.ts";
 import { enStaff } from "./en-staff.ts";
+import { enBudgetFigures } from "./en-budget-figures.ts";
 
 /**
  * English UI texts shipped with the product. They are seeded into the translations table
@@ -92,6 +93,7 @@ export const en = {
   ...enFinancePayments,
   ...enInsights,
   ...enStaff,
+  ...enBudgetFigures,
   ...enApp,
 } as const satisfies Record<string, string>;
 

@@ -185,13 +185,22 @@ describe("finance.insights.estimateVsActual", () => {
     expect(out.rows[0]!.stageName).toBe("Pre-Departure");
     expect(out.totals).toEqual([{ currency: "EUR", estimate: 2_750_000, approved: 308_000, pending: 16_500, difference: 2_442_000 }]);
     // EUR 2,000.00 into USD with today's table (USD→EUR 0.92, crossed: 1/0.92 = 1.0869565217): USD 2,173.91.
-    expect(out.budgets.map((b) => [b.stage, b.group, b.currency, b.amount, b.source, b.approved, b.pending, b.remaining])).toEqual([
-      [1, 1, "EUR", 300_000, "HR", 90_000, 11_900, 210_000],
-      [2, 2, "USD", 4_800_000, "POLICY", 217_391, 0, 4_582_609],
+    expect(out.budgets.map((b) => [b.stage, b.group, b.currency, b.amount, b.source, b.approved, b.pending])).toEqual([
+      [1, 1, "EUR", 300_000, "HR", 90_000, 11_900],
+      [2, 2, "USD", 4_800_000, "POLICY", 217_391, 0],
     ]);
+    // The budget figures are the move's ledger's (issue 24 §2: src/domain/budgets/figures.ts), the ones every screen
+    // shows: only the move's expenses and finance items count (the pending expense's stored EUR 119.00); the bills
+    // made here without an item do not.
+    expect(out.budgets.map((b) => b.figures)).toEqual([
+      { currency: "EUR", budget: 300_000, submitted: 11_900, approved: 0, committed: 11_900, spent: 0, remaining: 288_100 },
+      { currency: "USD", budget: 4_800_000, submitted: 0, approved: 0, committed: 0, spent: 0, remaining: 4_800_000 },
+    ]);
+    const forMove = await (await t.hrAcme()).budgets.forMove({ moveId: move.moveId });
+    expect(out.budgets.map((b) => b.figures)).toEqual(out.budgets.map((b) => forMove.budgets.find((x) => x.moveStageId === b.stage && x.budgetGroupId === b.group)!.figures));
     expect(out.budgetTotals).toEqual([
-      { currency: "EUR", budget: 300_000, approved: 90_000, pending: 11_900, remaining: 210_000 },
-      { currency: "USD", budget: 4_800_000, approved: 217_391, pending: 0, remaining: 4_582_609 },
+      { currency: "EUR", budget: 300_000, approved: 90_000, pending: 11_900, committed: 11_900, spent: 0, remaining: 288_100 },
+      { currency: "USD", budget: 4_800_000, approved: 217_391, pending: 0, committed: 0, spent: 0, remaining: 4_800_000 },
     ]);
   });
 
@@ -201,7 +210,9 @@ describe("finance.insights.estimateVsActual", () => {
       const out = await (await t.finance()).finance.insights.estimateVsActual({ group: "acme", moveId: move.moveId });
       const row = out.rows.find((r) => r.serviceKey === "SETTLINGIN")!;
       expect([row.approved, row.pending, row.difference]).toEqual([12_000, 0, 188_000]);
-      expect(out.budgets[0]).toMatchObject({ approved: 90_000 + 11_900, pending: 0, remaining: 300_000 - 101_900 });
+      expect(out.budgets[0]).toMatchObject({ approved: 90_000 + 11_900, pending: 0 });
+      // The expense itself is still waiting for finance: committed, as its lifecycle says (src/domain/expenses/lifecycle.ts).
+      expect(out.budgets[0]!.figures).toMatchObject({ committed: 11_900, spent: 0, remaining: 288_100 });
       expect(out.totals[0]).toMatchObject({ approved: 320_000, pending: 4_500 });
     } finally {
       await t.db.deleteFrom("finance_entries").where("bill_id", "=", bill.billId).execute();

@@ -1,18 +1,23 @@
 /**
  * The budget ledger of one move: its effective budgets per move stage and budget group (policy
- * version → stage-3 override → HR's edit, src/domain/budgets/effective.ts) with what its expenses
- * have used (src/domain/expenses/remaining.ts). Both the budgets and the expenses services read it.
+ * version → stage-3 override → HR's edit, src/domain/budgets/effective.ts) with their budget figures
+ * (budget, committed, spent, remaining: src/domain/budgets/figures.ts, issue 24 §2). It is the one
+ * query behind every screen's figure: the employee home, budgets.forMove (the expenses page, HR's move
+ * page), budget/spend/remaining, checkHardLimit, the booking estimate, Bill Approval's budget column
+ * and the estimate-against-actual budgets all read it.
  * Expenses booked in another currency than the budget's current one are converted with today's rates
  * (src/services/estimate/rates.ts, rounding in src/domain/money).
  */
 import type { DB } from "../../db/index.ts";
 import { effectiveBudget, progressPercentage, type EffectiveBudget } from "../../domain/budgets/effective.ts";
 import type { BudgetType } from "../../domain/budgets/range.ts";
-import { remainingBudget, type RemainingSums } from "../../domain/expenses/remaining.ts";
+import { budgetFigures, budgetStageOf, usedAmount, type BudgetFigures, type BudgetStage } from "../../domain/budgets/figures.ts";
+import { lifecycleStageOf, type LifecycleBill, type LifecycleItemKind } from "../../domain/expenses/lifecycle.ts";
 import { convert, toMajorString } from "../../domain/money/money.ts";
 import { moveStageNames, NO_BUDGET_GROUP } from "../../domain/policy/catalogue.ts";
-import type { TEmployeeBudget } from "../../domain/budgets/schemas.ts";
+import type { TBudgetFigures, TEmployeeBudget } from "../../domain/budgets/schemas.ts";
 import { loadRates, type RateTable } from "../estimate/rates.ts";
+import { billsOfItems, lifecycleKey } from "../expenses/lifecycle.ts";
 import type { LedgerMove } from "./access.ts";
 import { budgetGroupName } from "../../domain/budgets/group-name.ts";
 
@@ -24,7 +29,7 @@ export type LedgerBudget = {
   /** The policy version's budgets of the group (their ranges, in their currencies). */
   policy: { currency: string; amount: number; min: number | null; max: number | null }[];
   services: string[];
-  sums: RemainingSums;
+  figures: BudgetFigures;
   currencyCodes: string[];
 };
 
@@ -57,6 +62,24 @@ export function convertMinor(rates: RateTable, amount: number, from: string, to:
   return { amount: convert({ amount, currency: from }, rate, to).amount, rate };
 }
 
+/**
+ * The budget stage of each of the move's expenses and finance items, keyed `${kind}:${id}`: from the
+ * item's lifecycle stage (src/domain/expenses/lifecycle.ts, derived from its row and its bills, the same
+ * state the employee, HR and finance see), so a paid bill moves the item from committed to spent.
+ */
+async function budgetStagesOf(db: DB, items: { kind: LifecycleItemKind; id: number; status: string }[]): Promise<Map<string, BudgetStage | null>> {
+  const bills = await billsOfItems(db, items);
+  const byOwner = new Map<string, LifecycleBill[]>();
+  for (const b of bills) byOwner.set(b.ownerKey, [...(byOwner.get(b.ownerKey) ?? []), b]);
+  const out = new Map<string, BudgetStage | null>();
+  for (const i of items) {
+    const key = lifecycleKey(i.kind, i.id);
+    const item = { kind: i.kind, status: i.status, submittedAt: "", decidedAt: null, rejectionReason: null, changeReason: null, holdReason: null };
+    out.set(key, budgetStageOf(lifecycleStageOf(item, byOwner.get(key) ?? [])));
+  }
+  return out;
+}
+
 export async function loadLedger(db: DB, move: LedgerMove): Promise<Ledger> {
   const [groups, services, overrides, edits, expenses, rates] = await Promise.all([
     db.selectFrom("budget_groups").select(["id", "move_stage", "group_number", "auth_type", "budget_type", "allow_outside_range"]).where("policy_version_id", "=", move.policyVersionId).orderBy("move_stage").orderBy("group_number").execute(),
@@ -70,20 +93,24 @@ export async function loadLedger(db: DB, move: LedgerMove): Promise<Ledger> {
       .execute(),
     db.selectFrom("move_budget_overrides").select(["move_stage", "group_number", "currency", "amount"]).where("move_id", "=", move.id).execute(),
     db.selectFrom("move_budget_edits").select(["move_stage", "group_number", "currency", "amount", "seen_by_employee"]).where("move_id", "=", move.id).execute(),
-    db.selectFrom("expenses").select(["move_stage", "budget_group", "status", "gross_amount", "currency", "budget_amount", "budget_currency"]).where("move_id", "=", move.id).execute(),
+    db.selectFrom("expenses").select(["id", "move_stage", "budget_group", "status", "gross_amount", "currency", "budget_amount", "budget_currency"]).where("move_id", "=", move.id).execute(),
     loadRates(db),
   ]);
   // Finance's approval items of the move (issue 16: booking costs, lump sums, ad-hoc cash spends) count as
-  // expenses do: SUBMITTED under submitted, APPROVED under approved (budgetBucket).
+  // expenses do (budgetStagesOf: waiting submitted, approved committed, paid once their bills are).
   const items = await db
     .selectFrom("finance_items")
-    .select(["move_stage", "budget_group", "status", "gross_amount", "currency"])
+    .select(["id", "kind", "move_stage", "budget_group", "status", "gross_amount", "currency"])
     .where("move_id", "=", move.id)
     .where("kind", "in", ["bookingCost", "lumpSum", "adhocCashSpend"])
     .where("move_stage", "is not", null)
     .where("budget_group", "is not", null)
     .execute();
-  for (const f of items) expenses.push({ move_stage: f.move_stage!, budget_group: f.budget_group!, status: f.status, gross_amount: f.gross_amount, currency: f.currency, budget_amount: null, budget_currency: null });
+  const counted = [
+    ...expenses.map((e) => ({ ...e, kind: "expense" as LifecycleItemKind })),
+    ...items.map((f) => ({ id: f.id, kind: f.kind as LifecycleItemKind, move_stage: f.move_stage!, budget_group: f.budget_group!, status: f.status as string, gross_amount: f.gross_amount, currency: f.currency, budget_amount: null, budget_currency: null })),
+  ];
+  const stages = await budgetStagesOf(db, counted);
   const budgetRows = groups.length
     ? await db.selectFrom("budgets").select(["budget_group_id", "currency", "amount", "min_amount", "max_amount"]).where("budget_group_id", "in", groups.map((g) => g.id)).orderBy("id").execute()
     : [];
@@ -109,11 +136,11 @@ export async function loadLedger(db: DB, move: LedgerMove): Promise<Ledger> {
       edit: edit ? { currency: edit.currency, amount: edit.amount, seenByEmployee: edit.seen_by_employee === 1 } : null,
     });
     if (!budget) continue;
-    const counted = expenses
+    const inBudget = counted
       .filter((e) => e.move_stage === g.move_stage && e.budget_group === g.group_number)
       .map((e) => ({
-        status: e.status,
-        budgetAmount:
+        stage: stages.get(lifecycleKey(e.kind, e.id)) ?? null,
+        amount:
           e.budget_currency === budget.currency && e.budget_amount !== null
             ? e.budget_amount
             : convertMinor(rates, e.gross_amount, e.currency, budget.currency).amount,
@@ -125,7 +152,7 @@ export async function loadLedger(db: DB, move: LedgerMove): Promise<Ledger> {
       budget,
       policy,
       services: services.filter((s) => s.move_stage === g.move_stage && s.budget_group === g.group_number).map((s) => s.service_key),
-      sums: remainingBudget(budget.amount, counted),
+      figures: budgetFigures(budget.amount, inBudget),
       currencyCodes: [...new Set([budget.currency, ...policy.map((p) => p.currency)])],
     });
   }
@@ -154,9 +181,17 @@ export function toEmployeeBudget(ledger: Ledger, b: LedgerBudget): TEmployeeBudg
     budgetSeenByEmployee: b.budget.seenByEmployee,
     source: b.budget.source,
     services: b.services,
-    spentAmount: major(b.sums.spent, c),
-    remainingAmount: major(b.sums.remaining, c),
-    progressPercentage: progressPercentage(b.sums.spent, b.budget.amount),
+    committedAmount: major(b.figures.committed, c),
+    spentAmount: major(b.figures.spent, c),
+    remainingAmount: major(b.figures.remaining, c),
+    progressPercentage: progressPercentage(usedAmount(b.figures), b.budget.amount),
+    figures: figuresOf(b),
     currencyCodes: b.currencyCodes,
   };
+}
+
+/** A budget's figures as every screen receives them (minor units of the budget's currency). */
+export function figuresOf(b: LedgerBudget): TBudgetFigures {
+  const f = b.figures;
+  return { currency: b.budget.currency, budget: f.budget, submitted: f.submitted, approved: f.approved, committed: f.committed, spent: f.spent, remaining: f.remaining };
 }

@@ -136,9 +136,11 @@ export async function employeeHome(deps: HubDeps, user: SessionUser): Promise<TE
         budgetGroupId: b.budgetGroupId,
         currency: b.currency,
         amount: b.amount,
+        committedAmount: b.committedAmount,
         spentAmount: b.spentAmount,
         remainingAmount: b.remainingAmount,
         progressPercentage: b.progressPercentage,
+        figures: b.figures,
         services: b.services.map((key) => serviceTitleOf(ledger, key)),
       })),
     expenses: {

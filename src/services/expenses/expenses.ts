@@ -21,7 +21,7 @@ import type {
   TRemainingResponse,
 } from "../../domain/budgets/schemas.ts";
 import { expenseMessages } from "../../domain/expenses/messages.ts";
-import { amountOver } from "../../domain/expenses/remaining.ts";
+import { amountOver, approvedTotal, remainingAfter } from "../../domain/budgets/figures.ts";
 import {
   canDeleteExpense,
   DEFAULT_EXPENSE_DATE_WINDOW_DAYS,
@@ -38,7 +38,7 @@ import { displayRound, parseAmount, toMajorString } from "../../domain/money/mon
 import { NO_BUDGET_GROUP } from "../../domain/policy/catalogue.ts";
 import type { SessionUser } from "../auth.ts";
 import { ledgerMoveForCaller, requireLedgerMove, type LedgerMove } from "../budgets/access.ts";
-import { convertMinor, loadLedger, serviceKeyOf, serviceTitleOf, stageNameOf, type Ledger } from "../budgets/ledger.ts";
+import { convertMinor, figuresOf, loadLedger, serviceKeyOf, serviceTitleOf, stageNameOf, type Ledger } from "../budgets/ledger.ts";
 import { quoteMessages } from "../../domain/quotes/quotes.ts";
 import { quoteForCaller } from "../quotes/quotes.ts";
 import type { Role } from "../../domain/roles.ts";
@@ -220,7 +220,7 @@ export async function submitExpense(db: DB, actor: ExpenseActor, input: TSubmitE
     // Finance (issue 16): the group's auto-approval rule (off by default) may approve it right away.
     await autoApproveOnSubmit(trx, actor, {
       expenseId: inserted.id, groupId: move.groupId, currency: amounts.gross.currency, gross: amounts.gross.amount, hasReceipt: Boolean(input.receiptFileId),
-      inPolicy: true, withinBudget: budget !== undefined && converted !== null && budget.sums.remaining >= converted.amount, at,
+      inPolicy: true, withinBudget: budget !== undefined && converted !== null && budget.figures.remaining >= converted.amount, at,
     });
     return inserted.id;
   });
@@ -315,7 +315,7 @@ function searchResult(user: SessionUser, ledger: Ledger, s: TRemainingRequest["s
   const from = budget.budget.currency;
   const to = s.currency ?? from;
   const inTo = (amount: number) => convertMinor(ledger.rates, amount, from, to).amount;
-  const remaining = twoDecimals(inTo(budget.sums.remaining), to);
+  const remaining = twoDecimals(inTo(budget.figures.remaining), to);
   return {
     ...base,
     budgetGroupId: budget.group,
@@ -323,10 +323,10 @@ function searchResult(user: SessionUser, ledger: Ledger, s: TRemainingRequest["s
     noMoveStage: false,
     amount: { currencyUnit: { code: to }, amount: remaining },
     remainingBudgetDto: {
-      submitted: twoDecimals(inTo(budget.sums.submitted), to),
-      approvedByAdvocate: twoDecimals(inTo(budget.sums.approved), to),
-      approvedByFinance: twoDecimals(inTo(budget.sums.approved), to),
-      budget: twoDecimals(inTo(budget.sums.budget), to),
+      submitted: twoDecimals(inTo(budget.figures.submitted), to),
+      approvedByAdvocate: twoDecimals(inTo(approvedTotal(budget.figures)), to),
+      approvedByFinance: twoDecimals(inTo(approvedTotal(budget.figures)), to),
+      budget: twoDecimals(inTo(budget.figures.budget), to),
     },
     display: `${to} ${remaining}`,
   };
@@ -384,12 +384,12 @@ export async function checkHardLimit(db: DB, user: SessionUser, input: TCheckHar
   }
   const c = budget.budget.currency;
   const costIn = convertMinor(ledger.rates, cost.amount, cost.currency, c).amount;
-  const over = amountOver(budget.sums.remaining, costIn);
+  const over = amountOver(budget.figures.remaining, costIn);
   return {
     success: true,
     data: {
       companyName: move.groupDisplayName,
-      remainingBudget: twoDecimals(budget.sums.remaining, c),
+      remainingBudget: twoDecimals(budget.figures.remaining, c),
       costOfService: twoDecimals(costIn, c),
       amountOver: twoDecimals(over, c),
       currencyCode: c,
@@ -427,12 +427,12 @@ export async function bookingEstimate(db: DB, user: SessionUser, input: TBooking
   if (!budget) {
     return {
       success: true, xlateMsg: budgetMessages.notAvailable, currencySign: currencySign(cost.currency), currencyCode: cost.currency, companyName,
-      moveStageName: stageName, costAmount: twoDecimals(cost.amount, cost.currency), originalRemaining: budgetMessages.notAvailable, overBudgetAmount: "0.00", remainingBudget: budgetMessages.notAvailable,
+      moveStageName: stageName, costAmount: twoDecimals(cost.amount, cost.currency), originalRemaining: budgetMessages.notAvailable, overBudgetAmount: "0.00", remainingBudget: budgetMessages.notAvailable, figures: null,
     };
   }
   const c = budget.budget.currency;
   const costIn = convertMinor(ledger.rates, cost.amount, cost.currency, c).amount;
-  const over = amountOver(budget.sums.remaining, costIn);
+  const over = amountOver(budget.figures.remaining, costIn);
   return {
     success: true,
     xlateMsg: null,
@@ -441,8 +441,9 @@ export async function bookingEstimate(db: DB, user: SessionUser, input: TBooking
     companyName,
     moveStageName: stageName,
     costAmount: twoDecimals(costIn, c),
-    originalRemaining: twoDecimals(budget.sums.remaining, c),
+    originalRemaining: twoDecimals(budget.figures.remaining, c),
     overBudgetAmount: twoDecimals(over, c),
-    remainingBudget: twoDecimals(budget.sums.remaining - costIn, c),
+    remainingBudget: twoDecimals(remainingAfter(budget.figures, costIn), c),
+    figures: figuresOf(budget),
   };
 }

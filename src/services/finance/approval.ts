@@ -26,6 +26,7 @@ import type { Database } from "../../db/schema.ts";
 import { lockRow } from "../../db/locks.ts";
 import { AppError } from "../../domain/errors.ts";
 import { checkBillAmounts, checkBillLines, readAmount, REJECTION_NOTES_MAX } from "../../domain/finance/amounts.ts";
+import { approvedTotal } from "../../domain/budgets/figures.ts";
 import { approvalStep, blockedText, type ApprovalKind } from "../../domain/finance/approval.ts";
 import { HOLD_REASONS, isHoldReason } from "../../domain/finance/bill-state.ts";
 import { findDuplicates, type DuplicateCandidate } from "../../domain/finance/duplicates.ts";
@@ -127,14 +128,14 @@ export async function budgetFactsOf(db: DB, user: SessionUser, item: Pick<Approv
   if (!budget) return { state: NA, outOfPolicy, programmeType, newTotalMinor: null };
   const c = budget.budget.currency;
   const amount = convertMinor(ledger.rates, item.gross, item.currency, c).amount;
-  const newTotal = budget.sums.approved + amount;
+  const newTotal = approvedTotal(budget.figures) + amount;
   return {
     state: {
       status: "ok",
       outOfBudget: false,
       overBudget: newTotal > budget.budget.amount,
       currency: c,
-      remaining: major(budget.sums.remaining, c),
+      remaining: major(budget.figures.remaining, c),
       newTotalSpend: major(newTotal, c),
       budget: major(budget.budget.amount, c),
     },

@@ -47,6 +47,7 @@ import type { SessionUser } from "../auth.ts";
 import type { LedgerMove } from "../budgets/access.ts";
 import { loadLedger, stageNameOf } from "../budgets/ledger.ts";
 import { requireFinance } from "./core.ts";
+import { moveDisplayName } from "../../domain/moves/display-name.ts";
 
 /** Expense statuses still waiting for finance, and the ones finance approved. */
 const PENDING_EXPENSES = new Set(["SUBMITTED", "SUBMITTED_WITHOUT_RECEIPT", "IN_PROCESS"]);
@@ -154,7 +155,7 @@ async function actualsOfMove(db: DB, move: InsightsMoveRow): Promise<TEstimateVs
   const actuals = computeActuals({
     estimateCurrency,
     estimateLines: view ? estimateLinesOf(view) : [],
-    budgets: ledger.budgets.map((b) => ({ stage: b.stage, group: b.group, currency: b.budget.currency, amount: b.budget.amount, source: b.budget.source })),
+    budgets: ledger.budgets.map((b) => ({ stage: b.stage, group: b.group, currency: b.budget.currency, amount: b.budget.amount, source: b.budget.source, figures: b.figures })),
     serviceGroups: ledger.serviceGroups,
     serviceTitles: ledger.serviceTitles,
     spend,
@@ -164,6 +165,7 @@ async function actualsOfMove(db: DB, move: InsightsMoveRow): Promise<TEstimateVs
   const budgetOf = (stage: number | null, group: number | null) => actuals.budgets.find((b) => b.stage === stage && b.group === group);
   return {
     moveId: move.id,
+    moveName: moveDisplayName({ firstName: move.first_name, lastName: move.last_name, origin: move.origin_city_name, destination: move.destination_city_name }),
     employeeId: move.employee_user_id,
     group: move.group_name,
     currency: actuals.currency,
@@ -173,7 +175,7 @@ async function actualsOfMove(db: DB, move: InsightsMoveRow): Promise<TEstimateVs
       const budget = budgetOf(r.stage, r.budgetGroup);
       return { ...r, stageName: stageName(r.stage), budget: budget ? { currency: budget.currency, amount: budget.amount } : null, budgetShared: budget ? budget.serviceKeys.length : 0 };
     }),
-    budgets: actuals.budgets.map((b) => ({ ...b, stageName: stageName(b.stage) })),
+    budgets: actuals.budgets.map((b) => ({ ...b, stageName: stageName(b.stage), figures: { currency: b.currency, ...b.figures } })),
     totals: actuals.totals,
     budgetTotals: actuals.budgetTotals,
     asOf,

@@ -12,6 +12,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
+import { BudgetFigures } from "./budget-figures.tsx";
 import type { TEstimateVsActualResponse } from "../../domain/finance/schemas-insights.ts";
 import { formatMoney } from "../lib/format.ts";
 import { trpc } from "../lib/trpc.ts";
@@ -19,6 +20,7 @@ import { cn } from "../lib/utils.ts";
 import { EmptyState, ErrorState, LoadingRows } from "./ui/states.tsx";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "./ui/table.tsx";
 import { errorText } from "../lib/errors.ts";
+import { budgetGroupName } from "../../domain/budgets/group-name.ts";
 
 type Row = TEstimateVsActualResponse["rows"][number];
 
@@ -158,39 +160,28 @@ export function EstimateVsActualView({ data, headingLevel = 3 }: { data: TEstima
           <SubHeading className="text-sm font-semibold">{t("insights.budgetsTitle", "Budgets")}</SubHeading>
           <ul className="flex flex-col divide-y divide-border rounded-lg border border-border" data-testid="eva-budgets">
             {data.budgets.map((b) => (
-              <li key={`${b.stage}:${b.group}`} className="grid grid-cols-1 gap-2 p-4 tablet:grid-cols-[1fr_auto_auto_auto_auto] tablet:items-center tablet:gap-6" data-testid="eva-budget">
+              <li key={`${b.stage}:${b.group}`} className="grid grid-cols-1 gap-2 p-4 desktop:grid-cols-[1fr_auto] desktop:items-center desktop:gap-6" data-testid="eva-budget" data-stage={b.stage} data-group={b.group}>
                 <div className="min-w-0">
-                  <p className="font-medium">{t("insights.budgetGroup", { stage: b.stageName, group: b.group, defaultValue: "{{stage}} · budget group {{group}}" })}</p>
+                  <p className="font-medium">{t("insights.budgetGroup", { stage: b.stageName, group: budgetGroupName(b.serviceKeys.map((key) => titles.get(`${b.stage}:${key}`) ?? key), b.group), defaultValue: "{{stage}} · {{group}}" })}</p>
                   <p className="text-xs text-muted-foreground break-words">{b.serviceKeys.map((key) => titles.get(`${b.stage}:${key}`) ?? key).join(", ")}</p>
                 </div>
-                <BudgetFigure label={t("insights.budget", "Budget")} value={money(b.amount, b.currency)} />
-                <BudgetFigure label={t("insights.approved", "Approved actual")} value={money(b.approved, b.currency)} />
-                <BudgetFigure label={t("insights.pending", "Pending")} value={money(b.pending, b.currency)} />
-                <BudgetFigure label={t("insights.remaining", "Remaining")} value={money(b.remaining, b.currency)} negative={b.remaining < 0} />
+                <BudgetFigures figures={b.figures} className="tablet:text-right" />
               </li>
             ))}
             {data.budgetTotals.map((tot) => (
-              <li key={tot.currency} className="grid grid-cols-1 gap-2 bg-muted/50 p-4 font-semibold tablet:grid-cols-[1fr_auto_auto_auto_auto] tablet:items-center tablet:gap-6" data-testid="eva-budget-total">
+              <li key={tot.currency} className="grid grid-cols-1 gap-2 bg-muted/50 p-4 font-semibold desktop:grid-cols-[1fr_auto] desktop:items-center desktop:gap-6" data-testid="eva-budget-total">
                 <p>{t("insights.total", { currency: tot.currency, defaultValue: "Total ({{currency}})" })}</p>
-                <BudgetFigure label={t("insights.budget", "Budget")} value={money(tot.budget, tot.currency)} />
-                <BudgetFigure label={t("insights.approved", "Approved actual")} value={money(tot.approved, tot.currency)} />
-                <BudgetFigure label={t("insights.pending", "Pending")} value={money(tot.pending, tot.currency)} />
-                <BudgetFigure label={t("insights.remaining", "Remaining")} value={money(tot.remaining, tot.currency)} negative={tot.remaining < 0} />
+                <BudgetFigures
+                  figures={{ currency: tot.currency, budget: tot.budget, committed: tot.committed, spent: tot.spent, remaining: tot.remaining }}
+                  className="tablet:text-right"
+                  testId="budget-figures-total"
+                />
               </li>
             ))}
           </ul>
         </section>
       ) : null}
     </div>
-  );
-}
-
-function BudgetFigure({ label, value, negative = false }: { label: string; value: string; negative?: boolean }) {
-  return (
-    <p className="flex justify-between gap-3 text-sm tablet:flex-col tablet:items-end tablet:gap-0">
-      <span className="text-xs text-muted-foreground">{label}</span>
-      <span className={cn("tabular-nums whitespace-nowrap", negative && "font-medium text-destructive")}>{value}</span>
-    </p>
   );
 }
 
@@ -225,10 +216,10 @@ export function AccountEstimateVsActual({ accountId }: { accountId: number }) {
         <section key={m.moveId} className="flex flex-col gap-3" aria-labelledby={`account-move-${m.moveId}`} data-testid="account-move">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <h2 id={`account-move-${m.moveId}`} className="text-base font-semibold">
-              {t("insights.moveHeading", { moveId: m.moveId, defaultValue: "Move {{moveId}}" })}
+              {t("insights.moveHeading", { name: m.moveName, defaultValue: "{{name}}" })}
             </h2>
             <Link to="/finance/moves/$moveId/spend" params={{ moveId: String(m.moveId) }} className="rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
-              {t("insights.openSpend", { moveId: m.moveId, defaultValue: "Open the spend page of move {{moveId}}" })}
+              {t("insights.openSpend", { name: m.moveName, defaultValue: "Open the spend page of {{name}}" })}
             </Link>
           </div>
           <EstimateVsActualView data={m} headingLevel={3} />

@@ -10,7 +10,9 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { ChevronDown, ExternalLink, FileSearch, MapPin } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { TBudgetFigures } from "../../../domain/budgets/schemas.ts";
 import type { TQuote } from "../../../domain/quotes/quotes.ts";
+import { RemainingFigure } from "../../components/budget-figures.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { ConfirmDialog } from "../../components/ui/alert-dialog.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
@@ -29,7 +31,8 @@ const scopeKey = (s: Scope) => s.toUpperCase() as "ALL" | "ONSHORE" | "INTERNATI
 
 const statusVariant: Record<TQuote["status"], "info" | "success" | "neutral"> = { OPEN: "info", BOOKED: "success", DECLINED: "neutral" };
 
-type Pending = { quote: TQuote; over: { remaining: string; cost: string; over: string } | null };
+/** `figures`: the service's budget figures before the booking (the same ones the employee home and HR's move page show). */
+type Pending = { quote: TQuote; over: { remaining: string; cost: string; over: string } | null; figures: TBudgetFigures | null };
 
 export function ComparisonPage({ scope, onScope }: { scope: Scope; onScope: (s: Scope) => void }) {
   const { t } = useTranslation();
@@ -69,6 +72,7 @@ export function ComparisonPage({ scope, onScope }: { scope: Scope; onScope: (s: 
         over: over
           ? { remaining: formatMajorMoney(est.originalRemaining, est.currencyCode), cost: formatMajorMoney(est.costAmount, est.currencyCode), over: formatMajorMoney(est.overBudgetAmount, est.currencyCode) }
           : null,
+        figures: est.figures ?? null,
       });
     } catch (e) {
       setFailure(serverMessage(e) ?? t("comparison.bookFailed"));
@@ -163,11 +167,16 @@ export function ComparisonPage({ scope, onScope }: { scope: Scope; onScope: (s: 
         onOpenChange={(open) => (open ? undefined : setPending(null))}
         title={pending?.over ? t("comparison.overdraftTitle") : t("comparison.confirmTitle", { company: pending?.quote.companyName ?? "" })}
         description={
-          pending
-            ? pending.over
-              ? t("comparison.overdraftBody", { service: pending.quote.serviceTitle, ...pending.over })
-              : t("comparison.confirmBody", { company: pending.quote.companyName, service: pending.quote.serviceTitle, stage: pending.quote.moveStageName, amount: formatMajorMoney(pending.quote.amount, pending.quote.currency) })
-            : ""
+          pending ? (
+            <>
+              {pending.over
+                ? t("comparison.overdraftBody", { service: pending.quote.serviceTitle, ...pending.over })
+                : t("comparison.confirmBody", { company: pending.quote.companyName, service: pending.quote.serviceTitle, stage: pending.quote.moveStageName, amount: formatMajorMoney(pending.quote.amount, pending.quote.currency) })}
+              {pending.figures ? <RemainingFigure figures={pending.figures} className="mt-2 block" testId="booking-remaining" /> : null}
+            </>
+          ) : (
+            ""
+          )
         }
         confirmLabel={pending?.over ? t("comparison.overdraftConfirm") : t("comparison.confirm")}
         cancelLabel={t("comparison.cancel")}

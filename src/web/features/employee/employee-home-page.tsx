@@ -11,6 +11,7 @@ import { Map as MapIcon } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { TEmployeeHomeResponse, THomeMove } from "../../../domain/employee/schemas.ts";
+import { BudgetFigures } from "../../components/budget-figures.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { LifecycleBadge } from "../../components/expense-lifecycle.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
@@ -285,10 +286,9 @@ function BudgetsCard({ budgets }: { budgets: Home["budgets"] }) {
             const name = b.services.length > 0 ? b.services.join(", ") : t("employee.home.budgetGroup", { group: b.budgetGroupId, stage: b.moveStageName });
             const percent = Math.max(0, Math.min(100, b.progressPercentage));
             return (
-              <li key={`${b.moveStageId}:${b.budgetGroupId}`} className="min-w-0">
+              <li key={`${b.moveStageId}:${b.budgetGroupId}`} className="min-w-0" data-testid="home-budget" data-stage={b.moveStageId} data-group={b.budgetGroupId}>
                 <div className="flex min-w-0 flex-wrap items-baseline justify-between gap-x-2">
                   <span className="min-w-0 break-words font-medium">{name}</span>
-                  <span className="text-sm text-muted-foreground">{t("employee.home.budgetOf", { amount: formatMajorMoney(b.amount, b.currency) })}</span>
                 </div>
                 <div
                   role="progressbar"
@@ -300,10 +300,7 @@ function BudgetsCard({ budgets }: { budgets: Home["budgets"] }) {
                 >
                   <div className={percent >= 100 ? "h-full bg-destructive" : "h-full bg-primary"} style={{ width: `${percent}%` }} />
                 </div>
-                <div className="flex flex-wrap justify-between gap-x-3 text-sm">
-                  <span>{t("employee.home.budgetSpent", { amount: formatMajorMoney(b.spentAmount, b.currency) })}</span>
-                  <span className="font-medium">{t("employee.home.budgetRemaining", { amount: formatMajorMoney(b.remainingAmount, b.currency) })}</span>
-                </div>
+                <BudgetFigures figures={b.figures} />
               </li>
             );
           })}

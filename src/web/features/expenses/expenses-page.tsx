@@ -10,6 +10,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { Receipt, Trash2 } from "lucide-react";
 import { useMemo, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { BudgetFigures, useBudgetFigureLabel } from "../../components/budget-figures.tsx";
 import { budgetMessages } from "../../../domain/budgets/messages.ts";
 import { EXPENSE_CATEGORIES, expenseDateProblem, type ExpenseCategory } from "../../../domain/expenses/rules.ts";
 import { fileMessages } from "../../../domain/files/messages.ts";
@@ -91,9 +92,7 @@ function MyBudgets() {
                   <div className="h-2 overflow-hidden rounded-full bg-muted" role="progressbar" aria-label={`${b.moveStageName} · ${b.budgetGroupName}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.min(100, b.progressPercentage)}>
                     <div className="h-full bg-primary" style={{ width: `${Math.min(100, b.progressPercentage)}%` }} />
                   </div>
-                  <p className="text-sm tabular-nums text-muted-foreground">
-                    {t("budgets.spent", { spent: formatMajorMoney(b.spentAmount, b.currency), amount: formatMajorMoney(b.amount, b.currency), percent: b.progressPercentage, defaultValue: "Spent {{spent}} of {{amount}} ({{percent}}%)" })}
-                  </p>
+                  <BudgetFigures figures={b.figures} />
                 </li>
               ))}
             </ul>
@@ -106,7 +105,7 @@ function MyBudgets() {
 
 /** The remaining budget of one service and stage, as the page shows it (part 1 §8). */
 function RemainingBudget({ moveId, serviceName, moveStageId }: { moveId: number; serviceName: string; moveStageId: number | null }) {
-  const { t } = useTranslation();
+  const label = useBudgetFigureLabel();
   const remaining = useQuery({
     ...trpc.budgets.remaining.queryOptions({ searches: [{ id: "form", serviceName, moveStageId, moveId }] }),
     enabled: serviceName !== "" && moveStageId !== null,
@@ -121,11 +120,11 @@ function RemainingBudget({ moveId, serviceName, moveStageId }: { moveId: number;
   } else if (!remaining.data) text = "…";
   else {
     const r = remaining.data.results[0];
-    text = !r || r.outOfBudget || !r.amount ? budgetMessages.notAvailable : r.noMoveStage ? budgetMessages.setMoveStage : `${r.amount.currencyUnit.code} ${r.amount.amount}`;
+    text = !r || r.outOfBudget || !r.amount ? budgetMessages.notAvailable : r.noMoveStage ? budgetMessages.setMoveStage : formatMajorMoney(r.amount.amount, r.amount.currencyUnit.code);
   }
   return (
     <p className="text-sm" data-testid="remaining-budget">
-      <span className="text-muted-foreground">{t("expenses.remaining", "Remaining budget")}: </span>
+      <span className="text-muted-foreground">{label("remaining")}: </span>
       <span className={`font-semibold tabular-nums ${tone}`} data-testid="remaining-budget-value">
         {text}
       </span>

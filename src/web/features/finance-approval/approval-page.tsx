@@ -344,7 +344,7 @@ export function FinanceApprovalPage({ search, onSearch }: { search: ApprovalSear
                     <TableHead>{t("financeApproval.item")}</TableHead>
                     <TableHead>{t("financeApproval.payee")}</TableHead>
                     <TableHead className="text-right">{t("financeApproval.amount")}</TableHead>
-                    <TableHead className="text-right">{t("financeApproval.budget")}</TableHead>
+                    <TableHead className="text-right">{t("budgetFigures.remaining")}</TableHead>
                     <TableHead>{t("financeApproval.status")}</TableHead>
                     <TableHead>
                       <span className="sr-only">{t("financeApproval.actions")}</span>
@@ -380,7 +380,7 @@ export function FinanceApprovalPage({ search, onSearch }: { search: ApprovalSear
                   </div>
                   {payee(row)}
                   <div className="flex items-center justify-between gap-2 text-sm">
-                    <span className="text-muted-foreground">{t("financeApproval.budget")}</span>
+                    <span className="text-muted-foreground">{t("budgetFigures.remaining")}</span>
                     <BudgetCell row={row} />
                   </div>
                   {flags(row)}

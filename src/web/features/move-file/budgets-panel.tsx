@@ -10,6 +10,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { BudgetFigures } from "../../components/budget-figures.tsx";
 import { budgetMessages } from "../../../domain/budgets/messages.ts";
 import { budgetSaveEnabled, nextBudgetRowMode, type BudgetRowMode } from "../../../domain/budgets/range.ts";
 import type { TEmployeeBudget } from "../../../domain/budgets/schemas.ts";
@@ -116,9 +117,7 @@ function BudgetRow({ budget: b, refs }: { budget: TEmployeeBudget; refs: Ref }) 
         <div className="h-2 overflow-hidden rounded-full bg-muted" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.min(100, b.progressPercentage)}>
           <div className="h-full bg-primary" style={{ width: `${Math.min(100, b.progressPercentage)}%` }} />
         </div>
-        <p className="text-sm text-muted-foreground tabular-nums" data-testid="budget-spent">
-          {t("budgets.spent", { spent: formatMajorMoney(b.spentAmount, b.currency), amount: formatMajorMoney(b.amount, b.currency), percent: b.progressPercentage, defaultValue: "Spent {{spent}} of {{amount}} ({{percent}}%)" })}
-        </p>
+        <BudgetFigures figures={b.figures} />
       </div>
       {mode === "view" ? (
         <div className="flex flex-wrap items-center gap-3">

@@ -1,0 +1,76 @@
+/**
+ * The budget figures of one budget (issue 24 §2): Budget, Committed, Spent and Remaining, with the same
+ * labels and the same money format (thousands separators) on every screen — the employee home, the
+ * expenses page, HR's move page (its budgets panel, the estimate against actual and its summary), and
+ * wherever a budget is shown next. The figures come from the server (src/domain/budgets/figures.ts via
+ * the move's budget ledger, src/services/budgets/ledger.ts); this component only draws them.
+ *
+ * `BudgetFigures` draws the four figures as a description list (two columns on phones, four from the
+ * tablet width); `RemainingFigure` draws the remaining figure alone ("Remaining USD 1,234.56"), in the
+ * warning colour when it is below zero.
+ */
+import { useTranslation } from "react-i18next";
+import type { TBudgetFigures } from "../../domain/budgets/schemas.ts";
+import { formatMoney } from "../lib/format.ts";
+import { cn } from "../lib/utils.ts";
+
+export type BudgetFigureKey = "budget" | "committed" | "spent" | "remaining";
+export const BUDGET_FIGURE_KEYS: readonly BudgetFigureKey[] = ["budget", "committed", "spent", "remaining"];
+/** What the component draws: the four figures of a budget (or of a total) in one currency. */
+export type ShownFigures = Pick<TBudgetFigures, "currency" | BudgetFigureKey>;
+
+/** The label of a figure, from the translation texts (the same on every screen). */
+export function useBudgetFigureLabel(): (key: BudgetFigureKey) => string {
+  const { t } = useTranslation();
+  return (key) => t(`budgetFigures.${key}`);
+}
+
+/** A figure as people read it: "USD 1,234.56". */
+export function formatFigure(figures: ShownFigures, key: BudgetFigureKey): string {
+  return formatMoney({ amount: figures[key], currency: figures.currency });
+}
+
+const HINTS: Partial<Record<BudgetFigureKey, string>> = {
+  committed: "budgetFigures.committedHint",
+  spent: "budgetFigures.spentHint",
+  remaining: "budgetFigures.remainingHint",
+};
+
+export function BudgetFigures({ figures, className, hints = false, testId = "budget-figures" }: { figures: ShownFigures; className?: string; hints?: boolean; testId?: string }) {
+  const { t } = useTranslation();
+  const label = useBudgetFigureLabel();
+  return (
+    <dl className={cn("grid min-w-0 grid-cols-2 gap-x-4 gap-y-2 text-sm tablet:grid-cols-4", className)} data-testid={testId} aria-label={t("budgetFigures.title")}>
+      {BUDGET_FIGURE_KEYS.map((key) => {
+        const negative = key === "remaining" && figures.remaining < 0;
+        const hint = HINTS[key];
+        return (
+          <div key={key} className="flex min-w-0 flex-col" data-testid={`budget-figure-${key}`}>
+            <dt className="text-xs text-muted-foreground">{label(key)}</dt>
+            <dd className={cn("tabular-nums whitespace-nowrap", key === "remaining" && "font-medium", negative && "text-destructive")} data-testid={`budget-figure-${key}-value`}>
+              {formatFigure(figures, key)}
+              {negative ? <span className="sr-only"> ({t("budgetFigures.overBudget")})</span> : null}
+            </dd>
+            {hints && hint ? <dd className="text-xs text-muted-foreground break-words">{t(hint)}</dd> : null}
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
+
+/** The remaining figure alone: "Remaining USD 1,234.56" (negative in the warning colour). */
+export function RemainingFigure({ figures, className, testId = "budget-remaining" }: { figures: Pick<TBudgetFigures, "currency" | "remaining">; className?: string; testId?: string }) {
+  const { t } = useTranslation();
+  const label = useBudgetFigureLabel();
+  const negative = figures.remaining < 0;
+  return (
+    <span className={cn("whitespace-nowrap", className)} data-testid={testId}>
+      <span className="text-muted-foreground">{label("remaining")} </span>
+      <span className={cn("tabular-nums font-medium", negative && "text-destructive")} data-testid={`${testId}-value`}>
+        {formatMoney({ amount: figures.remaining, currency: figures.currency })}
+      </span>
+      {negative ? <span className="sr-only"> ({t("budgetFigures.overBudget")})</span> : null}
+    </span>
+  );
+}
