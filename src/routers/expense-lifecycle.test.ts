@@ -111,6 +111,38 @@ describe("claim to bank", () => {
     expect(seen.money.bills.find((b) => b.id === billId)).toMatchObject({ label: "Paid and audited", paidDate: today });
   });
 
+  test("paid by marking its payment batch paid, returned by the bank (its reason, check bank details), then paid again", async () => {
+    const me = await t.employee();
+    const finance = await t.finance();
+    const { id } = await me.expenses.submit(submitInput({ description: "lifecycle-journey flight", gross: "310.00" }));
+    const { billIds } = await finance.finance.approval.approve({ kind: "expense", id });
+    const billId = billIds[0]!;
+    await finance.finance.bills.updateStatus({ bills: [{ id: billId, status: "PaymentPending" }] });
+    // The batch the export would have written for this bill (the export itself is payment-files' own test).
+    const now = new Date().toISOString();
+    const batch = await t.db
+      .insertInto("finance_payment_batches")
+      .values({ message_id: `LIFECYCLE-${Date.now()}`, bill_count: 1, totals: "[]", csv: "", xml: "", created_by: null, created_at: now, cancelled_by: null, cancelled_at: null, paid_by: null, paid_at: null, paid_date: null })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await t.db.insertInto("finance_payment_batch_bills").values({ batch_id: batch.id, bill_id: billId, group_id: move.groupId, position: 1, returned_at: null, returned_by: null, return_reason: null }).execute();
+
+    const paid = await finance.finance.bills.markBatchPaid({ batchId: batch.id, paymentDate: today });
+    expect(paid.paidBillIds).toEqual([billId]);
+    let seen = await everywhere(id);
+    expect(seen.lifecycle).toMatchObject({ stage: "paid", paid: { date: today, amount: "310.00", currency: "USD" } });
+
+    await finance.finance.bills.returnBatchBill({ batchId: batch.id, billId, reason: "AC04 Closed account" });
+    seen = await everywhere(id);
+    expect(seen.lifecycle).toMatchObject({ stage: "paymentPending", reason: "AC04 Closed account", nextAction: "checkBankDetails", paid: null });
+    expect(seen.money.bills.find((b) => b.id === billId)).toMatchObject({ label: "Payment pending", paidDate: null });
+
+    const [again] = await finance.finance.bills.updateStatus({ bills: [{ id: billId, status: "Paid", paymentDate: today }] });
+    expect(again).toMatchObject({ success: true });
+    seen = await everywhere(id);
+    expect(seen.lifecycle).toMatchObject({ stage: "paid", reason: null, paid: { date: today, amount: "310.00", currency: "USD" } });
+  });
+
   test("rejected with a reason: the reason and what to do next reach the employee, finance and HR", async () => {
     const me = await t.employee();
     const finance = await t.finance();

@@ -21,36 +21,9 @@
  */
 import { z } from "zod";
 import { toMajorString } from "../money/money.ts";
+import { LIFECYCLE_LABELS, LIFECYCLE_STAGES, NEXT_ACTION_TEXTS, NEXT_ACTIONS, type LifecycleStage, type NextAction } from "./lifecycle-labels.ts";
 
-export const LIFECYCLE_STAGES = ["submitted", "inReview", "changesRequested", "rejected", "approved", "paymentPending", "partiallyPaid", "paid", "audited", "cancelled"] as const;
-export type LifecycleStage = (typeof LIFECYCLE_STAGES)[number];
-
-/** The display name of each stage (the English text; the screens read `expenses.stage.<stage>` with this as default). */
-export const LIFECYCLE_LABELS: Record<LifecycleStage, string> = {
-  submitted: "Submitted",
-  inReview: "In review by finance",
-  changesRequested: "Changes requested",
-  rejected: "Rejected",
-  approved: "Approved",
-  paymentPending: "Payment pending",
-  partiallyPaid: "Partly paid",
-  paid: "Paid",
-  audited: "Paid and audited",
-  cancelled: "Cancelled",
-};
-
-export const NEXT_ACTIONS = ["wait", "resubmit", "supplierRevises", "checkBankDetails", "contactFinance", "none"] as const;
-export type NextAction = (typeof NEXT_ACTIONS)[number];
-
-/** What the employee does next, in words. */
-export const NEXT_ACTION_TEXTS: Record<NextAction, string> = {
-  wait: "Nothing to do: finance takes it from here.",
-  resubmit: "Correct what the reason asks for and submit it again.",
-  supplierRevises: "The supplier revises the booking and sends it again.",
-  checkBankDetails: "The bank returned the payment: check your bank details, finance pays it again.",
-  contactFinance: "Contact finance if you have questions about this decision.",
-  none: "Nothing to do: the money has been paid.",
-};
+export { LIFECYCLE_LABELS, LIFECYCLE_STAGES, NEXT_ACTION_TEXTS, NEXT_ACTIONS, type LifecycleStage, type NextAction };
 
 export const LIFECYCLE_STEP_STATES = ["done", "current", "upcoming"] as const;
 export type LifecycleStepState = (typeof LIFECYCLE_STEP_STATES)[number];

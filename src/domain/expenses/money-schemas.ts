@@ -6,14 +6,10 @@
 import { z } from "zod";
 import { ZId } from "../numbers.ts";
 import { LIFECYCLE_STAGES, ZLifecycle } from "./lifecycle.ts";
+import { MONEY_ITEM_KIND_LABELS, MONEY_ITEM_KINDS } from "./lifecycle-labels.ts";
 
-export const MONEY_ITEM_KINDS = ["expense", "bookingCost", "lumpSum", "adhocCashSpend"] as const;
-export const MONEY_ITEM_KIND_LABELS: Record<(typeof MONEY_ITEM_KINDS)[number], string> = {
-  expense: "Expense",
-  bookingCost: "Vendor booking",
-  lumpSum: "Lump sum",
-  adhocCashSpend: "Cash allowance",
-};
+export { MONEY_ITEM_KIND_LABELS, MONEY_ITEM_KINDS };
+
 /** The bill types (part 2 §3) by their display names. */
 export const MONEY_BILL_TYPE_LABELS: Record<string, string> = {
   VendorBooking: "Vendor booking",

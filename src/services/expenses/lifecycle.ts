@@ -2,9 +2,10 @@
  * Reads what `deriveLifecycle` (src/domain/expenses/lifecycle.ts) needs, at query time, for a page of
  * approval items (expenses and finance items): their bill(s) (a recurring ad-hoc cash spend's through
  * its instalments), the bills' payments, and the dates the rows do not keep (an expense's decision and a
- * bill's "payment pending", from the audit log the decisions write). Nothing is copied onto the item,
+ * bill's "payment pending", from the audit log the decisions write), and a bank's return of a bill from a
+ * payment batch (finance_payment_batch_bills) as a returned payment with the bank's reason. Nothing is copied onto the item,
  * so whatever pays a bill (Bill Management, a payment batch marked paid, an RFP marked paid) shows on
- * the employee's, HR's and finance's screens at once. Five queries per page, whatever its length.
+ * the employee's, HR's and finance's screens at once. Six queries per page, whatever its length.
  */
 import type { DB } from "../../db/index.ts";
 import { deriveLifecycle, type Lifecycle, type LifecycleBill, type LifecycleItem, type LifecycleItemKind } from "../../domain/expenses/lifecycle.ts";
@@ -55,7 +56,7 @@ export async function billsOfItems(db: DB, items: { kind: LifecycleItemKind; id:
   const payments = new Map<number, LifecycleBill["payments"]>();
   const pendingAt = new Map<number, string>();
   for (const ids of chunks(billIds)) {
-    const [ps, audits] = await Promise.all([
+    const [ps, audits, returns] = await Promise.all([
       db
         .selectFrom("payments")
         .select(["bill_id", "status", "payment_date", "amount", "currency", "recipient_amount", "recipient_currency", "rejection_reason", "created_at"])
@@ -70,7 +71,14 @@ export async function billsOfItems(db: DB, items: { kind: LifecycleItemKind; id:
         .where("action", "=", "markPaymentPending")
         .groupBy("entity_id")
         .execute(),
+      // A bill the bank returned from a payment batch (payment-files.ts returnBatchBill): its reason.
+      db.selectFrom("finance_payment_batch_bills").select(["bill_id", "returned_at", "return_reason"]).where("bill_id", "in", ids).where("returned_at", "is not", null).execute(),
     ]);
+    for (const r of returns) {
+      const list = payments.get(r.bill_id) ?? [];
+      list.push({ status: "RETURNED", paymentDate: r.returned_at!.slice(0, 10), amount: 0, currency: "", recipientAmount: null, recipientCurrency: null, returnReason: r.return_reason, createdAt: r.returned_at! });
+      payments.set(r.bill_id, list);
+    }
     for (const p of ps) {
       const list = payments.get(p.bill_id!) ?? [];
       list.push({
