@@ -10,7 +10,9 @@ export function findInsightsMove(db: DB, moveId: number, scope: RestrictionScope
       .selectFrom("moves as m")
       .innerJoin("policies as p", "p.id", "m.policy_id")
       .innerJoin("groups as g", "g.id", "m.group_id")
+      .leftJoin("users as u", "u.id", "m.employee_user_id")
       .select(["m.id", "m.group_id", "g.name as group_name", "g.display_name", "m.employee_user_id", "m.policy_version_id", "m.current_move_stage", "m.status", "p.move_stages_count"])
+      .select(["u.first_name", "u.last_name", "m.origin_city_name", "m.destination_city_name"])
       .where("m.id", "=", moveId),
     scope,
     "m",

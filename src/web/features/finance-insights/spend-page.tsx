@@ -24,7 +24,7 @@ export function SpendPage({ moveId }: { moveId: number | null }) {
       <PageHeader
         eyebrow={t("insights.pageEyebrow", "Finance")}
         title={t("insights.pageTitle", "Spend against estimate")}
-        description={moveId === null ? undefined : t("insights.pageDescription", { moveId, defaultValue: "Move {{moveId}}: each service's approved spend beside its cost-estimate line and its budget, updated as bills are approved." })}
+        description={moveId === null ? undefined : t("insights.pageDescription", "Each service's approved spend beside its cost-estimate line and its budget, updated as bills are approved.")}
         actions={back}
       />
       <Card className="min-w-0">
