@@ -45,7 +45,7 @@ async function openBell(page: Page): Promise<Locator> {
 }
 
 test("an employee requests a welcome call on home; HR sees it with a notification, the CRM lists and books it (1366 and 390 px)", async ({ browser, baseURL }, testInfo) => {
-  test.setTimeout(240_000);
+  test.setTimeout(600_000);
   for (const size of SIZES) {
     const email = `welcome-journey-${testInfo.workerIndex}-${size.width}-${Date.now()}@acme.test`;
     const { userId, moveId } = insertMovingEmployee(email);
