@@ -5,7 +5,8 @@ import { overflowing } from "../layout/overflow.ts";
 /**
  * Issue 24 §4 journey, end to end in one test at 1366×900 and then 390×844 (axe on every page, nothing wider than
  * the viewport): a manager (manager-own@acme.test, dashboard ON, view OWN) opens a move from the manager dashboard,
- * sees it read-only (no edit controls, the "Read only" mark) and writes their note; HR has written its own notes on
+ * sees it read-only (no edit controls, the "Read only" mark) and writes their note (the group home's moves list links
+ * the same page); HR has written its own notes on
  * the same move before, and then sees them unchanged on its move page's Notes tab, with the manager's note apart
  * in "Managers' notes". A move outside the manager's restrictions answers "not found".
  */
@@ -50,6 +51,7 @@ test("a manager opens a move from the dashboard, reads it and writes their note;
     const url = new URL(href, baseURL);
     const employeeId = url.searchParams.get("employeeId");
     const moveId = url.searchParams.get("moveId");
+    const moveIdName = ((await row.locator('td[data-column="lastName"] > [data-value]').textContent()) ?? "").trim();
     expect(employeeId).toMatch(/^\d+$/);
     expect(moveId).toMatch(/^\d+$/);
 
@@ -88,6 +90,12 @@ test("a manager opens a move from the dashboard, reads it and writes their note;
     // Back on the dashboard, the manager's row shows the manager's own note.
     await m.getByTestId("manager-move-back").first().click();
     await expect(m.locator(`[data-testid="dashboard-row"][data-move="${moveId}"]`).getByTestId("dashboard-note")).toHaveText(managerText, { timeout: 20_000 });
+
+    // The group home's moves list links the same move page.
+    await m.goto(`/acme/home?moves_q=${encodeURIComponent(moveIdName)}`);
+    await m.locator(`[data-testid="manager-move-link"][href*="moveId=${moveId}"]`).first().click();
+    await expect(m.getByTestId("manager-move")).toBeVisible({ timeout: 20_000 });
+    await expect(m.getByTestId("manager-move-note-text")).toHaveValue(managerText);
 
     // A move outside the manager's restrictions (an acme move they did not create): not found, nothing shown.
     await m.goto(`/acme/managerDashboard/move?employeeId=${employeeId}&moveId=999999`);

@@ -5,7 +5,7 @@ import { overflowing } from "../layout/overflow.ts";
 /**
  * Issue 24 §4 and §6 "Everyone can get where they need to go", at 1366×900 and 390×844 with axe:
  * - the employee's navigation (the header at 1366, the menu at 390) lists their pages and each link opens its
- *   page; the account menu has the account page and sign out;
+ *   page; the account menu has the account page, the notification settings and sign out;
  * - HR's moves list and the manager dashboard fit 1366 px (the table's scrollWidth ≤ its clientWidth, no page
  *   scroll) with their Actions column visible; the dashboard's other columns are behind each row's "More";
  * - HR's move page is divided into tabs under a sticky summary: arrow keys move between the tabs, the open tab is
@@ -67,7 +67,9 @@ for (const size of SIZES) {
     const menu = page.getByRole("menu");
     await expect(menu.getByRole("menuitem", { name: "Account" })).toBeVisible();
     await expect(menu.getByRole("menuitem", { name: "Sign out" })).toBeVisible();
-    await page.keyboard.press("Escape");
+    await menu.getByRole("menuitem", { name: "Notification settings" }).click();
+    await expect(page).toHaveURL(/\/notifications\/settings$/);
+    await expect(page.getByRole("heading", { name: "Notification settings" })).toBeVisible({ timeout: 20_000 });
   });
 }
 

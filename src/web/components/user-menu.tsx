@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { KeyRound, LogOut } from "lucide-react";
+import { BellRing, KeyRound, LogOut } from "lucide-react";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { fullName, type SignedInUser } from "../lib/session.ts";
@@ -44,6 +44,13 @@ export function UserMenu({ user, defaultOpen }: { user: SignedInUser; defaultOpe
             </Link>
           </DropdownMenuItem>
         ) : null}
+        {/* Issue 24 §4: each user's e-mail choice per notification kind (issue 24 §3's settings page). */}
+        <DropdownMenuItem asChild>
+          <Link to="/notifications/settings">
+            <BellRing aria-hidden="true" />
+            {t("app.notificationSettings")}
+          </Link>
+        </DropdownMenuItem>
         <DropdownMenuItem
           disabled={logout.isPending}
           onSelect={(event) => {

@@ -52,7 +52,16 @@ function useMoveColumns(group: string, readOnly: boolean) {
         cell: ({ row }) => (
           <span className="flex flex-col">
             {readOnly ? (
-              <span className="font-medium text-foreground">{row.original.employeeName}</span>
+              // A manager reads the move on their own read-only move page (issue 24 §4), which the server limits to their restrictions.
+              <Link
+                to="/$group/managerDashboard/move"
+                params={{ group }}
+                search={{ employeeId: row.original.employeeId, moveId: row.original.moveId }}
+                className="font-medium text-foreground underline-offset-4 hover:text-primary hover:underline focus-visible:underline"
+                data-testid="manager-move-link"
+              >
+                {row.original.employeeName}
+              </Link>
             ) : (
             <Link
               to="/$group/employeefile/summaryView"
@@ -160,7 +169,7 @@ function useMoveColumns(group: string, readOnly: boolean) {
         },
       }),
     ]);
-    // Managers read the list only: no move page, wizard or estimate links (those are HR's and admins').
+    // Managers read the list only: no HR move page, wizard or estimate links (those are HR's and admins').
     return readOnly ? all.filter((c) => c.id !== "actions") : all;
   }, [t, i18n.language, group, readOnly]);
 }
@@ -200,7 +209,7 @@ export function MovesTable({
   sort: MoveSort;
   dir: SortDir;
   onSort: (sort: MoveSort) => void;
-  /** A manager's view: names without links, no actions column. */
+  /** A manager's view: names link to the manager's read-only move page; no actions column. */
   readOnly?: boolean;
 }) {
   const columns = useMoveColumns(group, readOnly);
