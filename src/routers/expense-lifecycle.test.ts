@@ -61,7 +61,8 @@ describe("claim to bank", () => {
     const { id } = await me.expenses.submit(submitInput({ description: "lifecycle-journey taxi" }));
 
     let seen = await everywhere(id);
-    expect(seen.lifecycle).toMatchObject({ stage: "submitted", label: "Submitted", reason: null, nextAction: "wait", paid: null });
+    // Claimed without a receipt (part 1 §3's second submitted status).
+    expect(seen.lifecycle).toMatchObject({ stage: "submittedWithoutReceipt", label: "Submitted without receipt", reason: null, nextAction: "wait", paid: null });
     expect(seen.lifecycle.steps[0]!.date).not.toBeNull();
 
     const approved = await finance.finance.approval.approve({ kind: "expense", id });
@@ -162,7 +163,7 @@ describe("claim to bank", () => {
     const { id } = await me.expenses.submit(submitInput({ description: "lifecycle-journey train" }));
     const first = await finance.finance.approval.approve({ kind: "expense", id });
     await finance.finance.bills.sendBack({ id: first.billIds[0]!, status: "Open" });
-    expect((await everywhere(id)).lifecycle.stage).toBe("submitted");
+    expect((await everywhere(id)).lifecycle.stage).toBe("submittedWithoutReceipt");
     const second = await finance.finance.approval.approve({ kind: "expense", id });
     const voidReason = await t.db.selectFrom("finance_rejection_reasons").select("id").where("scope", "=", "VOID").orderBy("id").executeTakeFirstOrThrow();
     const [voided] = await finance.finance.bills.updateStatus({ bills: [{ id: second.billIds[0]!, status: "Void", rejectionId: voidReason.id, rejectionReason: "Paid on the company card" }] });

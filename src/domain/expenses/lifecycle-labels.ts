@@ -4,13 +4,14 @@
  * first download) take them without the rules, zod or the money module. lifecycle.ts and money-schemas.ts
  * re-export them.
  */
-export const LIFECYCLE_STAGES = ["submitted", "inReview", "changesRequested", "rejected", "approved", "paymentPending", "partiallyPaid", "paid", "audited", "cancelled"] as const;
+export const LIFECYCLE_STAGES = ["submitted", "submittedWithoutReceipt", "inReview", "changesRequested", "rejected", "approved", "paymentPending", "partiallyPaid", "paid", "audited", "cancelled"] as const;
 export type LifecycleStage = (typeof LIFECYCLE_STAGES)[number];
 
 /** The display name of each stage (the English text; the screens read `expenses.stage.<stage>` with this as default). */
 export const LIFECYCLE_LABELS: Record<LifecycleStage, string> = {
   submitted: "Submitted",
-  inReview: "In review by finance",
+  submittedWithoutReceipt: "Submitted without receipt",
+  inReview: "Being processed by finance",
   changesRequested: "Changes requested",
   rejected: "Rejected",
   approved: "Approved",

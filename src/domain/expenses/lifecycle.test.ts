@@ -36,15 +36,18 @@ const approved = (o: Partial<LifecycleItem> = {}) => item({ status: "APPROVED", 
 
 describe("deriveLifecycle: before the decision", () => {
   test("submitted with and without a receipt: submitted, wait; finance taking it: in review", () => {
-    for (const status of ["SUBMITTED", "SUBMITTED_WITHOUT_RECEIPT"]) {
+    for (const [status, stage, label] of [
+      ["SUBMITTED", "submitted", "Submitted"],
+      ["SUBMITTED_WITHOUT_RECEIPT", "submittedWithoutReceipt", "Submitted without receipt"],
+    ] as const) {
       const l = deriveLifecycle(item({ status }), []);
-      expect(l.stage).toBe("submitted");
-      expect(l.label).toBe("Submitted");
+      expect(l.stage).toBe(stage);
+      expect(l.label).toBe(label);
       expect(l.nextAction).toBe("wait");
       expect(l.reason).toBeNull();
       expect(l.paid).toBeNull();
       expect(l.steps.map((s) => [s.stage, s.state])).toEqual([
-        ["submitted", "current"],
+        [stage, "current"],
         ["approved", "upcoming"],
         ["paymentPending", "upcoming"],
         ["paid", "upcoming"],
@@ -54,6 +57,7 @@ describe("deriveLifecycle: before the decision", () => {
     }
     const inReview = deriveLifecycle(item({ status: "IN_PROCESS" }), []);
     expect(inReview.stage).toBe("inReview");
+    expect(inReview.label).toBe("Being processed by finance");
     expect(inReview.steps.map((s) => s.state)).toEqual(["done", "current", "upcoming", "upcoming", "upcoming", "upcoming"]);
   });
 
@@ -201,7 +205,7 @@ describe("the stage list", () => {
   test("every stage has a display name that is not a code, and every stage is reachable", () => {
     for (const s of LIFECYCLE_STAGES) expect(LIFECYCLE_LABELS[s]).toMatch(/^[A-Z][a-z]+( [a-z]+)*$/);
     const seen = new Set<string>();
-    const items = [item(), item({ status: "IN_PROCESS" }), item({ status: "REJECTED" }), item({ status: "CHANGE_REQUESTED" }), approved()];
+    const items = [item(), item({ status: "SUBMITTED_WITHOUT_RECEIPT" }), item({ status: "IN_PROCESS" }), item({ status: "REJECTED" }), item({ status: "CHANGE_REQUESTED" }), approved()];
     const bills = [[], [bill()], [bill({ status: "PaymentPending" })], [bill({ status: "Paid" }), bill()], [bill({ status: "Paid" })], [bill({ status: "Paid", audited: true })], [bill({ status: "Void" })]];
     for (const i of items) for (const b of bills) seen.add(lifecycleStageOf(i, b));
     expect([...seen].sort()).toEqual([...LIFECYCLE_STAGES].sort());

@@ -7,7 +7,7 @@
  * the bill's state is stored on the item), so the three screens cannot drift.
  *
  * - Pending item (expense SUBMITTED / SUBMITTED_WITHOUT_RECEIPT / IN_PROCESS, finance item SUBMITTED):
- *   submitted, or in review once finance took it (IN_PROCESS). A bill sent back to Bill Approval is
+ *   submitted (with or without a receipt, part 1 §3), or being processed once finance took it (IN_PROCESS). A bill sent back to Bill Approval is
  *   deleted and the item is pending again, so it reads as submitted again.
  * - REJECTED: rejected, with the rejection reason. CHANGE_REQUESTED (booking costs): changes requested,
  *   with the reason.
@@ -126,6 +126,7 @@ function returnedReason(bills: LifecycleBill[]): string | null {
 function nextActionOf(kind: LifecycleItemKind, stage: LifecycleStage, returned: boolean): NextAction {
   switch (stage) {
     case "submitted":
+    case "submittedWithoutReceipt":
     case "inReview":
     case "approved":
     case "partiallyPaid":
@@ -145,7 +146,7 @@ function nextActionOf(kind: LifecycleItemKind, stage: LifecycleStage, returned: 
 
 /** The stage of an item with its bills (see the file's comment). */
 export function lifecycleStageOf(item: LifecycleItem, bills: LifecycleBill[]): LifecycleStage {
-  if (PENDING[item.kind].includes(item.status)) return item.status === "IN_PROCESS" ? "inReview" : "submitted";
+  if (PENDING[item.kind].includes(item.status)) return item.status === "IN_PROCESS" ? "inReview" : item.status === "SUBMITTED_WITHOUT_RECEIPT" ? "submittedWithoutReceipt" : "submitted";
   if (item.status === "REJECTED") return "rejected";
   if (item.status === "CHANGE_REQUESTED") return "changesRequested";
   const live = bills.filter((b) => b.status !== "Void");
@@ -168,7 +169,7 @@ export function deriveLifecycle(item: LifecycleItem, bills: LifecycleBill[]): Li
   // The decision step: what finance decided (approved unless it rejected or asked for changes).
   const decision: LifecycleStage = stage === "rejected" ? "rejected" : stage === "changesRequested" ? "changesRequested" : "approved";
   const billed = latest(live.map((b) => b.createdAt));
-  const path: { stage: LifecycleStage; date: string | null }[] = [{ stage: "submitted", date: item.submittedAt }];
+  const path: { stage: LifecycleStage; date: string | null }[] = [{ stage: stage === "submittedWithoutReceipt" ? stage : "submitted", date: item.submittedAt }];
   if (stage === "inReview") path.push({ stage: "inReview", date: null });
   path.push({ stage: decision, date: item.decidedAt ?? (decision === "approved" ? billed : null) });
   if (stage === "cancelled") {

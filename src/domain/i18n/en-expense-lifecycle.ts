@@ -6,6 +6,7 @@ import { LIFECYCLE_LABELS, MONEY_ITEM_KIND_LABELS, NEXT_ACTION_TEXTS } from "../
 
 export const enExpenseLifecycle = {
   "expenses.stage.submitted": LIFECYCLE_LABELS.submitted,
+  "expenses.stage.submittedWithoutReceipt": LIFECYCLE_LABELS.submittedWithoutReceipt,
   "expenses.stage.inReview": LIFECYCLE_LABELS.inReview,
   "expenses.stage.changesRequested": LIFECYCLE_LABELS.changesRequested,
   "expenses.stage.rejected": LIFECYCLE_LABELS.rejected,

@@ -13,6 +13,7 @@ import { Badge } from "./ui/badge.tsx";
 
 const VARIANT: Record<LifecycleStage, "info" | "warning" | "success" | "destructive" | "neutral"> = {
   submitted: "info",
+  submittedWithoutReceipt: "warning",
   inReview: "neutral",
   changesRequested: "warning",
   rejected: "destructive",

@@ -20,6 +20,7 @@ type Ref = { group: string; employeeId: number; moveId: number };
 
 const BILL_VARIANT: Record<LifecycleStage, "info" | "success" | "destructive" | "neutral" | "warning"> = {
   submitted: "info",
+  submittedWithoutReceipt: "warning",
   inReview: "neutral",
   changesRequested: "warning",
   rejected: "destructive",
