@@ -39,27 +39,21 @@ export type BudgetFigures = {
 
 /**
  * An item's budget stage from its lifecycle stage (src/domain/expenses/lifecycle.ts, the one place an
- * item's state is derived from its row and its bills): waiting for finance → submitted; approved, payment
+ * item's state is derived from its row and its bills): waiting for finance (with or without a receipt, in
+ * review) → submitted; approved, payment
  * pending or partly paid → approved (committed until every bill is paid); paid or audited → paid;
  * rejected, changes requested or cancelled (every bill void) → does not count.
  */
+const WAITING: ReadonlySet<string> = new Set(["submitted", "submittedWithoutReceipt", "inReview"]);
+const COMMITTED: ReadonlySet<string> = new Set(["approved", "paymentPending", "partiallyPaid"]);
+const PAID: ReadonlySet<string> = new Set(["paid", "audited"]);
+
 export function budgetStageOf(stage: LifecycleStage): BudgetStage | null {
-  switch (stage) {
-    case "submitted":
-    case "inReview":
-      return "submitted";
-    case "approved":
-    case "paymentPending":
-    case "partiallyPaid":
-      return "approved";
-    case "paid":
-    case "audited":
-      return "paid";
-    case "rejected":
-    case "changesRequested":
-    case "cancelled":
-      return null;
-  }
+  if (WAITING.has(stage)) return "submitted";
+  if (COMMITTED.has(stage)) return "approved";
+  if (PAID.has(stage)) return "paid";
+  // rejected, changesRequested, cancelled (figures.test.ts checks every lifecycle stage is placed on purpose).
+  return null;
 }
 
 export function budgetFigures(budget: number, items: readonly CountedItem[]): BudgetFigures {
@@ -73,6 +67,20 @@ export function budgetFigures(budget: number, items: readonly CountedItem[]): Bu
   }
   const committed = submitted + approved;
   return { budget, submitted, approved, committed, spent, remaining: budget - committed - spent };
+}
+
+/** The figures of several budgets in one currency added up (a move's total per currency: its summary, the estimate against actual's totals). */
+export function sumFigures(list: readonly BudgetFigures[]): BudgetFigures {
+  const total: BudgetFigures = { budget: 0, submitted: 0, approved: 0, committed: 0, spent: 0, remaining: 0 };
+  for (const f of list) {
+    total.budget += f.budget;
+    total.submitted += f.submitted;
+    total.approved += f.approved;
+    total.committed += f.committed;
+    total.spent += f.spent;
+    total.remaining += f.remaining;
+  }
+  return total;
 }
 
 /** Everything finance approved, paid or not: the remainingBudgetDto's approvedByAdvocate / approvedByFinance. */

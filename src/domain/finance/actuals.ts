@@ -21,7 +21,7 @@
  *   move's ledger (src/domain/budgets/figures.ts, issue 24 §2), the same every screen shows.
  * - Totals per currency: the rows' sums (one view currency) and the budgets' sums by budget currency.
  */
-import type { BudgetFigures } from "../budgets/figures.ts";
+import { sumFigures, type BudgetFigures } from "../budgets/figures.ts";
 import { convert, type Money } from "../money/money.ts";
 
 export type RateFn = (from: string, to: string) => string;
@@ -155,18 +155,13 @@ export function computeActuals(input: ActualsInput): Actuals {
         ),
       ]
     : [];
-  const byCurrency = new Map<string, BudgetTotal>();
-  for (const b of budgets) {
-    const t = byCurrency.get(b.currency) ?? { currency: b.currency, budget: 0, approved: 0, pending: 0, committed: 0, spent: 0, remaining: 0 };
-    t.budget += b.amount;
-    t.approved += b.approved;
-    t.pending += b.pending;
-    t.committed += b.figures.committed;
-    t.spent += b.figures.spent;
-    t.remaining += b.figures.remaining;
-    byCurrency.set(b.currency, t);
-  }
-  return { currency, rows: ordered, budgets, totals, budgetTotals: [...byCurrency.values()].sort((a, b) => a.currency.localeCompare(b.currency)) };
+  const budgetTotals = [...new Set(budgets.map((b) => b.currency))].sort().map((c): BudgetTotal => {
+    const inCurrency = budgets.filter((b) => b.currency === c);
+    const f = sumFigures(inCurrency.map((b) => b.figures));
+    const sum = (pick: (b: ActualsBudget) => number) => inCurrency.reduce((n, b) => n + pick(b), 0);
+    return { currency: c, budget: sum((b) => b.amount), approved: sum((b) => b.approved), pending: sum((b) => b.pending), committed: f.committed, spent: f.spent, remaining: f.remaining };
+  });
+  return { currency, rows: ordered, budgets, totals, budgetTotals };
 }
 
 /** The rate function of an estimate: its stored rates (either direction), else `fallback` (today's table). */

@@ -7,10 +7,14 @@
  *
  * `BudgetFigures` draws the four figures as a description list (two columns on phones, four from the
  * tablet width); `RemainingFigure` draws the remaining figure alone ("Remaining USD 1,234.56"), in the
- * warning colour when it is below zero.
+ * warning colour when it is below zero; `MoveBudgetSummary` the move's remaining per currency (its budgets added
+ * up by `sumFigures`), for a page's summary (HR's move page), nothing while loading or when it cannot be read.
  */
+import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { sumFigures } from "../../domain/budgets/figures.ts";
 import type { TBudgetFigures } from "../../domain/budgets/schemas.ts";
+import { trpc } from "../lib/trpc.ts";
 import { formatMoney } from "../lib/format.ts";
 import { cn } from "../lib/utils.ts";
 
@@ -71,6 +75,22 @@ export function RemainingFigure({ figures, className, testId = "budget-remaining
         {formatMoney({ amount: figures.remaining, currency: figures.currency })}
       </span>
       {negative ? <span className="sr-only"> ({t("budgetFigures.overBudget")})</span> : null}
+    </span>
+  );
+}
+
+/** A move's remaining per currency (every budget of the move added up), for a summary bar; HR and admins. */
+export function MoveBudgetSummary({ moveId, className }: { moveId: number; className?: string }) {
+  const query = useQuery({ ...trpc.budgets.forMove.queryOptions({ moveId }), retry: false });
+  const budgets = query.data?.budgets ?? [];
+  if (budgets.length === 0) return null;
+  const currencies = [...new Set(budgets.map((b) => b.figures.currency))].sort();
+  return (
+    <span className={cn("flex flex-wrap gap-x-3 gap-y-1", className)} data-testid="move-budget-summary">
+      {currencies.map((currency) => {
+        const total = sumFigures(budgets.filter((b) => b.figures.currency === currency).map((b) => b.figures));
+        return <RemainingFigure key={currency} figures={{ currency, remaining: total.remaining }} testId={`move-remaining-${currency}`} />;
+      })}
     </span>
   );
 }
