@@ -331,7 +331,7 @@ export async function exportBills(db: DB, actor: FinanceActor, billIds: number[]
           payeeName,
           payeeAccountName: r.account_name ?? "",
           creditor,
-          debtor: { accountId: debtor.accountId!, name: debtor.name, account: debtor.account },
+          debtor: { accountId: debtor.accountId!, name: debtor.name ?? "", account: debtor.account },
           amount: { amount: r.gross_amount, currency: r.currency },
           reference: r.reference,
           billDate: r.bill_date,
