@@ -1,28 +1,24 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { ChevronLeft, ChevronRight, SearchX, Users } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { Users } from "lucide-react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { PEOPLE_PAGE_SIZE, type TGroupHomeResponse } from "../../../domain/groups/schemas.ts";
-import { groupRoles, type Role } from "../../../domain/roles.ts";
+import type { TGroupHomeResponse } from "../../../domain/groups/schemas.ts";
+import type { Role } from "../../../domain/roles.ts";
 import { ForbiddenPage, NotFoundPage } from "../../components/status-pages.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import { Card, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
-import { SearchInput } from "../../components/ui/search-input.tsx";
-import { NativeSelect } from "../../components/ui/input.tsx";
-import { Label } from "../../components/ui/label.tsx";
+import { Card } from "../../components/ui/card.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
-import { EmptyState, ErrorState } from "../../components/ui/states.tsx";
+import { ErrorState } from "../../components/ui/states.tsx";
 import { errorCode, errorText } from "../../lib/errors.ts";
 import { useSignedInUser } from "../../lib/session.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { takeWizardNotice } from "../../lib/wizard-notice.ts";
 import { InviteDialog } from "./invite-dialog.tsx";
 import { MovesSection, NewMoveButton, type MovesSearch } from "./moves-section.tsx";
-import { PeopleTable } from "./people-table.tsx";
 
 /**
  * The home's state as it appears in the URL: the people table's `?page=` (zero-based), `?q=`,
@@ -32,7 +28,8 @@ import { PeopleTable } from "./people-table.tsx";
 export type PeopleSearch = { page?: number; q?: string; role?: Role } & MovesSearch;
 export type SearchUpdate = (next: PeopleSearch, options?: { replace?: boolean }) => void;
 
-const SEARCH_DEBOUNCE_MS = 300;
+// The people table loads as its own chunk after the home paints (the HR home's bundle budget).
+const PeopleSection = lazy(() => import("./people-section.tsx").then((m) => ({ default: m.PeopleSection })));
 
 /** /{group}/home for HR, managers and platform admins: the group's people, counted by role and listed. */
 export function GroupHomePage({ group, search, onSearchChange }: { group: string; search: PeopleSearch; onSearchChange: SearchUpdate }) {
@@ -91,7 +88,9 @@ export function GroupHomePage({ group, search, onSearchChange }: { group: string
       {showMoves || managerView ? (
         <MovesSection group={group} groupDisplayName={data.group.displayName} search={search} onSearchChange={onSearchChange} notice={notice} readOnly={managerView} />
       ) : null}
-      <PeopleSection group={group} groupDisplayName={data.group.displayName} search={search} onSearchChange={onSearchChange} />
+      <Suspense fallback={<Skeleton className="h-80 rounded-xl" />}>
+        <PeopleSection group={group} groupDisplayName={data.group.displayName} search={search} onSearchChange={onSearchChange} />
+      </Suspense>
     </>
   );
 }
@@ -175,86 +174,3 @@ function RoleCounts({ data }: { data: TGroupHomeResponse }) {
   );
 }
 
-function PeopleSection({ group, groupDisplayName, search, onSearchChange }: { group: string; groupDisplayName: string; search: PeopleSearch; onSearchChange: SearchUpdate }) {
-  const { t } = useTranslation();
-  const page = search.page ?? 0;
-  const people = useQuery({
-    ...trpc.group.people.queryOptions({ group, page, pageSize: PEOPLE_PAGE_SIZE, search: search.q, role: search.role }),
-    placeholderData: keepPreviousData,
-  });
-  const searchId = useId();
-  const roleId = useId();
-
-  // The search box updates the URL once typing pauses; the URL drives the query.
-  const [query, setQuery] = useState(search.q ?? "");
-  useEffect(() => {
-    const next = query.trim();
-    if (next === (search.q ?? "")) return;
-    const timer = setTimeout(() => onSearchChange({ ...search, q: next || undefined, page: undefined }, { replace: true }), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [query, search, onSearchChange]);
-  // Back/forward navigation changes the URL under the box: follow it.
-  useEffect(() => {
-    setQuery((current) => (current.trim() === (search.q ?? "") ? current : (search.q ?? "")));
-  }, [search.q]);
-
-  const goToPage = (next: number) => onSearchChange({ ...search, page: next > 0 ? next : undefined });
-  const data = people.data;
-  const rows = data?.rows ?? [];
-
-  return (
-    <section aria-labelledby="people-title">
-      <Card>
-        <CardHeader className="gap-1 border-b border-border pb-5">
-          <CardTitle id="people-title">{t("home.groupPeople")}</CardTitle>
-          <CardDescription>{t("home.peopleDescription", { group: groupDisplayName })}</CardDescription>
-          <form role="search" onSubmit={(e) => e.preventDefault()} className="mt-4 flex flex-col gap-3 tablet:flex-row tablet:items-end">
-            <div className="flex flex-1 flex-col gap-1.5 tablet:max-w-sm">
-              <Label htmlFor={searchId}>{t("home.search")}</Label>
-              <SearchInput id={searchId} maxLength={100} value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t("home.searchPlaceholder")} />
-            </div>
-            <div className="flex flex-col gap-1.5 tablet:w-48">
-              <Label htmlFor={roleId}>{t("home.role")}</Label>
-              <NativeSelect
-                id={roleId}
-                value={search.role ?? ""}
-                onChange={(e) => onSearchChange({ ...search, role: (e.target.value || undefined) as Role | undefined, page: undefined })}
-              >
-                <option value="">{t("home.allRoles")}</option>
-                {groupRoles.map((role) => (
-                  <option key={role} value={role}>
-                    {t(`role.${role}`)}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-          </form>
-        </CardHeader>
-
-        {people.isError && !data ? (
-          <ErrorState message={errorText(people.error, t("error.generic"))} retryLabel={t("app.retry")} onRetry={() => void people.refetch()} />
-        ) : !people.isPending && rows.length === 0 ? (
-          <EmptyState icon={SearchX} headingLevel={3} title={t("home.peopleEmpty")} />
-        ) : (
-          <PeopleTable rows={rows} caption={t("home.peopleCaption", { group: groupDisplayName })} loading={people.isPending} stale={people.isPlaceholderData} group={group} />
-        )}
-
-        <nav aria-label={t("home.pagination")} className="flex items-center justify-between gap-3 border-t border-border px-4 py-3 tablet:px-6">
-          <p className="text-sm text-muted-foreground" aria-live="polite">
-            {t("home.page", { page: page + 1 })}
-          </p>
-          <div className="flex items-center gap-2">
-            <Button variant="outline" size="sm" disabled={page === 0} onClick={() => goToPage(page - 1)}>
-              <ChevronLeft aria-hidden="true" />
-              {t("home.previous")}
-            </Button>
-            <Button variant="outline" size="sm" disabled={!data?.hasMore || people.isPlaceholderData} onClick={() => goToPage(page + 1)}>
-              {t("home.next")}
-              <ChevronRight aria-hidden="true" />
-            </Button>
-          </div>
-        </nav>
-      </Card>
-    </section>
-  );
-}
