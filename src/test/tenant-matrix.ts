@@ -504,6 +504,8 @@ const FINANCE_TABLES = [
   "finance_companies", "finance_subgroups", "finance_accounts", "finance_entries", "employee_bank_accounts", "finance_lock_periods",
   "finance_items", "finance_recurring_payments", "finance_approval_drafts", "finance_auto_approval_rules", "finance_idempotency",
   "finance_payment_batches", "finance_payment_batch_bills", "bills", "bill_lines", "payments", "expenses", "audit_log",
+  // A decision tells the employee in its own transaction (issue 24 §3).
+  "notifications",
 ] as const;
 
 /**
