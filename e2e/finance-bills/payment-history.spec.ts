@@ -8,6 +8,9 @@ import { insertBill } from "./insert-bill.ts";
  * bill back to payment pending) and finance marks the file paid (the other bill paid). At 1366 and 390 px,
  * axe, no sideways page scroll.
  */
+// Serial: each test writes its bills straight into the server's SQLite file.
+test.describe.configure({ mode: "serial" });
+
 const unique = (label: string) => `E2E-${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 
 async function exportPending(page: Page, baseURL: string, ids: number[]): Promise<string> {
@@ -25,6 +28,7 @@ async function expectNoSidewaysScroll(page: Page) {
 
 for (const width of [1366, 390]) {
   test(`payment file history at ${width} px: downloads, a bill returned with the bank's reason, the file marked paid`, async ({ page, loginAs, baseURL }) => {
+    test.setTimeout(180_000);
     await page.setViewportSize({ width, height: 900 });
     await loginAs(demo.finance);
     const ref = unique("HIST");
@@ -72,10 +76,12 @@ for (const width of [1366, 390]) {
     await expectNoSidewaysScroll(page);
 
     // Bill Management agrees: a is paid, b is payment pending again and may be exported again.
+    // (A table row at 1366 px, a card at 390 px.)
+    const billOnList = (id: number) => page.getByTestId(width >= 992 ? `bill-${id}` : `bill-card-${id}`);
     await page.goto(`/finance/bill-management?status=Paid&q=${ref}`);
-    await expect(page.getByTestId(`bill-${a}`)).toBeVisible();
+    await expect(billOnList(a)).toBeVisible();
     await page.goto(`/finance/bill-management?status=PaymentPending&q=${ref}`);
-    await expect(page.getByTestId(`bill-${b}`)).toBeVisible();
-    await expect(page.getByTestId(`bill-${b}`)).not.toContainText("Exported");
+    await expect(billOnList(b)).toBeVisible();
+    await expect(billOnList(b)).not.toContainText("Exported");
   });
 }

@@ -135,8 +135,10 @@ function BankDetailsCard({ account, onSaved }: { account: TAccount; onSaved: () 
     trpc.finance.accounts.setBankDetails.mutationOptions({
       onSuccess: () => onSaved(),
       onError: (error) => {
-        setErrors(fieldErrorsOf(error));
-        setFailure(errorText(error, FM.saveChangesError));
+        const fields = fieldErrorsOf(error);
+        setErrors(fields);
+        // A field's own message shows beside it; the alert only for the rest.
+        setFailure(Object.keys(fields).length > 0 ? null : errorText(error, FM.saveChangesError));
       },
     }),
   );

@@ -191,8 +191,10 @@ function BankDetailsDialog({ account, onClose, onSaved }: { account: TBankAccoun
     trpc.finance.accounts.setEmployeeBankDetails.mutationOptions({
       onSuccess: (b) => onSaved(b),
       onError: (error) => {
-        setErrors(fieldErrorsOf(error));
-        setFailure(errorText(error, FM.bankAccountError));
+        const fields = fieldErrorsOf(error);
+        setErrors(fields);
+        // A field's own message shows beside it; the alert only for the rest.
+        setFailure(Object.keys(fields).length > 0 ? null : errorText(error, FM.bankAccountError));
       },
     }),
   );

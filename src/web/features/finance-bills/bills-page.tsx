@@ -340,12 +340,14 @@ export function FinanceBillsPage({ search, onSearch }: { search: BillsSearch; on
           <EmptyState title={search.q ? t("financeBills.emptySearch") : t("financeBills.empty")} />
         ) : (
           <>
-            <div className="hidden tablet:block">
-              <Table>
+            {/* Issue 24 §6: the table from the desktop breakpoint, priority columns only (the account and the bill date are the
+                bill's and payee's detail lines), so the Actions column always shows at 1366 px; cards below. */}
+            <div className="hidden desktop:block">
+              <Table className="table-fixed">
                 <TableCaption className="sr-only">{t("financeBills.caption")}</TableCaption>
                 <TableHeader>
                   <TableRow>
-                    <TableHead className="w-10">
+                    <TableHead className="w-12">
                       <Checkbox
                         aria-label={t("financeBills.selectPage")}
                         checked={allOnPage}
@@ -353,14 +355,12 @@ export function FinanceBillsPage({ search, onSearch }: { search: BillsSearch; on
                         onCheckedChange={(v) => pageSelectable.forEach((r) => toggle(r, v === true))}
                       />
                     </TableHead>
-                    <TableHead>{t("financeBills.bill")}</TableHead>
+                    <TableHead className="w-[9.5rem]">{t("financeBills.bill")}</TableHead>
                     <TableHead>{t("financeBills.payee")}</TableHead>
-                    <TableHead>{t("financeBills.account")}</TableHead>
-                    <TableHead className="text-right">{t("financeBills.amount")}</TableHead>
-                    <TableHead>{t("financeBills.billDate")}</TableHead>
-                    <TableHead>{t("financeBills.due")}</TableHead>
-                    <TableHead>{t("financeBills.status")}</TableHead>
-                    <TableHead>
+                    <TableHead className="w-[9rem] text-right">{t("financeBills.amount")}</TableHead>
+                    <TableHead className="w-[7.5rem]">{t("financeBills.due")}</TableHead>
+                    <TableHead className="w-[11rem]">{t("financeBills.status")}</TableHead>
+                    <TableHead className="w-[7.5rem]">
                       <span className="sr-only">{t("financeBills.actions")}</span>
                     </TableHead>
                   </TableRow>
@@ -375,14 +375,21 @@ export function FinanceBillsPage({ search, onSearch }: { search: BillsSearch; on
                         <span className="flex flex-col">
                           <span className="font-medium tabular-nums">#{row.id}</span>
                           <span className="text-xs text-muted-foreground">{t(`financeBills.type.${row.billType}`, row.billType)}</span>
+                          <span className="text-xs text-muted-foreground">
+                            {t("financeBills.billDate")} {formatDate(row.billDate)}
+                          </span>
                         </span>
                       </TableCell>
-                      <TableCell>{payee(row)}</TableCell>
-                      <TableCell className="text-xs">{row.toAccount?.name ?? "—"}</TableCell>
+                      <TableCell className="min-w-0 break-words">
+                        {payee(row)}
+                        <span className="block break-words text-xs text-muted-foreground">
+                          <span className="sr-only">{t("financeBills.account")}: </span>
+                          {row.toAccount?.name ?? "—"}
+                        </span>
+                      </TableCell>
                       <TableCell className="text-right">
                         <Money amount={row.gross} currency={row.currency} />
                       </TableCell>
-                      <TableCell className="whitespace-nowrap">{formatDate(row.billDate)}</TableCell>
                       <TableCell className="whitespace-nowrap">{row.dueDate ? formatDate(row.dueDate) : "—"}</TableCell>
                       <TableCell>{statusBadge(row, t)}</TableCell>
                       <TableCell className="text-right">
@@ -393,7 +400,7 @@ export function FinanceBillsPage({ search, onSearch }: { search: BillsSearch; on
                 </TableBody>
               </Table>
             </div>
-            <ul className="flex flex-col divide-y divide-border tablet:hidden" aria-label={t("financeBills.caption")}>
+            <ul className="flex flex-col divide-y divide-border desktop:hidden" aria-label={t("financeBills.caption")}>
               {data.rows.map((row) => (
                 <li key={row.id} className="flex flex-col gap-2 p-4" data-testid={`bill-card-${row.id}`}>
                   <div className="flex items-start gap-3">
@@ -406,6 +413,7 @@ export function FinanceBillsPage({ search, onSearch }: { search: BillsSearch; on
                         <Money amount={row.gross} currency={row.currency} />
                       </div>
                       {payee(row)}
+                      {row.toAccount ? <span className="break-words text-xs text-muted-foreground">{row.toAccount.name}</span> : null}
                       <span className="text-xs text-muted-foreground">
                         {formatDate(row.billDate)}
                         {row.dueDate ? ` · ${t("financeBills.due")} ${formatDate(row.dueDate)}` : ""}
