@@ -68,7 +68,15 @@ function refBase(db: DB, p: DashboardQuery) {
     .selectFrom("moves as m")
     .innerJoin("users as u", "u.id", "m.employee_user_id")
     .innerJoin("policies as p", "p.id", "m.policy_id")
-    .leftJoin("move_hr_notes as n", "n.move_id", "m.id")
+    // A manager reads their own note (issue 24 §4: move_manager_notes), HR and admins the move's HR note.
+    .leftJoin(
+      (p.scope
+        ? db.selectFrom("move_manager_notes").select(["move_id", "notes_text"]).where("manager_user_id", "=", p.scope.managerId)
+        : db.selectFrom("move_hr_notes").select(["move_id", "notes_text"])
+      ).as("n"),
+      "n.move_id",
+      "m.id",
+    )
     .where("m.group_id", "=", p.groupId);
   if (p.scope) q = q.where(refVisible(p.scope.managerId, p.scope.view));
   const f = p.filters;
@@ -240,6 +248,15 @@ async function insertRandomMoves() {
         .insertInto("move_hr_notes")
         .values({ move_id: move.id, group_id: groupId, employee_user_id: employeeId, notes_text: pick(["call back", "Call back", "b", "zz top"]), version: 1, client_saved_at: now, updated_at: now })
         .execute();
+    }
+    // Managers' own notes apart from HR's (issue 24 §4): the manager under test's on some moves, another manager's on others.
+    for (const [manager, p] of [[managerId, 0.3], [otherId, 0.2]] as const) {
+      if (rand() < p) {
+        await t.db
+          .insertInto("move_manager_notes")
+          .values({ move_id: move.id, manager_user_id: manager, group_id: groupId, notes_text: pick(["mgr call", "Mgr b", "zz mgr"]), version: 1, updated_at: now })
+          .execute();
+      }
     }
     const actions = rand() < 0.3 ? 1 + Math.floor(rand() * 2) : 0;
     for (let k = 0; k < actions; k++) {
