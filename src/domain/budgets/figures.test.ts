@@ -39,7 +39,7 @@ describe("budget figures (issue 24 §2)", () => {
     };
     for (const stage of LIFECYCLE_STAGES) {
       expect([stage, stage in expected]).toEqual([stage, true]);
-      expect([stage, budgetStageOf(stage)]).toEqual([stage, expected[stage]]);
+      expect({ stage, budget: budgetStageOf(stage) }).toEqual({ stage, budget: expected[stage] ?? null });
     }
   });
 

@@ -34,7 +34,7 @@ export function formatFigure(figures: ShownFigures, key: BudgetFigureKey): strin
   return formatMoney({ amount: figures[key], currency: figures.currency });
 }
 
-const HINTS: Partial<Record<BudgetFigureKey, string>> = {
+const HINTS: Partial<Record<BudgetFigureKey, "budgetFigures.committedHint" | "budgetFigures.spentHint" | "budgetFigures.remainingHint">> = {
   committed: "budgetFigures.committedHint",
   spent: "budgetFigures.spentHint",
   remaining: "budgetFigures.remainingHint",
