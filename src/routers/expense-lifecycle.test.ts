@@ -69,6 +69,8 @@ describe("claim to bank", () => {
     const billId = approved.billIds[0]!;
     seen = await everywhere(id);
     expect(seen.lifecycle).toMatchObject({ stage: "approved", label: "Approved", bills: 1 });
+    expect((await finance.finance.adhoc.expenses({ search: "lifecycle-journey taxi", status: "APPROVED", pageSize: 100 })).expenses.map((e) => e.id)).toContain(id);
+    expect((await finance.finance.adhoc.expenses({ search: "lifecycle-journey taxi", status: "PAID", pageSize: 100 })).expenses.map((e) => e.id)).not.toContain(id);
     // The decision date comes from the approval's own record.
     expect(seen.lifecycle.steps.find((s) => s.stage === "approved")!.date).not.toBeNull();
     expect(seen.money.bills.find((b) => b.id === billId)).toMatchObject({ label: "Awaiting payment", gross: "123.45", currency: "USD", typeLabel: "Expense", paidDate: null });
@@ -88,7 +90,11 @@ describe("claim to bank", () => {
     expect(seen.money.bills.find((b) => b.id === billId)).toMatchObject({ label: "Paid", paidDate: today });
     // The stored status stays the spec's code; the screens read the derived one.
     expect((await me.expenses.list({})).expenses.find((e) => e.id === id)!.status).toBe("APPROVED");
-
+    // Finance's status filter follows the state the list shows: Paid finds it, Approved no longer does.
+    const byStatus = async (status: "PAID" | "APPROVED") =>
+      (await finance.finance.adhoc.expenses({ search: "lifecycle-journey taxi", status, pageSize: 100 })).expenses.map((e) => e.id);
+    expect(await byStatus("PAID")).toContain(id);
+    expect(await byStatus("APPROVED")).not.toContain(id);
   });
 
   test("a payment recorded by hand in another currency: the amount the employee got, then audited", async () => {

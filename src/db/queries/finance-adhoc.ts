@@ -4,7 +4,7 @@
  * charge can name, the finance companies, and the employees' expenses for finance's management view.
  * Plain Kysely, no rules: callers pass the scope (group, restriction scope) they already checked.
  */
-import { sql } from "kysely";
+import { sql, type ExpressionBuilder } from "kysely";
 import type { DB } from "../index.ts";
 import type { Trx } from "../../services/finance/core.ts";
 import { containsIgnoreCase } from "./like.ts";
@@ -122,7 +122,19 @@ function expensesBase(db: Trx, f: ManagedExpenseFilter) {
     .innerJoin("users as u", "u.id", "e.employee_user_id")
     .leftJoin("employee_files as f", "f.id", "e.receipt_file_id");
   if (f.groupId !== undefined) q = q.where("e.group_id", "=", f.groupId);
-  if (f.status) q = q.where("e.status", "=", f.status);
+  if (f.status === "PAID" || f.status === "APPROVED") {
+    // The filter follows the state the list shows (src/domain/expenses/lifecycle.ts): an approved expense
+    // whose live bills are all paid reads Paid, so "Paid" finds it and "Approved" does not.
+    const billsPaid = (eb: ExpressionBuilder<any, any>) =>
+      eb.and([
+        eb.exists(eb.selectFrom("bills as pb").select("pb.id").where("pb.source_kind", "=", "expense").whereRef("pb.source_id", "=", "e.id").where("pb.status", "in", ["Paid", "PaidPendingAudit"])),
+        eb.not(eb.exists(eb.selectFrom("bills as ob").select("ob.id").where("ob.source_kind", "=", "expense").whereRef("ob.source_id", "=", "e.id").where("ob.status", "not in", ["Paid", "PaidPendingAudit", "Void"]))),
+      ]);
+    q =
+      f.status === "PAID"
+        ? q.where((eb) => eb.or([eb("e.status", "=", "PAID"), eb.and([eb("e.status", "=", "APPROVED"), billsPaid(eb)])]))
+        : q.where((eb) => eb.and([eb("e.status", "=", "APPROVED"), eb.not(billsPaid(eb))]));
+  } else if (f.status) q = q.where("e.status", "=", f.status);
   const search = f.search?.trim();
   if (search) {
     q = q.where((eb) =>
