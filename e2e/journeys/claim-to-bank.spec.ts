@@ -100,7 +100,8 @@ test("the employee's money from claim to bank: claim with a receipt, approval, a
     const finance = await signedIn(browser, baseURL, demo.finance, size);
     const f = finance.page;
     await f.goto(`/finance/bill-approval?q=${encodeURIComponent(description)}`);
-    const item = f.getByTestId(`approval-expense-${expenseId}`);
+    // A table row at 1366 px, a card at 390 px.
+    const item = f.getByTestId(size.width >= 992 ? `approval-expense-${expenseId}` : `approval-card-expense-${expenseId}`);
     await expect(item).toBeVisible({ timeout: 30_000 });
     await expect(item.getByRole("img").or(item.getByRole("link", { name: /receipt/i })).first()).toBeVisible();
     await expectAccessible(f);
