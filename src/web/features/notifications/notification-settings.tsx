@@ -7,6 +7,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
+import { PageHeader } from "../../components/ui/page-header.tsx";
 import { ErrorState, LoadingRows } from "../../components/ui/states.tsx";
 import { Switch } from "../../components/ui/switch.tsx";
 import { trpc } from "../../lib/trpc.ts";
@@ -60,8 +61,10 @@ export function NotificationSettingsSection({ headingLevel = "h2" }: { headingLe
 }
 
 export function NotificationSettingsPage() {
+  const { t } = useTranslation();
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
+      <PageHeader eyebrow={t("notifications.title")} title={t("notifications.settings.title")} />
       <NotificationSettingsSection headingLevel="h2" />
     </div>
   );
