@@ -1,9 +1,8 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import type { Browser, Page } from "@playwright/test";
 import { demo, expect, expectAccessible, test } from "../fixtures.ts";
 import { insertMovingEmployee } from "../moving-employee.ts";
-import { overflowing } from "../layout/overflow.ts";
+import { PNG, SIZES, fits, signedIn } from "./journey.ts";
 
 /**
  * Issue 24 §1 and §5, the employee's money from claim to bank, end to end in one test at 1366×900 and then
@@ -14,28 +13,6 @@ import { overflowing } from "../layout/overflow.ts";
  * file history finance marks the file paid → the employee sees Paid with the date on her expenses page,
  * her bell tells her, and the e-mail is in the outbox. axe on each page, nothing wider than the viewport.
  */
-
-const SIZES = [
-  { width: 1366, height: 900 },
-  { width: 390, height: 844 },
-] as const;
-
-// A 1×1 PNG: the files API checks the type from the bytes.
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==", "base64");
-
-async function fits(page: Page, width: number) {
-  const result = await overflowing(page);
-  expect(result.offenders).toEqual([]);
-  expect(result.scrollWidth).toBeLessThanOrEqual(width);
-}
-
-async function signedIn(browser: Browser, baseURL: string | undefined, email: string, size: { width: number; height: number }) {
-  const context = await browser.newContext({ baseURL, viewport: size, locale: "en-GB", timezoneId: "UTC" });
-  const page = await context.newPage();
-  const response = await page.request.post("/login", { form: { email, password: "Demo#2026pass" }, headers: { Origin: baseURL ?? "" } });
-  expect(response.status(), `sign-in of ${email}`).toBe(200);
-  return { context, page };
-}
 
 /** Runs a small script on the e2e server's SQLite file (E2E_DATABASE_URL); answers its last line as JSON. */
 function onDatabase<T>(body: string, env: Record<string, string>): T {

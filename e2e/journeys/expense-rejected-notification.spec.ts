@@ -1,34 +1,14 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import type { Browser, Page } from "@playwright/test";
 import { demo, expect, expectAccessible, test } from "../fixtures.ts";
 import { insertMovingEmployee } from "../moving-employee.ts";
-import { overflowing } from "../layout/overflow.ts";
+import { SIZES, fits, signedIn } from "./journey.ts";
 
 /**
  * Issue 24 §3: finance rejects an employee's expense with a reason → the employee's bell counts it, the
  * notification says the reason, and opening it lands on that expense (`/expenses?expense=`), marked read.
  * At 1366×900 and then 390×844, axe on each page, nothing wider than the viewport.
  */
-
-const SIZES = [
-  { width: 1366, height: 900 },
-  { width: 390, height: 844 },
-] as const;
-
-async function fits(page: Page, width: number) {
-  const result = await overflowing(page);
-  expect(result.offenders).toEqual([]);
-  expect(result.scrollWidth).toBeLessThanOrEqual(width);
-}
-
-async function signedIn(browser: Browser, baseURL: string | undefined, email: string, size: { width: number; height: number }) {
-  const context = await browser.newContext({ baseURL, viewport: size, locale: "en-GB", timezoneId: "UTC" });
-  const page = await context.newPage();
-  const response = await page.request.post("/login", { form: { email, password: "Demo#2026pass" }, headers: { Origin: baseURL ?? "" } });
-  expect(response.status(), `sign-in of ${email}`).toBe(200);
-  return { context, page };
-}
 
 /** A submitted expense of the employee's move (a copy of the group demo employee's first expense), and a REJECT reason id. */
 function insertSubmittedExpense(userId: number, moveId: number, description: string): { expenseId: number; reasonId: number } {

@@ -1,7 +1,6 @@
-import type { Browser, Page } from "@playwright/test";
 import { demo, expect, expectAccessible, test } from "../fixtures.ts";
 import { insertMovingEmployee } from "../moving-employee.ts";
-import { overflowing } from "../layout/overflow.ts";
+import { PNG, SIZES, fits, signedIn } from "./journey.ts";
 
 /**
  * Issue 24 §1 "the employee's money, from claim to bank", the rejection journey, end to end in one test at
@@ -11,27 +10,6 @@ import { overflowing } from "../layout/overflow.ts";
  * note, and what to do next; the home's summary says Rejected too, and HR's Money panel on the move page
  * shows the same state and reason. axe on each page; nothing wider than the viewport.
  */
-
-const SIZES = [
-  { width: 1366, height: 900 },
-  { width: 390, height: 844 },
-] as const;
-
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==", "base64");
-
-async function fits(page: Page, width: number) {
-  const result = await overflowing(page);
-  expect(result.offenders).toEqual([]);
-  expect(result.scrollWidth).toBeLessThanOrEqual(width);
-}
-
-async function signedIn(browser: Browser, baseURL: string | undefined, email: string, size: { width: number; height: number }) {
-  const context = await browser.newContext({ baseURL, viewport: size, locale: "en-GB", timezoneId: "UTC" });
-  const page = await context.newPage();
-  const response = await page.request.post("/login", { form: { email, password: "Demo#2026pass" }, headers: { Origin: baseURL ?? "" } });
-  expect(response.status(), `sign-in of ${email}`).toBe(200);
-  return { context, page };
-}
 
 test("the employee claims an expense, finance rejects it with a reason in Bill Approval, the employee sees Rejected with the reason (1366 and 390 px)", async ({ browser, baseURL }, testInfo) => {
   test.setTimeout(300_000);

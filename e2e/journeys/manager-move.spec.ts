@@ -1,6 +1,5 @@
-import type { Browser, Page } from "@playwright/test";
 import { demo, expect, expectAccessible, test } from "../fixtures.ts";
-import { overflowing } from "../layout/overflow.ts";
+import { SIZES, fits, signedIn } from "./journey.ts";
 
 /**
  * Issue 24 §4 journey, end to end in one test at 1366×900 and then 390×844 (axe on every page, nothing wider than
@@ -12,24 +11,6 @@ import { overflowing } from "../layout/overflow.ts";
  */
 
 const OWN = "manager-own@acme.test";
-const SIZES = [
-  { width: 1366, height: 900 },
-  { width: 390, height: 844 },
-] as const;
-
-async function fits(page: Page, width: number) {
-  const result = await overflowing(page);
-  expect(result.offenders).toEqual([]);
-  expect(result.scrollWidth).toBeLessThanOrEqual(width);
-}
-
-async function signedIn(browser: Browser, baseURL: string | undefined, email: string, size: { width: number; height: number }) {
-  const context = await browser.newContext({ baseURL, viewport: size, locale: "en-GB", timezoneId: "UTC" });
-  const page = await context.newPage();
-  const response = await page.request.post("/login", { form: { email, password: "Demo#2026pass" }, headers: { Origin: baseURL ?? "" } });
-  expect(response.status(), `sign-in of ${email}`).toBe(200);
-  return { context, page };
-}
 
 test("a manager opens a move from the dashboard, reads it and writes their note; HR's notes stay apart (1366 and 390 px)", async ({ browser, baseURL }) => {
   test.setTimeout(180_000);

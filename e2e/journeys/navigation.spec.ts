@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { demo, expect, expectAccessible, test } from "../fixtures.ts";
-import { overflowing } from "../layout/overflow.ts";
+import { SIZES, fits } from "./journey.ts";
 
 /**
  * Issue 24 §4 and §6 "Everyone can get where they need to go", at 1366×900 and 390×844 with axe:
@@ -12,11 +12,6 @@ import { overflowing } from "../layout/overflow.ts";
  *   in the URL (a reload keeps it), every panel is in one tab, and the page is much shorter than one page of all.
  */
 
-const SIZES = [
-  { width: 1366, height: 900 },
-  { width: 390, height: 844 },
-] as const;
-
 const EMPLOYEE_PAGES = [
   { name: "Home", path: /\/$/ },
   { name: "Move hub", path: /\/movehub$/ },
@@ -27,12 +22,6 @@ const EMPLOYEE_PAGES = [
   { name: "Connections", path: /\/connections$/ },
   { name: "Account", path: /\/user\/sign-in-methods$/ },
 ] as const;
-
-async function fits(page: Page, width: number) {
-  const result = await overflowing(page);
-  expect(result.offenders).toEqual([]);
-  expect(result.scrollWidth).toBeLessThanOrEqual(width);
-}
 
 /** The table's own box: everything inside it, no horizontal scroll. */
 async function tableFits(page: Page, testId: string) {

@@ -1,8 +1,8 @@
-import type { Browser, Locator, Page } from "@playwright/test";
+import type { Locator } from "@playwright/test";
 import { demo, expect, expectAccessible, test } from "../fixtures.ts";
 import { insertMovingEmployee } from "../moving-employee.ts";
-import { overflowing } from "../layout/overflow.ts";
 import { expenseAndBill, insertQuote } from "./remaining-figure-data.ts";
+import { SIZES, fits, signedIn } from "./journey.ts";
 
 /**
  * Issue 24 §2 journey, end to end in one test at 1366×900 and then 390×844: one remaining-budget figure.
@@ -16,10 +16,6 @@ import { expenseAndBill, insertQuote } from "./remaining-figure-data.ts";
  * page; nothing wider than the viewport.
  */
 
-const SIZES = [
-  { width: 1366, height: 900 },
-  { width: 390, height: 844 },
-] as const;
 const CLAIM = 2_500_00;
 const QUOTE = 1_800_00;
 
@@ -27,20 +23,6 @@ const usd = (cents: number) => `USD ${(cents / 100).toLocaleString("en-US", { mi
 const cents = (text: string) => Math.round(Number(text.replace(/[^0-9.-]/g, "")) * 100);
 
 type Figures = { budget: number; committed: number; spent: number; remaining: number };
-
-async function fits(page: Page, width: number) {
-  const result = await overflowing(page);
-  expect(result.offenders).toEqual([]);
-  expect(result.scrollWidth).toBeLessThanOrEqual(width);
-}
-
-async function signedIn(browser: Browser, baseURL: string | undefined, email: string, size: { width: number; height: number }) {
-  const context = await browser.newContext({ baseURL, viewport: size, locale: "en-GB", timezoneId: "UTC" });
-  const page = await context.newPage();
-  const response = await page.request.post("/login", { form: { email, password: "Demo#2026pass" }, headers: { Origin: baseURL ?? "" } });
-  expect(response.status(), `sign-in of ${email}`).toBe(200);
-  return { context, page };
-}
 
 /** The four figures of a BudgetFigures block, as shown. */
 async function expectFigures(scope: Locator, f: Figures, label: string) {

@@ -1,7 +1,7 @@
-import type { Browser, Locator, Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { demo, expect, expectAccessible, test } from "../fixtures.ts";
 import { insertMovingEmployee } from "../moving-employee.ts";
-import { overflowing } from "../layout/overflow.ts";
+import { SIZES, fits, signedIn } from "./journey.ts";
 
 /**
  * Issue 24 §3 journey, end to end in one test at 1366×900 and then 390×844 (axe on every page, nothing
@@ -12,27 +12,8 @@ import { overflowing } from "../layout/overflow.ts";
  * and their bell tells them.
  */
 
-const SIZES = [
-  { width: 1366, height: 900 },
-  { width: 390, height: 844 },
-] as const;
-
 /** A day `days` from now as YYYY-MM-DD (the browser runs in UTC). */
 const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-async function fits(page: Page, width: number) {
-  const result = await overflowing(page);
-  expect(result.offenders).toEqual([]);
-  expect(result.scrollWidth).toBeLessThanOrEqual(width);
-}
-
-async function signedIn(browser: Browser, baseURL: string | undefined, email: string, size: { width: number; height: number }) {
-  const context = await browser.newContext({ baseURL, viewport: size, locale: "en-GB", timezoneId: "UTC" });
-  const page = await context.newPage();
-  const response = await page.request.post("/login", { form: { email, password: "Demo#2026pass" }, headers: { Origin: baseURL ?? "" } });
-  expect(response.status(), `sign-in of ${email}`).toBe(200);
-  return { context, page };
-}
 
 /** The bell in the header: its unread count is in its name; opening it lists the newest. */
 async function openBell(page: Page): Promise<Locator> {
