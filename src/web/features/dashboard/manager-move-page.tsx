@@ -8,14 +8,14 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, FileSearch, Lock } from "lucide-react";
-import { useId, useState, type ReactNode } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TManagerMoveResponse } from "../../../domain/dashboard/manager-move.ts";
 import { HR_NOTES_MAX } from "../../../domain/employee-file/schemas.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
+import { Card } from "../../components/ui/card.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
@@ -26,6 +26,7 @@ import { formatDate, formatDateTime } from "../../lib/format.ts";
 import { useGroupDisplayName } from "../../lib/group-name.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { cn } from "../../lib/utils.ts";
+import { Fact, Facts, Panel } from "../../components/ui/panel.tsx";
 
 const statusVariant = { draft: "warning", open: "info", on_assignment: "success", completed: "neutral", cancelled: "destructive" } as const;
 const linkClasses = "inline-flex items-center gap-1.5 font-medium text-primary underline-offset-4 hover:underline focus-visible:underline";
@@ -171,34 +172,6 @@ function ManagerMove(ref: Ref) {
           )}
         </Panel>
       </div>
-    </div>
-  );
-}
-
-function Panel({ title, testId, description, children }: { title: string; testId: string; description?: string; children: ReactNode }) {
-  const id = `panel-${testId}`;
-  return (
-    <Card className="min-w-0" data-testid={testId}>
-      <section aria-labelledby={id}>
-        <CardHeader>
-          <CardTitle id={id}>{title}</CardTitle>
-          {description ? <CardDescription>{description}</CardDescription> : null}
-        </CardHeader>
-        <CardContent>{children}</CardContent>
-      </section>
-    </Card>
-  );
-}
-
-function Facts({ children }: { children: ReactNode }) {
-  return <dl className="flex flex-col">{children}</dl>;
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-wrap justify-between gap-x-4 gap-y-0.5 border-b border-border/60 py-2 text-sm last:border-0">
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="min-w-0 text-right font-medium text-foreground [overflow-wrap:anywhere]">{children}</dd>
     </div>
   );
 }

@@ -12,11 +12,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { FileSearch } from "lucide-react";
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { TMoveFileResponse } from "../../../domain/moves/move-file.ts";
 import { Badge } from "../../components/ui/badge.tsx";
-import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
+import { Card } from "../../components/ui/card.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { EmptyState, ErrorState, LoadingRows } from "../../components/ui/states.tsx";
 import { errorCode, serverMessage } from "../../lib/errors.ts";
@@ -36,6 +35,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/ta
 import { MOVE_FILE_TABS, type MoveFileTab } from "./tabs.ts";
 import { ManagerNotesPanel } from "./manager-notes-panel.tsx";
 import { trpc } from "../../lib/trpc.ts";
+import { Fact, Facts, Panel } from "../../components/ui/panel.tsx";
 
 const linkClasses = "font-medium text-primary underline-offset-4 hover:underline focus-visible:underline";
 
@@ -224,33 +224,6 @@ function useFormats() {
     day: (value: string | null) => (value ? formatDate(value) : null),
     at: (value: string) => formatDateTime(value),
   };
-}
-
-function Panel({ title, testId, children, className }: { title: string; testId: string; children: ReactNode; className?: string }) {
-  const id = `panel-${testId}`;
-  return (
-    <Card className={`min-w-0 ${className ?? ""}`} data-testid={testId}>
-      <section aria-labelledby={id}>
-        <CardHeader>
-          <CardTitle id={id}>{title}</CardTitle>
-        </CardHeader>
-        <CardContent>{children}</CardContent>
-      </section>
-    </Card>
-  );
-}
-
-function Facts({ children }: { children: ReactNode }) {
-  return <dl className="flex flex-col">{children}</dl>;
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-wrap justify-between gap-x-4 gap-y-0.5 border-b border-border/60 py-2 text-sm last:border-0">
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="min-w-0 text-right font-medium text-foreground [overflow-wrap:anywhere]">{children}</dd>
-    </div>
-  );
 }
 
 function PersonPanel({ data, refs }: { data: TMoveFileResponse; refs: Ref }) {
