@@ -8,9 +8,9 @@ import { dashboardMessages, DASHBOARD_SORTS, type TDashboardResponse } from "../
 import { managerSeesMove, type GeoRule, type ViewRestriction } from "../domain/managers/restrictions.ts";
 import { messages } from "../domain/messages.ts";
 import { seedManagersDemo } from "../db/seed-managers.ts";
-import { releasedVersionOf } from "../services/wizard/initiation-testing.ts";
 import { cookieFor, get, postForm } from "../test/app.ts";
-import { auditRows, callerFor, insertTestUser } from "../test/db.ts";
+import { auditRows, callerFor } from "../test/db.ts";
+import { insertRouteMove } from "../test/route-moves.ts";
 import { expectInputError, expectTrpcError } from "../test/errors.ts";
 import { DEMO, useTestApp } from "../test/fixtures.ts";
 import { race } from "../test/race.ts";
@@ -31,28 +31,8 @@ let visible = { moveId: 0, employeeId: 0 }; // a GB → US move: inside them
 
 const hr = () => callerFor(t.db, DEMO.HR);
 
-async function insertMove(key: string, from: string, to: string, lastName: string) {
-  const version = await releasedVersionOf(t.db, "Global Long-Term Assignment");
-  const employeeId = await insertTestUser(t.db, { email: `dash.${key}@acme.test`, role: "EMPLOYEE", group: "acme", firstName: "Dash", lastName });
-  const now = new Date().toISOString();
-  const row = await t.db
-    .insertInto("moves")
-    .values({
-      group_id: acmeId,
-      employee_user_id: employeeId,
-      policy_id: version.policyId,
-      policy_version_id: version.versionId,
-      status: "open",
-      origin_country_code: from,
-      destination_country_code: to,
-      assignment_end_date: "2027-03-31",
-      created_at: now,
-      updated_at: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return { moveId: row.id, employeeId };
-}
+const insertMove = (key: string, from: string, to: string, lastName: string) =>
+  insertRouteMove(t.db, { groupId: acmeId, email: `dash.${key}@acme.test`, firstName: "Dash", lastName, from, to });
 
 /** Every row of the caller's dashboard (all pages of 100). */
 async function allRows(caller: Awaited<ReturnType<typeof hr>>) {

@@ -9,9 +9,9 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { seedManagersDemo } from "../db/seed-managers.ts";
 import { messages } from "../domain/messages.ts";
-import { releasedVersionOf } from "../services/wizard/initiation-testing.ts";
 import { cookieFor, postForm } from "../test/app.ts";
 import { auditRows, callerFor, insertTestUser } from "../test/db.ts";
+import { insertRouteMove } from "../test/route-moves.ts";
 import { expectInputError, expectTrpcError } from "../test/errors.ts";
 import { DEMO, useTestApp } from "../test/fixtures.ts";
 import { race } from "../test/race.ts";
@@ -25,29 +25,8 @@ let hidden = { moveId: 0, employeeId: 0 }; // FR → DE: outside manager-geo's r
 let visible = { moveId: 0, employeeId: 0 }; // GB → US: inside manager-geo's routes
 let other = { moveId: 0, employeeId: 0 }; // GB → US, not created by manager-own
 
-async function insertMove(key: string, from: string, to: string, createdBy: number | null) {
-  const version = await releasedVersionOf(t.db, "Global Long-Term Assignment");
-  const employeeId = await insertTestUser(t.db, { email: `mm.${key}@acme.test`, role: "EMPLOYEE", group: "acme", firstName: "Mira", lastName: `Move${key}` });
-  const now = new Date().toISOString();
-  const row = await t.db
-    .insertInto("moves")
-    .values({
-      group_id: acmeId,
-      employee_user_id: employeeId,
-      policy_id: version.policyId,
-      policy_version_id: version.versionId,
-      status: "open",
-      origin_country_code: from,
-      destination_country_code: to,
-      assignment_end_date: "2027-03-31",
-      created_by: createdBy,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return { moveId: row.id, employeeId };
-}
+const insertMove = (key: string, from: string, to: string, createdBy: number | null) =>
+  insertRouteMove(t.db, { groupId: acmeId, email: `mm.${key}@acme.test`, firstName: "Mira", lastName: `Move${key}`, from, to, createdBy });
 
 const userId = async (email: string) => (await t.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
 const hrNotes = (moveId: number) => t.db.selectFrom("move_hr_notes").select(["notes_text", "version", "updated_by"]).where("move_id", "=", moveId).execute();
