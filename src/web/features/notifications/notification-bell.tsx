@@ -25,6 +25,9 @@ export function NotificationBell() {
   const texts = useQuery({ queryKey: ["texts", "notifications"], queryFn: () => notificationTexts.preload().then(() => true), staleTime: Infinity });
   const count = useQuery({
     ...trpc.notifications.unreadCount.queryOptions(undefined, { refetchInterval: UNREAD_POLL_MS, refetchOnWindowFocus: true, staleTime: 5_000 }),
+    // A background poll: when the session has ended, the shell's 60 s session check shows the inactivity
+    // alert (part 2 §8); this poll must not send the page to sign-in before it.
+    meta: { sessionCheck: true },
   });
   const list = useQuery({ ...trpc.notifications.list.queryOptions({ limit: BELL_ROWS }), enabled: open, staleTime: 0 });
   const refresh = useRefreshNotifications();
