@@ -87,7 +87,7 @@ test("comparison at 1366 px: a booking over budget asks in the overdraft popup, 
   await quote(page, "Atlas Global Homes").getByRole("button", { name: "Book Atlas Global Homes" }).click();
   const dialog = page.getByRole("alertdialog");
   await expect(dialog.getByRole("heading", { name: "This booking is over your budget" })).toBeVisible();
-  await expect(dialog).toContainText("this booking of USD 5200.00 is");
+  await expect(dialog).toContainText("this booking of USD 5,200.00 is");
   await expectAccessible(page);
   // Going back books nothing.
   await dialog.getByRole("button", { name: "Go back" }).click();

@@ -71,7 +71,7 @@ test.describe("cost estimate: the amount warning and who approves (issue 13 item
     await page.goto(stage4);
     await page.getByRole("button", { name: "Use the existing estimate" }).click();
     await estimateStage(page);
-    await expect(page.getByTestId("approval-status")).toHaveText(/Approved\s*by Grace Hopper on 2026-11-20\./);
+    await expect(page.getByTestId("approval-status")).toHaveText(/Approved\s*by Grace Hopper on 20 November 2026\./);
     await expect(page.getByLabel("Approver name")).toBeDisabled();
     await expectAccessible(page);
   });

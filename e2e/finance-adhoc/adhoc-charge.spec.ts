@@ -80,10 +80,10 @@ for (const size of [
       await expect(page.getByRole("heading", { level: 1, name: /Ad-hoc charge #\d+/ })).toBeVisible();
       const schedule = page.getByTestId("item-schedule-row");
       await expect(schedule).toHaveCount(6);
-      await expect(schedule.nth(0)).toContainText("2027-01-15");
+      await expect(schedule.nth(0)).toContainText("15 January 2027");
       await expect(schedule.nth(0)).toContainText("200.00");
       await expect(schedule.nth(5)).toContainText("133.36");
-      await expect(page.getByTestId("item-details")).toContainText("SUBMITTED");
+      await expect(page.getByTestId("item-details")).toContainText("Submitted");
       await expect(page.getByTestId("item-details")).toContainText("Nora Newcomer");
       await expectAccessible(page);
       await expectFits(page);

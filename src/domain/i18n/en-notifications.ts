@@ -22,6 +22,7 @@ export const enNotifications = {
   "notifications.more": "Show older",
   "notifications.settingsLink": "Notification settings",
   "notifications.settings.title": "Notification settings",
+  "notifications.settings.emailTitle": "E-mail for each kind",
   "notifications.settings.intro": "Every notification appears here in Meridian. Choose which ones are also sent to you by e-mail.",
   "notifications.settings.email": "E-mail",
   "notifications.settings.saved": "Saved.",

@@ -50,7 +50,7 @@ export function AdhocItemPage({ itemId }: { itemId: number }) {
                 <dd>{item.data.item.adhocType ? (ADHOC_TYPE_LABELS[item.data.item.adhocType as AdhocType] ?? item.data.item.adhocType) : t("financeAdhoc.externalSpend", "External spend")}</dd>
                 <dt className="text-muted-foreground">{t("financeAdhoc.status", "Status")}</dt>
                 <dd>
-                  <Badge variant={item.data.item.status === "APPROVED" ? "success" : item.data.item.status === "REJECTED" ? "destructive" : "info"}>{item.data.item.status}</Badge>
+                  <Badge variant={item.data.item.status === "APPROVED" ? "success" : item.data.item.status === "REJECTED" ? "destructive" : "info"}>{t(`financeAdhoc.itemStatus.${item.data.item.status as "SUBMITTED" | "APPROVED" | "REJECTED" | "CHANGE_REQUESTED"}`)}</Badge>
                 </dd>
                 <dt className="text-muted-foreground">{t("financeAdhoc.group", "Group")}</dt>
                 <dd>{item.data.item.groupDisplayName}</dd>

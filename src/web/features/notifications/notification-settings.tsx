@@ -13,7 +13,7 @@ import { Switch } from "../../components/ui/switch.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { useRefreshNotifications } from "./use-notifications.ts";
 
-export function NotificationSettingsSection({ headingLevel = "h2" }: { headingLevel?: "h2" | "h3" }) {
+export function NotificationSettingsSection({ headingLevel = "h2", title }: { headingLevel?: "h2" | "h3"; title?: string }) {
   const { t } = useTranslation();
   const prefs = useQuery(trpc.notifications.preferences.queryOptions());
   const refresh = useRefreshNotifications();
@@ -22,7 +22,7 @@ export function NotificationSettingsSection({ headingLevel = "h2" }: { headingLe
   return (
     <Card>
       <CardHeader>
-        <CardTitle as={headingLevel}>{t("notifications.settings.title")}</CardTitle>
+        <CardTitle as={headingLevel}>{title ?? t("notifications.settings.title")}</CardTitle>
         <CardDescription>{t("notifications.settings.intro")}</CardDescription>
       </CardHeader>
       <CardContent>
@@ -65,7 +65,7 @@ export function NotificationSettingsPage() {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
       <PageHeader eyebrow={t("notifications.title")} title={t("notifications.settings.title")} />
-      <NotificationSettingsSection headingLevel="h2" />
+      <NotificationSettingsSection headingLevel="h2" title={t("notifications.settings.emailTitle")} />
     </div>
   );
 }
