@@ -76,9 +76,10 @@ type MoveRow = { moveId: number; employeeId: number; status: string; wizardStage
 async function demoIds(page: Page): Promise<Ids> {
   const { policies } = await trpcQuery<{ policies: { id: number; name: string; releasedVersionId: number | null }[] }>(page, "policy.policies.search", { group: "acme" });
   const policy = policies.find((p) => p.name === "Global Long-Term Assignment" && p.releasedVersionId)!;
-  const moves = await trpcQuery<{ rows: MoveRow[] }>(page, "wizard.moves", { group: "acme" });
-  const open = moves.rows.find((m) => m.status === "open")!;
-  const draft = moves.rows.find((m) => m.status === "draft" && m.wizardStage === 3)!;
+  // By status: other specs running alongside add moves that push the demo's off the first page.
+  const open = (await trpcQuery<{ rows: MoveRow[] }>(page, "wizard.moves", { group: "acme", status: "open", sort: "updated", dir: "asc" })).rows[0]!;
+  const drafts = await trpcQuery<{ rows: MoveRow[] }>(page, "wizard.moves", { group: "acme", status: "draft", sort: "updated", dir: "asc" });
+  const draft = drafts.rows.find((m) => m.wizardStage === 3)!;
   return { policyId: policy.id, versionId: policy.releasedVersionId!, employeeId: open.employeeId, moveId: open.moveId, draft: { employeeId: draft.employeeId, moveId: draft.moveId } };
 }
 

@@ -28,6 +28,7 @@ import { queryClient, trpc } from "../../lib/trpc.ts";
 import { BillPanel } from "./bill-panel.tsx";
 import { ReceiptPreview } from "./receipt-preview.tsx";
 import { catalogueService } from "../../../domain/policy/catalogue.ts";
+import { EXPENSE_CATEGORIES } from "../../../domain/expenses/rules.ts";
 
 /**
  * /finance/bill-approval (issue 16; part 2 §2 Bill Approval, §4 Approval, §8): the items waiting for
@@ -263,7 +264,7 @@ export function FinanceApprovalPage({ search, onSearch }: { search: ApprovalSear
           {what(row)} #{row.id}
         </span>
         <span className="text-xs text-muted-foreground">
-          {[row.description, row.serviceName ? (catalogueService(row.serviceName)?.name ?? row.serviceName) : null, row.moveStageId ? t("financeApproval.stage", { stage: row.moveStageId }) : null].filter(Boolean).join(" · ")}
+          {[(EXPENSE_CATEGORIES as readonly string[]).includes(row.description) ? t(`expenses.category.${row.description as (typeof EXPENSE_CATEGORIES)[number]}`) : row.description, row.serviceName ? (catalogueService(row.serviceName)?.name ?? row.serviceName) : null, row.moveStageId ? t("financeApproval.stage", { stage: row.moveStageId }) : null].filter(Boolean).join(" · ")}
         </span>
         {row.duplicateOf ? (
           <span className="mt-1 text-xs text-warning-foreground" data-testid={`duplicate-of-${row.id}`}>
