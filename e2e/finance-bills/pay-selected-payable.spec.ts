@@ -21,7 +21,7 @@ for (const width of [1366, 390] as const) {
     await expect(page.getByRole("button", { name: `Actions for bill ${pending}` })).toBeVisible();
     await page.getByRole("button", { name: `Actions for bill ${pending}` }).click();
     await page.getByRole("menuitem", { name: "Mark as payment pending" }).click();
-    await expect(page.getByRole("status")).toContainText(`Bill ${pending}: Payment pending.`);
+    await expect(page.getByRole("status").filter({ hasText: `Bill ${pending}: Payment pending.` }).first()).toBeVisible();
 
     await page.getByRole("checkbox", { name: `Select bill ${open}` }).click();
     await expect(page.getByText("1 bill selected")).toBeVisible();
@@ -37,7 +37,7 @@ for (const width of [1366, 390] as const) {
     const dialog = page.getByRole("dialog", { name: "Pay 1 bill" });
     await expect(dialog).toBeVisible();
     await dialog.getByRole("button", { name: "Mark as paid" }).click();
-    await expect(page.getByRole("status")).toContainText(`Bill ${pending}: Paid.`);
+    await expect(page.getByRole("status").filter({ hasText: `Bill ${pending}: Paid.` }).first()).toBeVisible();
     await page.goto(`/finance/bill-management?status=Paid&q=${ref}`);
     const shown = (id: number) => page.locator(`[data-testid="bill-${id}"]:visible, [data-testid="bill-card-${id}"]:visible`);
     await expect(shown(pending)).toHaveCount(1);

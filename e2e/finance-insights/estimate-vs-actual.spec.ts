@@ -72,7 +72,7 @@ for (const size of [
       await expectFits(page);
 
       await page.goto(`/finance/moves/2000000000/spend`);
-      await expect(page.getByRole("alert")).toContainText("This move does not exist or you cannot see it.");
+      await expect(page.getByRole("alert").filter({ hasText: "This move does not exist or you cannot see it." }).first()).toBeVisible();
       await expectAccessible(page);
     });
 
