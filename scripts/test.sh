@@ -52,6 +52,7 @@ step() {
 # xmllint validates the pain.001 files against the official XSD (src/test/pain001-xsd.test.ts); installed like Chromium.
 step "xmllint (libxml2-utils)" bash scripts/ensure-xmllint.sh
 step "type check (tsc --noEmit)" tsc --noEmit
+step "import circles (scripts/import-cycles.ts)" bun run scripts/import-cycles.ts
 step "unit + integration tests on SQLite (bun test)" env -u TEST_DB bun test --timeout 30000
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then

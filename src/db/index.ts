@@ -6,8 +6,8 @@ import { openBunSqlite } from "./bun-sqlite-dialect.ts";
 import { registerPool } from "./prepared.ts";
 import type { Database } from "./schema.ts";
 
-export type DB = Kysely<Database>;
-export type Dialect = "sqlite" | "postgres";
+export type { DB, Dialect } from "./types.ts";
+import type { DB, Dialect } from "./types.ts";
 
 export type OpenedDatabase = { db: DB; dialect: Dialect; close: () => Promise<void> };
 

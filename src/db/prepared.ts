@@ -1,6 +1,6 @@
 import type { CompiledQuery, Compilable } from "kysely";
 import type Pg from "pg";
-import type { DB } from "./index.ts";
+import type { DB } from "./types.ts";
 
 type Param = string | number | null;
 const SENTINEL = "\u0000meridian-param:";

@@ -47,7 +47,8 @@ import { mountLegacyFinanceBillFile, receiptPreviewFraming } from "../routers/le
 import { mountLegacyFinanceBills } from "../routers/legacy/finance-bills.ts";
 import { mountLegacyFinanceAdhoc } from "../routers/legacy/finance-adhoc.ts";
 import { mountLegacyFinanceInsights } from "../routers/legacy/finance-insights.ts";
-import { resolveSession, type Session } from "../services/auth.ts";
+import { resolveSession } from "../services/auth.ts";
+import type { AppDeps, AppEnv } from "./types.ts";
 import { createContextInner, mailerFor } from "../trpc.ts";
 import type { AssetSource } from "./assets.ts";
 import { readCookie, SESSION_COOKIE } from "./cookies.ts";
@@ -55,8 +56,7 @@ import { allowedOrigins, clientIp, httpStatusOf, isSecureRequest } from "./http.
 import { findPage, groupOfPath } from "./pages.ts";
 import { buildOpenApi } from "./openapi.ts";
 
-export type AppDeps = { db: DB; config: Config; assets?: AssetSource };
-export type AppEnv = { Bindings: { ip?: string; trustProxy?: boolean }; Variables: { session: Session | null } };
+export type { AppDeps, AppEnv } from "./types.ts";
 
 const API_PREFIXES = ["/api/", "/trpc/", "/assets/"];
 /** Signed-in users who have not accepted the terms see only this page. */

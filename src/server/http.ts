@@ -7,7 +7,7 @@ import { zodFieldErrors } from "../trpc.ts";
 import { activationMessages } from "../domain/activation/messages.ts";
 import type { SessionUser } from "../services/auth.ts";
 import type { Role } from "../domain/roles.ts";
-import type { AppEnv } from "./app.ts";
+import type { AppEnv } from "./types.ts";
 import { multipartBoundary, multipartHeadersWithinLimit } from "../services/files/multipart.ts";
 
 /**

@@ -51,27 +51,13 @@ import {
   ZSetPasswordResponse,
 } from "../domain/recovery/schemas.ts";
 
+import type { Operation } from "./openapi-types.ts";
+export type { Operation } from "./openapi-types.ts";
+
 /**
- * The documented legacy HTTP paths, described from the same zod schemas the handlers parse with.
+ * The documented legacy HTTP paths (see Operation), described from the same zod schemas the handlers parse with.
  * Served at /api/openapi.json. Add each new legacy route here in the same commit.
  */
-export type Operation = {
-  method: "get" | "post" | "put" | "patch" | "delete";
-  path: string;
-  summary: string;
-  spec: string;
-  request?: z.ZodType;
-  requestType?: "form" | "query";
-  response: z.ZodType;
-  auth: "none" | "session";
-  /**
-   * A documented GET that changes state (the spec has a few): it must refuse cross-site requests
-   * (`assertSameSite`). Every other GET, like every tRPC query, must write nothing;
-   * src/test/read-only.test.ts holds both to it.
-   */
-  changesState?: true;
-};
-
 export const legacyOperations: Operation[] = [
   { method: "post", path: "/user/account-recovery", summary: "Password reset request; the same answer for every well-formed address", spec: "part 2 §7 Login, activation, account", request: ZRecoveryRequest, requestType: "form", response: ZRecoveryResponse, auth: "none" },
   { method: "post", path: "/user/set-new-password", summary: "Set a new password with a reset link's token; ends the user's sessions", spec: "part 2 §7 Login, activation, account", request: ZSetPasswordRequest, requestType: "form", response: ZSetPasswordResponse, auth: "none" },

@@ -9,7 +9,7 @@ import { publicBaseUrl } from "../../services/mail.ts";
 import { acceptTerms } from "../../services/terms.ts";
 import { sessionCookie } from "../../server/cookies.ts";
 import { clientIp, httpStatusOf, isSecureRequest, logUnexpected, parseFields, readFields } from "../../server/http.ts";
-import type { AppEnv, AppDeps } from "../../server/app.ts";
+import type { AppEnv, AppDeps } from "../../server/types.ts";
 
 /** part 2 §7: POST /{employee|group|adminuser|supplier}/activate and POST /user/terms-and-conditions. */
 export function mountLegacyAccount(app: Hono<AppEnv>, deps: AppDeps) {

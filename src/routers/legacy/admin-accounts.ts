@@ -4,7 +4,7 @@ import { messages } from "../../domain/messages.ts";
 import { ZAnonymizeRequest, ZFindResetLinkRequest } from "../../domain/recovery/schemas.ts";
 import { anonymizeUser, disableSso, findResetLink, type Actor } from "../../services/admin-accounts.ts";
 import { assertSameSite, clientIp, httpStatusOf, logUnexpected, parseFields, readFields } from "../../server/http.ts";
-import type { AppEnv, AppDeps } from "../../server/app.ts";
+import type { AppEnv, AppDeps } from "../../server/types.ts";
 
 const PLAIN = { "Content-Type": "text/plain; charset=utf-8" };
 

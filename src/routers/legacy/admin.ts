@@ -4,7 +4,7 @@ import { AppError, publicError } from "../../domain/errors.ts";
 import { messages } from "../../domain/messages.ts";
 import { setGroupStatus } from "../../services/groups.ts";
 import { clientIp, httpStatusOf, logUnexpected, parseFields, readFields } from "../../server/http.ts";
-import type { AppEnv, AppDeps } from "../../server/app.ts";
+import type { AppEnv, AppDeps } from "../../server/types.ts";
 
 /** part 2 §7 group admin calls under /admin/groups/ (DESIGN: group-owner calls → /admin/groups/…). */
 export function mountLegacyAdmin(app: Hono<AppEnv>, deps: AppDeps) {

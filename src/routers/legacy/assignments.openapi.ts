@@ -1,5 +1,5 @@
 import { ZLegacyActionsResponse, ZLegacyEndRequest, ZLegacyExtendRequest } from "../../domain/assignments/schemas.ts";
-import type { Operation } from "../../server/openapi.ts";
+import type { Operation } from "../../server/openapi-types.ts";
 
 /** OpenAPI descriptions of the legacy paths in ./assignments.ts (served in /api/openapi.json). */
 export const assignmentsOperations: Operation[] = [

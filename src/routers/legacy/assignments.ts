@@ -12,7 +12,7 @@ import type { Hono } from "hono";
 import { assignmentMessages as M, ZLegacyEndRequest, ZLegacyExtendRequest } from "../../domain/assignments/schemas.ts";
 import { publicError } from "../../domain/errors.ts";
 import { clientIp, failureText, legacyRoute, legacyUser, parseFields, readFields } from "../../server/http.ts";
-import type { AppDeps, AppEnv } from "../../server/app.ts";
+import type { AppDeps, AppEnv } from "../../server/types.ts";
 import { assignmentsGroup, endAssignments, extendAssignments } from "../../services/assignments/assignments.ts";
 
 const failure = (error: unknown) => ({ success: false, message: failureText(error, M.unableToProcess), results: [], errors: publicError(error).fields ?? {} });

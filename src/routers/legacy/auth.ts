@@ -5,7 +5,7 @@ import { checkUser, login, logout } from "../../services/auth.ts";
 import { messages } from "../../domain/messages.ts";
 import { clearSessionCookie, sessionCookie } from "../../server/cookies.ts";
 import { clientIp, httpStatusOf, isSecureRequest, logUnexpected, parseFields, readFields } from "../../server/http.ts";
-import type { AppEnv, AppDeps } from "../../server/app.ts";
+import type { AppEnv, AppDeps } from "../../server/types.ts";
 import { loginSettings } from "../auth.ts";
 
 /** part 2 §7 "Login, activation, account": the documented form posts, answering their documented shapes. */

@@ -11,7 +11,7 @@ import {
 } from "../../domain/budgets/schemas.ts";
 import { ZDeleteExpenseRequest, ZDeleteExpenseResponse, ZSubmitExpenseRequest } from "../../domain/expenses/schemas.ts";
 import { z } from "zod";
-import type { Operation } from "../../server/openapi.ts";
+import type { Operation } from "../../server/openapi-types.ts";
 
 const spec = "part 1 §7 budgets and expenses";
 

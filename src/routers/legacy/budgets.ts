@@ -26,7 +26,7 @@ import { expenseMessages } from "../../domain/expenses/messages.ts";
 import { ZDeleteExpenseRequest, ZSubmitExpenseRequest } from "../../domain/expenses/schemas.ts";
 import { decodeComponent } from "../../domain/text.ts";
 import { failureText, legacyRoute, legacyUser, parseFields, readFields } from "../../server/http.ts";
-import type { AppDeps, AppEnv } from "../../server/app.ts";
+import type { AppDeps, AppEnv } from "../../server/types.ts";
 import { BUDGET_PAGE_ROLES, BUDGET_ROLES, budgetGroupForCaller } from "../../services/budgets/access.ts";
 import { loadEditBudget, saveEditBudget } from "../../services/budgets/budgets.ts";
 import { bookingEstimate, checkHardLimit, deleteExpense, REMAINING_BUDGET_ROLES, remainingBudgets, submitExpense } from "../../services/expenses/expenses.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZBulkGroupRequest, ZBulkRowsResponse, ZBulkStatus, ZBulkUploadResponse, ZJobIdRequest, ZJobStatusResponse, ZStatusIdRequest } from "../../domain/bulk/schemas.ts";
-import type { Operation } from "../../server/openapi.ts";
+import type { Operation } from "../../server/openapi-types.ts";
 
 const xlsx = z.string().describe("the file's bytes (Content-Disposition: attachment)");
 const who = "HR of the job's group or ADMIN; another group's job answers 404";

@@ -10,7 +10,7 @@ import type { Context, Hono } from "hono";
 import { ZBulkGroupRequest, ZJobIdRequest, ZStatusIdRequest } from "../../domain/bulk/schemas.ts";
 import { messages } from "../../domain/messages.ts";
 import { failureText, legacyRoute, legacyUser, parseFields, readFields } from "../../server/http.ts";
-import type { AppDeps, AppEnv } from "../../server/app.ts";
+import type { AppDeps, AppEnv } from "../../server/types.ts";
 import {
   bulkErrorFile,
   bulkInputFile,

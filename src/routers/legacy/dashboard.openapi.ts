@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZAddNoteRequest, ZAddNoteResponse, ZDashboardRequest } from "../../domain/dashboard/schemas.ts";
-import type { Operation } from "../../server/openapi.ts";
+import type { Operation } from "../../server/openapi-types.ts";
 
 /** OpenAPI descriptions of the legacy paths in ./dashboard.ts (served in /api/openapi.json). */
 export const dashboardOperations: Operation[] = [

@@ -13,7 +13,7 @@ import { ZAddNoteRequest, ZDashboardRequest } from "../../domain/dashboard/schem
 import { escapeHtml } from "../../domain/mail/render.ts";
 import { decodeComponent } from "../../domain/text.ts";
 import { clientIp, failureText, httpStatusOf, legacyRoute, legacyUser, logUnexpected, parseFields, readFields } from "../../server/http.ts";
-import type { AppDeps, AppEnv } from "../../server/app.ts";
+import type { AppDeps, AppEnv } from "../../server/types.ts";
 import { addEmployeeNote, DASHBOARD_ROLES, dashboardGroup, dashboardRows } from "../../services/dashboard.ts";
 
 /** part 1 §8 "Generic request failure". */

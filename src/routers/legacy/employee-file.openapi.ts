@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZDynamicEditRequest, ZDynamicEditResponse, ZProfileEditRequest, ZProfileEditResponse, ZSaveHrNotesRequest } from "../../domain/employee-file/schemas.ts";
-import type { Operation } from "../../server/openapi.ts";
+import type { Operation } from "../../server/openapi-types.ts";
 
 const spec = "part 2 §7 employee file calls";
 

@@ -18,7 +18,7 @@ import { decodeComponent } from "../../domain/text.ts";
 import { findGroupByName } from "../../db/queries/groups.ts";
 import type { DB } from "../../db/index.ts";
 import { clientIp, failureText, legacyRoute, legacyUser, parseFields, readFields } from "../../server/http.ts";
-import type { AppDeps, AppEnv } from "../../server/app.ts";
+import type { AppDeps, AppEnv } from "../../server/types.ts";
 import type { SessionUser } from "../../services/auth.ts";
 import { saveHrNotes } from "../../services/employee-file/notes.ts";
 import { editFormValue, editProfile } from "../../services/employee-file/profile.ts";

@@ -8,7 +8,7 @@ import {
   ZCostEstimateFlagRequest,
   ZImportStateResponse,
 } from "../../domain/estimate/schemas.ts";
-import type { Operation } from "../../server/openapi.ts";
+import type { Operation } from "../../server/openapi-types.ts";
 
 const spec = "part 1 §7 Cost estimate admin";
 

@@ -12,7 +12,7 @@ import { estimateMessages } from "../../domain/estimate/messages.ts";
 import { ZAuthorisationRequest, ZBillingStatusRequest, ZCostEstimateFlagRequest } from "../../domain/estimate/schemas.ts";
 import { messages } from "../../domain/messages.ts";
 import { clientIp, failureText, legacyRoute, legacyUser, parseFields, readFields, readFormBody } from "../../server/http.ts";
-import type { AppDeps, AppEnv } from "../../server/app.ts";
+import type { AppDeps, AppEnv } from "../../server/types.ts";
 import type { SessionUser } from "../../services/auth.ts";
 import { costEstimateAuthorisation, setBillingStatus, setCostEstimateFlag } from "../../services/estimate/admin.ts";
 import { XLSX_CONTENT_TYPE } from "../../services/estimate/export.ts";

@@ -21,7 +21,7 @@ import {
   ZUpdateAdvancedRequest,
 } from "../../domain/estimate/schemas.ts";
 import { ZMoveRef } from "../../domain/wizard/schemas.ts";
-import type { Operation } from "../../server/openapi.ts";
+import type { Operation } from "../../server/openapi-types.ts";
 
 const spec = "part 1 §7 Calls (cost estimate)";
 const who = "(HR of the move's group, ADMIN)";

@@ -36,7 +36,7 @@ import { recalculationResult, recalculationStatus, startRecalculation } from "..
 import { publicBaseUrl } from "../../services/mail.ts";
 import { wizardGroupFor } from "../../services/wizard/initiation-access.ts";
 import { assertSameSite, clientIp, failureText, legacyRoute, legacyUser, parseFields, readFields } from "../../server/http.ts";
-import type { AppDeps, AppEnv } from "../../server/app.ts";
+import type { AppDeps, AppEnv } from "../../server/types.ts";
 import { mailerFor } from "../../trpc.ts";
 
 type C = Context<AppEnv>;

@@ -17,7 +17,7 @@ import {
   ZUploadResponse,
 } from "../../domain/files/schemas.ts";
 import { ZId } from "../../domain/numbers.ts";
-import type { Operation } from "../../server/openapi.ts";
+import type { Operation } from "../../server/openapi-types.ts";
 
 const p1 = "part 1 §7 Files";
 const p2 = "part 2 §7 Employee file calls";

@@ -27,7 +27,7 @@ import {
 import { fileStoreFor } from "../../services/files/store.ts";
 import { receiveMultipartUpload } from "../../services/files/upload.ts";
 import { failureText, legacyRoute, legacyUser, parseFields, readFields } from "../../server/http.ts";
-import type { AppDeps, AppEnv } from "../../server/app.ts";
+import type { AppDeps, AppEnv } from "../../server/types.ts";
 
 type C = Context<AppEnv>;
 

@@ -24,7 +24,7 @@ import {
   ZSubgroupsResponse,
   ZUpdateAccountRequest,
 } from "../../domain/finance/schemas-accounts.ts";
-import type { Operation } from "../../server/openapi.ts";
+import type { Operation } from "../../server/openapi-types.ts";
 
 const spec = "part 2 §3, §5, §7 Finance";
 const who = "(FINANCE, ADMIN; others 403)";

@@ -29,7 +29,7 @@ import {
   ZUpdateAccountRequest,
 } from "../../domain/finance/schemas-accounts.ts";
 import { messages } from "../../domain/messages.ts";
-import type { AppDeps, AppEnv } from "../../server/app.ts";
+import type { AppDeps, AppEnv } from "../../server/types.ts";
 import { assertSameSite, clientIp, failureText, legacyRoute, legacyUser, parseFields, readFields } from "../../server/http.ts";
 import {
   bankAccountsForEmployees,

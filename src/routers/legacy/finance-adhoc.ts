@@ -6,6 +6,6 @@
  * (src/routers/legacy/finance-accounts.ts), which owns the finance companies.
  */
 import type { Hono } from "hono";
-import type { AppDeps, AppEnv } from "../../server/app.ts";
+import type { AppDeps, AppEnv } from "../../server/types.ts";
 
 export function mountLegacyFinanceAdhoc(_app: Hono<AppEnv>, _deps: AppDeps) {}

@@ -20,7 +20,7 @@ import {
   ZUpdateMoveStage,
   ZUpdateServiceCategory,
 } from "../../domain/finance/schemas-approval.ts";
-import type { Operation } from "../../server/openapi.ts";
+import type { Operation } from "../../server/openapi-types.ts";
 
 const SPEC = "part 2 §7 Finance (billapproval), §4 Approval, §5, §8";
 const WHO = "FINANCE and ADMIN; others 403. Writes take an Idempotency-Key header (a retry answers the first answer and does nothing twice). Failures {success:false, errorMessage}.";

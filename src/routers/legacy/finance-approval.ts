@@ -29,7 +29,7 @@ import {
   ZUpdateMoveStage,
   ZUpdateServiceCategory,
 } from "../../domain/finance/schemas-approval.ts";
-import type { AppDeps, AppEnv } from "../../server/app.ts";
+import type { AppDeps, AppEnv } from "../../server/types.ts";
 import { assertSameSite, clientIp, failureText, legacyRoute, legacyUser, parseFields, readFields } from "../../server/http.ts";
 import {
   approveFailureText,

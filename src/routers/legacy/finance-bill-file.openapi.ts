@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { RECEIPT_PATH, ZBillFileFields, ZBillFileResponse, ZBillFileRequest, ZReceiptRequest } from "../../domain/finance/schemas-approval.ts";
-import type { Operation } from "../../server/openapi.ts";
+import type { Operation } from "../../server/openapi-types.ts";
 
 /** POST /accountmanagement/billapproval/uploadBillFile (issue 23 item 15; src/routers/legacy/finance-bill-file.ts). */
 export const BILL_FILE_PATH = "/accountmanagement/billapproval/uploadBillFile";

@@ -11,7 +11,7 @@ import { requireFinance } from "../../services/finance/core.ts";
 import { openBillFile, openItemReceipt, receiveBillFileMultipart } from "../../services/finance/bill-files.ts";
 import { fileStoreFor } from "../../services/files/store.ts";
 import { clientIp, failureText, legacyRoute, legacyUser, parseFields, readFields } from "../../server/http.ts";
-import type { AppDeps, AppEnv } from "../../server/app.ts";
+import type { AppDeps, AppEnv } from "../../server/types.ts";
 
 import { ZBillFileRequest, ZReceiptRequest } from "../../domain/finance/schemas-approval.ts";
 import type { MiddlewareHandler } from "hono";

@@ -17,7 +17,7 @@ import {
   ZUpdatePaymentRequest,
   ZUpdateToAccountRequest,
 } from "../../domain/finance/schemas-bills.ts";
-import type { Operation } from "../../server/openapi.ts";
+import type { Operation } from "../../server/openapi-types.ts";
 import { CSV_COLUMNS } from "../../services/finance/payment-files.ts";
 
 const SPEC = "part 2 §7 Finance (billmanagement), §5, §8";

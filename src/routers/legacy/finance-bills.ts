@@ -24,7 +24,7 @@ import {
 } from "../../domain/finance/schemas-bills.ts";
 import { messages } from "../../domain/messages.ts";
 import { nulError } from "../../domain/text.ts";
-import type { AppDeps, AppEnv } from "../../server/app.ts";
+import type { AppDeps, AppEnv } from "../../server/types.ts";
 import { failureText, legacyRoute, legacyUser, parseFields, readFields } from "../../server/http.ts";
 import {
   calculateMultiple,

@@ -7,7 +7,7 @@ import {
   ZSubmitFormRequest,
   ZValidatorsFormResponse,
 } from "../../domain/forms/schemas.ts";
-import type { Operation } from "../../server/openapi.ts";
+import type { Operation } from "../../server/openapi-types.ts";
 
 const spec = "part 2 §7 Form builder";
 

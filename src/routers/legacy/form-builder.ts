@@ -11,7 +11,7 @@ import { formBuilderMessages } from "../../domain/forms/messages.ts";
 import { ZGroupFormRequest, ZNewFieldRequest, ZSubmitFormRequest, type TFormResult } from "../../domain/forms/schemas.ts";
 import { messages } from "../../domain/messages.ts";
 import { clientIp, httpStatusOf, legacyUser, logUnexpected, parseFields, readFields } from "../../server/http.ts";
-import type { AppDeps, AppEnv } from "../../server/app.ts";
+import type { AppDeps, AppEnv } from "../../server/types.ts";
 import type { SessionUser } from "../../services/auth.ts";
 import { formBuilderGroups, groupForm, newField, submitForm, validatorsForm } from "../../services/forms/builder.ts";
 

@@ -1,5 +1,5 @@
 import { ZLegacyEnabledResponse, ZLegacyGroupRequest, ZLegacyOptionChangeRequest, ZLegacyOptionsRequest, ZLegacyOptionsResponse, ZLegacySetEnabledRequest } from "../../domain/hr-settings/schemas.ts";
-import type { Operation } from "../../server/openapi.ts";
+import type { Operation } from "../../server/openapi-types.ts";
 
 /** OpenAPI descriptions of the legacy paths in ./hr-settings.ts (served in /api/openapi.json). */
 export const hrSettingsOperations: Operation[] = [

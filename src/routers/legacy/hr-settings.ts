@@ -11,7 +11,7 @@ import type { Hono } from "hono";
 import { hrSettingsMessages as M, ZLegacyGroupRequest, ZLegacyOptionChangeRequest, ZLegacyOptionsRequest, ZLegacySetEnabledRequest, type TLegacyOptionChangeRequest } from "../../domain/hr-settings/schemas.ts";
 import type { TExtensionReasonsView } from "../../domain/hr-settings/schemas.ts";
 import { failureText, legacyRoute, legacyUser, parseFields, readFields, clientIp } from "../../server/http.ts";
-import type { AppDeps, AppEnv } from "../../server/app.ts";
+import type { AppDeps, AppEnv } from "../../server/types.ts";
 import {
   addExtensionReason,
   extensionReasons,

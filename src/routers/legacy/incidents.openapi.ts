@@ -1,5 +1,5 @@
 import { ZCountRequest, ZCountResponse } from "../../domain/incidents/schemas.ts";
-import type { Operation } from "../../server/openapi.ts";
+import type { Operation } from "../../server/openapi-types.ts";
 
 /** OpenAPI descriptions of the legacy paths in ./incidents.ts (served in /api/openapi.json). */
 export const incidentOperations: Operation[] = [

@@ -7,7 +7,7 @@
 import type { Hono } from "hono";
 import { incidentMessages as M, ZCountRequest } from "../../domain/incidents/schemas.ts";
 import { failureText, legacyRoute, legacyUser, parseFields } from "../../server/http.ts";
-import type { AppDeps, AppEnv } from "../../server/app.ts";
+import type { AppDeps, AppEnv } from "../../server/types.ts";
 import { openIncidentsCount } from "../../services/incidents/incidents.ts";
 
 export function mountLegacyIncidents(app: Hono<AppEnv>, deps: AppDeps) {

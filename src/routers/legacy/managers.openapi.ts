@@ -15,7 +15,7 @@ import {
   ZUserIdRequest,
   ZUsersForGroupResponse,
 } from "../../domain/managers/schemas.ts";
-import type { Operation } from "../../server/openapi.ts";
+import type { Operation } from "../../server/openapi-types.ts";
 
 const SPEC = "part 1 §7 Admin, §4, §5";
 const update = (path: string, request: z.ZodType, what: string): Operation => ({

@@ -22,7 +22,7 @@ import {
   ZUserIdRequest,
 } from "../../domain/managers/schemas.ts";
 import { clientIp, failureText, legacyRoute, legacyUser, parseFields, readFields } from "../../server/http.ts";
-import type { AppDeps, AppEnv } from "../../server/app.ts";
+import type { AppDeps, AppEnv } from "../../server/types.ts";
 import { publicBaseUrl } from "../../services/mail.ts";
 import {
   activateManager,

@@ -8,7 +8,7 @@ import {
   ZUpdateStatusRequest,
   ZUpdateStatusResponse,
 } from "../../domain/movehub/schemas.ts";
-import type { Operation } from "../../server/openapi.ts";
+import type { Operation } from "../../server/openapi-types.ts";
 
 const spec = "part 1 §7 Move hub";
 

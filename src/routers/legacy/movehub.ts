@@ -13,7 +13,7 @@ import type { Context, Hono } from "hono";
 import { moveHubMessages } from "../../domain/movehub/messages.ts";
 import { ZDeleteItemRequest, ZSaveItemRequest, ZSendMessageRequest, ZUpdateStatusRequest } from "../../domain/movehub/schemas.ts";
 import { failureText, legacyRoute, legacyUser, parseFields, readFields } from "../../server/http.ts";
-import type { AppDeps, AppEnv } from "../../server/app.ts";
+import type { AppDeps, AppEnv } from "../../server/types.ts";
 import { deleteItem, saveItem, sendMessage, updateStatus } from "../../services/movehub/hub.ts";
 import { HUB_ROLES } from "../../services/movehub/access.ts";
 import { mailerFor } from "../../trpc.ts";

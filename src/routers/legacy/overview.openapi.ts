@@ -11,7 +11,7 @@ import {
   ZStoreOfficeRequest,
   ZStoreOfficeResponse,
 } from "../../domain/widgets/overview.ts";
-import type { Operation } from "../../server/openapi.ts";
+import type { Operation } from "../../server/openapi-types.ts";
 
 /** OpenAPI descriptions of the legacy paths in ./overview.ts (served in /api/openapi.json). */
 export const overviewOperations: Operation[] = [

@@ -18,7 +18,7 @@ import {
   ZStoreOfficeRequest,
 } from "../../domain/widgets/overview.ts";
 import { failureText, legacyRoute, legacyUser, parseFields, readFields } from "../../server/http.ts";
-import type { AppDeps, AppEnv } from "../../server/app.ts";
+import type { AppDeps, AppEnv } from "../../server/types.ts";
 import {
   getProperty,
   recordPropertyClick,

@@ -25,7 +25,7 @@ import {
   ZUpdatePopupItemRequest,
   ZUpdatePopupItemResponse,
 } from "../../domain/policy/benefit-schemas.ts";
-import type { Operation } from "../../server/openapi.ts";
+import type { Operation } from "../../server/openapi-types.ts";
 
 const spec = "part 2 §7 Policy configuration";
 const base = "/api/v1/policy/configuration/";

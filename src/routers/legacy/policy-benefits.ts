@@ -43,7 +43,7 @@ import {
 import { clientIp, httpStatusOf, logUnexpected, parseFields, readFields, legacyUser, legacyUserWithRole } from "../../server/http.ts";
 import type { Role } from "../../domain/roles.ts";
 import { POLICY_ROLES } from "../../services/policy/access.ts";
-import type { AppDeps, AppEnv } from "../../server/app.ts";
+import type { AppDeps, AppEnv } from "../../server/types.ts";
 
 /** Base of the policy-configuration calls (part 2 §7). */
 export const POLICY_CONFIGURATION_BASE = "/api/v1/policy/configuration/";

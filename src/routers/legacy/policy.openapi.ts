@@ -31,7 +31,7 @@ import {
   ZUploadRatesResponse,
   ZValidationResponse,
 } from "../../domain/policy/schemas.ts";
-import type { Operation } from "../../server/openapi.ts";
+import type { Operation } from "../../server/openapi-types.ts";
 
 /** OpenAPI descriptions of the legacy paths in ./policy.ts (served in /api/openapi.json). */
 const B = "/api/v1/policy/configuration";

@@ -23,7 +23,7 @@ import {
   ZServiceKey,
   ZServicePatch,
 } from "../../domain/policy/schemas.ts";
-import type { AppDeps, AppEnv } from "../../server/app.ts";
+import type { AppDeps, AppEnv } from "../../server/types.ts";
 import { clientIp, httpStatusOf, logUnexpected, parseFields, readFields, legacyUser, legacyUserWithRole, readFormBody } from "../../server/http.ts";
 import { POLICY_ROLES, policyForCaller, versionForCaller, type PolicyAccess } from "../../services/policy/access.ts";
 import type { Role } from "../../domain/roles.ts";

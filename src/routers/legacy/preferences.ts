@@ -3,7 +3,7 @@ import { publicError } from "../../domain/errors.ts";
 import { ZSaveUserPropertyRequest, ZTooltipRequest, ZXlateMsgRequest } from "../../domain/preferences/schemas.ts";
 import { findTooltip, findXlateMsg, saveUserProperty } from "../../services/preferences.ts";
 import { httpStatusOf, logUnexpected, parseFields, readFields, legacyUser } from "../../server/http.ts";
-import type { AppDeps, AppEnv } from "../../server/app.ts";
+import type { AppDeps, AppEnv } from "../../server/types.ts";
 
 /** part 2 §7: POST /user/saveUserProperty, GET /json/get/tooltip, GET /json/get/xlateMsg. */
 export function mountLegacyPreferences(app: Hono<AppEnv>, deps: AppDeps) {

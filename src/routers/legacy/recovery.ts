@@ -5,7 +5,7 @@ import { recoveryMessages } from "../../domain/recovery/messages.ts";
 import { ZRecoveryRequest, ZRegisterClientInfoRequest, ZSetPasswordRequest } from "../../domain/recovery/schemas.ts";
 import { registerClientInfo, requestPasswordReset, setNewPassword, type RecoveryDeps } from "../../services/recovery.ts";
 import { clientIp, httpStatusOf, logUnexpected, parseFields, readFields } from "../../server/http.ts";
-import type { AppEnv, AppDeps } from "../../server/app.ts";
+import type { AppEnv, AppDeps } from "../../server/types.ts";
 import { mailerFor } from "../../trpc.ts";
 
 /** part 2 §7 "Login, activation, account": account recovery, set-new-password and the client-info post. */

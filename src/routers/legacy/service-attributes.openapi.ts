@@ -5,7 +5,7 @@ import {
   ZGroupAttributesRequest,
   ZGroupAttributesResponse,
 } from "../../domain/policy/benefit-schemas.ts";
-import type { Operation } from "../../server/openapi.ts";
+import type { Operation } from "../../server/openapi-types.ts";
 
 const spec = "part 2 §7 Translation, settings and admin";
 

@@ -5,7 +5,7 @@ import { policyMessages } from "../../domain/policy/messages.ts";
 import { configureAttribute, groupAttributes } from "../../services/policy/catalogue.ts";
 import { POLICY_ROLES } from "../../services/policy/access.ts";
 import { clientIp, failureText, legacyRoute, legacyUser, parseFields, readFields } from "../../server/http.ts";
-import type { AppDeps, AppEnv } from "../../server/app.ts";
+import type { AppDeps, AppEnv } from "../../server/types.ts";
 
 type C = Context<AppEnv>;
 

@@ -3,7 +3,7 @@ import { ZSocialCallbackRequest } from "../../domain/social-login/schemas.ts";
 import { finishSocialLogin, SIGN_IN_METHODS_PATH, SOCIAL_CALLBACK_PATH, SocialLoginFlowError } from "../../services/social-login.ts";
 import { clearSocialStateCookie, readCookie, sessionCookie, SOCIAL_STATE_COOKIE } from "../../server/cookies.ts";
 import { clientIp, isSecureRequest } from "../../server/http.ts";
-import type { AppEnv, AppDeps } from "../../server/app.ts";
+import type { AppEnv, AppDeps } from "../../server/types.ts";
 
 /**
  * GET /social-login/callback?code&state: where a social provider sends the browser back (issue 23

@@ -1,5 +1,5 @@
 import { ZSocialConnectionsResponse, ZSocialCountResponse } from "../../domain/social/social.ts";
-import type { Operation } from "../../server/openapi.ts";
+import type { Operation } from "../../server/openapi-types.ts";
 
 /** OpenAPI descriptions of the legacy paths in ./social.ts (served in /api/openapi.json). */
 export const socialOperations: Operation[] = [

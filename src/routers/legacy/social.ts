@@ -8,7 +8,7 @@
 import type { Hono } from "hono";
 import { socialMessages } from "../../domain/social/social.ts";
 import { failureText, legacyRoute, legacyUser } from "../../server/http.ts";
-import type { AppDeps, AppEnv } from "../../server/app.ts";
+import type { AppDeps, AppEnv } from "../../server/types.ts";
 import { socialConnectionCount, socialConnections } from "../../services/social/social.ts";
 
 export function mountLegacySocial(app: Hono<AppEnv>, deps: AppDeps) {

@@ -5,7 +5,7 @@ import { SSO_START_PATH } from "../../services/auth.ts";
 import { finishSsoLogin, SSO_CALLBACK_PATH, SsoFlowError, startSsoLogin, type SsoRequestInfo } from "../../services/sso.ts";
 import { sessionCookie } from "../../server/cookies.ts";
 import { clientIp, isSecureRequest } from "../../server/http.ts";
-import type { AppEnv, AppDeps } from "../../server/app.ts";
+import type { AppEnv, AppDeps } from "../../server/types.ts";
 
 /**
  * Single sign-on (OpenID Connect, authorization code with PKCE): the check-user answer sends SSO

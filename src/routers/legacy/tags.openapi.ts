@@ -10,7 +10,7 @@ import {
   ZTagListResponse,
   ZUserIdRequest,
 } from "../../domain/tags/schemas.ts";
-import type { Operation } from "../../server/openapi.ts";
+import type { Operation } from "../../server/openapi-types.ts";
 
 const POST_ONLY = " The spec documents it as GET; it changes data, so it is served as POST and a GET answers 405 with Allow: POST (decision 008).";
 

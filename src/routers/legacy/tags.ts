@@ -11,7 +11,7 @@
 import type { Hono } from "hono";
 import { tagMessages as M, ZDropAssociationRequest, ZGroupNameRequest, ZSaveAssociationRequest, ZSyncPolicyRequest, ZSyncUserRequest, ZUserIdRequest } from "../../domain/tags/schemas.ts";
 import { clientIp, failureText, legacyRoute, legacyUser, parseFields, readFields } from "../../server/http.ts";
-import type { AppDeps, AppEnv } from "../../server/app.ts";
+import type { AppDeps, AppEnv } from "../../server/types.ts";
 import { dropAssociation, loadAllTags, loadAssociatedTags, loadUserTags, saveAssociation, syncPolicyAllocation, syncUserAllocation } from "../../services/tags/tags.ts";
 
 /** The tags admin is ADMIN only, checked before the request is read (issue 23 item 13). */

@@ -1,5 +1,5 @@
 import { ZWelcomeAnswerRequest, ZWelcomeAnswerResponse } from "../../domain/welcome/schemas.ts";
-import type { Operation } from "../../server/openapi.ts";
+import type { Operation } from "../../server/openapi-types.ts";
 
 /** OpenAPI descriptions of the legacy paths in ./welcome.ts (served in /api/openapi.json). */
 export const welcomeOperations: Operation[] = [

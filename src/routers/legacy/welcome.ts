@@ -10,7 +10,7 @@ import type { Hono } from "hono";
 import { welcomeMessages } from "../../domain/welcome/messages.ts";
 import { ZWelcomeAnswerRequest } from "../../domain/welcome/schemas.ts";
 import { clientIp, failureText, legacyRoute, legacyUser, parseFields, readFields } from "../../server/http.ts";
-import type { AppDeps, AppEnv } from "../../server/app.ts";
+import type { AppDeps, AppEnv } from "../../server/types.ts";
 import { answerWelcome } from "../../services/welcome/popup.ts";
 
 export function mountLegacyWelcome(app: Hono<AppEnv>, deps: AppDeps) {

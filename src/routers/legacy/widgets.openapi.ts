@@ -2,7 +2,7 @@ import { ZCurrencyWidgetRequest, ZCurrencyWidgetResponse, ZSetCurrencyRequest } 
 import { ZFeedbackAddRequest, ZFeedbackResult } from "../../domain/widgets/feedback.ts";
 import { ZSplashViewedRequest, ZSplashViewedResponse } from "../../domain/widgets/splash.ts";
 import { ZWeatherRequest, ZWeatherResponse } from "../../domain/widgets/weather.ts";
-import type { Operation } from "../../server/openapi.ts";
+import type { Operation } from "../../server/openapi-types.ts";
 
 /** OpenAPI descriptions of the legacy paths in ./widgets.ts (served in /api/openapi.json). */
 export const widgetOperations: Operation[] = [

@@ -21,7 +21,7 @@ import { weather } from "../../services/widgets/weather.ts";
 import { currencyWidgetMessages, parseWidgetsPrefsCookie, WIDGETS_PREFS_COOKIE, ZCurrencyWidgetRequest, ZSetCurrencyRequest } from "../../domain/widgets/currency.ts";
 import { readCookie } from "../../server/cookies.ts";
 import { failureText, isSecureRequest, legacyRoute, legacyUser, parseFields, readFields } from "../../server/http.ts";
-import type { AppDeps, AppEnv } from "../../server/app.ts";
+import type { AppDeps, AppEnv } from "../../server/types.ts";
 import { widgetsPrefsCookie } from "../../services/widgets/cookie.ts";
 import { currencyWidget, setCurrency } from "../../services/widgets/currency.ts";
 

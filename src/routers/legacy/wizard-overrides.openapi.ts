@@ -7,7 +7,7 @@ import {
   ZStorePolicyOverridesRequest,
   ZStorePolicyOverridesResponse,
 } from "../../domain/wizard/override-schemas.ts";
-import type { Operation } from "../../server/openapi.ts";
+import type { Operation } from "../../server/openapi-types.ts";
 
 const spec = "part 1 §7 Wizard reads and writes (stage 3)";
 

@@ -13,7 +13,7 @@ import {
   ZStorePolicyOverridesRequest,
 } from "../../domain/wizard/override-schemas.ts";
 import { clientIp, httpStatusOf, legacyUserWithRole, logUnexpected, parseFields, readFields } from "../../server/http.ts";
-import type { AppDeps, AppEnv } from "../../server/app.ts";
+import type { AppDeps, AppEnv } from "../../server/types.ts";
 import type { SessionUser } from "../../services/auth.ts";
 import { moveForCaller, WIZARD_ROLES } from "../../services/wizard/access.ts";
 import type { Role } from "../../domain/roles.ts";

@@ -16,7 +16,7 @@ import {
   ZPrefillResponse,
   ZSplashResponse,
 } from "../../domain/wizard/schemas.ts";
-import type { Operation } from "../../server/openapi.ts";
+import type { Operation } from "../../server/openapi-types.ts";
 
 const spec = "part 1 §7 Calls (wizard)";
 

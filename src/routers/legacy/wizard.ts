@@ -28,7 +28,7 @@ import {
 } from "../../services/wizard/initiation.ts";
 import type { WizardActor } from "../../services/wizard/types.ts";
 import { clientIp, httpStatusOf, legacyUser, legacyUserWithRole, logUnexpected, parseFields, readFields } from "../../server/http.ts";
-import type { AppDeps, AppEnv } from "../../server/app.ts";
+import type { AppDeps, AppEnv } from "../../server/types.ts";
 import { mailerFor } from "../../trpc.ts";
 
 type C = Context<AppEnv>;

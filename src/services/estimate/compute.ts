@@ -10,7 +10,7 @@ import type { TBalanceSheetView, TCostEstimateView } from "../../domain/estimate
 import { RATE_FREQUENCIES, type RateFrequency } from "../../domain/policy/catalogue.ts";
 import { taxSystemFor } from "../../domain/tax/index.ts";
 import { airShipmentKg, householdVolumeM3 } from "../../domain/estimate/quantities.ts";
-import type { Computed, EstimateSettings } from "./estimates.ts";
+import type { Computed, EstimateSettings } from "./types.ts";
 import type { EstimateSource } from "./source.ts";
 
 const frequencyOf = (f: string | null): RateFrequency | null => (RATE_FREQUENCIES as readonly string[]).includes(f ?? "") ? (f as RateFrequency) : null;

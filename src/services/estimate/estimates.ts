@@ -62,23 +62,8 @@ import { loadEstimateSource, type EstimateSource } from "./source.ts";
 import { loadRates } from "./rates.ts";
 
 /** What a version is computed with (stored with it, JSON; amounts in minor units). */
-export type EstimateSettings = {
-  type: TCostEstimateType;
-  years: number;
-  displayCurrency: string;
-  secondaryDisplayCurrency: string | null;
-  taxMethod: TTaxMethod;
-  taxCategory: TaxCategory;
-  taxRateOverride: number | null;
-  annualSalary: Money | null;
-  endDate: string | null;
-  approval: { isApproved: boolean; approverName: string | null; approverEmail: string | null; approvalDate: string | null };
-  overrides: Array<{ serviceCode: string; stageId: number; currency: string; amount: number | null; taxability: TTaxability }>;
-  customItems: Array<{ serviceName: string; taxability: TTaxability; amount: number; currency: string }>;
-  taxYearOverrides: Array<{ yearIndex: number; amount: number }>;
-};
-
-export type Computed = { view: TCostEstimateView; balanceSheet: TBalanceSheetView | null };
+import type { Computed, EstimateSettings } from "./types.ts";
+export type { Computed, EstimateSettings } from "./types.ts";
 
 type EstimateRow = NonNullable<Awaited<ReturnType<typeof findCurrentEstimate>>>;
 

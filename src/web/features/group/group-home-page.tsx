@@ -4,7 +4,6 @@ import { Users } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TGroupHomeResponse } from "../../../domain/groups/schemas.ts";
-import type { Role } from "../../../domain/roles.ts";
 import { ForbiddenPage, NotFoundPage } from "../../components/status-pages.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
@@ -25,8 +24,8 @@ import { MovesSection, NewMoveButton, type MovesSearch } from "./moves-section.t
  * `?role=`, and the moves list's `moves_page`, `moves_q`, `moves_status`, `moves_sort`,
  * `moves_dir` (and `initiated` after a completed initiation).
  */
-export type PeopleSearch = { page?: number; q?: string; role?: Role } & MovesSearch;
-export type SearchUpdate = (next: PeopleSearch, options?: { replace?: boolean }) => void;
+import type { PeopleSearch, SearchUpdate } from "./people-search.ts";
+export type { PeopleSearch, SearchUpdate } from "./people-search.ts";
 
 // The people table loads as its own chunk after the home paints (the HR home's bundle budget).
 const PeopleSection = lazy(() => import("./people-section.tsx").then((m) => ({ default: m.PeopleSection })));

@@ -12,7 +12,7 @@ import { Label } from "../../components/ui/label.tsx";
 import { EmptyState, ErrorState } from "../../components/ui/states.tsx";
 import { errorText } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
-import type { PeopleSearch, SearchUpdate } from "./group-home-page.tsx";
+import type { PeopleSearch, SearchUpdate } from "./people-search.ts";
 import { PeopleTable } from "./people-table.tsx";
 
 const SEARCH_DEBOUNCE_MS = 300;

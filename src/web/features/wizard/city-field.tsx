@@ -12,7 +12,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Input, NativeSelect } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { trpc } from "../../lib/trpc.ts";
-import { controlId, Group, type Countries, type FieldValue } from "./initiation-fields.tsx";
+import { controlId, Group, type Countries, type FieldValue } from "./field-frame.tsx";
 import type { TInitiationComponent } from "../../../domain/wizard/schemas.ts";
 
 type AriaProps = { "aria-invalid"?: true; "aria-describedby"?: string; "aria-required"?: true };

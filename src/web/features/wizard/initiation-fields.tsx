@@ -4,23 +4,17 @@
  * and hidden (not rendered). Every control has a visible label; the field's error is tied to it
  * by aria-invalid and aria-describedby, and its tooltip is shown as a hint.
  */
-import { Info } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { isDateField } from "../../../domain/wizard/validation.ts";
-import type { TCountriesStatesResponse, TInitiationComponent } from "../../../domain/wizard/schemas.ts";
+import type { TInitiationComponent } from "../../../domain/wizard/schemas.ts";
 import { Checkbox } from "../../components/ui/checkbox.tsx";
 import { FieldError, Input, NativeSelect } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { readerLocale } from "../../lib/format.ts";
 import { CityField } from "./city-field.tsx";
+import { controlId, Group, Hint, Required, type Countries, type FieldValue } from "./field-frame.tsx";
 import { MoneyInput } from "./money-input.tsx";
-
-export type FieldValue = TInitiationComponent["value"];
-export type Countries = TCountriesStatesResponse["countries"];
-
-/** The id of a field's first control (focused when the field has an error). */
-export const controlId = (c: Pick<TInitiationComponent, "formGroupId">) => `wf-${c.formGroupId}`;
 
 /** Move dates (and end-date fields) take a calendar date, whatever their form type. */
 
@@ -33,25 +27,6 @@ type FieldProps = {
   countries: Countries | undefined;
   disabled?: boolean;
 };
-
-function Required({ on }: { on: boolean }) {
-  if (!on) return null;
-  return (
-    <span aria-hidden="true" className="ml-0.5 text-destructive">
-      *
-    </span>
-  );
-}
-
-function Hint({ id, text }: { id: string; text: string }) {
-  if (!text) return null;
-  return (
-    <p id={id} className="flex items-start gap-1.5 text-[13px] text-muted-foreground">
-      <Info className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
-      <span>{text}</span>
-    </p>
-  );
-}
 
 /** aria attributes of a control: invalid when the field has an error, described by the error and the hint. */
 function aria(id: string, c: TInitiationComponent, error: string | undefined) {
@@ -88,22 +63,6 @@ function Simple({ c, error, children, inline = false }: { c: TInitiationComponen
       <Hint id={`${id}-hint`} text={c.tooltip} />
       <FieldError id={`${id}-error`}>{error}</FieldError>
     </div>
-  );
-}
-
-/** A group of controls (radio, money, date of birth, country-state-city) under one legend. */
-export function Group({ c, error, children }: { c: TInitiationComponent; error: string | undefined; children: ReactNode }) {
-  const id = controlId(c);
-  return (
-    <fieldset className="flex min-w-0 flex-col gap-2" data-model={c.modelName} aria-describedby={error ? `${id}-error` : undefined}>
-      <legend className="mb-2 text-sm font-medium leading-none text-foreground">
-        {c.label}
-        <Required on={c.mandatory} />
-      </legend>
-      {children}
-      <Hint id={`${id}-hint`} text={c.tooltip} />
-      <FieldError id={`${id}-error`}>{error}</FieldError>
-    </fieldset>
   );
 }
 
@@ -285,3 +244,5 @@ export function InitiationField({ component: c, value, error, onChange, currency
       );
   }
 }
+
+export { controlId, Group, type Countries, type FieldValue } from "./field-frame.tsx";

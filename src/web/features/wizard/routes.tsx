@@ -14,7 +14,8 @@ import { appRoute, RoleGate, withPages } from "../../route-base.tsx";
 // Each page is its own chunk (see route-base.tsx).
 const WizardPage = lazyRouteComponent(() => import("./wizard-page.tsx"), "WizardPage");
 
-export type WizardNavigate = (next: TWizardSearch, options?: { replace?: boolean }) => void;
+import type { WizardNavigate } from "./navigate.ts";
+export type { WizardNavigate } from "./navigate.ts";
 
 const newMoveRoute = createRoute({
   getParentRoute: () => appRoute,

@@ -20,7 +20,7 @@ import { useGroupDisplayName } from "../../lib/group-name.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { AdvancedInputsStage } from "../estimate/advanced-inputs-stage.tsx";
 import { CostEstimateStage } from "../estimate/cost-estimate-stage.tsx";
-import type { WizardNavigate } from "./routes.tsx";
+import type { WizardNavigate } from "./navigate.ts";
 import { InitiationStage } from "./stage-initiation.tsx";
 import { OverridesStage } from "./stage-overrides.tsx";
 import { PolicyStage } from "./stage-policy.tsx";
