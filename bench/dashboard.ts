@@ -5,13 +5,13 @@
  *
  *   (a) bare select      select id, employee_user_id, status from moves where group_id = ? order by id limit 25
  *                        (one statement, no join, no count; the planner's choice of index)
- *   (b) dashboard page   dashboardRows as the manager (src/services/dashboard.ts): the access check, the
+ *   (b) dashboard page   dashboardRows as the manager (src/services/manager/dashboard.ts): the access check, the
  *                        manager's rules and the group's data version (one statement), then the page (restrictions in SQL,
  *                        joins with users, policies, notes and assignment actions, sorted by assignment end date,
  *                        page 0 of 25) and the count of every row the manager may see (the pager needs it)
  *   (c) dashboard page   the same sorted by last name
  *
- * The count comes from a cache validated by the group's data version (src/db/queries/dashboard.ts), so two
+ * The count comes from a cache validated by the group's data version (src/db/queries/manager/dashboard.ts), so two
  * figures per page: "warm", the typical request (nothing changed in the group since the last one: the count is
  * reused), and "cold", the first request after a write to one of the group's moves (timed after the write,
  * which bumps the version: the count is recomputed). The target is judged on the typical (warm) request; the
@@ -24,9 +24,9 @@
  */
 import { sql } from "kysely";
 import type { DB } from "../src/db/index.ts";
-import type { TDashboardRequest } from "../src/domain/dashboard/schemas.ts";
-import type { SessionUser } from "../src/services/auth.ts";
-import { dashboardRows } from "../src/services/dashboard.ts";
+import type { TDashboardRequest } from "../src/domain/manager/dashboard/schemas.ts";
+import type { SessionUser } from "../src/services/identity/auth.ts";
+import { dashboardRows } from "../src/services/manager/dashboard.ts";
 import { createTestDatabase, type TestDatabase } from "../src/test/db.ts";
 
 const MOVES = Number(process.env.BENCH_MOVES ?? 100_000);

@@ -18,7 +18,7 @@
  * runs it itself and answers Forced, so "ready" counts Done and Forced alike; Forced alone is
  * printed too). Targets: compute ≤ 0.1× auth.me, reads ≤ 10×, round trip ≤ 50×.
  */
-import { findMoveWithPolicy } from "../src/db/queries/moves.ts";
+import { findMoveWithPolicy } from "../src/db/queries/moves/moves.ts";
 import { computeFor } from "../src/services/estimate/compute.ts";
 import { currentSettings } from "../src/services/estimate/estimates.ts";
 import { loadEstimateSource } from "../src/services/estimate/source.ts";

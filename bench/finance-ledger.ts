@@ -26,7 +26,7 @@ import type { DB } from "../src/db/index.ts";
 import { createCaller } from "../src/routers/_app.ts";
 import { createApp } from "../src/server/app.ts";
 import { SESSION_COOKIE } from "../src/server/cookies.ts";
-import { resolveSession } from "../src/services/auth.ts";
+import { resolveSession } from "../src/services/identity/auth.ts";
 import { createSessionFor, createTestDatabase, testConfig, type TestDatabase } from "../src/test/db.ts";
 import { createContextInner } from "../src/trpc.ts";
 

@@ -16,7 +16,7 @@
  * the knobs). Prints the table with queries per call, one summary line and WARN lines for rows
  * above their target (reads ≤ 10×, writes ≤ 30× auth.me).
  */
-import type { TFormComponentItem } from "../src/domain/wizard/schemas.ts";
+import type { TFormComponentItem } from "../src/domain/moves/wizard/schemas.ts";
 import { measureRows, openBenchDatabase, reportRatios, type BenchRow } from "./lib/in-process.ts";
 
 const HR = "hr@acme.test";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { ThrottleSettings } from "./domain/auth/throttle.ts";
-import { parseSocialProviders, type SocialProvider } from "./domain/social-login/providers.ts";
-import { PROVIDERS, providerUserAgent } from "./domain/widgets/providers.ts";
+import type { ThrottleSettings } from "./domain/identity/auth/throttle.ts";
+import { parseSocialProviders, type SocialProvider } from "./domain/identity/social-login/providers.ts";
+import { PROVIDERS, providerUserAgent } from "./domain/employee/widgets/providers.ts";
 import packageJson from "../package.json";
 
 /**

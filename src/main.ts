@@ -3,12 +3,12 @@ import { openDatabase } from "./db/index.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { withStartupLock } from "./db/startup-lock.ts";
 import { seedAll } from "./db/seed.ts";
-import { deleteExpiredSessions } from "./db/queries/sessions.ts";
+import { deleteExpiredSessions } from "./db/queries/identity/sessions.ts";
 import { createApp } from "./server/app.ts";
 import { directoryAssets, type AssetSource } from "./server/assets.ts";
 import { startJobWorker } from "./services/jobs/queue.ts";
-import { startNotificationMailer } from "./services/notifications/notify.ts";
-import { fileStoreFor } from "./services/files/store.ts";
+import { startNotificationMailer } from "./services/identity/notifications/notify.ts";
+import { fileStoreFor } from "./services/employee/files/store.ts";
 import { mailerFor } from "./trpc.ts";
 import { publicBaseUrl } from "./services/mail.ts";
 

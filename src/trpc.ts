@@ -3,13 +3,13 @@ import { z, ZodError } from "zod";
 import { AppError, appCodeForTrpc, errorTable, publicError, type FieldErrors } from "./domain/errors.ts";
 import { messages } from "./domain/messages.ts";
 import { nulError } from "./domain/text.ts";
-import { activationMessages } from "./domain/activation/messages.ts";
+import { activationMessages } from "./domain/identity/activation/messages.ts";
 import { canActInGroup, type Role } from "./domain/roles.ts";
 import type { Config } from "./config.ts";
 import type { DB } from "./db/index.ts";
-import type { Session, SessionUser } from "./services/auth.ts";
+import type { Session, SessionUser } from "./services/identity/auth.ts";
 import { createMailer, type Mailer } from "./services/mail.ts";
-import { findGroupByName } from "./db/queries/groups.ts";
+import { findGroupByName } from "./db/queries/admin/groups.ts";
 import type { GroupRef } from "./db/schema.ts";
 
 /** Everything a procedure may use. Built without a request in tests (`createContextInner`). */

@@ -20,7 +20,7 @@ import { openDatabase, type DB } from "../../src/db/index.ts";
 import { migrateToLatest } from "../../src/db/migrate.ts";
 import { seedAll } from "../../src/db/seed.ts";
 import { createCaller } from "../../src/routers/_app.ts";
-import { resolveSession } from "../../src/services/auth.ts";
+import { resolveSession } from "../../src/services/identity/auth.ts";
 import { createSessionFor } from "../../src/test/db.ts";
 import { createContextInner } from "../../src/trpc.ts";
 import { median } from "./harness.ts";

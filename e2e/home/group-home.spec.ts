@@ -1,4 +1,4 @@
-import { PEOPLE_PAGE_SIZE } from "../../src/domain/groups/schemas.ts";
+import { PEOPLE_PAGE_SIZE } from "../../src/domain/admin/groups/schemas.ts";
 import { demo, expect, expectAccessible, test } from "../fixtures.ts";
 
 test.describe("group home", () => {

@@ -10,7 +10,7 @@ import { overflowing } from "../layout/overflow.ts";
  * (title cut at 30 characters) and "Error! No data found" after about 5 s with no results. The providers are
  * the local server playwright.config.ts starts (e2e/overview/providers-server.ts). Each size signs in as a
  * different employee (Grace moves to Berlin, Emma to New York City), since favourites and the office are saved.
- * (Not configured, provider failures and other roles: src/routers/overview.test.ts.)
+ * (Not configured, provider failures and other roles: src/routers/employee/overview.test.ts.)
  */
 
 async function fits(page: Page, width: number) {

@@ -10,7 +10,7 @@ import { overflowing } from "../layout/overflow.ts";
  * destination, and the home's box shows the count and links the page. Grace (employee@globex.test,
  * Berlin) at 1366 px and Emma (employee@acme.test, New York City) at 390 px: each links their own handle
  * once, so the two sizes never share a person. (Not configured and provider failures are covered by
- * src/routers/social.test.ts.)
+ * src/routers/employee/social.test.ts.)
  */
 
 async function fits(page: Page, width: number) {

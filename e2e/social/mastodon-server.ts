@@ -2,7 +2,7 @@
  * A local server speaking the Mastodon REST API (GET /api/v1/accounts/lookup?acct=…, GET
  * /api/v1/accounts/{id}/following?limit=… with Link-header pagination), started by playwright.config.ts
  * for the connections page's browser test so the real provider adapter
- * (src/services/social/social-provider.ts) is exercised without the internet. Pages hold 2 accounts, so
+ * (src/services/employee/social/social-provider.ts) is exercised without the internet. Pages hold 2 accounts, so
  * every list takes several pages.
  *
  * - grace@social.example (Grace, employee@globex.test, moving to Berlin, Germany): 5 follows, 3 mention Berlin or Germany.

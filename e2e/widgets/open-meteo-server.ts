@@ -1,7 +1,7 @@
 /**
  * A local server speaking Open-Meteo's forecast API format (GET /v1/forecast?latitude&longitude&daily
  * &start_date&end_date&temperature_unit), started by playwright.config.ts for the weather widget's
- * browser test so the real provider adapter (src/services/widgets/weather-provider.ts) is exercised
+ * browser test so the real provider adapter (src/services/employee/widgets/weather-provider.ts) is exercised
  * without the internet. Values follow from the request (day index), so the test can check them.
  */
 const port = Number(process.env.OPEN_METEO_PORT ?? 0);

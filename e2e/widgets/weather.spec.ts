@@ -8,7 +8,7 @@ import { overflowing } from "../layout/overflow.ts";
  * server speaking Open-Meteo's format that playwright.config.ts starts (WEATHER_API_URL). Grace
  * (employee@globex.test) moves to Berlin: 7 days, °C, then °F; Emma (employee@acme.test) sees New York
  * City's. Read-only, so both sizes may use the same employees. (The not-configured, no-destination and
- * provider-failure states are covered by src/routers/widgets-weather.test.ts.)
+ * provider-failure states are covered by src/routers/employee/widgets-weather.test.ts.)
  */
 
 const box = (page: Page) => page.getByRole("region", { name: "Weather" });

@@ -4,7 +4,7 @@ import { choosePolicy, field, L, uniqueEmail } from "./wizard-helpers.ts";
 /**
  * Part 1 §2 new-move `externalImport` (issue 23 item 22): a move an import saved opens at stage 2 with its
  * form already checked, so what the import left out is marked (the moves list's resume link of an imported
- * move carries the flag: src/routers/wizard/moves-imported.test.ts); without the flag the same draft opens
+ * move carries the flag: src/routers/moves/wizard/moves-imported.test.ts); without the flag the same draft opens
  * unmarked. The flag stays in the URL through the wizard's own navigation.
  */
 test("externalImport: the imported draft opens checked, the fields left out marked", async ({ page, loginAs }) => {

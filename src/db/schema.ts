@@ -18,7 +18,7 @@ import type {
   ServiceCategory,
   VersionStatus,
 } from "../domain/policy/catalogue.ts";
-import type { FormDataType, FormType } from "../domain/forms/catalogue.ts";
+import type { FormDataType, FormType } from "../domain/policy/forms/catalogue.ts";
 
 /**
  * Table types. Booleans are stored as 0/1 integers and timestamps as ISO-8601 UTC text on both dialects.
@@ -77,7 +77,7 @@ export type LoginThrottleTable = {
   failures: number;
   window_started_at: string;
   locked_until: string | null;
-  /** 1 when the last attempt counted was let through to the password check (src/domain/auth/throttle.ts). */
+  /** 1 when the last attempt counted was let through to the password check (src/domain/identity/auth/throttle.ts). */
   last_allowed: Generated<number>;
 };
 

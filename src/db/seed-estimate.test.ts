@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { countCityIndicesBySource, findCityIndex, findCityIndices } from "./queries/city-indices.ts";
+import { countCityIndicesBySource, findCityIndex, findCityIndices } from "./queries/estimate/city-indices.ts";
 import { seedAll } from "./seed.ts";
 import { DEMO_CITY_INDICES, DEMO_INDEX_AS_OF, seedDemoCityIndices } from "./seed-estimate.ts";
 import { isCurrencyCode, minorUnitsOf } from "../domain/money/money.ts";

@@ -10,7 +10,7 @@
  * of a family home in the local currency (major units here, stored in minor units).
  */
 import type { DB } from "./index.ts";
-import { hasCityIndices, upsertCityIndices, type NewCityIndex } from "./queries/city-indices.ts";
+import { hasCityIndices, upsertCityIndices, type NewCityIndex } from "./queries/estimate/city-indices.ts";
 import { toMinor } from "../domain/money/money.ts";
 
 export const DEMO_INDEX_AS_OF = "2026-01-01";

@@ -5,9 +5,9 @@
  * moved along finance's states. Runs on an empty expenses table of the move only (idempotent).
  */
 import type { DB } from "./index.ts";
-import type { SessionUser } from "../services/auth.ts";
-import { submitExpense } from "../services/expenses/expenses.ts";
-import type { ExpenseStatus } from "../domain/expenses/rules.ts";
+import type { SessionUser } from "../services/identity/auth.ts";
+import { submitExpense } from "../services/employee/expenses/expenses.ts";
+import type { ExpenseStatus } from "../domain/employee/expenses/rules.ts";
 
 type DemoExpense = { service: string; category: "TRAVEL" | "ACCOMMODATION" | "MEALS" | "TRANSPORT" | "FEES" | "OTHER"; other?: string; currency: string; gross: string; net?: string; tax?: string; daysAgo: number; status: ExpenseStatus; note: string };
 

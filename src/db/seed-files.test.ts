@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PDFDocument } from "pdf-lib";
 import type { Config } from "../config.ts";
-import { localFileStore, type FileStore } from "../services/files/store.ts";
+import { localFileStore, type FileStore } from "../services/employee/files/store.ts";
 import { callerFor, testConfig } from "../test/db.ts";
 import { DEMO, useTestDatabase } from "../test/fixtures.ts";
 import { DEMO_FILES, passportPng, seedFilesDemo } from "./seed-files.ts";

@@ -12,12 +12,12 @@
  */
 import { deflateSync } from "node:zlib";
 import type { DB } from "./index.ts";
-import type { SessionUser } from "../services/auth.ts";
-import { completeUpload } from "../services/files/files.ts";
+import type { SessionUser } from "../services/identity/auth.ts";
+import { completeUpload } from "../services/employee/files/files.ts";
 import { attachDemoReceipts } from "./seed-receipts.ts";
-import type { FileStore } from "../services/files/store.ts";
-import { MAX_FILE_BYTES } from "../domain/files/limits.ts";
-import type { TShareTarget } from "../domain/files/schemas.ts";
+import type { FileStore } from "../services/employee/files/store.ts";
+import { MAX_FILE_BYTES } from "../domain/employee/files/limits.ts";
+import type { TShareTarget } from "../domain/employee/files/schemas.ts";
 
 const DEMO_EMPLOYEES = ["employee@acme.test", "employee@globex.test"] as const;
 

@@ -7,12 +7,12 @@
  * again answers the stored results and writes nothing (idempotent). Runs after the wizard demo (it needs
  * its moves) and after the accounts and approval demos; a missing move is skipped.
  */
-import { findUserById } from "./queries/users.ts";
+import { findUserById } from "./queries/identity/users.ts";
 import type { DB } from "./index.ts";
-import { toSessionUser } from "../services/auth.ts";
+import { toSessionUser } from "../services/identity/auth.ts";
 import { createCharge } from "../services/finance/adhoc.ts";
 import { createExternalSpend } from "../services/finance/external-spend.ts";
-import { findMoveServiceOptions } from "./queries/finance-adhoc.ts";
+import { findMoveServiceOptions } from "./queries/finance/adhoc.ts";
 import { buildSchedule } from "../domain/finance/recurring.ts";
 import { toMajorString } from "../domain/money/money.ts";
 import type { AdhocType } from "../domain/finance/schemas-adhoc.ts";

@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { listApprovalItems } from "../services/finance/approval.ts";
-import type { SessionUser } from "../services/auth.ts";
+import type { SessionUser } from "../services/identity/auth.ts";
 import { DEMO, useTestDatabase } from "../test/fixtures.ts";
 import { seedFinanceApprovalDemo } from "./seed-finance-approval.ts";
 

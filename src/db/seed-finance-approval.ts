@@ -11,9 +11,9 @@
  * inserts nothing. Runs after seedFinanceAccountsDemo; approving makes any account it needs.
  */
 import type { DB } from "./index.ts";
-import type { SessionUser } from "../services/auth.ts";
-import { ledgerMoveForCaller } from "../services/budgets/access.ts";
-import { loadLedger } from "../services/budgets/ledger.ts";
+import type { SessionUser } from "../services/identity/auth.ts";
+import { ledgerMoveForCaller } from "../services/employee/budgets/access.ts";
+import { loadLedger } from "../services/employee/budgets/ledger.ts";
 
 const SYSTEM: SessionUser = { id: 0, email: "seed@meridian.test", firstName: "Seed", lastName: "", role: "ADMIN", groupId: null, groupName: null, groupDisplayName: null, termsAccepted: true };
 const VENDORS: Record<string, string> = { acme: "Atlas Relocation Services", globex: "Globe Movers GmbH" };

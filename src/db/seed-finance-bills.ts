@@ -25,9 +25,9 @@
 import { toMajorString } from "../domain/money/money.ts";
 import type { DB } from "./index.ts";
 import type { BillTable } from "./schema.ts";
-import type { SessionUser } from "../services/auth.ts";
-import { ledgerMoveForCaller } from "../services/budgets/access.ts";
-import { loadLedger } from "../services/budgets/ledger.ts";
+import type { SessionUser } from "../services/identity/auth.ts";
+import { ledgerMoveForCaller } from "../services/employee/budgets/access.ts";
+import { loadLedger } from "../services/employee/budgets/ledger.ts";
 import { approveItem } from "../services/finance/approval.ts";
 import { clientAccount, defaultSpendCategory, payeeAccount, readApprovalItem } from "../services/finance/approval-bills.ts";
 import { holdBill, updateBillDue, updateBillStatus } from "../services/finance/bills.ts";

@@ -9,7 +9,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { listApprovalItems } from "../services/finance/approval.ts";
 import { estimateVsActual } from "../services/finance/insights.ts";
-import type { SessionUser } from "../services/auth.ts";
+import type { SessionUser } from "../services/identity/auth.ts";
 import { DEMO, useTestDatabase } from "../test/fixtures.ts";
 import { seedFinanceAccountsDemo } from "./seed-finance-accounts.ts";
 import { seedFinanceAdhocDemo } from "./seed-finance-adhoc.ts";

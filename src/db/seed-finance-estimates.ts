@@ -9,7 +9,7 @@
  * it is (idempotent); a move the estimate service refuses (no estimate on its policy, flag off) is skipped.
  */
 import type { DB } from "./index.ts";
-import type { SessionUser } from "../services/auth.ts";
+import type { SessionUser } from "../services/identity/auth.ts";
 import { estimateMoveForCaller } from "../services/estimate/access.ts";
 import { estimationView } from "../services/estimate/estimates.ts";
 import { AppError } from "../domain/errors.ts";

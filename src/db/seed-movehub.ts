@@ -1,13 +1,13 @@
 /**
  * Move hub demo (issue 14 "Demo data"): employee@acme.test and employee@globex.test each get a hub
  * with done, open and overdue tasks. Their generated tasks are materialised as the page would
- * (src/services/movehub/hub.ts), then, relative to the day of seeding: the first task of the first
+ * (src/services/employee/movehub/hub.ts), then, relative to the day of seeding: the first task of the first
  * stage is done, the second overdue (due five days ago), the others due in two to eight weeks, plus
  * one custom task. Runs once per move: a move whose hub already has a custom task is left alone.
  */
 import type { DB } from "./index.ts";
-import { hubMoveById } from "../services/movehub/access.ts";
-import { materialiseTasks } from "../services/movehub/hub.ts";
+import { hubMoveById } from "../services/employee/movehub/access.ts";
+import { materialiseTasks } from "../services/employee/movehub/hub.ts";
 
 const DEMO_EMPLOYEES = ["employee@acme.test", "employee@globex.test"];
 

@@ -19,7 +19,7 @@ import {
 } from "../domain/policy/catalogue.ts";
 import { toMinor } from "../domain/money/money.ts";
 import type { Database } from "./schema.ts";
-import { ensureCatalogueTags } from "./queries/tags.ts";
+import { ensureCatalogueTags } from "./queries/manager/tags.ts";
 
 /*
  * Policy seed data. `seedPolicyCatalogue` runs on every start and in every test database, so it is

@@ -23,10 +23,10 @@ import {
   bareModelName,
   propertyModelName,
   type FormType,
-} from "../domain/forms/catalogue.ts";
-import { checkLabel, checkModelName, checkValues } from "../domain/forms/rules.ts";
-import type { TFormComponentItem, TInitiationComponent } from "../domain/wizard/schemas.ts";
-import { validateInitiationForm } from "../domain/wizard/validation.ts";
+} from "../domain/policy/forms/catalogue.ts";
+import { checkLabel, checkModelName, checkValues } from "../domain/policy/forms/rules.ts";
+import type { TFormComponentItem, TInitiationComponent } from "../domain/moves/wizard/schemas.ts";
+import { validateInitiationForm } from "../domain/moves/wizard/validation.ts";
 import { createSessionFor, createTestDatabase, type TestDatabase } from "../test/db.ts";
 
 const CORE = Object.values(CORE_MODEL_NAMES) as string[];

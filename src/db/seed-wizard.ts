@@ -17,8 +17,8 @@ import {
   type CoreField,
   type FormType,
   type ValidatorId,
-} from "../domain/forms/catalogue.ts";
-import type { TStoredFormValue } from "../domain/wizard/schemas.ts";
+} from "../domain/policy/forms/catalogue.ts";
+import type { TStoredFormValue } from "../domain/moves/wizard/schemas.ts";
 
 type Writer = DB | Transaction<Database>;
 

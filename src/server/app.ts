@@ -4,50 +4,22 @@ import { secureHeaders } from "hono/secure-headers";
 import { trpcServer } from "@hono/trpc-server";
 import type { Config } from "../config.ts";
 import type { DB } from "../db/index.ts";
-import { findGroupByName } from "../db/queries/groups.ts";
+import { findGroupByName } from "../db/queries/admin/groups.ts";
 import { AppError, publicError } from "../domain/errors.ts";
 import { messages } from "../domain/messages.ts";
 import { NUL_MESSAGE } from "../domain/text.ts";
 import { canActInGroup } from "../domain/roles.ts";
 import { appRouter } from "../routers/_app.ts";
-import { mountLegacyAdmin } from "../routers/legacy/admin.ts";
-import { mountLegacyAuth } from "../routers/legacy/auth.ts";
-import { mountLegacyAccount } from "../routers/legacy/account.ts";
-import { mountLegacyAdminAccounts } from "../routers/legacy/admin-accounts.ts";
-import { mountLegacyRecovery } from "../routers/legacy/recovery.ts";
-import { mountLegacySso } from "../routers/legacy/sso.ts";
-import { mountLegacySocialLogin } from "../routers/legacy/social-login.ts";
-import { mountLegacyPolicy } from "../routers/legacy/policy.ts";
-import { mountLegacyPolicyBenefits } from "../routers/legacy/policy-benefits.ts";
-import { mountLegacyPreferences } from "../routers/legacy/preferences.ts";
-import { mountLegacyWizard } from "../routers/legacy/wizard.ts";
-import { mountLegacyFormBuilder } from "../routers/legacy/form-builder.ts";
-import { mountLegacyWizardOverrides } from "../routers/legacy/wizard-overrides.ts";
-import { mountLegacyEstimate } from "../routers/legacy/estimate.ts";
-import { mountLegacyEstimateAdmin } from "../routers/legacy/estimate-admin.ts";
-import { mountLegacyServiceAttributes } from "../routers/legacy/service-attributes.ts";
-import { mountLegacyMoveHub } from "../routers/legacy/movehub.ts";
-import { mountLegacyWidgets } from "../routers/legacy/widgets.ts";
-import { mountLegacyOverview } from "../routers/legacy/overview.ts";
-import { mountLegacySocial } from "../routers/legacy/social.ts";
-import { mountLegacyWelcome } from "../routers/legacy/welcome.ts";
-import { mountLegacyEmployeeFile } from "../routers/legacy/employee-file.ts";
-import { mountLegacyFiles } from "../routers/legacy/files.ts";
-import { mountLegacyBudgets } from "../routers/legacy/budgets.ts";
-import { mountLegacyHrSettings } from "../routers/legacy/hr-settings.ts";
-import { mountLegacyAssignments } from "../routers/legacy/assignments.ts";
-import { mountLegacyTags } from "../routers/legacy/tags.ts";
-import { mountLegacyBulk } from "../routers/legacy/bulk.ts";
-import { mountLegacyManagers } from "../routers/legacy/managers.ts";
-import { mountLegacyDashboard } from "../routers/legacy/dashboard.ts";
-import { mountLegacyIncidents } from "../routers/legacy/incidents.ts";
-import { mountLegacyFinanceAccounts } from "../routers/legacy/finance-accounts.ts";
-import { mountLegacyFinanceApproval } from "../routers/legacy/finance-approval.ts";
-import { mountLegacyFinanceBillFile, receiptPreviewFraming } from "../routers/legacy/finance-bill-file.ts";
-import { mountLegacyFinanceBills } from "../routers/legacy/finance-bills.ts";
-import { mountLegacyFinanceAdhoc } from "../routers/legacy/finance-adhoc.ts";
-import { mountLegacyFinanceInsights } from "../routers/legacy/finance-insights.ts";
-import { resolveSession } from "../services/auth.ts";
+import { receiptPreviewFraming } from "../routers/finance/legacy/bill-file.ts";
+import { mountIdentityPaths } from "../routers/identity/legacy/index.ts";
+import { mountAdminPaths } from "../routers/admin/legacy/index.ts";
+import { mountPolicyPaths } from "../routers/policy/legacy/index.ts";
+import { mountEmployeePaths } from "../routers/employee/legacy/index.ts";
+import { mountMovesPaths } from "../routers/moves/legacy/index.ts";
+import { mountEstimatePaths } from "../routers/estimate/legacy/index.ts";
+import { mountManagerPaths } from "../routers/manager/legacy/index.ts";
+import { mountFinancePaths } from "../routers/finance/legacy/index.ts";
+import { resolveSession } from "../services/identity/auth.ts";
 import type { AppDeps, AppEnv } from "./types.ts";
 import { createContextInner, mailerFor } from "../trpc.ts";
 import type { AssetSource } from "./assets.ts";
@@ -62,7 +34,7 @@ const API_PREFIXES = ["/api/", "/trpc/", "/assets/"];
 /** Signed-in users who have not accepted the terms see only this page. */
 const TERMS_PAGE = /^\/user\/terms-and-conditions\/?$/;
 const isApiPath = (p: string) => API_PREFIXES.some((prefix) => p.startsWith(prefix));
-/** Streamed uploads that enforce their own size limit while reading (src/services/files/upload.ts). */
+/** Streamed uploads that enforce their own size limit while reading (src/services/employee/files/upload.ts). */
 const STREAMED_UPLOAD_PATHS = new Set(["/hr/json/employee/files/upload", "/hr/json/employee/files/upload/"]);
 
 function requestLog(enabled: boolean): MiddlewareHandler {
@@ -170,43 +142,15 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
-  mountLegacyAuth(app, deps);
-  mountLegacyAdmin(app, deps);
-  mountLegacyAccount(app, deps);
-  mountLegacyRecovery(app, deps);
-  mountLegacyAdminAccounts(app, deps);
-  mountLegacySso(app, deps);
-  mountLegacySocialLogin(app, deps);
-  mountLegacyPolicy(app, deps);
-  mountLegacyPolicyBenefits(app, deps);
-  mountLegacyPreferences(app, deps);
-  mountLegacyWizard(app, deps);
-  mountLegacyWizardOverrides(app, deps);
-  mountLegacyEstimate(app, deps);
-  mountLegacyEstimateAdmin(app, deps);
-  mountLegacyServiceAttributes(app, deps);
-  mountLegacyBudgets(app, deps);
-  mountLegacyHrSettings(app, deps);
-  mountLegacyAssignments(app, deps);
-  mountLegacyTags(app, deps);
-  mountLegacyBulk(app, deps);
-  mountLegacyManagers(app, deps);
-  mountLegacyDashboard(app, deps);
-  mountLegacyIncidents(app, deps);
-  mountLegacyFinanceAccounts(app, deps);
-  mountLegacyFinanceApproval(app, deps);
-  mountLegacyFinanceBillFile(app, deps);
-  mountLegacyFinanceBills(app, deps);
-  mountLegacyFinanceAdhoc(app, deps);
-  mountLegacyFinanceInsights(app, deps);
-  mountLegacyMoveHub(app, deps);
-  mountLegacyWidgets(app, deps);
-  mountLegacyOverview(app, deps);
-  mountLegacySocial(app, deps);
-  mountLegacyWelcome(app, deps);
-  mountLegacyEmployeeFile(app, deps);
-  mountLegacyFormBuilder(app, deps);
-  mountLegacyFiles(app, deps);
+  // The documented paths, room by room (src/routers/<room>/legacy/).
+  mountIdentityPaths(app, deps);
+  mountAdminPaths(app, deps);
+  mountPolicyPaths(app, deps);
+  mountEmployeePaths(app, deps);
+  mountMovesPaths(app, deps);
+  mountEstimatePaths(app, deps);
+  mountManagerPaths(app, deps);
+  mountFinancePaths(app, deps);
 
   // Web client: hashed assets, then page loads answered with the SPA shell and the right status.
   app.get("*", async (c, next) => {

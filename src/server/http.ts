@@ -4,11 +4,11 @@ import { AppError, errorTable, publicError } from "../domain/errors.ts";
 import { messages } from "../domain/messages.ts";
 import { nulError } from "../domain/text.ts";
 import { zodFieldErrors } from "../trpc.ts";
-import { activationMessages } from "../domain/activation/messages.ts";
-import type { SessionUser } from "../services/auth.ts";
+import { activationMessages } from "../domain/identity/activation/messages.ts";
+import type { SessionUser } from "../services/identity/auth.ts";
 import type { Role } from "../domain/roles.ts";
 import type { AppEnv } from "./types.ts";
-import { multipartBoundary, multipartHeadersWithinLimit } from "../services/files/multipart.ts";
+import { multipartBoundary, multipartHeadersWithinLimit } from "../services/employee/files/multipart.ts";
 
 /**
  * Reads a legacy request's fields from a form body, a JSON body or (for GET) the query string.
@@ -171,11 +171,31 @@ export function legacyUserWithRole(c: Context<AppEnv>, roles: readonly Role[]): 
 }
 
 /**
- * Mounts one legacy handler at `path` and `path/`. The answer is what `run` returns (a Response as
- * it is, anything else as JSON); a thrown error is logged when unexpected and answered with
- * `failure(error)` and the error table's status. With `roles`, the caller's session and role are
- * checked before `run` reads anything (a wrong role gets 403 whatever it sends).
+ * One documented path, declared (issue 25: the one idiom every documented path goes through). In order:
+ * - `roles`: the caller's session and role are checked before anything of the request is read (role
+ *   first, then group in the service, then validation), UNAUTHORIZED / FORBIDDEN otherwise;
+ * - `user: true`: the signed-in user is resolved (UNAUTHORIZED, or FORBIDDEN before the terms) even without `roles`;
+ * - `sameSite`: a documented GET that changes state refuses a cross-site request (assertSameSite);
+ * - `input`: the request's fields (query for GET, else form, multipart or JSON: readFields) parsed with
+ *   the shared zod schema, VALIDATION with per-field messages otherwise;
+ * - `run` calls the same service function as the tRPC procedure; its answer is sent as it is when a
+ *   Response, else as JSON; a thrown error is logged when unexpected and answered with `failure(error)`
+ *   (the path's documented error shape) and the error table's status.
+ * Mounted at `path` and `path/` unless `trailingSlash: false`.
  */
+export type LegacyRouteSpec<S extends z.ZodType | undefined> = {
+  method: "GET" | "POST" | "PUT" | "DELETE";
+  path: string;
+  roles?: readonly Role[];
+  user?: boolean;
+  sameSite?: { publicUrl: string | undefined };
+  input?: S;
+  trailingSlash?: boolean;
+  failure: (error: unknown) => object;
+  run: (c: Context<AppEnv>, request: { input: S extends z.ZodType ? z.infer<S> : undefined; user: SessionUser | null }) => Promise<unknown>;
+};
+
+export function legacyRoute<S extends z.ZodType | undefined = undefined>(app: Hono<AppEnv>, spec: LegacyRouteSpec<S>): void;
 export function legacyRoute(
   app: Hono<AppEnv>,
   method: "GET" | "POST" | "PUT" | "DELETE",
@@ -183,16 +203,29 @@ export function legacyRoute(
   run: (c: Context<AppEnv>) => Promise<unknown>,
   failure: (error: unknown) => object,
   roles?: readonly Role[],
+): void;
+export function legacyRoute(
+  app: Hono<AppEnv>,
+  specOrMethod: LegacyRouteSpec<z.ZodType | undefined> | "GET" | "POST" | "PUT" | "DELETE",
+  path?: string,
+  run?: (c: Context<AppEnv>) => Promise<unknown>,
+  failure?: (error: unknown) => object,
+  roles?: readonly Role[],
 ): void {
+  const spec: LegacyRouteSpec<z.ZodType | undefined> =
+    typeof specOrMethod === "string" ? { method: specOrMethod, path: path!, run: (c) => run!(c), failure: failure!, roles } : specOrMethod;
   const handler = async (c: Context<AppEnv>) => {
     try {
-      if (roles) legacyUserWithRole(c, roles);
-      const result = await run(c);
+      const user = spec.roles ? legacyUserWithRole(c, spec.roles) : spec.user ? legacyUser(c) : null;
+      if (spec.sameSite) assertSameSite(c, spec.sameSite);
+      const input = spec.input ? parseFields(spec.input, await readFields(c)) : undefined;
+      const result = await spec.run(c, { input, user });
       return result instanceof Response ? result : c.json(result as object);
     } catch (error) {
-      logUnexpected(path, error);
-      return c.json(failure(error), httpStatusOf(error));
+      logUnexpected(spec.path, error);
+      return c.json(spec.failure(error), httpStatusOf(error));
     }
   };
-  for (const p of [path, `${path}/`]) app.on(method, p, handler);
+  const paths = spec.trailingSlash === false ? [spec.path] : [spec.path, `${spec.path}/`];
+  for (const p of paths) app.on(spec.method, p, handler);
 }

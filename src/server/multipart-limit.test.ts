@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { MAX_PART_HEADER_BYTES } from "../services/files/multipart.ts";
+import { MAX_PART_HEADER_BYTES } from "../services/employee/files/multipart.ts";
 import { appFor, cookieFor } from "../test/app.ts";
 import { testConfig } from "../test/db.ts";
 import { DEMO, useTestDatabase } from "../test/fixtures.ts";

@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import pg from "pg";
 import { DEMO_PASSWORD } from "../db/seed.ts";
-import { RESET_TEMPLATE } from "../services/recovery.ts";
+import { RESET_TEMPLATE } from "../services/identity/recovery.ts";
 
 const ENABLED = process.env.TEST_DB === "postgres" && !!process.env.TEST_DATABASE_URL;
 const ROOT = new URL("../..", import.meta.url).pathname;

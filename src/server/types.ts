@@ -4,7 +4,7 @@
  */
 import type { Config } from "../config.ts";
 import type { DB } from "../db/types.ts";
-import type { Session } from "../services/auth.ts";
+import type { Session } from "../services/identity/auth.ts";
 import type { AssetSource } from "./assets.ts";
 
 export type AppDeps = { db: DB; config: Config; assets?: AssetSource };

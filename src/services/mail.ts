@@ -5,7 +5,7 @@ import { renderMail } from "../domain/mail/render.ts";
 import { AppError } from "../domain/errors.ts";
 import { messages } from "../domain/messages.ts";
 import { en } from "../domain/i18n/en.ts";
-import { loadMessages } from "./i18n.ts";
+import { loadMessages } from "./admin/i18n.ts";
 
 /**
  * The one way Meridian sends e-mail. Every message is recorded in the `outbox` table; with

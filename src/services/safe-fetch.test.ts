@@ -7,10 +7,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { nominatimProvider, osrmProvider, overpassProvider, rentcastProvider, wikipediaProvider } from "./overview/providers.ts";
+import { nominatimProvider, osrmProvider, overpassProvider, rentcastProvider, wikipediaProvider } from "./employee/overview/providers.ts";
 import { assertFetchableUrl, safeFetch, UnsafeUrlError, type FetchPolicy } from "./safe-fetch.ts";
-import { mastodonProvider } from "./social/social-provider.ts";
-import { openMeteoProvider } from "./widgets/weather-provider.ts";
+import { mastodonProvider } from "./employee/social/social-provider.ts";
+import { openMeteoProvider } from "./employee/widgets/weather-provider.ts";
 
 const STRICT: FetchPolicy = { allowPrivate: false };
 const TESTS: FetchPolicy = { allowPrivate: true };

@@ -21,10 +21,10 @@ import { readConfig, type Config } from "../config.ts";
 import { openDatabase, type DB, type Dialect } from "../db/index.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { seedAll, type ReferenceOptions } from "../db/seed.ts";
-import { insertSession } from "../db/queries/sessions.ts";
-import { findUserByEmail } from "../db/queries/users.ts";
+import { insertSession } from "../db/queries/identity/sessions.ts";
+import { findUserByEmail } from "../db/queries/identity/users.ts";
 import { createCaller } from "../routers/_app.ts";
-import { newSessionToken, resolveSession, sessionIdFor, type Session } from "../services/auth.ts";
+import { newSessionToken, resolveSession, sessionIdFor, type Session } from "../services/identity/auth.ts";
 import { createContextInner, type Context } from "../trpc.ts";
 
 export { DEMO_PASSWORD } from "../db/seed.ts";

@@ -4,12 +4,12 @@
  * "cannot be invited" while the own group's answered "already exists", so an HR user could confirm which
  * addresses exist in other groups. The family: users.invite, employeeFile.editProfile (tRPC and
  * POST /{group}/employeefile/profile/edit), wizard.createNewEmployee (tRPC and POST /hr/json/createNewEmployee);
- * the bulk import plans its rows with the same rule (src/services/wizard/batch-save.test.ts). On the test
+ * the bulk import plans its rows with the same rule (src/services/moves/wizard/batch-save.test.ts). On the test
  * database (SQLite, or PostgreSQL with TEST_DB=postgres).
  */
 import { describe, expect, test } from "bun:test";
 import { TRPCError } from "@trpc/server";
-import { releasedVersionOf, validItems, insertWizardMove } from "../services/wizard/initiation-testing.ts";
+import { releasedVersionOf, validItems, insertWizardMove } from "../services/moves/wizard/initiation-testing.ts";
 import { appFor, cookieFor, postJson } from "./app.ts";
 import { insertTestUser } from "./db.ts";
 import { DEMO, useTestDatabase } from "./fixtures.ts";

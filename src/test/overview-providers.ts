@@ -1,7 +1,7 @@
 /**
  * A local HTTP server speaking the formats of the overview page's five public APIs (issue 14), for the
- * integration tests (src/routers/overview.test.ts) and the browser test (e2e/overview/): the real adapters
- * (src/services/overview/providers.ts) talk to it as they would to the internet.
+ * integration tests (src/routers/employee/overview.test.ts) and the browser test (e2e/overview/): the real adapters
+ * (src/services/employee/overview/providers.ts) talk to it as they would to the internet.
  * - Overpass: POST /api/interpreter (form `data`, [out:json]); a query asking for `place` answers three
  *   neighbourhood nodes near the centre asked plus one 200+ km away, any other query amenity elements.
  * - Wikipedia REST: GET /api/rest_v1/page/summary/{title} (404 for "Kreuzberg").
@@ -11,7 +11,7 @@
  *   GET /v1/listings/rental/long-term/{id} (404 for an id that is not one of its own).
  * `mode` per API makes it fail (HTTP 503) or answer garbage (HTML).
  */
-import { clearProviderCache } from "../services/providers/public-fetch.ts";
+import { clearProviderCache } from "../services/employee/providers/public-fetch.ts";
 export type ProviderApi = "overpass" | "wikipedia" | "osrm" | "nominatim" | "rentcast";
 export type ProviderMode = "ok" | "error" | "garbage";
 export const PROVIDER_API_KEY = "test-key";

@@ -5,11 +5,11 @@
  * TEST_DB=postgres, on PostgreSQL with a pool wide enough for real parallel transactions.
  */
 import { describe, expect, test } from "bun:test";
-import { activationMessages } from "../domain/activation/messages.ts";
-import { RESET_MAILS_PER_WINDOW } from "../domain/recovery/rules.ts";
-import { recoveryMessages } from "../domain/recovery/messages.ts";
+import { activationMessages } from "../domain/identity/activation/messages.ts";
+import { RESET_MAILS_PER_WINDOW } from "../domain/identity/recovery/rules.ts";
+import { recoveryMessages } from "../domain/identity/recovery/messages.ts";
 import { messages } from "../domain/messages.ts";
-import { issueAccountToken, tokenMessages } from "../services/tokens.ts";
+import { issueAccountToken, tokenMessages } from "../services/identity/tokens.ts";
 import { appFor, cookieFor, postForm } from "./app.ts";
 import { auditRows, callerFor, insertTestUser } from "./db.ts";
 import { expectTrpcError } from "./errors.ts";

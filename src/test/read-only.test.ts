@@ -9,7 +9,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { TRPCError } from "@trpc/server";
 import { appRouter } from "../routers/_app.ts";
-import { sessionIdFor } from "../services/auth.ts";
+import { sessionIdFor } from "../services/identity/auth.ts";
 import { appFor, cookieFor, send, tokenOf, type TestApp } from "./app.ts";
 import { testDialect } from "./db.ts";
 import { useTestDatabase } from "./fixtures.ts";

@@ -3,7 +3,7 @@
  * "Global Long-Term Assignment": what the dashboard's and the manager move page's restriction tests need.
  */
 import type { DB } from "../db/index.ts";
-import { releasedVersionOf } from "../services/wizard/initiation-testing.ts";
+import { releasedVersionOf } from "../services/moves/wizard/initiation-testing.ts";
 import { insertTestUser } from "./db.ts";
 
 export async function insertRouteMove(

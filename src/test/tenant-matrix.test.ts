@@ -17,7 +17,7 @@ import { TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
 import { messages } from "../domain/messages.ts";
 import { appRouter } from "../routers/_app.ts";
-import { sessionIdFor } from "../services/auth.ts";
+import { sessionIdFor } from "../services/identity/auth.ts";
 import { appFor, cookieFor, send, tokenOf, type TestApp } from "./app.ts";
 import { testDialect } from "./db.ts";
 import { useTestDatabase } from "./fixtures.ts";

@@ -13,12 +13,12 @@ import { sql } from "kysely";
 import type { DB } from "../db/index.ts";
 import { DEMO_PASSWORD } from "../db/seed.ts";
 import { createCaller } from "../routers/_app.ts";
-import { sessionIdFor } from "../services/auth.ts";
+import { sessionIdFor } from "../services/identity/auth.ts";
 import { settleJobs } from "../services/jobs/queue.ts";
 import { estimateMoveForCaller } from "../services/estimate/access.ts";
 import { estimationView } from "../services/estimate/estimates.ts";
 import { ZEstimationViewRequest } from "../domain/estimate/schemas.ts";
-import { issueAccountToken } from "../services/tokens.ts";
+import { issueAccountToken } from "../services/identity/tokens.ts";
 import { createContextInner } from "../trpc.ts";
 import { allLegacyOperations, buildOpenApi, type Operation } from "../server/openapi.ts";
 import { callerFor, createSessionFor, testConfig } from "./db.ts";
@@ -282,7 +282,7 @@ export async function seedVictim(db: DB): Promise<Victim> {
     .returning("id")
     .execute();
 
-  // Move hub tasks as src/services/movehub/hub.ts writes them.
+  // Move hub tasks as src/services/employee/movehub/hub.ts writes them.
   const hubRow = (o: { key: string | null; title: string; order: number }) => ({
     group_id: group.id, move_id: open.moveId, source_key: o.key, kind: o.key ? ("SERVICE" as const) : ("CUSTOM" as const), service_key: o.key ? "VICTIMTASK" : null,
     move_hub: 0, title: o.title, dd_text: `${PLANTED} task text`, section: 1, sort_order: o.order, due_date: "2026-01-01", is_done: 0, done_at: null,

@@ -22,7 +22,7 @@ import { SaxesParser } from "saxes";
 import { ZCostEstimateView, type TCostEstimateView } from "../domain/estimate/schemas.ts";
 import { XML_FORBIDDEN, xmlSafeText } from "../domain/text.ts";
 import { financeActorOf } from "../db/seed-finance-bills.ts";
-import { bulkErrorFile, bulkTemplate, BULK_IMPORT_JOB } from "../services/bulk/bulk.ts";
+import { bulkErrorFile, bulkTemplate, BULK_IMPORT_JOB } from "../services/moves/bulk/bulk.ts";
 import { renderEstimateWorkbook } from "../services/estimate/export.ts";
 import { cityIndexTemplate } from "../services/estimate/indices.ts";
 import { paymentCsv, paymentXml, type PaymentLine } from "../services/finance/payment-files.ts";
@@ -133,7 +133,7 @@ export const EXPORTS: Export[] = [
   },
   {
     name: "bulk import template (policy names)",
-    file: "src/services/bulk/bulk.ts",
+    file: "src/services/moves/bulk/bulk.ts",
     stored: true,
     run: async (text) => {
       const groupId = await acmeGroupId();
@@ -148,7 +148,7 @@ export const EXPORTS: Export[] = [
   },
   {
     name: "bulk import error file",
-    file: "src/services/bulk/bulk.ts",
+    file: "src/services/moves/bulk/bulk.ts",
     stored: true,
     run: async (text) => {
       const groupId = await acmeGroupId();

@@ -3,7 +3,7 @@ import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { ZRole } from "../domain/roles.ts";
-import { MOVE_SORTS, ZMoveStatus } from "../domain/wizard/search.ts";
+import { MOVE_SORTS, ZMoveStatus } from "../domain/moves/wizard/search.ts";
 import type { PeopleSearch } from "./features/group/group-home-page.tsx";
 import { activationRoutes } from "./features/activation/routes.tsx";
 import { recoveryRoutes } from "./features/recovery/routes.tsx";
@@ -62,7 +62,7 @@ const loginRoute = createRoute({
   path: "/login",
   validateSearch: z.object({
     redirect: z.string().max(2000).optional().catch(undefined),
-    /** A social sign-in that failed (src/routers/legacy/social-login.ts): its text is shown under the form. */
+    /** A social sign-in that failed (src/routers/identity/legacy/social-login.ts): its text is shown under the form. */
     socialError: z.string().max(40).optional().catch(undefined),
   }),
   beforeLoad: async ({ context }) => {

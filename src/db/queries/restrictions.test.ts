@@ -4,8 +4,8 @@
  */
 import { beforeAll, describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { managerSeesMove, type GeoEnd, type GeoRule, type RestrictableMove, type ViewRestriction } from "../../domain/managers/restrictions.ts";
-import { releasedVersionOf } from "../../services/wizard/initiation-testing.ts";
+import { managerSeesMove, type GeoEnd, type GeoRule, type RestrictableMove, type ViewRestriction } from "../../domain/manager/managers/restrictions.ts";
+import { releasedVersionOf } from "../../services/moves/wizard/initiation-testing.ts";
 import { insertTestUser } from "../../test/db.ts";
 import { useTestDatabase } from "../../test/fixtures.ts";
 import { restrictMoves, restrictPeople, restrictionScopeOf } from "./restrictions.ts";

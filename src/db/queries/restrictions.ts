@@ -1,7 +1,7 @@
 /**
  * Manager restrictions applied IN SQL (issue 15): the one helper every read a manager can make goes through,
  * so later areas (finance, reporting, the manager dashboard) call it too. The rule is
- * `managerSeesMove` (src/domain/managers/restrictions.ts); the property test
+ * `managerSeesMove` (src/domain/manager/managers/restrictions.ts); the property test
  * (src/db/queries/restrictions.test.ts) checks both agree on both databases.
  *
  * Usage: `const scope = await restrictionScopeOf(db, user)` once per request, then
@@ -18,7 +18,7 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from "kysely";
 import type { DB } from "../index.ts";
 import { preparedQuery } from "../prepared.ts";
-import { MANAGER_DEFAULTS, type GeoEnd, type GeoRule, type GeoType, type OnOff, type ViewRestriction } from "../../domain/managers/restrictions.ts";
+import { MANAGER_DEFAULTS, type GeoEnd, type GeoRule, type GeoType, type OnOff, type ViewRestriction } from "../../domain/manager/managers/restrictions.ts";
 import type { Role } from "../../domain/roles.ts";
 
 /** What a manager's reads are limited by (their view mode and geographic rules, in rule order); null means no limit. */

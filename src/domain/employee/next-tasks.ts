@@ -2,7 +2,7 @@
  * The employee home's "Next tasks" (issue 14 "Employee home"): the open tasks of the move hub, overdue
  * first, then by due date (undated last), then in hub order (section, position); at most `limit`.
  */
-import type { TMoveHubView } from "../movehub/schemas.ts";
+import type { TMoveHubView } from "./movehub/schemas.ts";
 
 export type NextTask = { id: number; title: string; dueDate: string | null; completeStatus: "OPEN" | "OVERDUE" | "DONE"; sectionTitle: string };
 

@@ -4,10 +4,10 @@
  * round trip. Amounts are decimal text in the budget's or expense's own currency (src/domain/money).
  */
 import { z } from "zod";
-import { ZCompleteStatus } from "../movehub/schemas.ts";
-import { EXPENSE_STATUSES } from "../expenses/rules.ts";
-import { ZLifecycle } from "../expenses/lifecycle.ts";
-import { ZBudgetFigures } from "../budgets/schemas.ts";
+import { ZCompleteStatus } from "./movehub/schemas.ts";
+import { EXPENSE_STATUSES } from "./expenses/rules.ts";
+import { ZLifecycle } from "./expenses/lifecycle.ts";
+import { ZBudgetFigures } from "./budgets/schemas.ts";
 
 /** How many of each list the home shows. */
 export const HOME_LIMITS = { tasks: 5, expenses: 5, files: 3 } as const;
@@ -73,7 +73,7 @@ export const ZHomeExpense = z.object({
   currency: z.string(),
   gross: z.string(),
   status: z.enum(EXPENSE_STATUSES),
-  /** The derived state (src/domain/expenses/lifecycle.ts), the one the expenses page shows. */
+  /** The derived state (src/domain/employee/expenses/lifecycle.ts), the one the expenses page shows. */
   lifecycle: ZLifecycle,
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { wizardMessages } from "../wizard/messages.ts";
+import { wizardMessages } from "../moves/wizard/messages.ts";
 import { estimateMessages } from "./messages.ts";
 import {
   assignmentDays,

@@ -13,8 +13,8 @@
  */
 import { AppError } from "../errors.ts";
 import { isCurrencyCode, parseAmount } from "../money/money.ts";
-import { wizardMessages } from "../wizard/messages.ts";
-import { assignmentLengthError, isValidEmail, parseIsoDate } from "../wizard/validation.ts";
+import { wizardMessages } from "../moves/wizard/messages.ts";
+import { assignmentLengthError, isValidEmail, parseIsoDate } from "../moves/wizard/validation.ts";
 import { estimateMessages } from "./messages.ts";
 import { MAX_YEARS, MIN_YEARS, type TCostEstimateType, type TTaxability } from "./schemas.ts";
 

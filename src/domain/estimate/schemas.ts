@@ -1,15 +1,15 @@
 /**
  * Contracts of the cost estimate (part 1 §3 cost-estimate entities and payloads, §4 estimate
  * states, §7 estimate calls). Shared by the tRPC procedures in src/routers/estimate/, the legacy
- * routes of src/routers/legacy/estimate.ts and the React estimate stages. Money is integer minor
+ * routes of src/routers/estimate/legacy/estimate.ts and the React estimate stages. Money is integer minor
  * units of the named currency everywhere; rates are decimal strings (4 places for exchange rates);
  * tax rates are whole percents. Legacy fields arrive as text, so ids, numbers and flags coerce.
  */
 import { z } from "zod";
 import { zInt } from "../numbers.ts";
 import { zFlag } from "../policy/benefit-schemas.ts";
-import { ZMoveRef, zId, zOptionalId } from "../wizard/schemas.ts";
-import { parseIsoDate } from "../wizard/validation.ts";
+import { ZMoveRef, zId, zOptionalId } from "../moves/wizard/schemas.ts";
+import { parseIsoDate } from "../moves/wizard/validation.ts";
 import { ZApprovalState } from "./approval-link.ts";
 import { estimateMessages } from "./messages.ts";
 import { zMinorUnits, ZMoneyText } from "../money/schemas.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { propertyModelName } from "../forms/catalogue.ts";
+import { propertyModelName } from "../policy/forms/catalogue.ts";
 import { businessFunctionOf, defaultTaxProvider, isProviderCountry, taxMethodOf, TAX_PROVIDERS, type TaxProviderInput } from "./tax-provider.ts";
 
 const base: TaxProviderInput = { group: "acme", configuredGroup: "acme", homeCountryCode: "US", hostCountryCode: "SG", businessFunction: "Engineering" };

@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { budgetFigures } from "../budgets/figures.ts";
+import { budgetFigures } from "../employee/budgets/figures.ts";
 import { computeActuals, convertWith, estimateRates, type ActualsInput } from "./actuals.ts";
 
-/** The ledger's figures of the budget (src/domain/budgets/figures.ts): EUR 500 submitted, 1,000 approved, 2,000 paid. */
+/** The ledger's figures of the budget (src/domain/employee/budgets/figures.ts): EUR 500 submitted, 1,000 approved, 2,000 paid. */
 const FIGURES = budgetFigures(700_000, [{ stage: "submitted", amount: 50_000 }, { stage: "approved", amount: 100_000 }, { stage: "paid", amount: 200_000 }]);
 
 const rates: Record<string, string> = { "EUR>USD": "1.1", "GBP>USD": "1.25", "USD>EUR": "0.9", "GBP>EUR": "1.15", "JPY>USD": "0.0067" };

@@ -18,10 +18,10 @@
  *   converted into that currency (an expense's stored budget amount is used when it was booked
  *   against that currency); a row names its group (`budgetGroup`). What remains of a budget is not
  *   computed here: each budget carries its figures (budget, committed, spent, remaining) from the
- *   move's ledger (src/domain/budgets/figures.ts, issue 24 §2), the same every screen shows.
+ *   move's ledger (src/domain/employee/budgets/figures.ts, issue 24 §2), the same every screen shows.
  * - Totals per currency: the rows' sums (one view currency) and the budgets' sums by budget currency.
  */
-import { sumFigures, type BudgetFigures } from "../budgets/figures.ts";
+import { sumFigures, type BudgetFigures } from "../employee/budgets/figures.ts";
 import { convert, type Money } from "../money/money.ts";
 
 export type RateFn = (from: string, to: string) => string;
@@ -68,7 +68,7 @@ export type ActualsBudget = {
   source: string;
   approved: number;
   pending: number;
-  /** The budget's figures (the ledger's: src/domain/budgets/figures.ts). */
+  /** The budget's figures (the ledger's: src/domain/employee/budgets/figures.ts). */
   figures: BudgetFigures;
   serviceKeys: string[];
 };

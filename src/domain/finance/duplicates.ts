@@ -1,7 +1,7 @@
 /**
  * Likely duplicate claims on Bill Approval (issue 24 §1). Pure: the approval service feeds it the
  * pending expenses of a page and, from one query, every other expense that could match them
- * (src/db/queries/finance-approval.ts `duplicateCandidates`); it answers, per pending expense, the
+ * (src/db/queries/finance/approval.ts `duplicateCandidates`); it answers, per pending expense, the
  * other expense it most likely duplicates.
  *
  * Two expenses are likely duplicates when

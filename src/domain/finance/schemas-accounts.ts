@@ -2,7 +2,7 @@
  * Finance accounts, bank accounts and lock periods (issue 16; spec part 2 §3 "Finance" Account,
  * Employee bank account, Lock period; §5 account balance / search / manual adjustment / lock period;
  * §7 "Finance (under /accountmanagement/)"). The request and response schemas the tRPC procedures
- * (src/routers/finance/accounts.ts) and the documented paths (src/routers/legacy/finance-accounts.ts)
+ * (src/routers/finance/accounts.ts) and the documented paths (src/routers/finance/legacy/accounts.ts)
  * share. Field names are the spec's.
  *
  * Money crosses the wire as text in major units (`balance: "1234.50"`, JPY "1235") beside the integer

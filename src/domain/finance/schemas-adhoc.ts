@@ -11,8 +11,8 @@
  */
 import { z } from "zod";
 import { ZId, zInt } from "../numbers.ts";
-import { EXPENSE_CATEGORIES, EXPENSE_STATUSES } from "../expenses/rules.ts";
-import { ZLifecycle } from "../expenses/lifecycle.ts";
+import { EXPENSE_CATEGORIES, EXPENSE_STATUSES } from "../employee/expenses/rules.ts";
+import { ZLifecycle } from "../employee/expenses/lifecycle.ts";
 import { ADHOC_TEXT_MAX, financeDay, INTERNAL_NOTES_MAX } from "./amounts.ts";
 import { financeMessages as FM } from "./messages.ts";
 import { MAX_INSTALMENTS, RECURRENCE_UNITS } from "./recurring.ts";
@@ -204,7 +204,7 @@ export const ZManagedExpense = z.object({
   tax: z.string(),
   gross: z.string(),
   status: z.enum(EXPENSE_STATUSES),
-  /** The state derived from the expense and its bill(s) (src/domain/expenses/lifecycle.ts), as the employee sees it. */
+  /** The state derived from the expense and its bill(s) (src/domain/employee/expenses/lifecycle.ts), as the employee sees it. */
   lifecycle: ZLifecycle,
   holdReason: z.string().nullable(),
   receiptHash: z.string().nullable(),

@@ -10,7 +10,7 @@ import { HOLD_REASONS } from "./bill-state.ts";
 import { INTERNAL_NOTES_MAX, LINE_NOTES_MAX, REFERENCE_MAX, REJECTION_NOTES_MAX, financeDay } from "./amounts.ts";
 import { financeMessages as FM, notesMaxMessage } from "./messages.ts";
 import { ZMoneyText } from "../money/schemas.ts";
-import { zWithFormDataFile } from "../files/schemas.ts";
+import { zWithFormDataFile } from "../employee/files/schemas.ts";
 
 /** Meridian's own Bill Approval texts (the spec states the rule, not the words). */
 export const approvalMessages = {
@@ -225,7 +225,7 @@ export const ZBillFileFields = z.object({ id, type: ZApprovalKind });
 /** GET billapproval/billFile?fileId: the bill file's bytes. */
 export const ZBillFileRequest = z.object({ fileId: id });
 export const ZBillFileInput = zWithFormDataFile(ZBillFileFields);
-/** Where an approval item's receipt is served (src/routers/legacy/finance-bill-file.ts). */
+/** Where an approval item's receipt is served (src/routers/finance/legacy/bill-file.ts). */
 export const RECEIPT_PATH = "/accountmanagement/billapproval/receipt";
 /** GET billapproval/receipt?type&id[&download]: the receipt of a pending item, inline (preview) or as a download (issue 24 §1). */
 export const ZReceiptRequest = z.object({

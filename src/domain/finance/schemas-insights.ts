@@ -3,7 +3,7 @@
  * integer minor units of the named currency (src/domain/money); the browser formats them.
  */
 import { z } from "zod";
-import { ZBudgetFigures } from "../budgets/schemas.ts";
+import { ZBudgetFigures } from "../employee/budgets/schemas.ts";
 
 const id = z.number().int().positive().max(2_147_483_647);
 const minor = z.number().int();

@@ -1,9 +1,9 @@
 /**
  * English texts of the HR employee table with the extend / end assignment actions (issue 15; part 1 §2, §4).
- * The spec's own texts (§5, §8) come from src/domain/assignments/schemas.ts.
+ * The spec's own texts (§5, §8) come from src/domain/moves/assignments/schemas.ts.
  */
-import { assignmentMessages as m } from "../assignments/schemas.ts";
-import { wizardMessages } from "../wizard/messages.ts";
+import { assignmentMessages as m } from "../moves/assignments/schemas.ts";
+import { wizardMessages } from "../moves/wizard/messages.ts";
 
 export const enAssignments = {
   "assignments.title": "Employees",

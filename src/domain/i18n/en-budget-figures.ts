@@ -1,5 +1,5 @@
 /**
- * English labels of the budget figures (issue 24 §2; src/domain/budgets/figures.ts), the same on every
+ * English labels of the budget figures (issue 24 §2; src/domain/employee/budgets/figures.ts), the same on every
  * screen that shows a budget: the employee home, the expenses page, HR's move page, the estimate
  * against actual, Bill Approval's budget column and the booking estimate (merged into en.ts).
  */

@@ -1,8 +1,8 @@
 /**
  * English texts of the bulk employee import page (issue 15; part 1 §4; part 2 §2, §4, §5). The spec's own
- * texts ("Please choose file!", the job states) come from src/domain/bulk/schemas.ts.
+ * texts ("Please choose file!", the job states) come from src/domain/moves/bulk/schemas.ts.
  */
-import { bulkMessages } from "../bulk/schemas.ts";
+import { bulkMessages } from "../moves/bulk/schemas.ts";
 
 export const enBulk = {
   "bulk.title": "Import employees",

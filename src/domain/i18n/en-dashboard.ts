@@ -1,10 +1,10 @@
 /**
  * English texts of the manager dashboard page /{group}/managerDashboard (issue 15; part 1 §2, §3, §7). The
  * column headers and the server's own texts (the refusal for a manager without the dashboard, the note's
- * length) come from src/domain/dashboard/schemas.ts.
+ * length) come from src/domain/manager/dashboard/schemas.ts.
  */
-import { DASHBOARD_COLUMNS, dashboardMessages } from "../dashboard/schemas.ts";
-import { HR_NOTES_MAX } from "../employee-file/schemas.ts";
+import { DASHBOARD_COLUMNS, dashboardMessages } from "../manager/dashboard/schemas.ts";
+import { HR_NOTES_MAX } from "../moves/employee-file/schemas.ts";
 
 const columns = Object.fromEntries(DASHBOARD_COLUMNS.map((c) => [`dashboard.col.${c.key}`, c.label])) as Record<`dashboard.col.${(typeof DASHBOARD_COLUMNS)[number]["key"]}`, string>;
 

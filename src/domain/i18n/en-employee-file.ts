@@ -1,7 +1,7 @@
 /**
  * English texts of the HR move page's employee-file panels (issue 14; part 2 §7): the Edit profile
  * dialog, the initiation-form values edited inline and the HR notes with autosave (merged into en.ts).
- * Field errors are the server's (the wizard's stage-2 texts, src/domain/wizard/messages.ts).
+ * Field errors are the server's (the wizard's stage-2 texts, src/domain/moves/wizard/messages.ts).
  */
 export const enEmployeeFile = {
   "employeeFile.editProfile": "Edit profile",

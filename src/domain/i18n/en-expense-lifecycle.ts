@@ -1,8 +1,8 @@
 /**
- * English texts of an expense's (or booking's) derived state (issue 24 §1; src/domain/expenses/lifecycle.ts):
+ * English texts of an expense's (or booking's) derived state (issue 24 §1; src/domain/employee/expenses/lifecycle.ts):
  * stage names, what to do next, and HR's Money panel on the move page (merged into en.ts).
  */
-import { LIFECYCLE_LABELS, MONEY_ITEM_KIND_LABELS, NEXT_ACTION_TEXTS } from "../expenses/lifecycle-labels.ts";
+import { LIFECYCLE_LABELS, MONEY_ITEM_KIND_LABELS, NEXT_ACTION_TEXTS } from "../employee/expenses/lifecycle-labels.ts";
 
 export const enExpenseLifecycle = {
   "expenses.stage.submitted": LIFECYCLE_LABELS.submitted,

@@ -2,11 +2,11 @@
  * English texts of the employee's expenses page (/expenses, part 1 §2 "My move: expense items with a
  * delete popup", the overdraft popup), HR's budgets panel on the move page (part 1 §3, §4), the budget
  * type choice of policy budget groups and the wizard's soft-budget confirmation (merged into en.ts).
- * The spec's own texts (§5, §8) come from src/domain/budgets/messages.ts and
- * src/domain/expenses/messages.ts.
+ * The spec's own texts (§5, §8) come from src/domain/employee/budgets/messages.ts and
+ * src/domain/employee/expenses/messages.ts.
  */
-import { budgetMessages as b } from "../budgets/messages.ts";
-import { expenseMessages as e } from "../expenses/messages.ts";
+import { budgetMessages as b } from "../employee/budgets/messages.ts";
+import { expenseMessages as e } from "../employee/expenses/messages.ts";
 
 export const enExpenses = {
   "expenses.title": "My expenses",

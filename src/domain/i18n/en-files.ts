@@ -2,9 +2,9 @@
  * English texts of the employee files pages (issue 14): the HR employee files page
  * (`/{group}/employeefile/files?employeeId=`, part 1 §2 with its add, update and delete popups), the
  * employee's "My files" page (`/files`, the file upload area) and the Files panel of the HR move page
- * (merged into en.ts). The spec's own texts (§5, §8) come from src/domain/files/messages.ts.
+ * (merged into en.ts). The spec's own texts (§5, §8) come from src/domain/employee/files/messages.ts.
  */
-import { fileMessages as m } from "../files/messages.ts";
+import { fileMessages as m } from "../employee/files/messages.ts";
 
 export const enFiles = {
   "files.title": "Files",

@@ -1,5 +1,5 @@
-import { FORM_CACHE_NOTE } from "../forms/catalogue.ts";
-import { formBuilderMessages as m } from "../forms/messages.ts";
+import { FORM_CACHE_NOTE } from "../policy/forms/catalogue.ts";
+import { formBuilderMessages as m } from "../policy/forms/messages.ts";
 
 /** The domain texts use {name}; i18next wants {{name}}. */
 const vars = (text: string) => text.replace(/\{(\w+)\}/g, "{{$1}}");

@@ -1,7 +1,7 @@
 /**
  * English texts of incidents (issue 15; merged into en.ts): the HR move page's Incidents card
  * (src/web/features/move-file/incidents-panel.tsx) and the managers list's open-incidents summary.
- * Validation and refusal texts come from the server (src/domain/incidents/schemas.ts).
+ * Validation and refusal texts come from the server (src/domain/moves/incidents/schemas.ts).
  */
 export const enIncidents = {
   "incidents.title": "Incidents",

@@ -4,7 +4,7 @@
  * load, save ("There has been an error saving the restriction.") and delete"). Merged into en.ts; loaded with
  * the pages (src/web/features/managers/).
  */
-import { managerMessages } from "../managers/schemas.ts";
+import { managerMessages } from "../manager/managers/schemas.ts";
 
 export const enManagers = {
   "managers.nav": "Managers",

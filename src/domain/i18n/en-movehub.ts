@@ -1,9 +1,9 @@
 /**
  * English texts of the move hub page (/movehub, part 1 §2 "Move hub task list") and the message form's
  * e-mail to the consultant (merged into en.ts). The spec's own texts (§5, §8) come from
- * src/domain/movehub/messages.ts and are repeated here only as keys the translations table can override.
+ * src/domain/employee/movehub/messages.ts and are repeated here only as keys the translations table can override.
  */
-import { moveHubMessages as m } from "../movehub/messages.ts";
+import { moveHubMessages as m } from "../employee/movehub/messages.ts";
 
 export const enMoveHub = {
   "mail.moveHubMessage.subject": "Move hub message from {{employeeName}}",

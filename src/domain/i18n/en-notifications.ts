@@ -2,8 +2,8 @@
  * English texts of notifications (issue 24 §3 "People are told"), merged into en.ts; the
  * translations table's texts win. `notifications.text.<KIND>` is the line in the bell and the list,
  * `notifications.kind.<KIND>` the kind's name on the settings page, `mail.notify<Kind>.*` the e-mail
- * (src/domain/notifications/kinds.ts `mailTemplateOf`). Variables per kind are set by the decision
- * that writes the notification (src/services/notifications/events.ts).
+ * (src/domain/identity/notifications/kinds.ts `mailTemplateOf`). Variables per kind are set by the decision
+ * that writes the notification (src/services/identity/notifications/events.ts).
  */
 export const enNotifications = {
   "notifications.title": "Notifications",

@@ -1,4 +1,4 @@
-import { recoveryMessages } from "../recovery/messages.ts";
+import { recoveryMessages } from "../identity/recovery/messages.ts";
 
 /** English UI and e-mail texts of the recovery screens (merged into en.ts). */
 export const enRecovery = {

@@ -1,4 +1,4 @@
-import { socialLinkMessages } from "../social-login/messages.ts";
+import { socialLinkMessages } from "../identity/social-login/messages.ts";
 
 /** English texts of the sign-in methods page (social sign-in, issue 23 item 18; merged into en.ts). */
 export const enSocialLogin = {

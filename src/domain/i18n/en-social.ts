@@ -2,7 +2,7 @@
  * English texts of the connections page and box (social.*), the comparison page (comparison.*) and the
  * HR move page's quotes panel (quotesPanel.*) (issue 14; merged into en.ts; loaded with the pages,
  * src/web/features/social/ and src/web/features/comparison/). Status messages come from the server
- * (src/domain/social/social.ts, src/domain/quotes/quotes.ts).
+ * (src/domain/employee/social/social.ts, src/domain/employee/quotes/quotes.ts).
  */
 export const enSocial = {
   "social.title": "Connections at your destination",

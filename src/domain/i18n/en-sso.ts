@@ -1,4 +1,4 @@
-import { ssoMessages } from "../sso/messages.ts";
+import { ssoMessages } from "../identity/sso/messages.ts";
 
 /** English UI and e-mail texts of the sso screens (merged into en.ts). */
 export const enSso = {

@@ -1,7 +1,7 @@
 /**
  * English texts of the welcome popup (issue 14; part 2 §2 "A welcome-call popup for new users has 3
  * stages; on mobile it redirects to /common/welcomeCallPopup"), merged into en.ts. The field messages
- * come from src/domain/welcome/messages.ts (the server's own texts).
+ * come from src/domain/employee/welcome/messages.ts (the server's own texts).
  */
 export const enWelcome = {
   "welcome.title": "Your welcome call",

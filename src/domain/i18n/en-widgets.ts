@@ -1,11 +1,11 @@
 /**
  * English texts of the overview widgets (issue 14; part 1 §2, §3) shown on the employee home (merged
  * into en.ts; loaded with the widget, src/web/features/widgets/). The spec's own failure text (part 1
- * §8 "currency") comes from src/domain/widgets/currency.ts.
+ * §8 "currency") comes from src/domain/employee/widgets/currency.ts.
  */
-import { currencyWidgetMessages } from "../widgets/currency.ts";
-import { feedbackMessages } from "../widgets/feedback.ts";
-import { weatherMessages } from "../widgets/weather.ts";
+import { currencyWidgetMessages } from "../employee/widgets/currency.ts";
+import { feedbackMessages } from "../employee/widgets/feedback.ts";
+import { weatherMessages } from "../employee/widgets/weather.ts";
 
 export const enWidgets = {
   "widgets.region": "Widgets",

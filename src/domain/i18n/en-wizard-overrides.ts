@@ -1,4 +1,4 @@
-import { wizardMessages } from "../wizard/messages.ts";
+import { wizardMessages } from "../moves/wizard/messages.ts";
 
 /** English UI texts of wizard stage 3 (policy overrides) and the HR home moves list (merged into en.ts). */
 export const enWizardOverrides = {

@@ -1,4 +1,4 @@
-import { wizardMessages } from "../wizard/messages.ts";
+import { wizardMessages } from "../moves/wizard/messages.ts";
 
 /**
  * English UI texts of the new-move wizard and the HR home moves list (merged into en.ts). Spec

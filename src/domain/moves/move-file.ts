@@ -8,8 +8,8 @@ import { ZApprovalState } from "../estimate/approval-link.ts";
 import { z } from "zod";
 import { ZActivationState } from "../roles.ts";
 import { ZMovePolicyRef } from "./policy-ref.ts";
-import { ZMoveStatus, zId } from "../wizard/search.ts";
-import { ZWizardStep } from "../wizard/navigation.ts";
+import { ZMoveStatus, zId } from "./wizard/search.ts";
+import { ZWizardStep } from "./wizard/navigation.ts";
 
 export const ZMoveFileRequest = z.object({ group: z.string().trim().min(1).max(64), employeeId: zId, moveId: zId });
 export type TMoveFileRequest = z.infer<typeof ZMoveFileRequest>;

@@ -2,7 +2,7 @@
  * Contracts of policy group setup (benefit sets, options, metadata lines and their overrides), the
  * policy popup, the catalogue (services, attributes, spend categories, tags, currencies) and the
  * employee's policy view (part 2 §§3, 5, 7). Shared by the tRPC procedures, the legacy routes of
- * src/routers/legacy/policy-benefits.ts and the React forms.
+ * src/routers/policy/legacy/benefits.ts and the React forms.
  */
 import { z } from "zod";
 import { ZId, zInt } from "../numbers.ts";

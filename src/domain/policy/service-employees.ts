@@ -8,7 +8,7 @@
  * sees whom a change to the service's benefit sets reaches.
  *
  * Which moves use a service (`serviceInUse`, pure; the query's SQL form in
- * src/db/queries/policy-service-employees.ts): a move stage uses it when the move's policy version has it
+ * src/db/queries/policy/service-employees.ts): a move stage uses it when the move's policy version has it
  * there, provided and of any policy type but 5 ("off"), and the move's stage-3 override did not deselect
  * it; or when an override selects it (an addable service added for the employee).
  */

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { ZodError } from "zod";
-import { countCityIndicesBySource, findCityIndex } from "../../db/queries/city-indices.ts";
+import { countCityIndicesBySource, findCityIndex } from "../../db/queries/estimate/city-indices.ts";
 import { CITY_INDEX_COLUMNS } from "../../domain/estimate/schemas.ts";
 import { estimateMessages } from "../../domain/estimate/messages.ts";
 import { messages } from "../../domain/messages.ts";

@@ -1,7 +1,7 @@
 /**
  * `estimate.admin.*`: the per-group cost-estimate flag and billing status (part 1 §2, §6, §7),
  * the authorisation check, and the city index import (GET /admin/mercer/state, POST
- * /admin/mercer/import). Same service functions as src/routers/legacy/estimate-admin.ts.
+ * /admin/mercer/import). Same service functions as src/routers/estimate/legacy/admin.ts.
  */
 import {
   ZAdminUpdateResponse,

@@ -3,7 +3,7 @@ import { estimateMessages, estimateText } from "../../domain/estimate/messages.t
 import { messages } from "../../domain/messages.ts";
 import { ASYNC_POLL_MAX, type TCostEstimateView } from "../../domain/estimate/schemas.ts";
 import { runPendingJobs } from "../../services/jobs/queue.ts";
-import { countTable, createTestMove } from "../../services/wizard/initiation-testing.ts";
+import { countTable, createTestMove } from "../../services/moves/wizard/initiation-testing.ts";
 import { expectInputError, expectTrpcError } from "../../test/errors.ts";
 import type { ZodError } from "zod";
 import { DEMO, useTestDatabase } from "../../test/fixtures.ts";
@@ -11,7 +11,7 @@ import { expectAudit, groupIdOf } from "../../test/audit.ts";
 import { appFor, cookieFor, get } from "../../test/app.ts";
 import { testConfig } from "../../test/db.ts";
 import { createMailer } from "../../services/mail.ts";
-import { sessionIdFor } from "../../services/auth.ts";
+import { sessionIdFor } from "../../services/identity/auth.ts";
 
 const t = useTestDatabase();
 const { admin, hrAcme, hrGlobex, employee, finance } = t;

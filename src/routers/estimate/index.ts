@@ -1,6 +1,6 @@
 /**
  * The cost estimate (part 1 §2 stages 4 and 6, §3, §4, §7 estimate calls). Each procedure calls
- * the same service function as its legacy path in src/routers/legacy/estimate.ts.
+ * the same service function as its legacy path in src/routers/estimate/legacy/estimate.ts.
  */
 import {
   ZAdvanceCeDetailsRequest,
@@ -50,10 +50,10 @@ import { exportEstimate } from "../../services/estimate/export-file.ts";
 import { recalculationResult, recalculationStatus, startRecalculation } from "../../services/estimate/recalculate.ts";
 import { groupProcedure, publicProcedure, roleProcedure, router, sync, type Context } from "../../trpc.ts";
 import { ESTIMATE_READ_ROLES, ESTIMATE_WRITE_ROLES } from "../../services/estimate/access.ts";
-import { mailDeps } from "../users.ts";
+import { mailDeps } from "../identity/users.ts";
 import { estimateAdminRouter } from "./admin.ts";
 import { estimateMoveProcedure, estimateReadProcedure } from "./procedures.ts";
-import type { SessionUser } from "../../services/auth.ts";
+import type { SessionUser } from "../../services/identity/auth.ts";
 
 const actorOf = (ctx: Context & { user: SessionUser }) => ({ user: ctx.user, ip: ctx.ip });
 const jobDeps = (ctx: Context) => ({ db: ctx.db, config: ctx.config, mailer: ctx.mailer });
@@ -164,3 +164,8 @@ export const estimateRouter = router({
     .mutation(({ ctx }) => softDeleteMoveEstimates(ctx.db, actorOf(ctx), ctx.move)),
   admin: estimateAdminRouter,
 });
+
+/** The estimate room's procedures, under the names AppRouter has always used (src/routers/_app.ts spreads them). */
+export const estimateProcedures = {
+  estimate: estimateRouter,
+};

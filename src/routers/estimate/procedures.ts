@@ -1,4 +1,4 @@
-import { ZMoveRef } from "../../domain/wizard/schemas.ts";
+import { ZMoveRef } from "../../domain/moves/wizard/schemas.ts";
 import { ESTIMATE_READ_ROLES, ESTIMATE_WRITE_ROLES, estimateMoveForCaller } from "../../services/estimate/access.ts";
 import { roleProcedure, sync } from "../../trpc.ts";
 

@@ -1,7 +1,7 @@
 /**
  * Finance: accounts, bank accounts, lock periods and the company lookup (issue 16; part 2 §7
  * "Finance (under /accountmanagement/)"). Each procedure calls the same service as its documented
- * path (src/routers/legacy/finance-accounts.ts); the rules live in src/services/finance/accounts.ts.
+ * path (src/routers/finance/legacy/accounts.ts); the rules live in src/services/finance/accounts.ts.
  * Writes take an optional `idempotencyKey` (a retry with the same key answers the first result).
  */
 import {

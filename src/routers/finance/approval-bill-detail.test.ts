@@ -13,7 +13,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Config } from "../../config.ts";
-import { MAX_FILE_BYTES } from "../../domain/files/limits.ts";
+import { MAX_FILE_BYTES } from "../../domain/employee/files/limits.ts";
 import { financeMessages as FM } from "../../domain/finance/messages.ts";
 import { approvalMessages as AM } from "../../domain/finance/schemas-approval.ts";
 import { appFor, cookieFor, jsonOf, postJson, send, type TestApp } from "../../test/app.ts";

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { messages } from "../../domain/messages.ts";
 import { appFor, cookieFor, get, jsonOf, postJson, type TestApp } from "../../test/app.ts";
 import { DEMO, demoEmployeeMove, useTestDatabase } from "../../test/fixtures.ts";
-import { ROOT_ALIAS_CALLS, ROOT_BASE } from "../legacy/finance-approval.ts";
+import { ROOT_ALIAS_CALLS, ROOT_BASE } from "./legacy/approval.ts";
 
 const t = useTestDatabase();
 let app: TestApp;

@@ -17,7 +17,7 @@ import { expectInputError, expectTrpcError } from "../../test/errors.ts";
 import { DEMO, useTestDatabase } from "../../test/fixtures.ts";
 import { expectOneEffect, race } from "../../test/race.ts";
 import { expectAudit } from "../../test/audit.ts";
-import { financeApprovalOperations } from "../legacy/finance-approval.openapi.ts";
+import { financeApprovalOperations } from "./legacy/approval.openapi.ts";
 
 const t = useTestDatabase({ poolSize: 12 });
 let app: TestApp;

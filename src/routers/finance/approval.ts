@@ -1,10 +1,10 @@
 /**
  * Finance: Bill Approval (issue 16; part 2 §4 "Approval", §7 billapproval/…). Each procedure calls the
- * same service as its documented path (src/routers/legacy/finance-approval.ts); the rules live in
+ * same service as its documented path (src/routers/finance/legacy/approval.ts); the rules live in
  * src/services/finance/approval.ts. Writes take an optional `idempotencyKey`. FINANCE and ADMIN only.
  */
-import { remainingBudgets } from "../../services/expenses/expenses.ts";
-import { ZRemainingRequest, ZRemainingResponse } from "../../domain/budgets/schemas.ts";
+import { remainingBudgets } from "../../services/employee/expenses/expenses.ts";
+import { ZRemainingRequest, ZRemainingResponse } from "../../domain/employee/budgets/schemas.ts";
 import {
   ZApprovalKind,
   ZApprovalListRequest,
@@ -56,7 +56,7 @@ import {
   updateServiceCategory,
 } from "../../services/finance/approval.ts";
 import { receiveBillFileFormData } from "../../services/finance/bill-files.ts";
-import { fileStoreFor } from "../../services/files/store.ts";
+import { fileStoreFor } from "../../services/employee/files/store.ts";
 import { roleProcedure, router, sync } from "../../trpc.ts";
 
 const finance = roleProcedure("FINANCE", "ADMIN");

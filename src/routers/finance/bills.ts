@@ -1,6 +1,6 @@
 /**
  * Finance: Bill Management (issue 16; part 2 §2, §4 Bill, §5, §7 billmanagement/…, §8). Each procedure
- * calls the same service as its documented path (src/routers/legacy/finance-bills.ts). FINANCE and
+ * calls the same service as its documented path (src/routers/finance/legacy/bills.ts). FINANCE and
  * ADMIN only (the services check it too); writes take an optional `idempotencyKey`.
  */
 import {

@@ -1,6 +1,6 @@
 /**
  * The finance area (issue 16; part 2 §§2–9 "Finance"): one sub-router per part, each calling the same
- * services as the documented paths under /accountmanagement/ (src/routers/legacy/finance-*.ts).
+ * services as the documented paths under /accountmanagement/ (src/routers/finance/legacy/*.ts).
  * - accounts: accounts, ledger entries, manual adjustments, subgroups, companies, employee bank accounts, lock periods
  * - approval: Bill Approval (booking costs, expenses, lump sums, ad-hoc cash spends; budget checks, holds)
  * - bills: Bill Management (statuses, payments, multi-bill payment, send back, audit, payment files)
@@ -21,3 +21,8 @@ export const financeRouter = router({
   adhoc: financeAdhocRouter,
   insights: financeInsightsRouter,
 });
+
+/** The finance room's procedures, under the names AppRouter has always used (src/routers/_app.ts spreads them). */
+export const financeProcedures = {
+  finance: financeRouter,
+};

@@ -189,7 +189,7 @@ describe("finance.insights.estimateVsActual", () => {
       [1, 1, "EUR", 300_000, "HR", 90_000, 11_900],
       [2, 2, "USD", 4_800_000, "POLICY", 217_391, 0],
     ]);
-    // The budget figures are the move's ledger's (issue 24 §2: src/domain/budgets/figures.ts), the ones every screen
+    // The budget figures are the move's ledger's (issue 24 §2: src/domain/employee/budgets/figures.ts), the ones every screen
     // shows: only the move's expenses and finance items count (the pending expense's stored EUR 119.00); the bills
     // made here without an item do not.
     expect(out.budgets.map((b) => b.figures)).toEqual([
@@ -211,7 +211,7 @@ describe("finance.insights.estimateVsActual", () => {
       const row = out.rows.find((r) => r.serviceKey === "SETTLINGIN")!;
       expect([row.approved, row.pending, row.difference]).toEqual([12_000, 0, 188_000]);
       expect(out.budgets[0]).toMatchObject({ approved: 90_000 + 11_900, pending: 0 });
-      // The expense itself is still waiting for finance: committed, as its lifecycle says (src/domain/expenses/lifecycle.ts).
+      // The expense itself is still waiting for finance: committed, as its lifecycle says (src/domain/employee/expenses/lifecycle.ts).
       expect(out.budgets[0]!.figures).toMatchObject({ committed: 11_900, spent: 0, remaining: 288_100 });
       expect(out.totals[0]).toMatchObject({ approved: 320_000, pending: 4_500 });
     } finally {

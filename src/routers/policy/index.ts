@@ -4,6 +4,7 @@ import { policyCatalogueRouter } from "./catalogue.ts";
 import { policyPoliciesRouter } from "./policies.ts";
 import { policyPopupRouter } from "./popup.ts";
 import { policyServicesRouter } from "./services.ts";
+import { formBuilderRouter } from "./form-builder.ts";
 
 /**
  * The policy area (part 2 §§2–9 "Policy configuration"):
@@ -20,3 +21,9 @@ export const policyRouter = router({
   popup: policyPopupRouter,
   catalogue: policyCatalogueRouter,
 });
+
+/** The policy room's procedures, under the names AppRouter has always used (src/routers/_app.ts spreads them). */
+export const policyProcedures = {
+  policy: policyRouter,
+  formBuilder: formBuilderRouter,
+};

@@ -49,7 +49,7 @@ const ZCostEstimatePackage = z.object({
 /**
  * Policies, their setup and versions (part 2 §7 "Policy configuration"). Reads: ADMIN, or HR of
  * the policy's group; writes: ADMIN, on DRAFT versions only. Each procedure calls the same service
- * function as its legacy path in src/routers/legacy/policy.ts.
+ * function as its legacy path in src/routers/policy/legacy/policy.ts.
  */
 export const policyPoliciesRouter = router({
   /** GET policies?groupId: the group's policies, by order then name; optional name, tag and status filters. */

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { messages } from "../../domain/messages.ts";
 import { policyMessages } from "../../domain/policy/messages.ts";
 import { createTestPolicy } from "../../services/policy/testing.ts";
-import { createTestMove } from "../../services/wizard/initiation-testing.ts";
+import { createTestMove } from "../../services/moves/wizard/initiation-testing.ts";
 import { expectInputError, expectTrpcError } from "../../test/errors.ts";
 import { useTestDatabase } from "../../test/fixtures.ts";
 

@@ -9,21 +9,21 @@
  * `tasks.prepared` is false.
  */
 import type { DB } from "../../db/index.ts";
-import { countryNamesOf, stateNameIn, stateNamesOf } from "../../db/queries/countries.ts";
+import { countryNamesOf, stateNameIn, stateNamesOf } from "../../db/queries/admin/countries.ts";
 import { HOME_LIMITS, type TEmployeeHomeResponse } from "../../domain/employee/schemas.ts";
 import { nextTasks } from "../../domain/employee/next-tasks.ts";
 import { AppError } from "../../domain/errors.ts";
 import { messages } from "../../domain/messages.ts";
-import type { ExpenseStatus } from "../../domain/expenses/rules.ts";
+import type { ExpenseStatus } from "../../domain/employee/expenses/rules.ts";
 import { toMajorString } from "../../domain/money/money.ts";
 import { moveStageNames } from "../../domain/policy/catalogue.ts";
-import type { SessionUser } from "../auth.ts";
-import type { LedgerMove } from "../budgets/access.ts";
-import { loadLedger, serviceTitleOf, stageNameOf, toEmployeeBudget } from "../budgets/ledger.ts";
-import { listEmployeeFiles } from "../files/files.ts";
-import { readHub, type HubDeps } from "../movehub/hub.ts";
-import { placeText } from "../wizard/initiation-rules.ts";
-import { expenseSource, lifecycleKey, loadLifecycles } from "../expenses/lifecycle.ts";
+import type { SessionUser } from "../identity/auth.ts";
+import type { LedgerMove } from "./budgets/access.ts";
+import { loadLedger, serviceTitleOf, stageNameOf, toEmployeeBudget } from "./budgets/ledger.ts";
+import { listEmployeeFiles } from "./files/files.ts";
+import { readHub, type HubDeps } from "./movehub/hub.ts";
+import { placeText } from "../moves/wizard/initiation-rules.ts";
+import { expenseSource, lifecycleKey, loadLifecycles } from "./expenses/lifecycle.ts";
 
 const HOME_STATUSES = ["open", "on_assignment", "completed"] as const;
 

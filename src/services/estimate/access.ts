@@ -6,13 +6,13 @@
  * group's cost-estimate flag must be on.
  */
 import type { DB } from "../../db/index.ts";
-import { findMoveWithPolicy, type MoveWithPolicy } from "../../db/queries/moves.ts";
+import { findMoveWithPolicy, type MoveWithPolicy } from "../../db/queries/moves/moves.ts";
 import { estimateMessages } from "../../domain/estimate/messages.ts";
 import { AppError } from "../../domain/errors.ts";
 import { messages } from "../../domain/messages.ts";
 import { canActInGroup, type Role } from "../../domain/roles.ts";
-import { wizardMessages } from "../../domain/wizard/messages.ts";
-import type { SessionUser } from "../auth.ts";
+import { wizardMessages } from "../../domain/moves/wizard/messages.ts";
+import type { SessionUser } from "../identity/auth.ts";
 import { isCostEstimateAuthorised } from "../../domain/estimate/authorisation.ts";
 
 export const ESTIMATE_WRITE_ROLES: readonly Role[] = ["HR", "ADMIN"];

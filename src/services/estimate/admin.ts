@@ -8,8 +8,8 @@ import { isCostEstimateAuthorised } from "../../domain/estimate/authorisation.ts
 import type { DB } from "../../db/index.ts";
 import { insertAudit } from "../../db/queries/audit.ts";
 import { lockRow } from "../../db/locks.ts";
-import { findCostEstimateGroups, findGroupCostEstimateSettings, updateGroupCostEstimateSettings } from "../../db/queries/estimate-admin.ts";
-import { findGroupByName } from "../../db/queries/groups.ts";
+import { findCostEstimateGroups, findGroupCostEstimateSettings, updateGroupCostEstimateSettings } from "../../db/queries/estimate/admin.ts";
+import { findGroupByName } from "../../db/queries/admin/groups.ts";
 import { AppError } from "../../domain/errors.ts";
 import { ZBillingStatus, type ZAdminUpdateResponse, type ZAuthorisationResponse, type ZCostEstimateGroupsResponse } from "../../domain/estimate/schemas.ts";
 import { messages } from "../../domain/messages.ts";

@@ -12,9 +12,9 @@ import { expectInputError, expectTrpcError } from "../../test/errors.ts";
 import { useTestDatabase } from "../../test/fixtures.ts";
 import { expectAudit, groupIdOf } from "../../test/audit.ts";
 import { expectNoServerError, expectOneEffect, outcomesOf, race } from "../../test/race.ts";
-import { sessionIdFor } from "../auth.ts";
+import { sessionIdFor } from "../identity/auth.ts";
 import { createMailer } from "../mail.ts";
-import { createTestMove } from "../wizard/initiation-testing.ts";
+import { createTestMove } from "../moves/wizard/initiation-testing.ts";
 import { DECIDE_RULE, decideApproval, readApprovalLink } from "./approval-link.ts";
 
 const t = useTestDatabase({ poolSize: 12 });

@@ -12,8 +12,8 @@
  */
 import type { DB } from "../../db/index.ts";
 import { insertAudit } from "../../db/queries/audit.ts";
-import { countLoginAttempt } from "../../db/queries/login-throttle.ts";
-import type { ThrottleRule } from "../../domain/auth/throttle.ts";
+import { countLoginAttempt } from "../../db/queries/identity/login-throttle.ts";
+import type { ThrottleRule } from "../../domain/identity/auth/throttle.ts";
 import {
   approvalLinkMessages,
   approvalStateOf,
@@ -27,10 +27,10 @@ import {
 } from "../../domain/estimate/approval-link.ts";
 import { ZCostEstimateView } from "../../domain/estimate/schemas.ts";
 import { AppError } from "../../domain/errors.ts";
-import { newSessionToken, sessionIdFor } from "../auth.ts";
+import { newSessionToken, sessionIdFor } from "../identity/auth.ts";
 import type { Mailer, RecordedMail } from "../mail.ts";
-import { notifyEstimateDecision } from "../notifications/events.ts";
-import { wantsEmail } from "../notifications/notify.ts";
+import { notifyEstimateDecision } from "../identity/notifications/events.ts";
+import { wantsEmail } from "../identity/notifications/notify.ts";
 
 const DAY_MS = 86_400_000;
 

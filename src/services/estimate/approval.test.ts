@@ -4,7 +4,7 @@ import { createCaller } from "../../routers/_app.ts";
 import { contextFor, testConfig } from "../../test/db.ts";
 import { useTestDatabase } from "../../test/fixtures.ts";
 import { createMailer } from "../mail.ts";
-import { createTestMove } from "../wizard/initiation-testing.ts";
+import { createTestMove } from "../moves/wizard/initiation-testing.ts";
 
 const t = useTestDatabase();
 

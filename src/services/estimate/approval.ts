@@ -8,15 +8,15 @@
  */
 import type { Config } from "../../config.ts";
 import type { DB } from "../../db/index.ts";
-import { isValidEmail } from "../../domain/auth/email.ts";
+import { isValidEmail } from "../../domain/identity/auth/email.ts";
 import { estimateMessages } from "../../domain/estimate/messages.ts";
 import { AppError } from "../../domain/errors.ts";
 import { formatMoney } from "../../domain/money/money.ts";
 import { approvalLinkMessages } from "../../domain/estimate/approval-link.ts";
 import type { Mailer, RecordedMail } from "../mail.ts";
-import { auditMove } from "../wizard/audit.ts";
+import { auditMove } from "../moves/wizard/audit.ts";
 import { approvalPageUrl, issueApprovalLink } from "./approval-link.ts";
-import type { WizardActor } from "../wizard/types.ts";
+import type { WizardActor } from "../moves/wizard/types.ts";
 import type { EstimateMove } from "./access.ts";
 import { versionForMove } from "./estimates.ts";
 import { exportFileName, PDF_CONTENT_TYPE, renderEstimatePdf } from "./export.ts";

@@ -4,9 +4,9 @@
  * move, or defaults drawn from the move (origin = home, destination = host, family from stage 2).
  */
 import type { DB } from "../../db/index.ts";
-import { findEstimateDetails, findFamilyMembers, replaceFamilyMembers, upsertEstimateDetails } from "../../db/queries/estimate.ts";
-import { findStates } from "../../db/queries/reference.ts";
-import { findCountryNames } from "../../db/queries/wizard.ts";
+import { findEstimateDetails, findFamilyMembers, replaceFamilyMembers, upsertEstimateDetails } from "../../db/queries/estimate/estimate.ts";
+import { findStates } from "../../db/queries/admin/reference.ts";
+import { findCountryNames } from "../../db/queries/moves/wizard.ts";
 import { estimateMessages, estimateText } from "../../domain/estimate/messages.ts";
 import { columnCount } from "../../domain/estimate/rules.ts";
 import {
@@ -19,9 +19,9 @@ import { AppError } from "../../domain/errors.ts";
 import { businessFunctionOf, defaultTaxProvider, taxMethodOf } from "../../domain/estimate/tax-provider.ts";
 import { listTaxTables } from "../../domain/tax/index.ts";
 import { configuredTaxProviderGroup } from "../../config.ts";
-import { parseFormValues } from "../wizard/initiation-rules.ts";
-import { auditMove } from "../wizard/audit.ts";
-import type { WizardActor } from "../wizard/types.ts";
+import { parseFormValues } from "../moves/wizard/initiation-rules.ts";
+import { auditMove } from "../moves/wizard/audit.ts";
+import type { WizardActor } from "../moves/wizard/types.ts";
 import type { EstimateMove } from "./access.ts";
 
 /** The stored stage-6 inputs of a move, or null (a broken text reads as none). */

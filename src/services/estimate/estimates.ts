@@ -15,8 +15,8 @@ import {
   insertEstimateVersion,
   softDeleteEstimates,
   type Supersedes,
-} from "../../db/queries/estimate.ts";
-import { findEmployee } from "../../db/queries/wizard.ts";
+} from "../../db/queries/estimate/estimate.ts";
+import { findEmployee } from "../../db/queries/moves/wizard.ts";
 import { estimateMessages } from "../../domain/estimate/messages.ts";
 import { estimateYears, validateEstimateEdits } from "../../domain/estimate/rules.ts";
 import {
@@ -41,18 +41,18 @@ import {
   type TUpdateAdvancedRequest,
   taxRateRequestProblems,
 } from "../../domain/estimate/schemas.ts";
-import { findMoveWithPolicy } from "../../db/queries/moves.ts";
-import { countryNamesOf } from "../../db/queries/countries.ts";
-import { wizardMessages } from "../../domain/wizard/messages.ts";
+import { findMoveWithPolicy } from "../../db/queries/moves/moves.ts";
+import { countryNamesOf } from "../../db/queries/admin/countries.ts";
+import { wizardMessages } from "../../domain/moves/wizard/messages.ts";
 import { AppError } from "../../domain/errors.ts";
 import { messages } from "../../domain/messages.ts";
 import { convert, isCurrencyCode, MONEY_MAX_MINOR, parseAmount, type Money } from "../../domain/money/money.ts";
 import { canActInGroup } from "../../domain/roles.ts";
 import { isUniqueViolation } from "../policy/common.ts";
 import { taxRatePercent, taxSystemFor, type FilingStatus, type TaxCategory } from "../../domain/tax/index.ts";
-import type { SessionUser } from "../auth.ts";
-import { auditMove } from "../wizard/audit.ts";
-import type { WizardActor } from "../wizard/types.ts";
+import type { SessionUser } from "../identity/auth.ts";
+import { auditMove } from "../moves/wizard/audit.ts";
+import type { WizardActor } from "../moves/wizard/types.ts";
 import { estimateMoveForCaller, ESTIMATE_READ_ROLES, type EstimateMove } from "./access.ts";
 import { approvalStateOfVersion, lastSentByVersion } from "./approval-link.ts";
 import { approvalStateOf } from "../../domain/estimate/approval-link.ts";
@@ -215,7 +215,7 @@ const CURRENT_RETRIES = 5;
 
 /**
  * Computes and stores a new CURRENT version in one transaction with its audit row, in place of
- * `supersedes` (src/db/queries/estimate.ts `Supersedes`). A lost race (another request replaced the
+ * `supersedes` (src/db/queries/estimate/estimate.ts `Supersedes`). A lost race (another request replaced the
  * version first, or stored the move's first version) throws `LostVersionRace` (CONFLICT with the
  * save failure text), never a database error; "current" retries instead. `source` is the move's
  * inputs when the caller has already read them.

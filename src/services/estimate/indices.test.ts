@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import ExcelJS from "exceljs";
 import { InsertQueryNode, type KyselyPlugin } from "kysely";
 import type { DB } from "../../db/index.ts";
-import { countCityIndicesBySource, findCityIndex } from "../../db/queries/city-indices.ts";
+import { countCityIndicesBySource, findCityIndex } from "../../db/queries/estimate/city-indices.ts";
 import { findJob } from "../../db/queries/jobs.ts";
 import { DEMO_CITY_INDICES } from "../../db/seed-estimate.ts";
 import { CITY_INDEX_COLUMNS } from "../../domain/estimate/schemas.ts";

@@ -20,7 +20,7 @@ import {
   upsertCityIndicesIn,
   cityKeyOf,
   type NewCityIndex,
-} from "../../db/queries/city-indices.ts";
+} from "../../db/queries/estimate/city-indices.ts";
 import { findLatestJobOfKind } from "../../db/queries/jobs.ts";
 import { AppError } from "../../domain/errors.ts";
 import { CITY_INDEX_COLUMNS, type ZImportStateResponse } from "../../domain/estimate/schemas.ts";

@@ -8,7 +8,7 @@ import { describe, expect, test } from "bun:test";
 import { estimateMessages } from "../../domain/estimate/messages.ts";
 import { createMailer } from "../mail.ts";
 import { runPendingJobs, settleJobs } from "../jobs/queue.ts";
-import { createTestMove } from "../wizard/initiation-testing.ts";
+import { createTestMove } from "../moves/wizard/initiation-testing.ts";
 import { testConfig } from "../../test/db.ts";
 import { useTestDatabase } from "../../test/fixtures.ts";
 import { expectAllSucceed, expectOneEffect, race } from "../../test/race.ts";

@@ -5,7 +5,7 @@
  */
 import Decimal from "decimal.js";
 import type { DB } from "../../db/index.ts";
-import { findLatestRates } from "../../db/queries/estimate.ts";
+import { findLatestRates } from "../../db/queries/estimate/estimate.ts";
 import { AppError } from "../../domain/errors.ts";
 import { roundHalfUp } from "../../domain/money/money.ts";
 import { estimateMessages } from "../../domain/estimate/messages.ts";

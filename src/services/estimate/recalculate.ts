@@ -8,8 +8,8 @@
  */
 import type { DB } from "../../db/index.ts";
 import { findJob } from "../../db/queries/jobs.ts";
-import { findEstimateById } from "../../db/queries/estimate.ts";
-import { findMoveWithPolicy } from "../../db/queries/moves.ts";
+import { findEstimateById } from "../../db/queries/estimate/estimate.ts";
+import { findMoveWithPolicy } from "../../db/queries/moves/moves.ts";
 import { estimateMessages } from "../../domain/estimate/messages.ts";
 import {
   ASYNC_POLL_MAX,
@@ -22,10 +22,10 @@ import {
 import { AppError } from "../../domain/errors.ts";
 import { messages } from "../../domain/messages.ts";
 import { canActInGroup } from "../../domain/roles.ts";
-import { toSessionUser, type SessionUser } from "../auth.ts";
-import { findUserById } from "../../db/queries/users.ts";
+import { toSessionUser, type SessionUser } from "../identity/auth.ts";
+import { findUserById } from "../../db/queries/identity/users.ts";
 import { enqueueJob, PermanentJobError, registerJobHandler, runPendingJobs, type JobDeps } from "../jobs/queue.ts";
-import type { WizardActor } from "../wizard/types.ts";
+import type { WizardActor } from "../moves/wizard/types.ts";
 import { estimateMoveForCaller, type EstimateMove } from "./access.ts";
 import { currentSettings, settingsWithEdits, storeComputedVersion, viewResponseOf, type EstimateSettings } from "./estimates.ts";
 

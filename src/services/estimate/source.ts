@@ -7,17 +7,17 @@
  * stage-6 inputs, city indices, exchange rates and the home and host tax systems.
  */
 import type { DB } from "../../db/index.ts";
-import { findCityIndexRows, type CityIndexRow } from "../../db/queries/city-indices.ts";
-import { countryNamesOf, stateNameIn, stateNamesOf } from "../../db/queries/countries.ts";
-import { findFamilyMembers, findOptionFormulas, findVersionRates } from "../../db/queries/estimate.ts";
-import { findBudgetOverrides, findServiceOverrides } from "../../db/queries/overrides.ts";
-import { findCitiesByIds, findSummaryBenefits, findSummaryBudgets, findSummaryServices } from "../../db/queries/wizard.ts";
+import { findCityIndexRows, type CityIndexRow } from "../../db/queries/estimate/city-indices.ts";
+import { countryNamesOf, stateNameIn, stateNamesOf } from "../../db/queries/admin/countries.ts";
+import { findFamilyMembers, findOptionFormulas, findVersionRates } from "../../db/queries/estimate/estimate.ts";
+import { findBudgetOverrides, findServiceOverrides } from "../../db/queries/moves/overrides.ts";
+import { findCitiesByIds, findSummaryBenefits, findSummaryBudgets, findSummaryServices } from "../../db/queries/moves/wizard.ts";
 import { dailyRateFromMonthlyRent, distanceKm, hostDailyRateFrom } from "../../domain/estimate/quantities.ts";
-import { propertyModelName } from "../../domain/forms/catalogue.ts";
+import { propertyModelName } from "../../domain/policy/forms/catalogue.ts";
 import { isCurrencyCode, parseAmount, type Money } from "../../domain/money/money.ts";
 import { NO_BUDGET_GROUP } from "../../domain/policy/catalogue.ts";
 import type { TAdvancedDetails } from "../../domain/estimate/schemas.ts";
-import { parseFormValues, placeText } from "../wizard/initiation-rules.ts";
+import { parseFormValues, placeText } from "../moves/wizard/initiation-rules.ts";
 import type { EstimateMove } from "./access.ts";
 import { defaultDetails, storedDetails } from "./details.ts";
 import { loadRates, type RateTable } from "./rates.ts";

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { propertyModelName } from "../../domain/forms/catalogue.ts";
-import { createTestMove } from "../wizard/initiation-testing.ts";
+import { propertyModelName } from "../../domain/policy/forms/catalogue.ts";
+import { createTestMove } from "../moves/wizard/initiation-testing.ts";
 import { useTestDatabase } from "../../test/fixtures.ts";
 
 /**

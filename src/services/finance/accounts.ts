@@ -1,7 +1,7 @@
 /**
  * Finance accounts, bank accounts, lock periods and the company lookup (issue 16; spec part 2 §3
  * "Finance", §4 "Bank account", §5 "Finance", §6, §7 "Finance (under /accountmanagement/)"). The one
- * service both transports call: src/routers/finance/accounts.ts and src/routers/legacy/finance-accounts.ts.
+ * service both transports call: src/routers/finance/accounts.ts and src/routers/finance/legacy/accounts.ts.
  *
  * Rules kept here:
  * - A balance is never stored: an opening balance, a balance edited on update-account (new − current)
@@ -29,7 +29,7 @@ import {
   searchAccountRows,
   subgroupsOf,
   type AccountRow,
-} from "../../db/queries/finance-accounts.ts";
+} from "../../db/queries/finance/accounts.ts";
 import { AppError } from "../../domain/errors.ts";
 import { checkManualAdjustment, readAmount } from "../../domain/finance/amounts.ts";
 import { checkNewLockPeriod } from "../../domain/finance/lock-periods.ts";
@@ -55,8 +55,8 @@ import {
 import { messages } from "../../domain/messages.ts";
 import { checkBankDetails, creditorAccountOf, describeAccount, formatIban, normalizeBankDetails, type BankDetails } from "../../domain/finance/bank-accounts.ts";
 import { isCurrencyCode, minorUnitsOf, MONEY_MAX_MINOR, toMajorString } from "../../domain/money/money.ts";
-import { currencySymbol } from "../../domain/widgets/overview.ts";
-import type { SessionUser } from "../auth.ts";
+import { currencySymbol } from "../../domain/employee/widgets/overview.ts";
+import type { SessionUser } from "../identity/auth.ts";
 import { lockRow } from "../../db/locks.ts";
 import { appendEntry, assertNotLocked, auditFinance, balanceOfAccount, ensureAccount, financeCoreMessages as CM, financeWrite, naturalKeyOf, requireFinance, todayUtc, type FinanceActor } from "./core.ts";
 

@@ -19,7 +19,7 @@
  * stored as the item's request_id, unique per creator), with an audit row (entity `finance_item`).
  */
 import type { DB } from "../../db/index.ts";
-import { findGroupByName } from "../../db/queries/groups.ts";
+import { findGroupByName } from "../../db/queries/admin/groups.ts";
 import {
   findAdhocItem,
   findAdhocItems,
@@ -31,7 +31,7 @@ import {
   findRecurringPayments,
   findSpendCategories,
   type AdhocItemRow,
-} from "../../db/queries/finance-adhoc.ts";
+} from "../../db/queries/finance/adhoc.ts";
 import { restrictionScopeOf, type RestrictionScope } from "../../db/queries/restrictions.ts";
 import { AppError } from "../../domain/errors.ts";
 import { adhocAmount, BUDGET_CASH_OUT_CATEGORY, checkAdhocCharge, type FieldErrors } from "../../domain/finance/amounts.ts";
@@ -47,7 +47,7 @@ import {
 import { messages } from "../../domain/messages.ts";
 import { toMajorString, type Money } from "../../domain/money/money.ts";
 import { canActInGroup } from "../../domain/roles.ts";
-import type { SessionUser } from "../auth.ts";
+import type { SessionUser } from "../identity/auth.ts";
 import { assertNotLocked, auditFinance, financeWrite, todayUtc, type FinanceActor } from "./core.ts";
 
 /** Who creates ad-hoc charges (§2 "Ad-hoc charge creation (CRM)"; finance staff and admins too). */

@@ -4,7 +4,7 @@
  * finance_items of kind bookingCost (made when a supplier quote is booked), lumpSum and
  * adhocCashSpend (made by the ad-hoc charges part).
  *
- * - Budget state of an item: the move's budget ledger (src/services/budgets/ledger.ts) for the item's
+ * - Budget state of an item: the move's budget ledger (src/services/employee/budgets/ledger.ts) for the item's
  *   move stage and budget group. No move, no group (99) or no budget: out of budget ("N/A"). Over
  *   budget: what finance has approved plus this item (in the budget's currency) exceeds the budget;
  *   newTotalSpend is that sum. Out of policy: the item's service is not on the move's policy at its
@@ -21,12 +21,12 @@
  */
 import type { Transaction } from "kysely";
 import type { DB } from "../../db/index.ts";
-import { approvalListPage, duplicateCandidates, type DuplicateCandidateRow } from "../../db/queries/finance-approval.ts";
+import { approvalListPage, duplicateCandidates, type DuplicateCandidateRow } from "../../db/queries/finance/approval.ts";
 import type { Database } from "../../db/schema.ts";
 import { lockRow } from "../../db/locks.ts";
 import { AppError } from "../../domain/errors.ts";
 import { checkBillAmounts, checkBillLines, readAmount, REJECTION_NOTES_MAX } from "../../domain/finance/amounts.ts";
-import { approvedTotal } from "../../domain/budgets/figures.ts";
+import { approvedTotal } from "../../domain/employee/budgets/figures.ts";
 import { approvalStep, blockedText, type ApprovalKind } from "../../domain/finance/approval.ts";
 import { HOLD_REASONS, isHoldReason } from "../../domain/finance/bill-state.ts";
 import { findDuplicates, type DuplicateCandidate } from "../../domain/finance/duplicates.ts";
@@ -53,9 +53,9 @@ import {
 } from "../../domain/finance/schemas-approval.ts";
 import { minorUnitsOf, toMajorString, toMinor } from "../../domain/money/money.ts";
 import { NO_BUDGET_GROUP } from "../../domain/policy/catalogue.ts";
-import type { SessionUser } from "../auth.ts";
-import { ledgerMoveForCaller } from "../budgets/access.ts";
-import { convertMinor, loadLedger, serviceKeyOf, type Ledger } from "../budgets/ledger.ts";
+import type { SessionUser } from "../identity/auth.ts";
+import { ledgerMoveForCaller } from "../employee/budgets/access.ts";
+import { convertMinor, loadLedger, serviceKeyOf, type Ledger } from "../employee/budgets/ledger.ts";
 import {
   billsForApprovedItem,
   clientAccount,
@@ -65,8 +65,8 @@ import {
   type ApprovalItemRow,
 } from "./approval-bills.ts";
 import { auditFinance, financeWrite, lockPeriodsOf, requireFinance, todayUtc, type FinanceActor } from "./core.ts";
-import { FINANCE_DOCUMENT_CATEGORY } from "../files/files.ts";
-import { notifyApprovalDecision } from "../notifications/events.ts";
+import { FINANCE_DOCUMENT_CATEGORY } from "../employee/files/files.ts";
+import { notifyApprovalDecision } from "../identity/notifications/events.ts";
 
 const major = (amount: number, currency: string) => toMajorString({ amount, currency });
 const ENTITY: Record<ApprovalKind, "expense" | "finance_item"> = { expense: "expense", bookingCost: "finance_item", lumpSum: "finance_item", adhocCashSpend: "finance_item" };

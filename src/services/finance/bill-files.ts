@@ -2,7 +2,7 @@
  * The bill file of an approval item (issue 23 item 15; part 2 §2 Bill Approval's bill detail, §5
  * "Replacing an uploaded file asks for confirmation"): the multipart path
  * POST /accountmanagement/billapproval/uploadBillFile and the tRPC `finance.approval.uploadBillFile`
- * (FormData) both end in `fileFinanceDocument` (src/services/files/files.ts): the same staging (refused
+ * (FormData) both end in `fileFinanceDocument` (src/services/employee/files/files.ts): the same staging (refused
  * past 20 971 520 bytes while the bytes arrive), content sniffing, store and audit as every upload.
  * The finance role is checked before a byte is read, the item (pending, not on hold) before anything is
  * stored. The answer has §7's expense form-post shape (success, errors, id, fileName, fileHash); the
@@ -11,13 +11,13 @@
 import type { DB } from "../../db/index.ts";
 import { AppError } from "../../domain/errors.ts";
 import { messages } from "../../domain/messages.ts";
-import { fileMessages } from "../../domain/files/messages.ts";
+import { fileMessages } from "../../domain/employee/files/messages.ts";
 import { ZBillFileFields, type TBillFileResponse } from "../../domain/finance/schemas-approval.ts";
 import type { ApprovalKind } from "../../domain/finance/approval.ts";
 import { zodFieldErrors } from "../../trpc.ts";
-import { FINANCE_DOCUMENT_CATEGORY, fileFinanceDocument } from "../files/files.ts";
-import { receiveBlobFile, receiveMultipartFile } from "../files/upload.ts";
-import type { FileStore, StagedFile } from "../files/store.ts";
+import { FINANCE_DOCUMENT_CATEGORY, fileFinanceDocument } from "../employee/files/files.ts";
+import { receiveBlobFile, receiveMultipartFile } from "../employee/files/upload.ts";
+import type { FileStore, StagedFile } from "../employee/files/store.ts";
 import { checkBillFileItem } from "./approval.ts";
 import { requireFinance, type FinanceActor } from "./core.ts";
 

@@ -16,7 +16,7 @@
 import type { Transaction } from "kysely";
 import type { DB } from "../../db/index.ts";
 import { lockRow } from "../../db/locks.ts";
-import { billRecord, billRecords, latestPayments, listBillRecords, type BillRecord } from "../../db/queries/finance-bills.ts";
+import { billRecord, billRecords, latestPayments, listBillRecords, type BillRecord } from "../../db/queries/finance/bills.ts";
 import type { Database } from "../../db/schema.ts";
 import { AppError } from "../../domain/errors.ts";
 import { checkAuditPayment, readAmount } from "../../domain/finance/amounts.ts";
@@ -24,11 +24,11 @@ import { actionsEnabled, nextState, type Bill, type BillAction, type BillStatus,
 import { financeMessages as FM, fill } from "../../domain/finance/messages.ts";
 import { checkMultiBillPayment, checkPaidPopup, distinctBills, totalsByCurrency, type PayableBill } from "../../domain/finance/payments.ts";
 import { billMessages as BM, type BillListRequest, type BillRow, type BillStatusResult, type BillStatusUpdate } from "../../domain/finance/schemas-bills.ts";
-import { submittedStatus } from "../../domain/expenses/rules.ts";
+import { submittedStatus } from "../../domain/employee/expenses/rules.ts";
 import { isCurrencyCode, toMajorString, type Money } from "../../domain/money/money.ts";
-import type { SessionUser } from "../auth.ts";
+import type { SessionUser } from "../identity/auth.ts";
 import { appendEntry, assertNotLocked, auditFinance, financeWrite, requireFinance, todayUtc, type FinanceActor } from "./core.ts";
-import { notifyBillPaid } from "../notifications/events.ts";
+import { notifyBillPaid } from "../identity/notifications/events.ts";
 
 type Tx = Transaction<Database>;
 

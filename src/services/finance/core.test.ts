@@ -12,7 +12,7 @@ import { financeMessages } from "../../domain/finance/messages.ts";
 import { DEMO, useTestDatabase } from "../../test/fixtures.ts";
 import { expectAllSucceed, race } from "../../test/race.ts";
 import { expectAudit } from "../../test/audit.ts";
-import type { SessionUser } from "../auth.ts";
+import type { SessionUser } from "../identity/auth.ts";
 import { appendEntry, balanceOfAccount, ensureAccount, financeCoreMessages, financeWrite, insertBill, type FinanceActor } from "./core.ts";
 
 const t = useTestDatabase({ poolSize: 12 });

@@ -28,7 +28,7 @@ import type { BillTable, Database, FinanceAccountTable, FinanceEntryTable } from
 import { AppError } from "../../domain/errors.ts";
 import { checkLock, type LockedAction, type LockPeriod } from "../../domain/finance/lock-periods.ts";
 import { messages } from "../../domain/messages.ts";
-import type { SessionUser } from "../auth.ts";
+import type { SessionUser } from "../identity/auth.ts";
 
 export type FinanceActor = { user: SessionUser; ip: string | null };
 export type Trx = Transaction<Database> | DB;

@@ -15,15 +15,15 @@
  * Writes go through `financeWrite` (idempotency key) with an audit row (entity `expense`).
  */
 import type { DB } from "../../db/index.ts";
-import { findGroupByName } from "../../db/queries/groups.ts";
-import { countManagedExpenses, findManagedExpense, findManagedExpenses, type ManagedExpenseRow } from "../../db/queries/finance-adhoc.ts";
+import { findGroupByName } from "../../db/queries/admin/groups.ts";
+import { countManagedExpenses, findManagedExpense, findManagedExpenses, type ManagedExpenseRow } from "../../db/queries/finance/adhoc.ts";
 import { AppError } from "../../domain/errors.ts";
-import { canDeleteExpense, EMPLOYEE_STATUSES, type ExpenseCategory, type ExpenseStatus } from "../../domain/expenses/rules.ts";
+import { canDeleteExpense, EMPLOYEE_STATUSES, type ExpenseCategory, type ExpenseStatus } from "../../domain/employee/expenses/rules.ts";
 import { adhocMessages as M, EXPENSES_PAGE_SIZE, type TManagedExpense } from "../../domain/finance/schemas-adhoc.ts";
 import { toMajorString } from "../../domain/money/money.ts";
-import type { SessionUser } from "../auth.ts";
-import type { Lifecycle } from "../../domain/expenses/lifecycle.ts";
-import { expenseSource, lifecycleKey, loadLifecycles } from "../expenses/lifecycle.ts";
+import type { SessionUser } from "../identity/auth.ts";
+import type { Lifecycle } from "../../domain/employee/expenses/lifecycle.ts";
+import { expenseSource, lifecycleKey, loadLifecycles } from "../employee/expenses/lifecycle.ts";
 import { auditFinance, financeWrite, requireFinance, type FinanceActor, type Trx } from "./core.ts";
 
 const major = (amount: number, currency: string) => toMajorString({ amount, currency });

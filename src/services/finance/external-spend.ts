@@ -16,7 +16,7 @@
  * with an audit row (entity `finance_item`, action `adhoc.createExternalSpend`).
  */
 import type { DB } from "../../db/index.ts";
-import { findMoveServiceOptions } from "../../db/queries/finance-adhoc.ts";
+import { findMoveServiceOptions } from "../../db/queries/finance/adhoc.ts";
 import { restrictionScopeOf } from "../../db/queries/restrictions.ts";
 import { AppError } from "../../domain/errors.ts";
 import { checkBillAmounts, readAmount, type FieldErrors } from "../../domain/finance/amounts.ts";
@@ -24,10 +24,10 @@ import { financeMessages as FM } from "../../domain/finance/messages.ts";
 import { adhocMessages as M, type TAdhocItem, type TCreateExternalSpendRequest } from "../../domain/finance/schemas-adhoc.ts";
 import { messages } from "../../domain/messages.ts";
 import { canActInGroup } from "../../domain/roles.ts";
-import type { SessionUser } from "../auth.ts";
+import type { SessionUser } from "../identity/auth.ts";
 import { groupForCaller, moveForCaller, toAdhocItem } from "./adhoc.ts";
 import { assertNotLocked, auditFinance, financeWrite, type FinanceActor } from "./core.ts";
-import { findAdhocItem } from "../../db/queries/finance-adhoc.ts";
+import { findAdhocItem } from "../../db/queries/finance/adhoc.ts";
 
 /** May the caller record external spends in the group (role, group, and a manager's switch)? */
 export async function mayCreateExternalSpend(db: DB, user: SessionUser, groupId: number): Promise<boolean> {

@@ -6,7 +6,7 @@
  * What is read:
  * - the move's CURRENT cost estimate (cost_estimates.result, the stored view): each service item's
  *   amount per year summed, in the display currency; its stored exchange rates convert first;
- * - the move's effective budgets (src/services/budgets/ledger.ts: policy budget → wizard override →
+ * - the move's effective budgets (src/services/employee/budgets/ledger.ts: policy budget → wizard override →
  *   HR's edit) and which budget group each service belongs to;
  * - approved spend: the move's bills that are not Void, approved external spends without a bill, and
  *   expenses approved or paid without a bill; pending: submitted expenses and finance items without a
@@ -20,7 +20,7 @@
  * account → the moves of the bills to or from it.
  */
 import type { DB } from "../../db/index.ts";
-import { findGroupByName } from "../../db/queries/groups.ts";
+import { findGroupByName } from "../../db/queries/admin/groups.ts";
 import {
   findAccountMoveIds,
   findEmployeeMoveIds,
@@ -30,8 +30,8 @@ import {
   findUnbilledExpenses,
   findUnbilledItems,
   type InsightsMoveRow,
-} from "../../db/queries/finance-insights.ts";
-import { findCurrentEstimate } from "../../db/queries/estimate.ts";
+} from "../../db/queries/finance/insights.ts";
+import { findCurrentEstimate } from "../../db/queries/estimate/estimate.ts";
 import { restrictionScopeOf } from "../../db/queries/restrictions.ts";
 import { AppError } from "../../domain/errors.ts";
 import { computeActuals, estimateRates, type EstimateLine, type SpendItem } from "../../domain/finance/actuals.ts";
@@ -43,9 +43,9 @@ import {
   type TEstimateVsActualResponse,
 } from "../../domain/finance/schemas-insights.ts";
 import { messages } from "../../domain/messages.ts";
-import type { SessionUser } from "../auth.ts";
-import type { LedgerMove } from "../budgets/access.ts";
-import { loadLedger, stageNameOf } from "../budgets/ledger.ts";
+import type { SessionUser } from "../identity/auth.ts";
+import type { LedgerMove } from "../employee/budgets/access.ts";
+import { loadLedger, stageNameOf } from "../employee/budgets/ledger.ts";
 import { requireFinance } from "./core.ts";
 import { moveDisplayName } from "../../domain/moves/display-name.ts";
 

@@ -35,7 +35,7 @@ import { fill } from "../../domain/finance/messages.ts";
 import { minorUnitsOf, toMajorString, type Money } from "../../domain/money/money.ts";
 import { xmlSafeText } from "../../domain/text.ts";
 import { bankMessages, creditorAccountOf, type UsableAccount } from "../../domain/finance/bank-accounts.ts";
-import type { SessionUser } from "../auth.ts";
+import type { SessionUser } from "../identity/auth.ts";
 import { appendEntry, auditFinance, financeWrite, requireFinance, todayUtc, type FinanceActor, type Trx } from "./core.ts";
 import { payBillInTransaction } from "./bills.ts";
 import { BATCH_BILL_STATE_LABELS, BATCH_STATUS_LABELS, batchBillState, batchMessages as PB, RETURN_REASON_MAX, type BatchStatus } from "../../domain/finance/payment-batches.ts";

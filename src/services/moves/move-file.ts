@@ -7,23 +7,23 @@
  */
 import type { DB } from "../../db/index.ts";
 import type { GroupRef } from "../../db/schema.ts";
-import { stateNameIn, stateNamesOf } from "../../db/queries/countries.ts";
-import { findMoveAudit, findMoveEstimateVersions, findMoveServiceOverrideTitles, findUserName } from "../../db/queries/move-file.ts";
-import { findBudgetOverrides, findVersionBenefitChoices } from "../../db/queries/overrides.ts";
-import { findVersionBudgets } from "../../db/queries/policy-benefits.ts";
-import { findCountryNames } from "../../db/queries/wizard.ts";
+import { stateNameIn, stateNamesOf } from "../../db/queries/admin/countries.ts";
+import { findMoveAudit, findMoveEstimateVersions, findMoveServiceOverrideTitles, findUserName } from "../../db/queries/moves/move-file.ts";
+import { findBudgetOverrides, findVersionBenefitChoices } from "../../db/queries/moves/overrides.ts";
+import { findVersionBudgets } from "../../db/queries/policy/benefits.ts";
+import { findCountryNames } from "../../db/queries/moves/wizard.ts";
 import { AppError } from "../../domain/errors.ts";
 import { displayRound, formatMoney, toMajorString } from "../../domain/money/money.ts";
 import { budgetOverrideChanged, overrideChange, TIMELINE_LIMIT, type TMoveFileRequest, type TMoveFileResponse } from "../../domain/moves/move-file.ts";
 import { moveStageNames } from "../../domain/policy/catalogue.ts";
 import { movePolicyRef } from "../../domain/moves/policy-ref.ts";
-import { wizardMessages } from "../../domain/wizard/messages.ts";
-import { wizardStepOf } from "../../domain/wizard/navigation.ts";
-import type { SessionUser } from "../auth.ts";
-import type { MoveWithPolicy } from "../../db/queries/moves.ts";
-import { moveForCaller } from "../wizard/access.ts";
+import { wizardMessages } from "../../domain/moves/wizard/messages.ts";
+import { wizardStepOf } from "../../domain/moves/wizard/navigation.ts";
+import type { SessionUser } from "../identity/auth.ts";
+import type { MoveWithPolicy } from "../../db/queries/moves/moves.ts";
+import { moveForCaller } from "./wizard/access.ts";
 import { approvalStateOfVersion } from "../estimate/approval-link.ts";
-import { placeText } from "../wizard/initiation-rules.ts";
+import { placeText } from "./wizard/initiation-rules.ts";
 
 const fullName = (first: string | null | undefined, last: string | null | undefined) => (first == null ? null : `${first} ${last ?? ""}`.trim());
 
@@ -41,7 +41,7 @@ export async function moveFile(db: DB, user: SessionUser, group: GroupRef, input
 
 /**
  * The move page's contents for a move the caller's access check has already found (HR's `moveFile` above; a
- * manager's read-only move page, src/services/manager-move.ts).
+ * manager's read-only move page, src/services/manager/manager-move.ts).
  */
 export async function describeMove(db: DB, move: MoveWithPolicy): Promise<TMoveFileResponse> {
   const [estimates, serviceOverrides, budgetOverrides, audit, countries, states, initiator, policyChoices, policyBudgets] = await Promise.all([

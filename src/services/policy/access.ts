@@ -1,10 +1,10 @@
 import type { DB } from "../../db/index.ts";
-import { findGroupById } from "../../db/queries/groups.ts";
+import { findGroupById } from "../../db/queries/admin/groups.ts";
 import { AppError } from "../../domain/errors.ts";
 import { messages } from "../../domain/messages.ts";
 import { policyMessages } from "../../domain/policy/messages.ts";
 import { canActInGroup, type Role } from "../../domain/roles.ts";
-import type { SessionUser } from "../auth.ts";
+import type { SessionUser } from "../identity/auth.ts";
 
 /**
  * Who may do what with policies: platform admins configure every group's policies; HR reads its

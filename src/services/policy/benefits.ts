@@ -36,7 +36,7 @@ import {
   updateBenefitSet,
   updateMetadata,
   type MetadataScope,
-} from "../../db/queries/policy-benefits.ts";
+} from "../../db/queries/policy/benefits.ts";
 import { AppError } from "../../domain/errors.ts";
 import {
   benefitMessages,

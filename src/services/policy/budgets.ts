@@ -1,6 +1,6 @@
 import type { DB } from "../../db/index.ts";
 import { lockRow } from "../../db/locks.ts";
-import { ensureBudgetGroup, findBudgetGroup, findBudgets, findStageServices } from "../../db/queries/policy.ts";
+import { ensureBudgetGroup, findBudgetGroup, findBudgets, findStageServices } from "../../db/queries/policy/policy.ts";
 import { AppError } from "../../domain/errors.ts";
 import { toMajorString } from "../../domain/money/money.ts";
 import { parseBudgetAmount, validateBudget, type BudgetField } from "../../domain/policy/budget.ts";

@@ -22,9 +22,9 @@ import {
   insertGroupTag,
   setServiceAttributeVisibility,
   upsertAttributeConfiguration,
-} from "../../db/queries/policy-benefits.ts";
-import { findCatalogueService } from "../../db/queries/policy.ts";
-import { findGroupById, findGroupByName } from "../../db/queries/groups.ts";
+} from "../../db/queries/policy/benefits.ts";
+import { findCatalogueService } from "../../db/queries/policy/policy.ts";
+import { findGroupById, findGroupByName } from "../../db/queries/admin/groups.ts";
 import type { GroupRef } from "../../db/schema.ts";
 import { AppError } from "../../domain/errors.ts";
 import { messages } from "../../domain/messages.ts";
@@ -38,7 +38,7 @@ import {
 import { SPEND_CATEGORY_LEAF_LEVEL, SPEND_CATEGORY_MIN_SEARCH, SPEND_CATEGORY_SELECT_ALL } from "../../domain/policy/catalogue.ts";
 import { policyMessages } from "../../domain/policy/messages.ts";
 import type { Role } from "../../domain/roles.ts";
-import type { SessionUser } from "../auth.ts";
+import type { SessionUser } from "../identity/auth.ts";
 import type { Caller } from "./benefits.ts";
 import { assertPolicyGroup, assertPolicyRole, policyForCaller, type PolicyAccess } from "./access.ts";
 import { auditPolicy, conflictOnDuplicate } from "./common.ts";

@@ -1,9 +1,9 @@
 import type { DB } from "../../db/index.ts";
 import { insertAudit } from "../../db/queries/audit.ts";
-import { findDraftVersion, findPolicyRow } from "../../db/queries/policy.ts";
+import { findDraftVersion, findPolicyRow } from "../../db/queries/policy/policy.ts";
 import { AppError } from "../../domain/errors.ts";
 import { policyMessages } from "../../domain/policy/messages.ts";
-import type { SessionUser } from "../auth.ts";
+import type { SessionUser } from "../identity/auth.ts";
 import type { PolicyRef, VersionRef } from "./access.ts";
 
 /** Who is acting, for the audit log and the access checks. */

@@ -12,7 +12,7 @@
  * Access: ADMIN, CRM, HR of the employee's group, and the employee for their own moves.
  */
 import type { DB } from "../../db/index.ts";
-import { findStageServices } from "../../db/queries/policy.ts";
+import { findStageServices } from "../../db/queries/policy/policy.ts";
 import {
   findEmployeeMove,
   findNewerReleasedVersion,
@@ -20,7 +20,7 @@ import {
   findUserBrief,
   findVersionBudgets,
   findVersionServiceBenefits,
-} from "../../db/queries/policy-benefits.ts";
+} from "../../db/queries/policy/benefits.ts";
 import { AppError } from "../../domain/errors.ts";
 import { messages } from "../../domain/messages.ts";
 import {
@@ -32,7 +32,7 @@ import {
 import { moveStageNames, NO_BUDGET_GROUP, SERVICE_POLICY_TYPE_LABELS, type ServicePolicyType } from "../../domain/policy/catalogue.ts";
 import { policyMessages } from "../../domain/policy/messages.ts";
 import { toMajorString } from "../../domain/money/money.ts";
-import type { SessionUser } from "../auth.ts";
+import type { SessionUser } from "../identity/auth.ts";
 import type { Role } from "../../domain/roles.ts";
 
 const SERVICE_OFF = 5;

@@ -1,5 +1,5 @@
 import type { DB } from "../../db/index.ts";
-import { findGroupById, findGroupByName } from "../../db/queries/groups.ts";
+import { findGroupById, findGroupByName } from "../../db/queries/admin/groups.ts";
 import {
   countActiveMoveUsers,
   deleteStagesAbove,
@@ -13,7 +13,7 @@ import {
   insertVersion,
   replacePolicyTags,
   type PolicyFilters,
-} from "../../db/queries/policy.ts";
+} from "../../db/queries/policy/policy.ts";
 import type { GroupRow } from "../../db/schema.ts";
 import { AppError } from "../../domain/errors.ts";
 import { messages } from "../../domain/messages.ts";
@@ -43,7 +43,7 @@ import type {
   TSetupResponse,
 } from "../../domain/policy/schemas.ts";
 import { parsePolicyOrder, parseSetupValue, setupWarnings, validatePolicyName } from "../../domain/policy/setup.ts";
-import type { SessionUser } from "../auth.ts";
+import type { SessionUser } from "../identity/auth.ts";
 import { assertPolicyGroup, assertPolicyRole, policyForCaller, type PolicyRef } from "./access.ts";
 import { auditPolicy, bool, type PolicyActor } from "./common.ts";
 import { NON_PAYABLE_CURRENCY_CODES } from "../../domain/money/currencies.ts";

@@ -5,7 +5,7 @@
  * versions; HR of the group reads. Shared by the tRPC popup router and the legacy paths.
  */
 import type { DB } from "../../db/index.ts";
-import { findStageServices } from "../../db/queries/policy.ts";
+import { findStageServices } from "../../db/queries/policy/policy.ts";
 import {
   deletePopupItem,
   deletePopupRows,
@@ -21,7 +21,7 @@ import {
   updatePopup,
   updatePopupItem,
   updatePopupStage,
-} from "../../db/queries/policy-benefits.ts";
+} from "../../db/queries/policy/benefits.ts";
 import { AppError } from "../../domain/errors.ts";
 import {
   benefitMessages,

@@ -2,14 +2,14 @@
 import type ExcelJS from "exceljs";
 import type { DB } from "../../db/index.ts";
 import { lockRow } from "../../db/locks.ts";
-import { findBudgetGroupById, findRates } from "../../db/queries/policy.ts";
+import { findBudgetGroupById, findRates } from "../../db/queries/policy/policy.ts";
 import { AppError } from "../../domain/errors.ts";
 import { toMajorString } from "../../domain/money/money.ts";
 import { parseBudgetAmount } from "../../domain/policy/budget.ts";
 import { RATE_FREQUENCIES, type RateFrequency } from "../../domain/policy/catalogue.ts";
 import { policyMessages } from "../../domain/policy/messages.ts";
 import type { TRateRow, TUploadRatesResponse } from "../../domain/policy/schemas.ts";
-import type { SessionUser } from "../auth.ts";
+import type { SessionUser } from "../identity/auth.ts";
 import { versionForCaller, type PolicyAccess, type VersionRef } from "./access.ts";
 import { auditPolicy, type PolicyActor } from "./common.ts";
 import { xlsxBytes } from "../xlsx.ts";

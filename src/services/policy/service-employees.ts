@@ -5,8 +5,8 @@
  * here, then the policy and service named).
  */
 import type { DB } from "../../db/index.ts";
-import { findService } from "../../db/queries/policy-benefits.ts";
-import { findMovesUsingService, findServiceLinesOfVersions, findServiceOverridesOfMoves } from "../../db/queries/policy-service-employees.ts";
+import { findService } from "../../db/queries/policy/benefits.ts";
+import { findMovesUsingService, findServiceLinesOfVersions, findServiceOverridesOfMoves } from "../../db/queries/policy/service-employees.ts";
 import { AppError } from "../../domain/errors.ts";
 import { benefitMessages } from "../../domain/policy/benefit-schemas.ts";
 import { policyMessages } from "../../domain/policy/messages.ts";

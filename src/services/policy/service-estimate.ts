@@ -4,9 +4,9 @@
  * shapes it with the pure rule in src/domain/policy/service-estimate.ts. Read only.
  */
 import type { DB } from "../../db/index.ts";
-import { findOptionFormulas, findVersionRates } from "../../db/queries/estimate.ts";
-import { findPolicyEstimateType, findVersionStageService } from "../../db/queries/service-estimate.ts";
-import { findSummaryBenefits, findSummaryBudgets, findSummaryServices } from "../../db/queries/wizard.ts";
+import { findOptionFormulas, findVersionRates } from "../../db/queries/estimate/estimate.ts";
+import { findPolicyEstimateType, findVersionStageService } from "../../db/queries/policy/service-estimate.ts";
+import { findSummaryBenefits, findSummaryBudgets, findSummaryServices } from "../../db/queries/moves/wizard.ts";
 import { AppError } from "../../domain/errors.ts";
 import { ESTIMATE_TYPES, type EstimateType } from "../../domain/policy/catalogue.ts";
 import { policyMessages } from "../../domain/policy/messages.ts";

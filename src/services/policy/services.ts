@@ -18,7 +18,7 @@ import {
   findStageServices,
   insertStageService,
   type StageServiceRow,
-} from "../../db/queries/policy.ts";
+} from "../../db/queries/policy/policy.ts";
 import type { PolicyServiceTable } from "../../db/schema.ts";
 import { AppError } from "../../domain/errors.ts";
 import { toMajorString } from "../../domain/money/money.ts";
@@ -39,7 +39,7 @@ import type {
   TSuccessResponse,
 } from "../../domain/policy/schemas.ts";
 import { applyServicePolicyType, checkAddable, checkMoveHub, defaultBudgetType, parseBenefitValue, sharedBudgetGroups } from "../../domain/policy/service-rules.ts";
-import type { SessionUser } from "../auth.ts";
+import type { SessionUser } from "../identity/auth.ts";
 import { assertPolicyRole, type PolicyRef, type VersionRef } from "./access.ts";
 import { assertStageInRange, auditPolicy, bool, conflictOnDuplicate, flag, parseAttributes, type PolicyActor } from "./common.ts";
 

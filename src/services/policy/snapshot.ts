@@ -7,7 +7,7 @@ import {
   findServiceBenefits,
   findStageServices,
   findVersionRow,
-} from "../../db/queries/policy.ts";
+} from "../../db/queries/policy/policy.ts";
 import { AppError } from "../../domain/errors.ts";
 import { policyMessages } from "../../domain/policy/messages.ts";
 import type { VersionSnapshot } from "../../domain/policy/validation.ts";

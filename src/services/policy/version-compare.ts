@@ -1,5 +1,5 @@
 import type { DB } from "../../db/index.ts";
-import { findBudgetGroups, findBudgets, findPolicyRow, findServiceBenefits, findStageServices, findVersionRow } from "../../db/queries/policy.ts";
+import { findBudgetGroups, findBudgets, findPolicyRow, findServiceBenefits, findStageServices, findVersionRow } from "../../db/queries/policy/policy.ts";
 import { AppError } from "../../domain/errors.ts";
 import { moveStageNames } from "../../domain/policy/catalogue.ts";
 import { policyMessages } from "../../domain/policy/messages.ts";

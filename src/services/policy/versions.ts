@@ -10,7 +10,7 @@ import {
   insertPolicy,
   insertVersion,
   replacePolicyTags,
-} from "../../db/queries/policy.ts";
+} from "../../db/queries/policy/policy.ts";
 import { AppError } from "../../domain/errors.ts";
 import { lockRow } from "../../db/locks.ts";
 import { policyMessages } from "../../domain/policy/messages.ts";

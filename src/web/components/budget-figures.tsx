@@ -2,8 +2,8 @@
  * The budget figures of one budget (issue 24 §2): Budget, Committed, Spent and Remaining, with the same
  * labels and the same money format (thousands separators) on every screen — the employee home, the
  * expenses page, HR's move page (its budgets panel, the estimate against actual and its summary), and
- * wherever a budget is shown next. The figures come from the server (src/domain/budgets/figures.ts via
- * the move's budget ledger, src/services/budgets/ledger.ts); this component only draws them.
+ * wherever a budget is shown next. The figures come from the server (src/domain/employee/budgets/figures.ts via
+ * the move's budget ledger, src/services/employee/budgets/ledger.ts); this component only draws them.
  *
  * `BudgetFigures` draws the four figures as a description list (two columns on phones, four from the
  * tablet width); `RemainingFigure` draws the remaining figure alone ("Remaining USD 1,234.56"), in the
@@ -12,8 +12,8 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { sumFigures } from "../../domain/budgets/figures.ts";
-import type { TBudgetFigures } from "../../domain/budgets/schemas.ts";
+import { sumFigures } from "../../domain/employee/budgets/figures.ts";
+import type { TBudgetFigures } from "../../domain/employee/budgets/schemas.ts";
 import { trpc } from "../lib/trpc.ts";
 import { formatMoney } from "../lib/format.ts";
 import { cn } from "../lib/utils.ts";

@@ -20,7 +20,7 @@ import { cn } from "../lib/utils.ts";
 import { EmptyState, ErrorState, LoadingRows } from "./ui/states.tsx";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "./ui/table.tsx";
 import { errorText } from "../lib/errors.ts";
-import { budgetGroupName } from "../../domain/budgets/group-name.ts";
+import { budgetGroupName } from "../../domain/employee/budgets/group-name.ts";
 
 type Row = TEstimateVsActualResponse["rows"][number];
 

@@ -2,11 +2,11 @@
  * An expense's (or booking's) derived state as every screen shows it (issue 24 §1): the badge with the
  * stage's display name, and the detail with each step's date, the rejection / change-request / void /
  * returned-payment reason, what to do next, and the payment (date and amount the employee got). The
- * state itself comes from the server (src/domain/expenses/lifecycle.ts); this only draws it.
+ * state itself comes from the server (src/domain/employee/expenses/lifecycle.ts); this only draws it.
  */
 import { Check, Circle, CircleDot } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import type { LifecycleStage, TLifecycle } from "../../domain/expenses/lifecycle.ts";
+import type { LifecycleStage, TLifecycle } from "../../domain/employee/expenses/lifecycle.ts";
 import { formatDate, formatMajorMoney } from "../lib/format.ts";
 import { cn } from "../lib/utils.ts";
 import { Badge } from "./ui/badge.tsx";

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { TERMS_PATH } from "../../domain/activation/rules.ts";
+import { TERMS_PATH } from "../../domain/identity/activation/rules.ts";
 import { useSignedInUser } from "../lib/session.ts";
 import { Button } from "./ui/button.tsx";
 import { AlertDialog, AlertDialogAction, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from "./ui/alert-dialog.tsx";

@@ -5,7 +5,7 @@ import { ArrowLeft } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { ZCheckUserRequest, ZLoginRequest } from "../../domain/auth/schemas.ts";
+import { ZCheckUserRequest, ZLoginRequest } from "../../domain/identity/auth/schemas.ts";
 import { useCountedReload } from "../lib/counted-reload.ts";
 import { serverMessage } from "../lib/errors.ts";
 import { trpc } from "../lib/trpc.ts";

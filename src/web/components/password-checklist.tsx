@@ -1,6 +1,6 @@
 import { Check, Circle } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { checkPassword } from "../../domain/auth/password.ts";
+import { checkPassword } from "../../domain/identity/auth/password.ts";
 import { cn } from "../lib/utils.ts";
 
 /** The live password checklist: each rule ticks as soon as the typed password meets it. */

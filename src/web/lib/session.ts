@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
-import type { TMeResponse } from "../../domain/auth/schemas.ts";
+import type { TMeResponse } from "../../domain/identity/auth/schemas.ts";
 import { trpc } from "./trpc.ts";
 
 export type SignedInUser = NonNullable<TMeResponse>;

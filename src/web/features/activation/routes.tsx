@@ -6,7 +6,7 @@ import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { activationPathTypes } from "../../../domain/activation/rules.ts";
+import { activationPathTypes } from "../../../domain/identity/activation/rules.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { shippedTexts } from "../../lib/i18n.ts";
 import { appRoute, RoleGate, rootRoute, withPages } from "../../route-base.tsx";

@@ -3,7 +3,7 @@ import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useFieldArray, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { TERMS_FIELD_TYPES, TERMS_MAX_FIELDS, type TTermsFormConfigResponse, type TTermsFormField, type TermsFieldType } from "../../../domain/activation/terms-form.ts";
+import { TERMS_FIELD_TYPES, TERMS_MAX_FIELDS, type TTermsFormConfigResponse, type TTermsFormField, type TermsFieldType } from "../../../domain/identity/activation/terms-form.ts";
 import { GroupSelect } from "../../components/group-select.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";

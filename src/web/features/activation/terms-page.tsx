@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useForm, type FieldPath } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { ZAcceptTermsRequest, type TTermsFormField, type TTermsResponse } from "../../../domain/activation/terms-form.ts";
+import { ZAcceptTermsRequest, type TTermsFormField, type TTermsResponse } from "../../../domain/identity/activation/terms-form.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";

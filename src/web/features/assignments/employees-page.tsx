@@ -3,7 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { ChevronDown, Users } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { TEmployeeRow } from "../../../domain/assignments/schemas.ts";
+import type { TEmployeeRow } from "../../../domain/moves/assignments/schemas.ts";
 import { ForbiddenPage, NotFoundPage } from "../../components/status-pages.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Badge } from "../../components/ui/badge.tsx";

@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId } from "react";
 import { useTranslation } from "react-i18next";
-import { policyEditRefusalOf } from "../../../domain/assignments/policy.ts";
-import type { TEndBudget, TEmployeeRow } from "../../../domain/assignments/schemas.ts";
+import { policyEditRefusalOf } from "../../../domain/moves/assignments/policy.ts";
+import type { TEndBudget, TEmployeeRow } from "../../../domain/moves/assignments/schemas.ts";
 import { isCurrencyCode, parseAmount } from "../../../domain/money/money.ts";
-import type { TMoveStageSection, TPolicyViewComponent } from "../../../domain/wizard/override-schemas.ts";
+import type { TMoveStageSection, TPolicyViewComponent } from "../../../domain/moves/wizard/override-schemas.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Input, NativeSelect } from "../../components/ui/input.tsx";

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Brand } from "../../components/brand.tsx";
 import { LoginSteps } from "../../components/login-steps.tsx";
 import { safeRedirectPath } from "../../lib/utils.ts";
-import { socialLoginErrorText } from "../../../domain/social-login/messages.ts";
+import { socialLoginErrorText } from "../../../domain/identity/social-login/messages.ts";
 
 /**
  * part 2 §7 login: the email step sends SSO users to their provider and everyone else to

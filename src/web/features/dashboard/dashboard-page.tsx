@@ -22,8 +22,8 @@ import {
   type DashboardSort,
   type TDashboardFilters,
   type TDashboardRow,
-} from "../../../domain/dashboard/schemas.ts";
-import { HR_NOTES_MAX } from "../../../domain/employee-file/schemas.ts";
+} from "../../../domain/manager/dashboard/schemas.ts";
+import { HR_NOTES_MAX } from "../../../domain/moves/employee-file/schemas.ts";
 import { NotFoundPage } from "../../components/status-pages.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Badge } from "../../components/ui/badge.tsx";

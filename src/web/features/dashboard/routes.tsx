@@ -10,7 +10,7 @@ import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { DASHBOARD_PAGE_SIZES, DASHBOARD_SORTS } from "../../../domain/dashboard/constants.ts";
+import { DASHBOARD_PAGE_SIZES, DASHBOARD_SORTS } from "../../../domain/manager/dashboard/constants.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { shippedTexts, textsChunk } from "../../lib/i18n.ts";
 import { appRoute, RoleGate, withPages } from "../../route-base.tsx";

@@ -28,7 +28,7 @@ import { queryClient, trpc } from "../../lib/trpc.ts";
 import { BillPanel } from "./bill-panel.tsx";
 import { ReceiptPreview } from "./receipt-preview.tsx";
 import { catalogueService } from "../../../domain/policy/catalogue.ts";
-import { EXPENSE_CATEGORIES } from "../../../domain/expenses/rules.ts";
+import { EXPENSE_CATEGORIES } from "../../../domain/employee/expenses/rules.ts";
 
 /**
  * /finance/bill-approval (issue 16; part 2 §2 Bill Approval, §4 Approval, §8): the items waiting for

@@ -21,7 +21,7 @@ import { CSS } from "@dnd-kit/utilities";
 import { ArrowDown, ArrowUp, CornerDownLeft, GripVertical, MoreHorizontal, Plus, Undo2 } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { TFormField } from "../../../domain/forms/schemas.ts";
+import type { TFormField } from "../../../domain/policy/forms/schemas.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import type { TFormField } from "../../../domain/forms/schemas.ts";
-import { testFormField } from "../../../domain/forms/testing.ts";
+import type { TFormField } from "../../../domain/policy/forms/schemas.ts";
+import { testFormField } from "../../../domain/policy/forms/testing.ts";
 import {
   addSection,
   AVAILABLE_FIELDS,

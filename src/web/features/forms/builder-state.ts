@@ -3,7 +3,7 @@
  * fields in order, the available sections and the available fields. Pure functions: every move
  * (drag or button) goes through them, so the rules of part 2 §4 line 153 live in one place.
  */
-import type { TFormField, TFormSection, TGroupFormResponse, TSubmitFormRequest } from "../../../domain/forms/schemas.ts";
+import type { TFormField, TFormSection, TGroupFormResponse, TSubmitFormRequest } from "../../../domain/policy/forms/schemas.ts";
 
 /** A section on the page: `uid` tells sections apart while new ones have no id yet. */
 export type BuilderSection = { uid: string; id: number | null; name: string; fields: TFormField[] };

@@ -1,9 +1,9 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { COMPONENT_ID_OF, DATA_TYPE_OF, FORM_DATA_TYPES, FORM_TYPES, formTypeOfComponent, TYPES_WITH_VALUES, type FormDataType, type FormType } from "../../../domain/forms/catalogue.ts";
-import { checkLabel, checkNewField, checkValues, cleanValue } from "../../../domain/forms/rules.ts";
-import type { TFormField, TGroupFormResponse } from "../../../domain/forms/schemas.ts";
+import { COMPONENT_ID_OF, DATA_TYPE_OF, FORM_DATA_TYPES, FORM_TYPES, formTypeOfComponent, TYPES_WITH_VALUES, type FormDataType, type FormType } from "../../../domain/policy/forms/catalogue.ts";
+import { checkLabel, checkNewField, checkValues, cleanValue } from "../../../domain/policy/forms/rules.ts";
+import type { TFormField, TGroupFormResponse } from "../../../domain/policy/forms/schemas.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Checkbox } from "../../components/ui/checkbox.tsx";
@@ -82,7 +82,7 @@ function draftOf(field: TFormField | null): Draft {
 /**
  * The field detail popup (part 2 §2 "A field detail popup offers policies and validators", §3, §5):
  * edits a field of the working copy, or adds a new field to the group (formBuilder/newField).
- * Everything is checked here first with the same rules the server uses (src/domain/forms/rules.ts).
+ * Everything is checked here first with the same rules the server uses (src/domain/policy/forms/rules.ts).
  */
 export function FieldDialog({
   mode,

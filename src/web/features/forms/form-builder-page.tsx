@@ -2,7 +2,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { ExternalLink, LayoutList, Plus, RotateCcw, Save } from "lucide-react";
 import { useCallback, useEffect, useId, useMemo, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import type { TFormField, TGroupFormResponse } from "../../../domain/forms/schemas.ts";
+import type { TFormField, TGroupFormResponse } from "../../../domain/policy/forms/schemas.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { GroupSelect } from "../../components/group-select.tsx";
 import { useLeaveGuard } from "../../components/leave-guard.tsx";

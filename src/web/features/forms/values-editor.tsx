@@ -1,6 +1,6 @@
 import { Plus, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import type { TFormField } from "../../../domain/forms/schemas.ts";
+import type { TFormField } from "../../../domain/policy/forms/schemas.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { FieldError, Input } from "../../components/ui/input.tsx";
 

@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { TPerson } from "../../../domain/groups/schemas.ts";
+import type { TPerson } from "../../../domain/admin/groups/schemas.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { errorText } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";

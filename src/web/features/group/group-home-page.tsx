@@ -3,7 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { Users } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { TGroupHomeResponse } from "../../../domain/groups/schemas.ts";
+import type { TGroupHomeResponse } from "../../../domain/admin/groups/schemas.ts";
 import { ForbiddenPage, NotFoundPage } from "../../components/status-pages.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Badge } from "../../components/ui/badge.tsx";

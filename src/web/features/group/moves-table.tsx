@@ -4,7 +4,7 @@ import { ArrowDown, ArrowRight, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight 
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDate } from "../../lib/format.ts";
-import type { MOVE_SORTS, TMoveRow } from "../../../domain/wizard/schemas.ts";
+import type { MOVE_SORTS, TMoveRow } from "../../../domain/moves/wizard/schemas.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Table, TableCaption, TableHead, TableHeader, TableRow } from "../../components/ui/table.tsx";

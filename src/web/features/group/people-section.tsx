@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { ChevronLeft, ChevronRight, SearchX } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { PEOPLE_PAGE_SIZE } from "../../../domain/groups/schemas.ts";
+import { PEOPLE_PAGE_SIZE } from "../../../domain/admin/groups/schemas.ts";
 import { groupRoles, type Role } from "../../../domain/roles.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";

@@ -3,7 +3,7 @@ import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-tab
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../lib/format.ts";
-import type { TPerson } from "../../../domain/groups/schemas.ts";
+import type { TPerson } from "../../../domain/admin/groups/schemas.ts";
 import type { ActivationState } from "../../../domain/roles.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Table, TableCaption, TableHead, TableHeader, TableRow } from "../../components/ui/table.tsx";

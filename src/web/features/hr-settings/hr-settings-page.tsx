@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import type { TExtensionReason, TExtensionReasonsView } from "../../../domain/hr-settings/schemas.ts";
+import type { TExtensionReason, TExtensionReasonsView } from "../../../domain/admin/hr-settings/schemas.ts";
 import { GroupSelect } from "../../components/group-select.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Badge } from "../../components/ui/badge.tsx";

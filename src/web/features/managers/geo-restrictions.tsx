@@ -2,7 +2,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { Plus, Route, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { TGeoRuleView } from "../../../domain/managers/schemas.ts";
+import type { TGeoRuleView } from "../../../domain/manager/managers/schemas.ts";
 import { ConfirmDialog } from "../../components/ui/alert-dialog.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";

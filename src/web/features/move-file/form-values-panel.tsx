@@ -8,7 +8,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import type { TFormValueView } from "../../../domain/employee-file/schemas.ts";
+import type { TFormValueView } from "../../../domain/moves/employee-file/schemas.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { FormField } from "../../components/ui/form-field.tsx";

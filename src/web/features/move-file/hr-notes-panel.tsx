@@ -10,7 +10,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { HR_NOTES_MAX } from "../../../domain/employee-file/schemas.ts";
+import { HR_NOTES_MAX } from "../../../domain/moves/employee-file/schemas.ts";
 import { AutosaveStatus } from "../../components/autosave-status.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { ErrorState, LoadingRows } from "../../components/ui/states.tsx";

@@ -17,7 +17,7 @@ import {
   ZRaiseRequest,
   type TIncident,
   type TIncidentKind,
-} from "../../../domain/incidents/schemas.ts";
+} from "../../../domain/moves/incidents/schemas.ts";
 import { ConfirmDialog } from "../../components/ui/alert-dialog.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Badge } from "../../components/ui/badge.tsx";

@@ -1,13 +1,13 @@
 /**
  * The Money card of HR's move page (issue 24 §1, §4): the move's expenses, vendor bookings, lump sums
  * and cash allowances, each with the state the employee and finance see (derived once on the server,
- * src/domain/expenses/lifecycle.ts: stage, step dates, reason, payment), and the move's bills with their
+ * src/domain/employee/expenses/lifecycle.ts: stage, step dates, reason, payment), and the move's bills with their
  * state, due and paid dates. Read only; managers see it for the moves their restrictions allow.
  */
 import { useQuery } from "@tanstack/react-query";
 import { Banknote } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import type { LifecycleStage } from "../../../domain/expenses/lifecycle.ts";
+import type { LifecycleStage } from "../../../domain/employee/expenses/lifecycle.ts";
 import { LifecycleBadge, LifecycleSteps, LifecycleSummary, useStageLabel } from "../../components/expense-lifecycle.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";

@@ -1,7 +1,7 @@
 /**
  * The Edit profile dialog of the HR move page (issue 14; part 2 §7 "POST /{group}/employeefile/profile/edit
  * {userId, fields...} (success, error)"): first and last name, e-mail and phone. The fields are checked in
- * the browser by the server's own rule (src/domain/employee-file/rules.ts, the wizard's stage-2 texts)
+ * the browser by the server's own rule (src/domain/moves/employee-file/rules.ts, the wizard's stage-2 texts)
  * and again by employeeFile.editProfile, whose per-field errors (an address already in use) show under
  * their fields. A saved profile refreshes the page (person panel, timeline).
  */
@@ -9,8 +9,8 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { Pencil } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { checkProfile, firstError } from "../../../domain/employee-file/rules.ts";
-import { PROFILE_FIELDS, type TProfile, type TProfileField } from "../../../domain/employee-file/schemas.ts";
+import { checkProfile, firstError } from "../../../domain/moves/employee-file/rules.ts";
+import { PROFILE_FIELDS, type TProfile, type TProfileField } from "../../../domain/moves/employee-file/schemas.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog.tsx";
 import { FormField } from "../../components/ui/form-field.tsx";

@@ -7,7 +7,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { QUOTE_SCOPES, ZAddQuoteRequest, type QuoteScope } from "../../../domain/quotes/quotes.ts";
+import { QUOTE_SCOPES, ZAddQuoteRequest, type QuoteScope } from "../../../domain/employee/quotes/quotes.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";

@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import type { TNotification } from "../../../domain/notifications/kinds.ts";
+import type { TNotification } from "../../../domain/identity/notifications/kinds.ts";
 
 /** A translation with a row's variables (the kinds' texts take different ones: see en-notifications.ts). */
 type TextWithVars = (key: string, vars: Record<string, string>) => string;

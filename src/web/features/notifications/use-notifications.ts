@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import type { TNotification } from "../../../domain/notifications/kinds.ts";
+import type { TNotification } from "../../../domain/identity/notifications/kinds.ts";
 import { trpc } from "../../lib/trpc.ts";
 
 /** How often the bell asks for the unread count (and again whenever the window regains focus). */
@@ -19,7 +19,7 @@ export function useOpenNotification() {
   const markRead = useMutation({ ...trpc.notifications.markRead.mutationOptions(), onSettled: () => void refresh() });
   return (n: TNotification) => {
     if (!n.read) markRead.mutate({ id: n.id });
-    // Links are in-app paths written by the server (src/domain/notifications/kinds.ts linkOf).
+    // Links are in-app paths written by the server (src/domain/identity/notifications/kinds.ts linkOf).
     void navigate({ href: n.link });
   };
 }

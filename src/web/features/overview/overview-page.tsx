@@ -21,7 +21,7 @@ import {
   type TNeighbourhood,
   type TOverviewPrepareResponse,
   type TProperty,
-} from "../../../domain/widgets/overview.ts";
+} from "../../../domain/employee/widgets/overview.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Carousel } from "../../components/ui/carousel.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";

@@ -1,8 +1,8 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
-import type { TFoundUser } from "../../../domain/recovery/schemas.ts";
+import type { TFoundUser } from "../../../domain/identity/recovery/schemas.ts";
 import { useTranslation } from "react-i18next";
-import { parseUserId } from "../../../domain/recovery/rules.ts";
+import { parseUserId } from "../../../domain/identity/recovery/rules.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { ConfirmDialog } from "../../components/ui/alert-dialog.tsx";
 import { Button } from "../../components/ui/button.tsx";

@@ -3,7 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { ZRecoveryRequest } from "../../../domain/recovery/schemas.ts";
+import { ZRecoveryRequest } from "../../../domain/identity/recovery/schemas.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { FieldError, Input } from "../../components/ui/input.tsx";

@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { ZSetPasswordRequest } from "../../../domain/recovery/schemas.ts";
+import { ZSetPasswordRequest } from "../../../domain/identity/recovery/schemas.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { FieldError, Input } from "../../components/ui/input.tsx";

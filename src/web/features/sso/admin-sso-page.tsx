@@ -4,7 +4,7 @@ import { KeyRound } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { ZSsoSettingsForm, type TSsoSettingsFormInput, type TSsoSettingsFormOutput, type TSsoSettingsResponse } from "../../../domain/sso/schemas.ts";
+import { ZSsoSettingsForm, type TSsoSettingsFormInput, type TSsoSettingsFormOutput, type TSsoSettingsResponse } from "../../../domain/identity/sso/schemas.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import type { TTagTargetsResponse } from "../../../domain/tags/schemas.ts";
+import type { TTagTargetsResponse } from "../../../domain/manager/tags/schemas.ts";
 import { GroupSelect } from "../../components/group-select.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { ConfirmDialog } from "../../components/ui/alert-dialog.tsx";

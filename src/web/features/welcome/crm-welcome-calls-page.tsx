@@ -7,7 +7,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { TWelcomeCallRow, WelcomeCallStatus } from "../../../domain/welcome/calls.ts";
+import type { TWelcomeCallRow, WelcomeCallStatus } from "../../../domain/crm/welcome-calls.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";

@@ -9,7 +9,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { PhoneOff, Plane } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { welcomeMessages } from "../../../domain/welcome/messages.ts";
+import { welcomeMessages } from "../../../domain/employee/welcome/messages.ts";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { EmptyState, ErrorState, LoadingRows } from "../../components/ui/states.tsx";

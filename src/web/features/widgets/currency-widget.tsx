@@ -8,7 +8,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { Coins, X } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { MAX_DISPLAYED_CURRENCIES, type TCurrencyWidgetResponse } from "../../../domain/widgets/currency.ts";
+import { MAX_DISPLAYED_CURRENCIES, type TCurrencyWidgetResponse } from "../../../domain/employee/widgets/currency.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";

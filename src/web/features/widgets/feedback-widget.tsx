@@ -11,7 +11,7 @@ import { useEffect, useId, useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { FEEDBACK_MESSAGE_MS, feedbackMessages, ZFeedbackAddRequest, type TFeedbackResult } from "../../../domain/widgets/feedback.ts";
+import { FEEDBACK_MESSAGE_MS, feedbackMessages, ZFeedbackAddRequest, type TFeedbackResult } from "../../../domain/employee/widgets/feedback.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";

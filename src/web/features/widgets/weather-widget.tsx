@@ -8,7 +8,7 @@ import { useQuery } from "@tanstack/react-query";
 import { CloudSun } from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { TWeatherUnits } from "../../../domain/widgets/weather.ts";
+import type { TWeatherUnits } from "../../../domain/employee/widgets/weather.ts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { EmptyState, ErrorState, LoadingRows } from "../../components/ui/states.tsx";
 import { errorText } from "../../lib/errors.ts";

@@ -13,7 +13,7 @@ import { Input, NativeSelect } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { controlId, Group, type Countries, type FieldValue } from "./field-frame.tsx";
-import type { TInitiationComponent } from "../../../domain/wizard/schemas.ts";
+import type { TInitiationComponent } from "../../../domain/moves/wizard/schemas.ts";
 
 type AriaProps = { "aria-invalid"?: true; "aria-describedby"?: string; "aria-required"?: true };
 

@@ -4,7 +4,7 @@
  */
 import { Info } from "lucide-react";
 import type { ReactNode } from "react";
-import type { TCountriesStatesResponse, TInitiationComponent } from "../../../domain/wizard/schemas.ts";
+import type { TCountriesStatesResponse, TInitiationComponent } from "../../../domain/moves/wizard/schemas.ts";
 import { FieldError } from "../../components/ui/input.tsx";
 
 export type FieldValue = TInitiationComponent["value"];

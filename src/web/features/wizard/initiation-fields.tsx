@@ -6,8 +6,8 @@
  */
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { isDateField } from "../../../domain/wizard/validation.ts";
-import type { TInitiationComponent } from "../../../domain/wizard/schemas.ts";
+import { isDateField } from "../../../domain/moves/wizard/validation.ts";
+import type { TInitiationComponent } from "../../../domain/moves/wizard/schemas.ts";
 import { Checkbox } from "../../components/ui/checkbox.tsx";
 import { FieldError, Input, NativeSelect } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";

@@ -6,7 +6,7 @@
 import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
-import { ZWizardSearch, type TWizardSearch } from "../../../domain/wizard/search.ts";
+import { ZWizardSearch, type TWizardSearch } from "../../../domain/moves/wizard/search.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { shippedTexts } from "../../lib/i18n.ts";
 import { appRoute, RoleGate, withPages } from "../../route-base.tsx";

@@ -10,7 +10,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ClipboardList } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { wizardMessages } from "../../../domain/wizard/messages.ts";
+import { wizardMessages } from "../../../domain/moves/wizard/messages.ts";
 import {
   PREVIEW_SAVING_PROHIBITED,
   type TCreateNewEmployeeResponse,
@@ -18,8 +18,8 @@ import {
   type TInitiationComponent,
   type TInitiationFormResponse,
   type TPolicySelectFormResponse,
-} from "../../../domain/wizard/schemas.ts";
-import { isUsToUs, validateInitiationForm } from "../../../domain/wizard/validation.ts";
+} from "../../../domain/moves/wizard/schemas.ts";
+import { isUsToUs, validateInitiationForm } from "../../../domain/moves/wizard/validation.ts";
 import { useLeaveGuard } from "../../components/leave-guard.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";

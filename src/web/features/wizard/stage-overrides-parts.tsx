@@ -32,7 +32,7 @@ import {
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatMoney, isCurrencyCode, parseAmount } from "../../../domain/money/money.ts";
-import type { TPolicyViewField } from "../../../domain/wizard/override-schemas.ts";
+import type { TPolicyViewField } from "../../../domain/moves/wizard/override-schemas.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { NativeSelect } from "../../components/ui/input.tsx";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { wizardMessages } from "../../../domain/wizard/messages.ts";
-import type { TPolicyOverridesResponse, TPolicyViewComponent } from "../../../domain/wizard/override-schemas.ts";
+import { wizardMessages } from "../../../domain/moves/wizard/messages.ts";
+import type { TPolicyOverridesResponse, TPolicyViewComponent } from "../../../domain/moves/wizard/override-schemas.ts";
 import { checkOverrides, initialState, setSelected, stageView, toStoreRequest, updateBudget, updateService } from "./stage-overrides-state.ts";
 
 const component = (service: string, over: Partial<TPolicyViewComponent> = {}): TPolicyViewComponent => ({

@@ -4,18 +4,18 @@
  * rules are unit-tested: part 1 §4 (a benefit moves between the included and the addable set; a
  * budget group with two or more selected services is shared, with one it drops the shared
  * state, with none it is hidden) and the §5 stage-3 pre-checks that mirror the server
- * (src/domain/wizard/overrides.ts checkStore).
+ * (src/domain/moves/wizard/overrides.ts checkStore).
  */
 import { AppError } from "../../../domain/errors.ts";
 import { formatMoney, isCurrencyCode, parseAmount } from "../../../domain/money/money.ts";
 import { BUDGET_GROUP_MAX, BUDGET_GROUP_MIN } from "../../../domain/policy/catalogue.ts";
-import { wizardMessages, wizardText } from "../../../domain/wizard/messages.ts";
+import { wizardMessages, wizardText } from "../../../domain/moves/wizard/messages.ts";
 import {
   overrideErrorKey,
   type TPolicyOverridesResponse,
   type TPolicyViewComponent,
   type TStorePolicyOverridesRequest,
-} from "../../../domain/wizard/override-schemas.ts";
+} from "../../../domain/moves/wizard/override-schemas.ts";
 
 export type ServiceState = {
   /** overrideErrorKey.service(stage, service): also the error key. */

@@ -1,0 +1,10 @@
+import { ZLegacyEnabledResponse, ZLegacyGroupRequest, ZLegacyOptionChangeRequest, ZLegacyOptionsRequest, ZLegacyOptionsResponse, ZLegacySetEnabledRequest } from "../../../domain/admin/hr-settings/schemas.ts";
+import type { Operation } from "../../../server/openapi-types.ts";
+
+/** OpenAPI descriptions of the legacy paths in ./hr-settings.ts (served in /api/openapi.json). */
+export const hrSettingsOperations: Operation[] = [
+  { method: "get", path: "/admin/hr-settings/extension-reason-enabled", summary: "Whether the group's extension reasons are enabled: {status, count, data: [{enableExtensionReason}], message} (HR of the group or ADMIN)", spec: "part 2 §7, §3", request: ZLegacyGroupRequest, requestType: "query", response: ZLegacyEnabledResponse, auth: "session" },
+  { method: "post", path: "/admin/hr-settings/extension-reason-enabled", summary: "Switches the group's extension reasons on or off (ADMIN); on needs at least one reason (\"Please add at least one extension reason first.\") and a default (\"Please select a default value.\"); answers message \"Settings saved.\"", spec: "part 2 §7, §5, §8", request: ZLegacySetEnabledRequest, requestType: "form", response: ZLegacyEnabledResponse, auth: "session" },
+  { method: "get", path: "/admin/group-options/json", summary: "The group's extension reasons (optionGroup EMPLOYEE_MOVE_STAGE_EXT): {status, count, data: [{id, optionValue, defaultValue}], message} (HR of the group or ADMIN)", spec: "part 2 §7, §3", request: ZLegacyOptionsRequest, requestType: "query", response: ZLegacyOptionsResponse, auth: "session" },
+  { method: "post", path: "/admin/group-options/json", summary: "One change of the group's extension reasons (ADMIN): action ADD {optionValue}, RENAME {id, optionValue}, REMOVE {id} or DEFAULT {id} (the one default); a blank value is refused, the same value twice 409; answers the list and \"Settings saved.\"", spec: "part 2 §7, §5, §8", request: ZLegacyOptionChangeRequest, requestType: "form", response: ZLegacyOptionsResponse, auth: "session" },
+];

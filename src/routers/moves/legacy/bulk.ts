@@ -1,0 +1,77 @@
+/**
+ * Bulk employee import paths (issue 15): GET /bulk/getStatus?statusId (part 1 §3, §7), GET
+ * /bulk/get-status?jobId and /bulk/download-input-file?jobId (part 2 §7), GET /bulk/errorFile?statusId
+ * and /bulk/download-error-file?jobId (part 1 §1), and the paths the spec does not name: GET
+ * /bulk/template?group, POST /bulk/upload (multipart group + file), GET /bulk/jobs?group, GET
+ * /bulk/rows?jobId. Each parses with the tRPC procedure's schema and calls the same service function
+ * (src/services/moves/bulk/bulk.ts). Failures answer `{ success: false, errorMessage }` with the error's status.
+ */
+import type { Context, Hono } from "hono";
+import { ZBulkGroupRequest, ZJobIdRequest, ZStatusIdRequest } from "../../../domain/moves/bulk/schemas.ts";
+import { messages } from "../../../domain/messages.ts";
+import { failureText, legacyRoute, legacyUser, parseFields, readFields } from "../../../server/http.ts";
+import type { AppDeps, AppEnv } from "../../../server/types.ts";
+import {
+  bulkErrorFile,
+  bulkInputFile,
+  bulkJobs,
+  bulkJobStatus,
+  bulkRows,
+  bulkStatus,
+  bulkTemplate,
+  receiveBulkUpload,
+} from "../../../services/moves/bulk/bulk.ts";
+import { fileStoreFor } from "../../../services/employee/files/store.ts";
+import { mailerFor } from "../../../trpc.ts";
+import { WIZARD_ROLES } from "../../../services/moves/wizard/access.ts";
+
+function download(file: { fileName: string; contentType: string; bytes: Uint8Array }): Response {
+  const ascii = file.fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return new Response(new Blob([file.bytes as Uint8Array<ArrayBuffer>]), {
+    headers: {
+      "Content-Type": file.contentType,
+      "Content-Length": String(file.bytes.byteLength),
+      "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
+export function mountLegacyBulk(app: Hono<AppEnv>, deps: AppDeps) {
+  const { db, config } = deps;
+  const jobDeps = { db, config, mailer: mailerFor(config) };
+  const failure = (error: unknown) => ({ success: false, errorMessage: failureText(error, messages.genericFailure) });
+  // Bulk import is HR of the group or ADMIN (WIZARD_ROLES), checked before the request is read (issue 23 item 13).
+  const serve = (method: "GET" | "POST", path: string, run: (c: Context<AppEnv>) => Promise<unknown>) => legacyRoute(app, method, path, run, failure, WIZARD_ROLES);
+
+  serve("GET", "/bulk/template", async (c) => {
+    const input = parseFields(ZBulkGroupRequest, await readFields(c));
+    return download(await bulkTemplate(db, legacyUser(c), input.group));
+  });
+
+  serve("POST", "/bulk/upload", async (c) =>
+    receiveBulkUpload(jobDeps, fileStoreFor(config), legacyUser(c), {
+      contentType: c.req.header("content-type"),
+      contentLength: c.req.header("content-length"),
+      body: c.req.raw.body,
+      group: c.req.query("group"),
+    }),
+  );
+
+  serve("GET", "/bulk/getStatus", async (c) => bulkStatus(db, legacyUser(c), parseFields(ZStatusIdRequest, await readFields(c)).statusId));
+
+  serve("GET", "/bulk/get-status", async (c) => bulkJobStatus(db, legacyUser(c), parseFields(ZJobIdRequest, await readFields(c)).jobId));
+
+  serve("GET", "/bulk/jobs", async (c) => bulkJobs(db, legacyUser(c), parseFields(ZBulkGroupRequest, await readFields(c)).group));
+
+  serve("GET", "/bulk/rows", async (c) => bulkRows(db, legacyUser(c), parseFields(ZJobIdRequest, await readFields(c)).jobId));
+
+  serve("GET", "/bulk/errorFile", async (c) => download(await bulkErrorFile(db, legacyUser(c), parseFields(ZStatusIdRequest, await readFields(c)).statusId)));
+
+  serve("GET", "/bulk/download-error-file", async (c) => download(await bulkErrorFile(db, legacyUser(c), parseFields(ZJobIdRequest, await readFields(c)).jobId)));
+
+  serve("GET", "/bulk/download-input-file", async (c) =>
+    download(await bulkInputFile(db, fileStoreFor(config), legacyUser(c), parseFields(ZJobIdRequest, await readFields(c)).jobId)),
+  );
+}
