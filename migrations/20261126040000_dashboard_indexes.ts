@@ -15,7 +15,7 @@
 //   of the group moves on (insert, delete, or an update of a column the dashboard's count reads: group,
 //   employee, status, origin, destination, assignment end date, creator, initiator), kept by triggers so no
 //   writer can forget it. The dashboard caches its count per (group, manager scope, filters) and version
-//   (src/db/queries/dashboard.ts). SQLite: AFTER row triggers (SQLite has one writer at a time).
+//   (src/db/queries/manager/dashboard.ts). SQLite: AFTER row triggers (SQLite has one writer at a time).
 //   PostgreSQL: a DEFERRABLE INITIALLY DEFERRED constraint trigger, so the counter row is locked only at
 //   commit, as the transaction's last lock (no deadlock with the locks the writer took before), once per
 //   group and transaction (a transaction-local setting remembers it), and the change and the new version

@@ -1,5 +1,5 @@
 // Bill Approval's likely duplicates (issue 24 §1): the one query that looks for them
-// (src/db/queries/finance-approval.ts `duplicateCandidates`) matches an expense by employee, date and
+// (src/db/queries/finance/approval.ts `duplicateCandidates`) matches an expense by employee, date and
 // amount, or by its receipt file's SHA-256. The hash is already stored with every upload
 // (employee_files.hash, content-addressed since 20261125225000, indexed there), so nothing is
 // backfilled; these indexes serve the two lookups. Frozen: imports nothing from src/.
