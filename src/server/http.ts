@@ -183,8 +183,14 @@ export function legacyUserWithRole(c: Context<AppEnv>, roles: readonly Role[]): 
  *   (the path's documented error shape) and the error table's status.
  * Mounted at `path` and `path/` unless `trailingSlash: false`.
  */
+/** The routes each app mounted through legacyRoute (`METHOD path`): src/test/legacy-idiom.test.ts checks no documented path is mounted otherwise. */
+const mountedByIdiom = new WeakMap<object, Set<string>>();
+export function legacyRoutesOf(app: object): ReadonlySet<string> {
+  return mountedByIdiom.get(app) ?? new Set();
+}
+
 export type LegacyRouteSpec<S extends z.ZodType | undefined> = {
-  method: "GET" | "POST" | "PUT" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   path: string;
   roles?: readonly Role[];
   user?: boolean;
@@ -206,7 +212,7 @@ export function legacyRoute(
 ): void;
 export function legacyRoute(
   app: Hono<AppEnv>,
-  specOrMethod: LegacyRouteSpec<z.ZodType | undefined> | "GET" | "POST" | "PUT" | "DELETE",
+  specOrMethod: LegacyRouteSpec<z.ZodType | undefined> | "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
   path?: string,
   run?: (c: Context<AppEnv>) => Promise<unknown>,
   failure?: (error: unknown) => object,
@@ -227,5 +233,10 @@ export function legacyRoute(
     }
   };
   const paths = spec.trailingSlash === false ? [spec.path] : [spec.path, `${spec.path}/`];
-  for (const p of paths) app.on(spec.method, p, handler);
+  const mounted = mountedByIdiom.get(app) ?? new Set<string>();
+  mountedByIdiom.set(app, mounted);
+  for (const p of paths) {
+    app.on(spec.method, p, handler);
+    mounted.add(`${spec.method} ${p}`);
+  }
 }
