@@ -4,7 +4,7 @@
  * list shows them; a second run writes nothing.
  */
 import { describe, expect, test } from "bun:test";
-import { listApprovalItems } from "../services/finance/approval.ts";
+import { listApprovalItems } from "../services/finance/approval-list.ts";
 import type { SessionUser } from "../services/identity/auth.ts";
 import { DEMO, useTestDatabase } from "../test/fixtures.ts";
 import { seedFinanceApprovalDemo } from "./seed-finance-approval.ts";

@@ -7,7 +7,7 @@
  * budget states after the demo bills (the bills book to the move's other budgets).
  */
 import { beforeAll, describe, expect, test } from "bun:test";
-import { listApprovalItems } from "../services/finance/approval.ts";
+import { listApprovalItems } from "../services/finance/approval-list.ts";
 import { estimateVsActual } from "../services/finance/insights.ts";
 import type { SessionUser } from "../services/identity/auth.ts";
 import { DEMO, useTestDatabase } from "../test/fixtures.ts";

@@ -37,24 +37,16 @@ import {
   ZUpdateServiceCategory,
   idempotencyKey,
 } from "../../domain/finance/schemas-approval.ts";
+import { getAutoRule, saveAutoRule } from "../../services/finance/approval-auto-rules.ts";
 import {
-  approvalReasons,
-  approveItem,
   billDetail,
-  checkBudget,
   clearBillLinesCache,
-  getAutoRule,
-  listApprovalItems,
-  rejectItem,
-  requestChange,
-  saveAutoRule,
   saveBillableChanges,
   saveBillLineCache,
-  saveExpenseNote,
-  setHold,
-  updateMoveStage,
   updateServiceCategory,
-} from "../../services/finance/approval.ts";
+} from "../../services/finance/approval-drafts.ts";
+import { approvalReasons, checkBudget, listApprovalItems } from "../../services/finance/approval-list.ts";
+import { approveItem, rejectItem, requestChange, saveExpenseNote, setHold, updateMoveStage } from "../../services/finance/approval.ts";
 import { receiveBillFileFormData } from "../../services/finance/bill-files.ts";
 import { fileStoreFor } from "../../services/employee/files/store.ts";
 import { roleProcedure, router, sync } from "../../trpc.ts";

@@ -18,7 +18,7 @@ import { zodFieldErrors } from "../../trpc.ts";
 import { FINANCE_DOCUMENT_CATEGORY, fileFinanceDocument } from "../employee/files/files.ts";
 import { receiveBlobFile, receiveMultipartFile } from "../employee/files/upload.ts";
 import type { FileStore, StagedFile } from "../employee/files/store.ts";
-import { checkBillFileItem } from "./approval.ts";
+import { checkBillFileItem } from "./approval-drafts.ts";
 import { requireFinance, type FinanceActor } from "./core.ts";
 
 /**

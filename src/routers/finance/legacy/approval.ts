@@ -31,19 +31,16 @@ import {
 } from "../../../domain/finance/schemas-approval.ts";
 import type { AppDeps, AppEnv } from "../../../server/types.ts";
 import { assertSameSite, clientIp, failureText, legacyRoute, legacyUser, parseFields, readFields } from "../../../server/http.ts";
+import { clearBillLinesCache, saveBillableChanges, saveBillLineCache, updateServiceCategory } from "../../../services/finance/approval-drafts.ts";
+import { checkBudget } from "../../../services/finance/approval-list.ts";
 import {
   approveFailureText,
   approveItem,
-  checkBudget,
-  clearBillLinesCache,
   rejectItem,
   requestChange,
-  saveBillableChanges,
-  saveBillLineCache,
   saveExpenseNote,
   setHold,
   updateMoveStage,
-  updateServiceCategory,
 } from "../../../services/finance/approval.ts";
 import { idempotencyKeyOf, requireFinance, type FinanceActor } from "../../../services/finance/core.ts";
 

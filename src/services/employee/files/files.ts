@@ -295,7 +295,7 @@ export async function completeUpload(
  * store, content sniffing, limits and audit as an upload: a row of the item's group and move with no
  * employee (so it is in no employee's file list and no employee sees it), category "Receipts and
  * invoices", shared with nobody; HR of the group and ADMIN see it as a staff filing. The caller
- * (src/services/finance/approval.ts) has checked the finance role and the item. Answers the file id.
+ * (src/services/finance/approval-drafts.ts) has checked the finance role and the item. Answers the file id.
  */
 export const FINANCE_DOCUMENT_CATEGORY = 6;
 export async function fileFinanceDocument(
