@@ -4,7 +4,7 @@ import { messages } from "../../../domain/messages.ts";
 import { recoveryMessages } from "../../../domain/identity/recovery/messages.ts";
 import { ZRecoveryRequest, ZRegisterClientInfoRequest, ZSetPasswordRequest } from "../../../domain/identity/recovery/schemas.ts";
 import { registerClientInfo, requestPasswordReset, setNewPassword, type RecoveryDeps } from "../../../services/identity/recovery.ts";
-import { clientIp, httpStatusOf, logUnexpected, parseFields, readFields } from "../../../server/http.ts";
+import { clientIp, legacyRoute, parseFields, readFields } from "../../../server/http.ts";
 import type { AppEnv, AppDeps } from "../../../server/types.ts";
 import { mailerFor } from "../../../trpc.ts";
 
@@ -18,39 +18,41 @@ export function mountLegacyRecovery(app: Hono<AppEnv>, deps: AppDeps) {
   });
 
   // Answers { success, message, error }: the same success for every well-formed address.
-  app.post("/user/account-recovery", async (c) => {
-    try {
-      const input = parseFields(ZRecoveryRequest, await readFields(c));
-      return c.json(await requestPasswordReset(recoveryDeps(c), input.email));
-    } catch (error) {
-      logUnexpected("account-recovery", error);
-      return c.json({ success: false, message: null, error: publicError(error).message }, httpStatusOf(error));
-    }
+  legacyRoute(app, {
+    method: "POST",
+    path: "/user/account-recovery",
+    trailingSlash: false,
+    input: ZRecoveryRequest,
+    run: async (c, { input }) => requestPasswordReset(recoveryDeps(c), input.email),
+    failure: (error) => ({ success: false, message: null, error: publicError(error).message }),
   });
 
   // Answers { success, redirectUrl, error } (plus errors by field for a form that breaks the rules).
-  app.post("/user/set-new-password", async (c) => {
-    try {
-      const input = parseFields(ZSetPasswordRequest, await readFields(c));
-      return c.json(await setNewPassword({ db: deps.db, ip: clientIp(c) }, input));
-    } catch (error) {
-      logUnexpected("set-new-password", error);
+  legacyRoute(app, {
+    method: "POST",
+    path: "/user/set-new-password",
+    trailingSlash: false,
+    input: ZSetPasswordRequest,
+    run: async (c, { input }) => setNewPassword({ db: deps.db, ip: clientIp(c) }, input),
+    failure: (error) => {
       const known = error instanceof AppError;
       const fields = known ? (error.fields ?? null) : null;
       const text = !known ? recoveryMessages.setPasswordFailed : fields && !fields.token ? recoveryMessages.formHasErrors : error.message;
-      return c.json({ success: false, redirectUrl: null, error: text, errors: fields }, httpStatusOf(error));
-    }
+      return { success: false, redirectUrl: null, error: text, errors: fields };
+    },
   });
 
-  app.post("/registerClientInfo", async (c) => {
-    try {
-      // Signed in first, then the fields (issue 23 item 13).
-      if (!c.get("session")) throw new AppError("UNAUTHORIZED", messages.signInRequired);
+  legacyRoute(app, {
+    method: "POST",
+    path: "/registerClientInfo",
+    trailingSlash: false,
+    // Signed in first, then the fields (issue 23 item 13). The session alone (not `user`): terms not yet accepted are no refusal here.
+    run: async (c) => {
+      const session = c.get("session");
+      if (!session) throw new AppError("UNAUTHORIZED", messages.signInRequired);
       const input = parseFields(ZRegisterClientInfoRequest, await readFields(c));
-      return c.json(await registerClientInfo(deps.db, c.get("session"), input.timezoneOffset));
-    } catch (error) {
-      logUnexpected("registerClientInfo", error);
-      return c.json({ success: false, message: publicError(error).message }, httpStatusOf(error));
-    }
+      return registerClientInfo(deps.db, session, input.timezoneOffset);
+    },
+    failure: (error) => ({ success: false, message: publicError(error).message }),
   });
 }
