@@ -8,47 +8,49 @@ import { activateAccount } from "../../../services/identity/activation.ts";
 import { publicBaseUrl } from "../../../services/mail.ts";
 import { acceptTerms } from "../../../services/identity/terms.ts";
 import { sessionCookie } from "../../../server/cookies.ts";
-import { clientIp, httpStatusOf, isSecureRequest, logUnexpected, parseFields, readFields } from "../../../server/http.ts";
+import { clientIp, isSecureRequest, legacyRoute, parseFields, readFields } from "../../../server/http.ts";
 import type { AppEnv, AppDeps } from "../../../server/types.ts";
 
 /** part 2 §7: POST /{employee|group|adminuser|supplier}/activate and POST /user/terms-and-conditions. */
 export function mountLegacyAccount(app: Hono<AppEnv>, deps: AppDeps) {
-  app.post("/:type{employee|group|adminuser|supplier}/activate", async (c) => {
-    const baseUrl = publicBaseUrl(deps.config);
-    try {
-      const type = ZActivationPathType.parse(c.req.param("type"));
-      const fields = parseFields(ZActivateFields, await readFields(c));
+  legacyRoute(app, {
+    method: "POST",
+    path: "/:type{employee|group|adminuser|supplier}/activate",
+    trailingSlash: false,
+    input: ZActivateFields,
+    run: async (c, { input }) => {
       const { session, ...result } = await activateAccount(
-        { db: deps.db, settings: deps.config.session, baseUrl },
-        type,
-        fields,
+        { db: deps.db, settings: deps.config.session, baseUrl: publicBaseUrl(deps.config) },
+        ZActivationPathType.parse(c.req.param("type")),
+        input,
         { ip: clientIp(c), userAgent: c.req.header("user-agent") ?? null },
       );
       c.header("Set-Cookie", sessionCookie(session.token, session.maxAgeSeconds, deps.config, isSecureRequest(c, deps.config)), { append: true });
-      return c.json(result);
-    } catch (error) {
-      logUnexpected("activate", error);
+      return result;
+    },
+    failure: (error) => {
       const pub = publicError(error);
       const message = pub.code === "VALIDATION" ? activationMessages.formHasErrors : activationMessages.signupFailed;
-      return c.json(
-        { success: false, baseUrl, redirectUrl: null, redirect: false, errors: pub.fields ?? null, message },
-        httpStatusOf(error),
-      );
-    }
+      return { success: false, baseUrl: publicBaseUrl(deps.config), redirectUrl: null, redirect: false, errors: pub.fields ?? null, message };
+    },
   });
 
-  app.post("/user/terms-and-conditions", async (c) => {
-    try {
+  legacyRoute(app, {
+    method: "POST",
+    path: "/user/terms-and-conditions",
+    trailingSlash: false,
+    // The session alone (not `user`, which refuses a user before the terms), then the form's fields.
+    run: async (c) => {
       const session = c.get("session");
       if (!session) throw new AppError("UNAUTHORIZED", messages.signInRequired);
       const input = parseFields(ZAcceptTermsRequest, termsFormFields(await readFields(c)));
-      return c.json(await acceptTerms(deps.db, session.user, input, clientIp(c)));
-    } catch (error) {
-      logUnexpected("terms-and-conditions", error);
+      return acceptTerms(deps.db, session.user, input, clientIp(c));
+    },
+    failure: (error) => {
       const pub = publicError(error);
       const message = pub.code === "UNAUTHORIZED" ? pub.message : activationMessages.signupFailed;
-      return c.json({ success: false, redirectUrl: null, errors: pub.fields ?? null, message }, httpStatusOf(error));
-    }
+      return { success: false, redirectUrl: null, errors: pub.fields ?? null, message };
+    },
   });
 }
 
