@@ -190,7 +190,7 @@ export function legacyRoutesOf(app: object): ReadonlySet<string> {
 }
 
 export type LegacyRouteSpec<S extends z.ZodType | undefined> = {
-  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  method: "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
   path: string;
   roles?: readonly Role[];
   user?: boolean;

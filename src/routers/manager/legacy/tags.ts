@@ -10,7 +10,7 @@
  */
 import type { Hono } from "hono";
 import { tagMessages as M, ZDropAssociationRequest, ZGroupNameRequest, ZSaveAssociationRequest, ZSyncPolicyRequest, ZSyncUserRequest, ZUserIdRequest } from "../../../domain/manager/tags/schemas.ts";
-import { clientIp, failureText, legacyRoute, legacyUser, parseFields, readFields } from "../../../server/http.ts";
+import { clientIp, failureText, legacyRoute } from "../../../server/http.ts";
 import type { AppDeps, AppEnv } from "../../../server/types.ts";
 import { dropAssociation, loadAllTags, loadAssociatedTags, loadUserTags, saveAssociation, syncPolicyAllocation, syncUserAllocation } from "../../../services/manager/tags/tags.ts";
 
@@ -24,41 +24,77 @@ export const TAG_POST_ONLY_PATHS = ["/admin/tags/saveGroupTagAssociation", "/adm
 export function mountLegacyTags(app: Hono<AppEnv>, deps: AppDeps) {
   const { db } = deps;
 
-  legacyRoute(app, "GET", "/admin/tags/loadAllTags", async (c) => loadAllTags(db, legacyUser(c)), failure(M.fetchFailed), ADMIN_ONLY);
+  legacyRoute(app, {
+    method: "GET",
+    path: "/admin/tags/loadAllTags",
+    roles: ADMIN_ONLY,
+    run: async (_c, { user }) => loadAllTags(db, user!),
+    failure: failure(M.fetchFailed),
+  });
 
-  legacyRoute(app, "GET", "/admin/tags/loadAllAssociatedTagsByGroupName", async (c) => {
-    const user = legacyUser(c);
-    return loadAssociatedTags(db, user, parseFields(ZGroupNameRequest, c.req.query()).groupName);
-  }, failure(M.loadFailed), ADMIN_ONLY);
+  legacyRoute(app, {
+    method: "GET",
+    path: "/admin/tags/loadAllAssociatedTagsByGroupName",
+    roles: ADMIN_ONLY,
+    input: ZGroupNameRequest,
+    run: async (_c, { input, user }) => loadAssociatedTags(db, user!, input.groupName),
+    failure: failure(M.loadFailed),
+  });
 
-  legacyRoute(app, "GET", "/admin/tags/loadAllAllocatedTagsByUserId", async (c) => {
-    const user = legacyUser(c);
-    return loadUserTags(db, user, parseFields(ZUserIdRequest, c.req.query()).userId);
-  }, failure(M.fetchFailed), ADMIN_ONLY);
+  legacyRoute(app, {
+    method: "GET",
+    path: "/admin/tags/loadAllAllocatedTagsByUserId",
+    roles: ADMIN_ONLY,
+    input: ZUserIdRequest,
+    run: async (_c, { input, user }) => loadUserTags(db, user!, input.userId),
+    failure: failure(M.fetchFailed),
+  });
 
-  legacyRoute(app, "POST", "/admin/tags/saveGroupTagAssociation", async (c) => {
-    const user = legacyUser(c);
-    return saveAssociation(db, { user, ip: clientIp(c) }, parseFields(ZSaveAssociationRequest, await readFields(c)));
-  }, failure(M.storeFailed), ADMIN_ONLY);
+  legacyRoute(app, {
+    method: "POST",
+    path: "/admin/tags/saveGroupTagAssociation",
+    roles: ADMIN_ONLY,
+    input: ZSaveAssociationRequest,
+    run: async (c, { input, user }) => saveAssociation(db, { user: user!, ip: clientIp(c) }, input),
+    failure: failure(M.storeFailed),
+  });
 
-  legacyRoute(app, "POST", "/admin/tags/dropGroupTagAssociation", async (c) => {
-    const user = legacyUser(c);
-    return dropAssociation(db, { user, ip: clientIp(c) }, parseFields(ZDropAssociationRequest, await readFields(c)));
-  }, failure(M.dropFailed), ADMIN_ONLY);
+  legacyRoute(app, {
+    method: "POST",
+    path: "/admin/tags/dropGroupTagAssociation",
+    roles: ADMIN_ONLY,
+    input: ZDropAssociationRequest,
+    run: async (c, { input, user }) => dropAssociation(db, { user: user!, ip: clientIp(c) }, input),
+    failure: failure(M.dropFailed),
+  });
 
-  legacyRoute(app, "POST", "/admin/tags/syncGroupTagUserAllocation", async (c) => {
-    const user = legacyUser(c);
-    return syncUserAllocation(db, { user, ip: clientIp(c) }, parseFields(ZSyncUserRequest, await readFields(c)));
-  }, failure(M.storeFailed), ADMIN_ONLY);
+  legacyRoute(app, {
+    method: "POST",
+    path: "/admin/tags/syncGroupTagUserAllocation",
+    roles: ADMIN_ONLY,
+    input: ZSyncUserRequest,
+    run: async (c, { input, user }) => syncUserAllocation(db, { user: user!, ip: clientIp(c) }, input),
+    failure: failure(M.storeFailed),
+  });
 
-  legacyRoute(app, "POST", "/admin/tags/syncGroupTagPolicyAllocation", async (c) => {
-    const user = legacyUser(c);
-    return syncPolicyAllocation(db, { user, ip: clientIp(c) }, parseFields(ZSyncPolicyRequest, await readFields(c)));
-  }, failure(M.storeFailed), ADMIN_ONLY);
+  legacyRoute(app, {
+    method: "POST",
+    path: "/admin/tags/syncGroupTagPolicyAllocation",
+    roles: ADMIN_ONLY,
+    input: ZSyncPolicyRequest,
+    run: async (c, { input, user }) => syncPolicyAllocation(db, { user: user!, ip: clientIp(c) }, input),
+    failure: failure(M.storeFailed),
+  });
 
+  // Answered before any session or role check, as a wrong method is.
   for (const path of TAG_POST_ONLY_PATHS) {
-    for (const p of [path, `${path}/`]) {
-      app.on(["GET", "HEAD"], p, (c) => c.json({ success: false, errorMessage: M.postOnly }, 405, { Allow: "POST" }));
+    for (const method of ["GET", "HEAD"] as const) {
+      legacyRoute(app, {
+        method,
+        path,
+        run: async (c) => c.json({ success: false, errorMessage: M.postOnly }, 405, { Allow: "POST" }),
+        failure: failure(M.postOnly),
+      });
     }
   }
 }
