@@ -6,21 +6,21 @@
  */
 import type { Hono } from "hono";
 import { incidentMessages as M, ZCountRequest } from "../../../domain/moves/incidents/schemas.ts";
-import { failureText, legacyRoute, legacyUser, parseFields } from "../../../server/http.ts";
+import { failureText, legacyRoute } from "../../../server/http.ts";
 import type { AppDeps, AppEnv } from "../../../server/types.ts";
 import { openIncidentsCount } from "../../../services/moves/incidents/incidents.ts";
 
 export function mountLegacyIncidents(app: Hono<AppEnv>, deps: AppDeps) {
   const { db } = deps;
-  legacyRoute(
-    app,
-    "GET",
-    "/api/admin/incidents/open-incidents-count",
-    async (c) => {
-      const user = legacyUser(c);
-      const { openIncidents, openEscalatedIncidents } = await openIncidentsCount(db, user, parseFields(ZCountRequest, c.req.query()));
+  legacyRoute(app, {
+    method: "GET",
+    path: "/api/admin/incidents/open-incidents-count",
+    user: true,
+    input: ZCountRequest,
+    run: async (_c, { input, user }) => {
+      const { openIncidents, openEscalatedIncidents } = await openIncidentsCount(db, user!, input);
       return { openIncidents, openEscalatedIncidents };
     },
-    (error) => ({ success: false, error: failureText(error, M.countFailed) }),
-  );
+    failure: (error) => ({ success: false, error: failureText(error, M.countFailed) }),
+  });
 }
