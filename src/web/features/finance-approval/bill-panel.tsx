@@ -35,6 +35,7 @@ import { serverMessage } from "../../lib/errors.ts";
 import { formatMajorMoney } from "../../lib/format.ts";
 import { queryClient, trpc, trpcClient } from "../../lib/trpc.ts";
 import { useAutosave, type Autosave } from "../../lib/use-autosave.ts";
+import { NoticeRegion, type Notice } from "../finance-shared/notice.tsx";
 
 export const BILL_FILE_PATH = "/accountmanagement/billapproval/uploadBillFile";
 const BILL_FILE_DOWNLOAD_PATH = "/accountmanagement/billapproval/billFile";
@@ -91,9 +92,7 @@ function errorsOf(currency: string, b: Billable, lines: Line[], defaultReference
 }
 const has = (errors: FieldErrors, test: (key: string) => boolean) => Object.keys(errors).some((k) => errors[k] !== undefined && test(k));
 
-type Notice = { kind: "success" | "destructive"; text: string } | null;
-
-export function BillPanel({ row, notice, onClose, onApprove }: { row: TApprovalRow; notice: Notice; onClose: () => void; onApprove: (payload: Omit<TApprovalPayload, "id">) => void }) {
+export function BillPanel({ row, notice, onClose, onApprove }: { row: TApprovalRow; notice: Notice | null; onClose: () => void; onApprove: (payload: Omit<TApprovalPayload, "id">) => void }) {
   const { t } = useTranslation();
   const what = t(`financeApproval.type.${row.kind}`);
   const input = { id: row.id, type: row.kind };
@@ -133,7 +132,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function BillEditor({ detail, pageNotice, onApprove, onClose }: { detail: TBillDetail; pageNotice: Notice; onApprove: (payload: Omit<TApprovalPayload, "id">) => void; onClose: () => void }) {
+function BillEditor({ detail, pageNotice, onApprove, onClose }: { detail: TBillDetail; pageNotice: Notice | null; onApprove: (payload: Omit<TApprovalPayload, "id">) => void; onClose: () => void }) {
   const { t } = useTranslation();
   const kind: ApprovalKind = detail.kind;
   const c = detail.currency;
@@ -143,7 +142,7 @@ function BillEditor({ detail, pageNotice, onApprove, onClose }: { detail: TBillD
   const [serviceCategory, setServiceCategory] = useState(detail.draft.serviceCategory ?? "");
   const [file, setFile] = useState(detail.file);
   const [defaultFrom, setDefaultFrom] = useState<string | null>(null);
-  const [ownNotice, setNotice] = useState<Notice>(null);
+  const [ownNotice, setNotice] = useState<Notice | null>(null);
   // The approval's own answers (a confirm refused, the server's refusal) come from the page.
   const notice = ownNotice ?? pageNotice;
   const [confirmClear, setConfirmClear] = useState(false);
@@ -438,13 +437,7 @@ function BillEditor({ detail, pageNotice, onApprove, onClose }: { detail: TBillD
           </Button>
         </div>
       </div>
-      <div role="status" aria-live="polite" className="empty:hidden">
-        {notice ? (
-          <Alert variant={notice.kind} role={notice.kind === "destructive" ? "alert" : undefined}>
-            {notice.text}
-          </Alert>
-        ) : null}
-      </div>
+      <NoticeRegion notice={notice} />
       <ConfirmDialog
         open={confirmClear}
         onOpenChange={setConfirmClear}
