@@ -1,7 +1,6 @@
 import type { Context, Hono } from "hono";
 import { z } from "zod";
 import { AppError, publicError } from "../../../domain/errors.ts";
-import { messages } from "../../../domain/messages.ts";
 import { policyMessages } from "../../../domain/policy/messages.ts";
 import {
   ZBudgetFields,
@@ -24,9 +23,8 @@ import {
   ZServicePatch,
 } from "../../../domain/policy/schemas.ts";
 import type { AppDeps, AppEnv } from "../../../server/types.ts";
-import { clientIp, httpStatusOf, logUnexpected, parseFields, readFields, legacyUser, legacyUserWithRole, readFormBody } from "../../../server/http.ts";
+import { clientIp, failureText, legacyRoute, legacyUser, parseFields, readFields, readFormBody } from "../../../server/http.ts";
 import { POLICY_ROLES, policyForCaller, versionForCaller, type PolicyAccess } from "../../../services/policy/access.ts";
-import type { Role } from "../../../domain/roles.ts";
 import { addBudget, deleteBudget, updateBudget, updateBudgetGroup } from "../../../services/policy/budgets.ts";
 import { assertVersionOfPolicy, type PolicyActor } from "../../../services/policy/common.ts";
 import {
@@ -38,22 +36,15 @@ import {
   updatePolicySetting,
 } from "../../../services/policy/policies.ts";
 import { budgetGroupForCaller, rateRows, ratesWorkbook, uploadRates, XLSX_TYPE } from "../../../services/policy/rates.ts";
-import {
-  addStageService,
-  assignBudgetGroup,
-  copyMoveStage,
-  removeStageService,
-  serviceProperties,
-  updateStageService,
-  versionDetails,
-} from "../../../services/policy/services.ts";
+import { addStageService, assignBudgetGroup, copyMoveStage, removeStageService } from "../../../services/policy/services-stage.ts";
+import { updateStageService } from "../../../services/policy/services-update.ts";
+import { serviceProperties, versionDetails } from "../../../services/policy/services.ts";
 import { clonePolicy, completeVersion, createDraftVersion, deleteDraftVersion, validateVersionById } from "../../../services/policy/versions.ts";
 
 /** Relative policy-configuration calls live under this base (DESIGN.md "Legacy paths"). */
 export const POLICY_BASE = "/api/v1/policy/configuration";
 
 type C = Context<AppEnv>;
-
 
 function actorOf(c: C): PolicyActor {
   return { user: legacyUser(c), ip: clientIp(c) };
@@ -71,33 +62,23 @@ function param<S extends z.ZodType>(c: C, name: string, schema: S): z.infer<S> {
   return parseFields(z.object({ [name]: schema }), { [name]: c.req.param(name) })[name] as z.infer<S>;
 }
 
-/** A failure in the documented shape: `{success: false, errorMessage}` (+ field messages), or `fallback` for unexpected errors. */
-function failure(c: C, where: string, error: unknown, fallback: string) {
-  logUnexpected(where, error);
-  const pub = error instanceof AppError ? publicError(error) : { message: fallback, fields: undefined };
-  return c.json(
-    { success: false, errorMessage: pub.message, ...(pub.fields ? { fields: pub.fields } : {}) },
-    httpStatusOf(error),
-  );
+/** The documented failure shape: `{success: false, errorMessage}` (+ field messages), or `fallback` for unexpected errors. */
+function errorMessageFailure(fallback: string) {
+  return (error: unknown) => {
+    const { fields } = publicError(error);
+    return { success: false, errorMessage: failureText(error, fallback), ...(fields ? { fields } : {}) };
+  };
 }
 
 /** Setup saves answer `{success: false, message}`; anything unexpected is "Update failed - there was an error.". */
-function setupFailure(c: C, error: unknown) {
-  logUnexpected("policy/setup", error);
-  const message = error instanceof AppError ? error.message : policyMessages.setupSaveFailed;
-  return c.json({ success: false, message }, httpStatusOf(error));
+function setupFailure(error: unknown) {
+  return { success: false, message: failureText(error, policyMessages.setupSaveFailed) };
 }
 
-/** `roles`: who may call, checked before the request is read (issue 23 item 13). */
-function handle(where: string, fallback: string, run: (c: C) => Promise<Response>, roles?: readonly Role[]) {
-  return async (c: C) => {
-    try {
-      if (roles) legacyUserWithRole(c, roles);
-      return await run(c);
-    } catch (error) {
-      return failure(c, where, error, fallback);
-    }
-  };
+/** A rates upload that fails answers the upload failure text with the reason, and no rows. */
+function ratesUploadFailure(error: unknown) {
+  const detail = failureText(error, policyMessages.errorUploadingRates);
+  return { success: false, message: `${policyMessages.fileUploadFailure} ${detail}`, errorMessage: detail, rows: [] };
 }
 
 /** Lists sent by a form: JSON text or comma-separated values. */
@@ -116,7 +97,11 @@ function listField(v: unknown): unknown {
 
 const policyIdPath = ":policyId{[0-9]+}";
 
-/** Documented policy-configuration paths (part 2 §7); see ./policy.openapi.ts. */
+/**
+ * Documented policy-configuration paths (part 2 §7); see ./policy.openapi.ts. Each is mounted at its
+ * bare path only. Paths without `roles` resolve the caller where they first need it (legacyUser,
+ * through actorOf, policyOf or versionOfPath), the policy and version access helpers checking the rest.
+ */
 export function mountLegacyPolicy(app: Hono<AppEnv>, deps: AppDeps) {
   const { db } = deps;
   const B = POLICY_BASE;
@@ -132,215 +117,324 @@ export function mountLegacyPolicy(app: Hono<AppEnv>, deps: AppDeps) {
   };
 
   // ── policies and dropdowns ────────────────────────────────────────────────────────────────
-  app.get(`${B}/policies`, handle("policy/policies", policyMessages.loadingDataError, async (c) => {
-    const fields = await fieldsOf(c);
-    const { groupId } = parseFields(ZLegacyPoliciesQuery, fields);
-    const filters = parseFields(ZSearchPoliciesRequest.omit({ group: true }), fields);
-    const group = await resolveGroup(db, groupId);
-    return c.json(await searchPolicies(db, legacyUser(c), group.id, filters));
-  }, POLICY_ROLES.read));
-
-  app.get(`${B}/dropdowns`, handle("policy/dropdowns", policyMessages.loadingDataError, async (c) => {
-    const input = parseFields(ZDropdownsRequest, await fieldsOf(c));
-    return c.json(await policyDropdowns(db, legacyUser(c), input));
-  }, POLICY_ROLES.read));
-
-  // ── setup ────────────────────────────────────────────────────────────────────────────────
-  app.post("/policy/setup/create", async (c) => {
-    try {
-      legacyUserWithRole(c, POLICY_ROLES.write);
-      const actor = actorOf(c);
-      const fields = parseFields(ZLegacyCreatePolicyRequest, await fieldsOf(c));
-      const ref = fields.group ?? fields.groupId;
-      if (!ref) throw new AppError("VALIDATION", policyMessages.cloneGroupRequired, { group: policyMessages.cloneGroupRequired });
-      const group = await resolveGroup(db, ref);
-      const input = parseFields(ZCreatePolicyFields, fields);
-      return c.json(await createPolicy(db, actor, group.id, input));
-    } catch (error) {
-      return setupFailure(c, error);
-    }
+  legacyRoute(app, {
+    method: "GET",
+    path: `${B}/policies`,
+    trailingSlash: false,
+    roles: POLICY_ROLES.read,
+    run: async (c) => {
+      const fields = await fieldsOf(c);
+      const { groupId } = parseFields(ZLegacyPoliciesQuery, fields);
+      const filters = parseFields(ZSearchPoliciesRequest.omit({ group: true }), fields);
+      const group = await resolveGroup(db, groupId);
+      return searchPolicies(db, legacyUser(c), group.id, filters);
+    },
+    failure: errorMessageFailure(policyMessages.loadingDataError),
   });
 
-  const setupByName = async (c: C) => {
-    try {
-      legacyUserWithRole(c, POLICY_ROLES.write);
-      const actor = actorOf(c);
+  legacyRoute(app, {
+    method: "GET",
+    path: `${B}/dropdowns`,
+    trailingSlash: false,
+    roles: POLICY_ROLES.read,
+    run: async (c) => policyDropdowns(db, legacyUser(c), parseFields(ZDropdownsRequest, await fieldsOf(c))),
+    failure: errorMessageFailure(policyMessages.loadingDataError),
+  });
+
+  // ── setup ────────────────────────────────────────────────────────────────────────────────
+  /** A setup save: policy writers only, failures in the setup shape. */
+  const setupRoute = (method: "PUT" | "POST", path: string, run: (c: C, actor: PolicyActor) => Promise<unknown>) =>
+    legacyRoute(app, {
+      method,
+      path,
+      trailingSlash: false,
+      roles: POLICY_ROLES.write,
+      run: async (c) => run(c, actorOf(c)),
+      failure: setupFailure,
+    });
+
+  setupRoute("POST", "/policy/setup/create", async (c, actor) => {
+    const fields = parseFields(ZLegacyCreatePolicyRequest, await fieldsOf(c));
+    const ref = fields.group ?? fields.groupId;
+    if (!ref) throw new AppError("VALIDATION", policyMessages.cloneGroupRequired, { group: policyMessages.cloneGroupRequired });
+    const group = await resolveGroup(db, ref);
+    const input = parseFields(ZCreatePolicyFields, fields);
+    return createPolicy(db, actor, group.id, input);
+  });
+
+  for (const path of ["/policy/setup/:name", "/policy/old/setup/:name"]) {
+    setupRoute("POST", path, async (c, actor) => {
       const { id, value } = parseFields(ZLegacySetupRequest, await fieldsOf(c));
       const policy = await policyForCaller(db, actor.user, id, "write");
-      return c.json(await updatePolicySetting(db, actor, policy, c.req.param("name") ?? "", value));
-    } catch (error) {
-      return setupFailure(c, error);
-    }
-  };
-  app.post("/policy/setup/:name", setupByName);
-  app.post("/policy/old/setup/:name", setupByName);
+      return updatePolicySetting(db, actor, policy, c.req.param("name") ?? "", value);
+    });
+  }
 
-  const costEstimatePackage = async (c: C) => {
-    try {
-      legacyUserWithRole(c, POLICY_ROLES.write);
-      const actor = actorOf(c);
-      const policy = await policyForCaller(db, actor.user, param(c, "policyId", ZId), "write");
-      return c.json(await updateCostEstimatePackage(db, actor, policy, c.req.param("pkg") ?? "", c.req.param("exclude") ?? ""));
-    } catch (error) {
-      return setupFailure(c, error);
-    }
-  };
-  app.put(`${B}/setup/${policyIdPath}/costEstimatePackage/:pkg/excludeCompensation/:exclude`, costEstimatePackage);
+  setupRoute("PUT", `${B}/setup/${policyIdPath}/costEstimatePackage/:pkg/excludeCompensation/:exclude`, async (c, actor) => {
+    const policy = await policyForCaller(db, actor.user, param(c, "policyId", ZId), "write");
+    return updateCostEstimatePackage(db, actor, policy, c.req.param("pkg") ?? "", c.req.param("exclude") ?? "");
+  });
 
-  const setupByPath = async (c: C) => {
-    try {
-      legacyUserWithRole(c, POLICY_ROLES.write);
-      const actor = actorOf(c);
-      const policy = await policyForCaller(db, actor.user, param(c, "policyId", ZId), "write");
-      return c.json(await updatePolicySetting(db, actor, policy, c.req.param("setting") ?? "", c.req.param("value") ?? ""));
-    } catch (error) {
-      return setupFailure(c, error);
-    }
-  };
-  app.put(`${B}/setup/${policyIdPath}/:setting/:value`, setupByPath);
-  app.post(`${B}/setup/${policyIdPath}/:setting/:value`, setupByPath);
   // An empty value (clearing a setting) leaves the last segment off.
-  app.put(`${B}/setup/${policyIdPath}/:setting`, setupByPath);
-  app.post(`${B}/setup/${policyIdPath}/:setting`, setupByPath);
+  for (const path of [`${B}/setup/${policyIdPath}/:setting/:value`, `${B}/setup/${policyIdPath}/:setting`]) {
+    for (const method of ["PUT", "POST"] as const) {
+      setupRoute(method, path, async (c, actor) => {
+        const policy = await policyForCaller(db, actor.user, param(c, "policyId", ZId), "write");
+        return updatePolicySetting(db, actor, policy, c.req.param("setting") ?? "", c.req.param("value") ?? "");
+      });
+    }
+  }
 
   // ── versions ─────────────────────────────────────────────────────────────────────────────
-  app.post(`${B}/${policyIdPath}/versions`, handle("policy/versions", policyMessages.versioningFailed, async (c) => {
-    const policy = await policyOf(c, "write");
-    return c.json(await createDraftVersion(db, actorOf(c), policy));
-  }));
+  legacyRoute(app, {
+    method: "POST",
+    path: `${B}/${policyIdPath}/versions`,
+    trailingSlash: false,
+    run: async (c) => {
+      const policy = await policyOf(c, "write");
+      return createDraftVersion(db, actorOf(c), policy);
+    },
+    failure: errorMessageFailure(policyMessages.versioningFailed),
+  });
 
-  app.post(`${B}/${policyIdPath}/clone`, handle("policy/clone", policyMessages.versioningFailed, async (c) => {
-    const policy = await policyOf(c, "write");
-    const input = parseFields(ZCloneFields, await fieldsOf(c));
-    return c.json(await clonePolicy(db, actorOf(c), policy, input));
-  }));
+  legacyRoute(app, {
+    method: "POST",
+    path: `${B}/${policyIdPath}/clone`,
+    trailingSlash: false,
+    run: async (c) => {
+      const policy = await policyOf(c, "write");
+      const input = parseFields(ZCloneFields, await fieldsOf(c));
+      return clonePolicy(db, actorOf(c), policy, input);
+    },
+    failure: errorMessageFailure(policyMessages.versioningFailed),
+  });
 
-  app.delete(`${B}/policies/versions/:id`, handle("policy/deleteDraft", policyMessages.errorDeletingDraft, async (c) => {
-    return c.json(await deleteDraftVersion(db, actorOf(c), param(c, "id", ZId)));
-  }));
+  legacyRoute(app, {
+    method: "DELETE",
+    path: `${B}/policies/versions/:id`,
+    trailingSlash: false,
+    run: async (c) => deleteDraftVersion(db, actorOf(c), param(c, "id", ZId)),
+    failure: errorMessageFailure(policyMessages.errorDeletingDraft),
+  });
 
-  app.post("/policy/versions/:versionId/complete", handle("policy/complete", policyMessages.errorValidatingPolicy, async (c) => {
-    const actor = actorOf(c);
-    const version = await versionForCaller(db, actor.user, param(c, "versionId", ZId), "write");
-    const { ignoreMandatory } = parseFields(ZCompleteFields, await fieldsOf(c));
-    return c.json(await completeVersion(db, actor, version, ignoreMandatory));
-  }));
+  legacyRoute(app, {
+    method: "POST",
+    path: "/policy/versions/:versionId/complete",
+    trailingSlash: false,
+    run: async (c) => {
+      const actor = actorOf(c);
+      const version = await versionForCaller(db, actor.user, param(c, "versionId", ZId), "write");
+      const { ignoreMandatory } = parseFields(ZCompleteFields, await fieldsOf(c));
+      return completeVersion(db, actor, version, ignoreMandatory);
+    },
+    failure: errorMessageFailure(policyMessages.errorValidatingPolicy),
+  });
 
-  app.get(`${B}/versions/:version/validation`, handle("policy/validation", policyMessages.errorValidatingPolicy, async (c) => {
-    const version = await versionForCaller(db, legacyUser(c), param(c, "version", ZId), "read");
-    return c.json(await validateVersionById(db, version));
-  }));
+  legacyRoute(app, {
+    method: "GET",
+    path: `${B}/versions/:version/validation`,
+    trailingSlash: false,
+    run: async (c) => {
+      const version = await versionForCaller(db, legacyUser(c), param(c, "version", ZId), "read");
+      return validateVersionById(db, version);
+    },
+    failure: errorMessageFailure(policyMessages.errorValidatingPolicy),
+  });
 
-  app.get(`${B}/versions/:version/details`, handle("policy/details", policyMessages.errorLoadingPageData, async (c) => {
-    const user = legacyUser(c);
-    const version = await versionForCaller(db, user, param(c, "version", ZId), "read");
-    const { moveStageId } = parseFields(ZDetailsRequest, await fieldsOf(c));
-    return c.json(await versionDetails(db, version, moveStageId, user));
-  }));
+  legacyRoute(app, {
+    method: "GET",
+    path: `${B}/versions/:version/details`,
+    trailingSlash: false,
+    run: async (c) => {
+      const user = legacyUser(c);
+      const version = await versionForCaller(db, user, param(c, "version", ZId), "read");
+      const { moveStageId } = parseFields(ZDetailsRequest, await fieldsOf(c));
+      return versionDetails(db, version, moveStageId, user);
+    },
+    failure: errorMessageFailure(policyMessages.errorLoadingPageData),
+  });
 
-  app.get(`${B}/service-properties`, handle("policy/service-properties", policyMessages.errorLoadingServiceProperties, async (c) => {
-    const { policyId } = parseFields(z.object({ policyId: ZId }), await fieldsOf(c));
-    const user = legacyUser(c);
-    const policy = await policyForCaller(db, user, policyId, "read");
-    return c.json(await serviceProperties(db, user, policy));
-  }, POLICY_ROLES.read));
+  legacyRoute(app, {
+    method: "GET",
+    path: `${B}/service-properties`,
+    trailingSlash: false,
+    roles: POLICY_ROLES.read,
+    run: async (c) => {
+      const { policyId } = parseFields(z.object({ policyId: ZId }), await fieldsOf(c));
+      const user = legacyUser(c);
+      const policy = await policyForCaller(db, user, policyId, "read");
+      return serviceProperties(db, user, policy);
+    },
+    failure: errorMessageFailure(policyMessages.errorLoadingServiceProperties),
+  });
 
   // ── move-stage services ──────────────────────────────────────────────────────────────────
   const servicePath = `${B}/${policyIdPath}/versions/:v/movestages/:stage/services/:serviceName`;
   const serviceRef = (c: C) => ({ stage: param(c, "stage", ZMoveStage), serviceKey: param(c, "serviceName", ZServiceKey) });
 
-  app.put(servicePath, handle("policy/addService", policyMessages.errorAddingService, async (c) => {
-    const version = await versionOfPath(c, "write", "v");
-    const { stage, serviceKey } = serviceRef(c);
-    return c.json(await addStageService(db, actorOf(c), version, stage, serviceKey));
-  }));
+  legacyRoute(app, {
+    method: "PUT",
+    path: servicePath,
+    trailingSlash: false,
+    run: async (c) => {
+      const version = await versionOfPath(c, "write", "v");
+      const { stage, serviceKey } = serviceRef(c);
+      return addStageService(db, actorOf(c), version, stage, serviceKey);
+    },
+    failure: errorMessageFailure(policyMessages.errorAddingService),
+  });
 
-  app.delete(servicePath, handle("policy/removeService", policyMessages.errorRemovingService, async (c) => {
-    const version = await versionOfPath(c, "write", "v");
-    const { stage, serviceKey } = serviceRef(c);
-    const { budgetGroupId } = parseFields(ZRemoveServiceFields, await fieldsOf(c));
-    return c.json(await removeStageService(db, actorOf(c), version, stage, serviceKey, budgetGroupId));
-  }));
+  legacyRoute(app, {
+    method: "DELETE",
+    path: servicePath,
+    trailingSlash: false,
+    run: async (c) => {
+      const version = await versionOfPath(c, "write", "v");
+      const { stage, serviceKey } = serviceRef(c);
+      const { budgetGroupId } = parseFields(ZRemoveServiceFields, await fieldsOf(c));
+      return removeStageService(db, actorOf(c), version, stage, serviceKey, budgetGroupId);
+    },
+    failure: errorMessageFailure(policyMessages.errorRemovingService),
+  });
 
-  app.patch(servicePath, handle("policy/updateService", policyMessages.errorUpdatingService, async (c) => {
-    const version = await versionOfPath(c, "write", "v");
-    const { stage, serviceKey } = serviceRef(c);
-    const fields = await fieldsOf(c);
-    if ("propertiesToDelete" in fields) fields.propertiesToDelete = listField(fields.propertiesToDelete);
-    if (typeof fields.benefitGroups === "string") fields.benefitGroups = listField(fields.benefitGroups);
-    if (typeof fields.attributes === "string") {
-      try {
-        fields.attributes = JSON.parse(fields.attributes);
-      } catch {
-        throw new AppError("VALIDATION", policyMessages.errorUpdatingService, { attributes: policyMessages.errorUpdatingService });
+  legacyRoute(app, {
+    method: "PATCH",
+    path: servicePath,
+    trailingSlash: false,
+    run: async (c) => {
+      const version = await versionOfPath(c, "write", "v");
+      const { stage, serviceKey } = serviceRef(c);
+      const fields = await fieldsOf(c);
+      if ("propertiesToDelete" in fields) fields.propertiesToDelete = listField(fields.propertiesToDelete);
+      if (typeof fields.benefitGroups === "string") fields.benefitGroups = listField(fields.benefitGroups);
+      if (typeof fields.attributes === "string") {
+        try {
+          fields.attributes = JSON.parse(fields.attributes);
+        } catch {
+          throw new AppError("VALIDATION", policyMessages.errorUpdatingService, { attributes: policyMessages.errorUpdatingService });
+        }
       }
-    }
-    const patch = parseFields(ZServicePatch, fields);
-    return c.json(await updateStageService(db, actorOf(c), version, stage, serviceKey, patch));
-  }));
+      const patch = parseFields(ZServicePatch, fields);
+      return updateStageService(db, actorOf(c), version, stage, serviceKey, patch);
+    },
+    failure: errorMessageFailure(policyMessages.errorUpdatingService),
+  });
 
-  app.put(`${servicePath}/budget-groups/:id`, handle("policy/budgetGroup", policyMessages.errorUpdatingService, async (c) => {
-    const version = await versionOfPath(c, "write", "v");
-    const { stage, serviceKey } = serviceRef(c);
-    const group = param(c, "id", ZBudgetGroupNumber);
-    return c.json(await assignBudgetGroup(db, actorOf(c), version, stage, serviceKey, group));
-  }));
+  legacyRoute(app, {
+    method: "PUT",
+    path: `${servicePath}/budget-groups/:id`,
+    trailingSlash: false,
+    run: async (c) => {
+      const version = await versionOfPath(c, "write", "v");
+      const { stage, serviceKey } = serviceRef(c);
+      const group = param(c, "id", ZBudgetGroupNumber);
+      return assignBudgetGroup(db, actorOf(c), version, stage, serviceKey, group);
+    },
+    failure: errorMessageFailure(policyMessages.errorUpdatingService),
+  });
 
-  app.post(`${B}/${policyIdPath}/versions/:versionId/movestages/copy`, handle("policy/copyStage", policyMessages.errorUpdatingService, async (c) => {
-    const version = await versionOfPath(c, "write", "versionId");
-    const { moveStageIdFrom, moveStageIdTo } = parseFields(ZCopyStageRequest, await fieldsOf(c));
-    return c.json(await copyMoveStage(db, actorOf(c), version, moveStageIdFrom, moveStageIdTo));
-  }));
+  legacyRoute(app, {
+    method: "POST",
+    path: `${B}/${policyIdPath}/versions/:versionId/movestages/copy`,
+    trailingSlash: false,
+    run: async (c) => {
+      const version = await versionOfPath(c, "write", "versionId");
+      const { moveStageIdFrom, moveStageIdTo } = parseFields(ZCopyStageRequest, await fieldsOf(c));
+      return copyMoveStage(db, actorOf(c), version, moveStageIdFrom, moveStageIdTo);
+    },
+    failure: errorMessageFailure(policyMessages.errorUpdatingService),
+  });
 
   // ── budgets (the policy's draft) ─────────────────────────────────────────────────────────
   const groupPath = `${B}/${policyIdPath}/movestages/:stage/budget-groups/:group`;
   const groupRef = (c: C) => ({ stage: param(c, "stage", ZMoveStage), group: param(c, "group", ZBudgetGroupNumber) });
 
-  app.post(`${groupPath}/budgets`, handle("policy/addBudget", policyMessages.errorAddingBudget, async (c) => {
-    const policy = await policyOf(c, "write");
-    const { stage, group } = groupRef(c);
-    const fields = parseFields(ZBudgetFields, await fieldsOf(c));
-    return c.json(await addBudget(db, actorOf(c), policy, stage, group, fields));
-  }));
+  legacyRoute(app, {
+    method: "POST",
+    path: `${groupPath}/budgets`,
+    trailingSlash: false,
+    run: async (c) => {
+      const policy = await policyOf(c, "write");
+      const { stage, group } = groupRef(c);
+      const fields = parseFields(ZBudgetFields, await fieldsOf(c));
+      return addBudget(db, actorOf(c), policy, stage, group, fields);
+    },
+    failure: errorMessageFailure(policyMessages.errorAddingBudget),
+  });
 
-  app.patch(`${groupPath}/budgets/:budgetId`, handle("policy/updateBudget", policyMessages.errorUpdatingBudget, async (c) => {
-    const policy = await policyOf(c, "write");
-    const { stage, group } = groupRef(c);
-    const fields = parseFields(ZBudgetFields, await fieldsOf(c));
-    return c.json(await updateBudget(db, actorOf(c), policy, stage, group, param(c, "budgetId", ZId), fields));
-  }));
+  legacyRoute(app, {
+    method: "PATCH",
+    path: `${groupPath}/budgets/:budgetId`,
+    trailingSlash: false,
+    run: async (c) => {
+      const policy = await policyOf(c, "write");
+      const { stage, group } = groupRef(c);
+      const fields = parseFields(ZBudgetFields, await fieldsOf(c));
+      return updateBudget(db, actorOf(c), policy, stage, group, param(c, "budgetId", ZId), fields);
+    },
+    failure: errorMessageFailure(policyMessages.errorUpdatingBudget),
+  });
 
-  app.delete(`${groupPath}/budgets/:budgetId`, handle("policy/deleteBudget", policyMessages.errorDeletingBudget, async (c) => {
-    const policy = await policyOf(c, "write");
-    const { stage, group } = groupRef(c);
-    return c.json(await deleteBudget(db, actorOf(c), policy, stage, group, param(c, "budgetId", ZId)));
-  }));
+  legacyRoute(app, {
+    method: "DELETE",
+    path: `${groupPath}/budgets/:budgetId`,
+    trailingSlash: false,
+    run: async (c) => {
+      const policy = await policyOf(c, "write");
+      const { stage, group } = groupRef(c);
+      return deleteBudget(db, actorOf(c), policy, stage, group, param(c, "budgetId", ZId));
+    },
+    failure: errorMessageFailure(policyMessages.errorDeletingBudget),
+  });
 
-  app.patch(groupPath, handle("policy/budgetGroup", policyMessages.errorUpdatingBudget, async (c) => {
-    const policy = await policyOf(c, "write");
-    const { stage, group } = groupRef(c);
-    const fields = parseFields(ZBudgetGroupFields, await fieldsOf(c));
-    return c.json(await updateBudgetGroup(db, actorOf(c), policy, stage, group, fields));
-  }));
+  legacyRoute(app, {
+    method: "PATCH",
+    path: groupPath,
+    trailingSlash: false,
+    run: async (c) => {
+      const policy = await policyOf(c, "write");
+      const { stage, group } = groupRef(c);
+      const fields = parseFields(ZBudgetGroupFields, await fieldsOf(c));
+      return updateBudgetGroup(db, actorOf(c), policy, stage, group, fields);
+    },
+    failure: errorMessageFailure(policyMessages.errorUpdatingBudget),
+  });
 
   // ── rates ────────────────────────────────────────────────────────────────────────────────
-  app.get(`${B}/rates/budget-groups/popup/:id`, handle("policy/ratesPopup", policyMessages.cannotLoadBudgetData, async (c) => {
-    const { group } = await budgetGroupForCaller(db, legacyUser(c), param(c, "id", ZId), "read");
-    return c.json({ success: true, rows: await rateRows(db, group.id) });
-  }));
+  legacyRoute(app, {
+    method: "GET",
+    path: `${B}/rates/budget-groups/popup/:id`,
+    trailingSlash: false,
+    run: async (c) => {
+      const { group } = await budgetGroupForCaller(db, legacyUser(c), param(c, "id", ZId), "read");
+      return { success: true, rows: await rateRows(db, group.id) };
+    },
+    failure: errorMessageFailure(policyMessages.cannotLoadBudgetData),
+  });
 
-  app.get(`${B}/rates/budget-groups/:id`, handle("policy/ratesDownload", policyMessages.cannotLoadBudgetData, async (c) => {
-    const { group } = await budgetGroupForCaller(db, legacyUser(c), param(c, "id", ZId), "read");
-    const bytes = await ratesWorkbook(db, group.id);
-    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
-      "Content-Type": XLSX_TYPE,
-      "Content-Disposition": `attachment; filename="rates-budget-group-${group.id}.xlsx"`,
-      "Cache-Control": "no-store",
-    });
-  }));
+  // The workbook is sent as a download.
+  legacyRoute(app, {
+    method: "GET",
+    path: `${B}/rates/budget-groups/:id`,
+    trailingSlash: false,
+    run: async (c) => {
+      const { group } = await budgetGroupForCaller(db, legacyUser(c), param(c, "id", ZId), "read");
+      const bytes = await ratesWorkbook(db, group.id);
+      return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+        "Content-Type": XLSX_TYPE,
+        "Content-Disposition": `attachment; filename="rates-budget-group-${group.id}.xlsx"`,
+        "Cache-Control": "no-store",
+      });
+    },
+    failure: errorMessageFailure(policyMessages.cannotLoadBudgetData),
+  });
 
-  app.post(`${B}/rates/budget-groups/:id`, async (c) => {
-    try {
+  // A multipart upload (the file and policyId); rows that fail the sheet's rules answer 400 with the upload's result.
+  legacyRoute(app, {
+    method: "POST",
+    path: `${B}/rates/budget-groups/:id`,
+    trailingSlash: false,
+    run: async (c) => {
       const actor = actorOf(c);
       const { group, version } = await budgetGroupForCaller(db, actor.user, param(c, "id", ZId), "write");
       const type = c.req.header("content-type") ?? "";
@@ -352,10 +446,7 @@ export function mountLegacyPolicy(app: Hono<AppEnv>, deps: AppDeps) {
       if (!(file instanceof File) || file.size === 0) throw new AppError("VALIDATION", policyMessages.chooseFileFirst, { file: policyMessages.chooseFileFirst });
       const result = await uploadRates(db, actor, version, group.id, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
       return c.json(result, result.success ? 200 : 400);
-    } catch (error) {
-      logUnexpected("policy/ratesUpload", error);
-      const detail = error instanceof AppError ? error.message : policyMessages.errorUploadingRates;
-      return c.json({ success: false, message: `${policyMessages.fileUploadFailure} ${detail}`, errorMessage: detail, rows: [] }, httpStatusOf(error));
-    }
+    },
+    failure: ratesUploadFailure,
   });
 }
