@@ -1,6 +1,5 @@
 import type { Context, Hono } from "hono";
 import { AppError, publicError } from "../../../domain/errors.ts";
-import { messages } from "../../../domain/messages.ts";
 import {
   ZAddBenefitOptionRequest,
   ZCurrenciesRequest,
@@ -40,8 +39,7 @@ import {
   setPopupDisplay,
   updatePopupText,
 } from "../../../services/policy/popup.ts";
-import { clientIp, httpStatusOf, logUnexpected, parseFields, readFields, legacyUser, legacyUserWithRole } from "../../../server/http.ts";
-import type { Role } from "../../../domain/roles.ts";
+import { clientIp, failureText, legacyRoute, legacyUser, logUnexpected, parseFields } from "../../../server/http.ts";
 import { POLICY_ROLES } from "../../../services/policy/access.ts";
 import type { AppDeps, AppEnv } from "../../../server/types.ts";
 
@@ -54,121 +52,205 @@ function callerOf(c: Context<AppEnv>): Caller {
 }
 
 /**
- * The failure text of a call: an AppError's own text (the spec's validation texts, access and
- * not-found texts); anything unexpected is logged and answered with the call's §8 text.
+ * The documented failure: `{success: false, errorMessage}` (+ field messages). The text is an
+ * AppError's own (the spec's validation texts, access and not-found texts); anything unexpected is
+ * answered with the call's §8 text, `fallback`.
  */
-function failureOf(where: string, error: unknown, fallback: string) {
-  logUnexpected(where, error);
-  const pub = publicError(error);
-  const errorMessage = error instanceof AppError ? pub.message : fallback;
-  return { status: httpStatusOf(error), errorMessage, fields: pub.fields };
+function errorMessageFailure(fallback: string) {
+  return (error: unknown) => {
+    const { fields } = publicError(error);
+    return { success: false, errorMessage: failureText(error, fallback), ...(fields ? { fields } : {}) };
+  };
 }
 
-type Method = "get" | "post" | "delete";
-type Failure = (f: { errorMessage: string; fields?: Record<string, string> }) => object;
-const defaultFailure: Failure = (f) => ({ success: false, errorMessage: f.errorMessage, ...(f.fields ? { fields: f.fields } : {}) });
+/**
+ * `work`'s answer; an unexpected error in it is logged and answered (500) with `text`, a text that
+ * depends on the request, where the path's `failure` holds one text for all.
+ */
+async function unexpectedAs<T>(where: string, text: string, work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    logUnexpected(where, error);
+    throw new AppError("INTERNAL", text);
+  }
+}
+
 /** Who may call: policy writes (group setup, the popup) ADMIN; reads ADMIN and HR (POLICY_ROLES). */
 const WRITE = POLICY_ROLES.write;
 const READ = POLICY_ROLES.read;
-type Run = (c: Context<AppEnv>, caller: Caller) => Promise<unknown>;
 
 /**
  * part 2 §7 policy configuration: policy group setup (benefits and metadata lines), the popup,
- * spend categories, override currencies and the employee's policy view. Each handler parses with
- * the tRPC procedure's schema and calls the same service function.
+ * spend categories, override currencies and the employee's policy view. Each path parses with the
+ * tRPC procedure's schema and calls the same service function; each is mounted at `path` and `path/`.
  */
 export function mountLegacyPolicyBenefits(app: Hono<AppEnv>, deps: AppDeps) {
   const { db } = deps;
-
-  /** Mounts `path` (and `path/`); failures answer `{success: false, errorMessage}` unless `failure` shapes them. */
-  const serve = (
-    method: Method,
-    path: string,
-    fallback: string | ((c: Context<AppEnv>) => Promise<string>),
-    run: Run,
-    failureOrRoles?: Failure | readonly Role[],
-    rolesAfterFailure?: readonly Role[],
-  ) => {
-    const failure: Failure = typeof failureOrRoles === "function" ? failureOrRoles : defaultFailure;
-    // Role first (issue 23 item 13): checked before the request is read.
-    const roles = Array.isArray(failureOrRoles) ? (failureOrRoles as readonly Role[]) : rolesAfterFailure;
-    const handler = async (c: Context<AppEnv>) => {
-      try {
-        if (roles) legacyUserWithRole(c, roles);
-        return c.json(await run(c, callerOf(c)) as object);
-      } catch (error) {
-        const text = typeof fallback === "string" ? fallback : await fallback(c).catch(() => policyMessages.unknownError);
-        const f = failureOf(path, error, text);
-        return c.json(failure(f), f.status);
-      }
-    };
-    for (const p of [path, `${path}/`]) app.on(method.toUpperCase(), p, handler);
-  };
   const base = (path: string) => `${POLICY_CONFIGURATION_BASE}${path}`;
-  const fields = readFields;
 
   // ── policy group setup ───────────────────────────────────────────────────────────────────
-  serve("get", base("group/getServiceBenefitsWithMetadata"), policyMessages.loadingDataError, async (c, caller) =>
-    getServiceBenefitsWithMetadata(db, caller, parseFields(ZGetServiceBenefitsRequest, await fields(c))), READ);
-  serve("post", base("group/addServiceBenefitOption"), policyMessages.optionAddFailed, async (c, caller) =>
-    addServiceBenefitOption(db, caller, parseFields(ZAddBenefitOptionRequest, await fields(c))), WRITE);
-  serve("post", base("serviceBenefitMetadata"), policyMessages.metadataUpdateFailed, async (c, caller) =>
-    saveServiceBenefitMetadata(db, caller, parseFields(ZSaveMetadataRequest, await fields(c))), WRITE);
-  serve("post", base("updateServiceBenefitMetadata"), policyMessages.metadataUpdateFailed, async (c, caller) =>
-    updateServiceBenefitMetadata(db, caller, parseFields(ZUpdateMetadataRequest, await fields(c))), WRITE);
-  serve("post", base("deleteServiceBenefitMetadataOverride"), policyMessages.metadataUpdateFailed, async (c, caller) =>
-    deleteServiceBenefitMetadataOverride(db, caller, parseFields(ZDeleteMetadataOverrideRequest, await fields(c))), WRITE);
-  serve("post", base("updateServiceBenefitOptionName"), policyMessages.updateFailed, async (c, caller) =>
-    renameBenefitOptionName(db, caller, parseFields(ZRenameOptionRequest, await fields(c))), WRITE);
-  serve("post", base("updateBenefitsSetName"), policyMessages.updateFailed, async (c, caller) =>
-    renameBenefitSet(db, caller, parseFields(ZRenameSetRequest, await fields(c))), WRITE);
+  legacyRoute(app, {
+    method: "GET",
+    path: base("group/getServiceBenefitsWithMetadata"),
+    roles: READ,
+    input: ZGetServiceBenefitsRequest,
+    run: async (c, { input }) => getServiceBenefitsWithMetadata(db, callerOf(c), input),
+    failure: errorMessageFailure(policyMessages.loadingDataError),
+  });
+  legacyRoute(app, {
+    method: "POST",
+    path: base("group/addServiceBenefitOption"),
+    roles: WRITE,
+    input: ZAddBenefitOptionRequest,
+    run: async (c, { input }) => addServiceBenefitOption(db, callerOf(c), input),
+    failure: errorMessageFailure(policyMessages.optionAddFailed),
+  });
+  legacyRoute(app, {
+    method: "POST",
+    path: base("serviceBenefitMetadata"),
+    roles: WRITE,
+    input: ZSaveMetadataRequest,
+    run: async (c, { input }) => saveServiceBenefitMetadata(db, callerOf(c), input),
+    failure: errorMessageFailure(policyMessages.metadataUpdateFailed),
+  });
+  legacyRoute(app, {
+    method: "POST",
+    path: base("updateServiceBenefitMetadata"),
+    roles: WRITE,
+    input: ZUpdateMetadataRequest,
+    run: async (c, { input }) => updateServiceBenefitMetadata(db, callerOf(c), input),
+    failure: errorMessageFailure(policyMessages.metadataUpdateFailed),
+  });
+  legacyRoute(app, {
+    method: "POST",
+    path: base("deleteServiceBenefitMetadataOverride"),
+    roles: WRITE,
+    input: ZDeleteMetadataOverrideRequest,
+    run: async (c, { input }) => deleteServiceBenefitMetadataOverride(db, callerOf(c), input),
+    failure: errorMessageFailure(policyMessages.metadataUpdateFailed),
+  });
+  legacyRoute(app, {
+    method: "POST",
+    path: base("updateServiceBenefitOptionName"),
+    roles: WRITE,
+    input: ZRenameOptionRequest,
+    run: async (c, { input }) => renameBenefitOptionName(db, callerOf(c), input),
+    failure: errorMessageFailure(policyMessages.updateFailed),
+  });
+  legacyRoute(app, {
+    method: "POST",
+    path: base("updateBenefitsSetName"),
+    roles: WRITE,
+    input: ZRenameSetRequest,
+    run: async (c, { input }) => renameBenefitSet(db, callerOf(c), input),
+    failure: errorMessageFailure(policyMessages.updateFailed),
+  });
 
   // ── popup ────────────────────────────────────────────────────────────────────────────────
-  serve("post", base("updatePopUpItem"), policyMessages.unableToUpdatePopup, async (c, caller) =>
-    updatePopupText(db, caller, parseFields(ZUpdatePopupItemRequest, await fields(c))), WRITE);
-  serve("post", base("policies/versions/:id/popup"), policyMessages.unableToCreatePopup, async (c, caller) =>
-    createPopup(db, caller, parseFields(ZVersionRequest, { policyVersionId: c.req.param("id") }).policyVersionId), WRITE);
-  serve("delete", base("policies/versions/:id/popup"), policyMessages.unableToDeletePopup, async (c, caller) =>
-    deletePopup(db, caller, parseFields(ZVersionRequest, { policyVersionId: c.req.param("id") }).policyVersionId), WRITE);
-  serve("post", "/policy/addServiceItem", policyMessages.unableToAddServiceToPopup, async (c, caller) =>
-    addPopupService(db, caller, parseFields(ZPopupServiceRequest, await fields(c))), WRITE);
-  serve("post", "/policy/removePopUpService", policyMessages.unableToRemoveFromPopup, async (c, caller) =>
-    removePopupService(db, caller, parseFields(ZPopupServiceRequest, await fields(c))), WRITE);
-  serve("post", "/policy/updatePopupOrder", policyMessages.unableToReorderPopup, async (c, caller) =>
-    reorderPopup(db, caller, parseFields(ZPopupOrderRequest, await fields(c))), WRITE);
-  // Switching the popup on creates it, off deletes it: the failure text says which went wrong.
-  serve(
-    "post",
-    "/policy/updatePopupDisplay",
-    async (c) => {
-      const f = await fields(c);
-      const on = ZPopupDisplayRequest.shape.displayed.safeParse(f.displayed);
-      return on.success && !on.data ? policyMessages.unableToDeletePopup : policyMessages.unableToCreatePopup;
+  /** The version named by the path's `:id`. */
+  const versionOfPath = (c: Context<AppEnv>) => parseFields(ZVersionRequest, { policyVersionId: c.req.param("id") }).policyVersionId;
+
+  legacyRoute(app, {
+    method: "POST",
+    path: base("updatePopUpItem"),
+    roles: WRITE,
+    input: ZUpdatePopupItemRequest,
+    run: async (c, { input }) => updatePopupText(db, callerOf(c), input),
+    failure: errorMessageFailure(policyMessages.unableToUpdatePopup),
+  });
+  legacyRoute(app, {
+    method: "POST",
+    path: base("policies/versions/:id/popup"),
+    roles: WRITE,
+    run: async (c) => createPopup(db, callerOf(c), versionOfPath(c)),
+    failure: errorMessageFailure(policyMessages.unableToCreatePopup),
+  });
+  legacyRoute(app, {
+    method: "DELETE",
+    path: base("policies/versions/:id/popup"),
+    roles: WRITE,
+    run: async (c) => deletePopup(db, callerOf(c), versionOfPath(c)),
+    failure: errorMessageFailure(policyMessages.unableToDeletePopup),
+  });
+  legacyRoute(app, {
+    method: "POST",
+    path: "/policy/addServiceItem",
+    roles: WRITE,
+    input: ZPopupServiceRequest,
+    run: async (c, { input }) => addPopupService(db, callerOf(c), input),
+    failure: errorMessageFailure(policyMessages.unableToAddServiceToPopup),
+  });
+  legacyRoute(app, {
+    method: "POST",
+    path: "/policy/removePopUpService",
+    roles: WRITE,
+    input: ZPopupServiceRequest,
+    run: async (c, { input }) => removePopupService(db, callerOf(c), input),
+    failure: errorMessageFailure(policyMessages.unableToRemoveFromPopup),
+  });
+  legacyRoute(app, {
+    method: "POST",
+    path: "/policy/updatePopupOrder",
+    roles: WRITE,
+    input: ZPopupOrderRequest,
+    run: async (c, { input }) => reorderPopup(db, callerOf(c), input),
+    failure: errorMessageFailure(policyMessages.unableToReorderPopup),
+  });
+  // Switching the popup on creates it, off deletes it: an unexpected failure's text says which went
+  // wrong (a request that cannot even be read: the unknown-error text).
+  legacyRoute(app, {
+    method: "POST",
+    path: "/policy/updatePopupDisplay",
+    roles: WRITE,
+    input: ZPopupDisplayRequest,
+    run: async (c, { input }) => {
+      const text = input.displayed ? policyMessages.unableToCreatePopup : policyMessages.unableToDeletePopup;
+      return unexpectedAs("/policy/updatePopupDisplay", text, setPopupDisplay(db, callerOf(c), input));
     },
-    async (c, caller) => setPopupDisplay(db, caller, parseFields(ZPopupDisplayRequest, await fields(c))), WRITE);
-  serve("post", "/policy/updateDisplayRelocationAndOngoingBenefits", policyMessages.unableToToggleCheckbox, async (c, caller) =>
-    setDisplayRelocationAndOngoingBenefits(db, caller, parseFields(ZPopupDisplayRequest, await fields(c))), WRITE);
+    failure: errorMessageFailure(policyMessages.unknownError),
+  });
+  legacyRoute(app, {
+    method: "POST",
+    path: "/policy/updateDisplayRelocationAndOngoingBenefits",
+    roles: WRITE,
+    input: ZPopupDisplayRequest,
+    run: async (c, { input }) => setDisplayRelocationAndOngoingBenefits(db, callerOf(c), input),
+    failure: errorMessageFailure(policyMessages.unableToToggleCheckbox),
+  });
 
   // ── catalogue and employee view ──────────────────────────────────────────────────────────
-  serve(
-    "get",
-    "/spendCategories/extended",
-    policyMessages.loadingDataError,
-    async (_c, caller) => {
-      assertSpendCategoryReader(caller.user);
+  // Spend categories: the signed-in caller's role is checked by the catalogue service.
+  legacyRoute(app, {
+    method: "GET",
+    path: "/spendCategories/extended",
+    run: async (c) => {
+      assertSpendCategoryReader(callerOf(c).user);
       return spendCategoryTree(db);
     },
-  );
-  serve(
-    "get",
-    "/hr/json/getPolicyOverrides/currencies",
-    policyMessages.currenciesError,
-    async (c, caller) => ({ response: [await policyOverrideCurrencies(db, caller, parseFields(ZCurrenciesRequest, await fields(c)))] }),
-    (f) => ({ success: false, response: [], errorMessage: f.errorMessage }), READ);
-  serve(
-    "get",
-    "/admin/policy/getPolicyDetails",
-    policyMessages.loadingDataError,
-    async (c, caller) => employeePolicyView(db, caller.user, parseFields(ZEmployeePolicyRequest, await fields(c))),
-    (f) => ({ success: false, moveStageSections: [], errorMessage: f.errorMessage, message: null, policy: null }), EMPLOYEE_POLICY_VIEWERS);
+    failure: errorMessageFailure(policyMessages.loadingDataError),
+  });
+  legacyRoute(app, {
+    method: "GET",
+    path: "/hr/json/getPolicyOverrides/currencies",
+    roles: READ,
+    input: ZCurrenciesRequest,
+    run: async (c, { input }) => ({ response: [await policyOverrideCurrencies(db, callerOf(c), input)] }),
+    failure: (error) => ({ success: false, response: [], errorMessage: failureText(error, policyMessages.currenciesError) }),
+  });
+  legacyRoute(app, {
+    method: "GET",
+    path: "/admin/policy/getPolicyDetails",
+    roles: EMPLOYEE_POLICY_VIEWERS,
+    input: ZEmployeePolicyRequest,
+    run: async (c, { input }) => employeePolicyView(db, callerOf(c).user, input),
+    failure: (error) => ({
+      success: false,
+      moveStageSections: [],
+      errorMessage: failureText(error, policyMessages.loadingDataError),
+      message: null,
+      policy: null,
+    }),
+  });
 }
