@@ -6,16 +6,13 @@
  * its rules answers 400 with `errors` per field key.
  */
 import type { Context, Hono } from "hono";
-import { AppError, publicError } from "../../../domain/errors.ts";
+import { publicError } from "../../../domain/errors.ts";
 import { formBuilderMessages } from "../../../domain/policy/forms/messages.ts";
 import { ZGroupFormRequest, ZNewFieldRequest, ZSubmitFormRequest, type TFormResult } from "../../../domain/policy/forms/schemas.ts";
-import { messages } from "../../../domain/messages.ts";
-import { clientIp, httpStatusOf, legacyUser, logUnexpected, parseFields, readFields } from "../../../server/http.ts";
+import type { Role } from "../../../domain/roles.ts";
+import { clientIp, failureText, legacyRoute, legacyUser, parseFields, readFields } from "../../../server/http.ts";
 import type { AppDeps, AppEnv } from "../../../server/types.ts";
-import type { SessionUser } from "../../../services/identity/auth.ts";
 import { formBuilderGroups, groupForm, newField, submitForm, validatorsForm } from "../../../services/policy/forms/builder.ts";
-
-type Run = (c: Context<AppEnv>, user: SessionUser) => Promise<object>;
 
 /** availableValues of a form post: one value per line (or a JSON array). */
 function valuesField(fields: Record<string, unknown>) {
@@ -32,37 +29,66 @@ function valuesField(fields: Record<string, unknown>) {
   return { ...fields, availableValues: text === "" ? [] : text.split(/\r?\n/) };
 }
 
-const ruleFailure = (r: TFormResult) => (r.success ? r : { ...r, __status: 400 as const });
+/** The form builder is ADMIN's alone. */
+const ADMIN_ONLY: readonly Role[] = ["ADMIN"];
+
+/** The signed-in caller and address of a save. */
+function actorOf(c: Context<AppEnv>) {
+  return { user: legacyUser(c), ip: clientIp(c) };
+}
+
+/** A save that fails its rules answers 400 with its result (`errors` per field key). */
+function ruleAnswer(c: Context<AppEnv>, result: TFormResult) {
+  return result.success ? result : c.json(result, 400);
+}
+
+/** `{success: false, resultMessage}` (+ `errors` per field); `fallback` for unexpected errors. */
+function resultMessageFailure(fallback: string) {
+  return (error: unknown) => {
+    const { fields } = publicError(error);
+    return { success: false, resultMessage: failureText(error, fallback), ...(fields ? { errors: fields } : {}) };
+  };
+}
 
 export function mountLegacyFormBuilder(app: Hono<AppEnv>, deps: AppDeps) {
   const { db } = deps;
-  const serve = (method: "get" | "post", path: string, fallback: string, run: Run) => {
-    const handler = async (c: Context<AppEnv>) => {
-      try {
-        const user = legacyUser(c);
-        if (user.role !== "ADMIN") throw new AppError("FORBIDDEN", messages.forbidden);
-        const body = (await run(c, user)) as { __status?: 400 };
-        const { __status, ...rest } = body;
-        return c.json(rest, __status ?? 200);
-      } catch (error) {
-        logUnexpected(path, error);
-        const pub = publicError(error);
-        const resultMessage = error instanceof AppError ? pub.message : fallback;
-        return c.json({ success: false, resultMessage, ...(pub.fields ? { errors: pub.fields } : {}) }, httpStatusOf(error));
-      }
-    };
-    for (const p of [path, `${path}/`]) app.on(method.toUpperCase(), p, handler);
-  };
 
-  serve("get", "/formBuilder/groups", formBuilderMessages.errorLoading, async () => formBuilderGroups(db));
-  serve("post", "/formBuilder/groupForm", formBuilderMessages.errorLoading, async (c) =>
-    groupForm(db, parseFields(ZGroupFormRequest, await readFields(c)).groupName),
-  );
-  serve("get", "/formBuilder/validatorsForm", formBuilderMessages.errorLoading, async () => validatorsForm());
-  serve("post", "/formBuilder/submitForm", formBuilderMessages.errorSaving, async (c, user) =>
-    ruleFailure(await submitForm(db, { user, ip: clientIp(c) }, parseFields(ZSubmitFormRequest, await readFields(c)))),
-  );
-  serve("post", "/formBuilder/newField", formBuilderMessages.errorNewField, async (c, user) =>
-    ruleFailure(await newField(db, { user, ip: clientIp(c) }, parseFields(ZNewFieldRequest, valuesField(await readFields(c))))),
-  );
+  legacyRoute(app, {
+    method: "GET",
+    path: "/formBuilder/groups",
+    roles: ADMIN_ONLY,
+    run: async () => formBuilderGroups(db),
+    failure: resultMessageFailure(formBuilderMessages.errorLoading),
+  });
+  legacyRoute(app, {
+    method: "POST",
+    path: "/formBuilder/groupForm",
+    roles: ADMIN_ONLY,
+    input: ZGroupFormRequest,
+    run: async (_c, { input }) => groupForm(db, input.groupName),
+    failure: resultMessageFailure(formBuilderMessages.errorLoading),
+  });
+  legacyRoute(app, {
+    method: "GET",
+    path: "/formBuilder/validatorsForm",
+    roles: ADMIN_ONLY,
+    run: async () => validatorsForm(),
+    failure: resultMessageFailure(formBuilderMessages.errorLoading),
+  });
+  legacyRoute(app, {
+    method: "POST",
+    path: "/formBuilder/submitForm",
+    roles: ADMIN_ONLY,
+    input: ZSubmitFormRequest,
+    run: async (c, { input }) => ruleAnswer(c, await submitForm(db, actorOf(c), input)),
+    failure: resultMessageFailure(formBuilderMessages.errorSaving),
+  });
+  // availableValues comes one per line (or as a JSON array): read before the schema parses it.
+  legacyRoute(app, {
+    method: "POST",
+    path: "/formBuilder/newField",
+    roles: ADMIN_ONLY,
+    run: async (c) => ruleAnswer(c, await newField(db, actorOf(c), parseFields(ZNewFieldRequest, valuesField(await readFields(c))))),
+    failure: resultMessageFailure(formBuilderMessages.errorNewField),
+  });
 }
