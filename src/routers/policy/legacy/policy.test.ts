@@ -361,3 +361,26 @@ test("the openapi document lists the policy paths", async () => {
   expect(Object.keys(doc.body.paths)).toContain(`${B}/{policyId}/versions/{v}/movestages/{stage}/services/{serviceName}`);
   expect(Object.keys(doc.body.paths)).toContain("/policy/versions/{versionId}/complete");
 });
+
+describe("role first on the paths that name a policy or version", () => {
+  // A path whose ids do not parse still asks for sign-in first, then the role, before its ids are read.
+  const paths = [
+    ["PUT", `${B}/0/versions/x/movestages/1/services/COLA`],
+    ["DELETE", `${B}/0/versions/x/movestages/1/services/COLA`],
+    ["PATCH", `${B}/0/versions/x/movestages/1/services/COLA`],
+    ["POST", `${B}/0/versions/x/movestages/copy`],
+    ["PATCH", `${B}/0/movestages/1/budget-groups/1`],
+    ["PUT", `${B}/0/versions/x/movestages/1/services/COLA/budget-groups/1`],
+  ] as const;
+
+  test("signed out: 401; HR or an employee (not ADMIN): 403, whatever the ids", async () => {
+    for (const [method, path] of paths) {
+      const out = await send(app, method, path, null, {});
+      expect({ method, path, status: out.status }).toEqual({ method, path, status: 401 });
+      for (const who of [HR, EMPLOYEE]) {
+        const res = await send(app, method, path, null, as(who));
+        expect({ method, path, who, status: res.status }).toEqual({ method, path, who, status: 403 });
+      }
+    }
+  });
+});

@@ -24,7 +24,7 @@ import {
 } from "../../../domain/policy/schemas.ts";
 import type { AppDeps, AppEnv } from "../../../server/types.ts";
 import { clientIp, failureText, legacyRoute, legacyUser, parseFields, readFields, readFormBody } from "../../../server/http.ts";
-import { POLICY_ROLES, policyForCaller, versionForCaller, type PolicyAccess } from "../../../services/policy/access.ts";
+import { assertPolicyRole, POLICY_ROLES, policyForCaller, versionForCaller, type PolicyAccess } from "../../../services/policy/access.ts";
 import { addBudget, deleteBudget, updateBudget, updateBudgetGroup } from "../../../services/policy/budgets.ts";
 import { assertVersionOfPolicy, type PolicyActor } from "../../../services/policy/common.ts";
 import {
@@ -99,19 +99,31 @@ const policyIdPath = ":policyId{[0-9]+}";
 
 /**
  * Documented policy-configuration paths (part 2 §7); see ./policy.openapi.ts. Each is mounted at its
- * bare path only. Paths without `roles` resolve the caller where they first need it (legacyUser,
- * through actorOf, policyOf or versionOfPath), the policy and version access helpers checking the rest.
+ * bare path only. Paths without `roles` check the caller first (callerFor, through policyOf or
+ * versionOfPath: signed in, then the role the access needs), before the path's ids are read; the
+ * policy and version access helpers check the group.
  */
 export function mountLegacyPolicy(app: Hono<AppEnv>, deps: AppDeps) {
   const { db } = deps;
   const B = POLICY_BASE;
 
-  const policyOf = (c: C, access: PolicyAccess) => policyForCaller(db, legacyUser(c), param(c, "policyId", ZId), access);
+  /** The signed-in caller, with the role the access needs, before anything of the request is read (role first). */
+  const callerFor = (c: C, access: PolicyAccess) => {
+    const user = legacyUser(c);
+    assertPolicyRole(user, access);
+    return user;
+  };
+
+  const policyOf = (c: C, access: PolicyAccess) => {
+    const user = callerFor(c, access);
+    return policyForCaller(db, user, param(c, "policyId", ZId), access);
+  };
 
   /** The version named by the path (`versionParam`) of the policy named by `:policyId`. */
   const versionOfPath = async (c: C, access: PolicyAccess, versionParam: string) => {
+    const user = callerFor(c, access);
     const policyId = param(c, "policyId", ZId);
-    const version = await versionForCaller(db, legacyUser(c), param(c, versionParam, ZId), access);
+    const version = await versionForCaller(db, user, param(c, versionParam, ZId), access);
     assertVersionOfPolicy(version, policyId);
     return version;
   };
