@@ -160,6 +160,18 @@ export function failureText(error: unknown, fallback: string): string {
 }
 
 /**
+ * The documented failure most paths answer: `{success: false, errorMessage}` (+ the per-field
+ * messages of a validation error). The text is an AppError's own (the spec's validation, access and
+ * not-found texts); anything unexpected is answered with the call's §8 text, `fallback`.
+ */
+export function errorMessageFailure(fallback: string) {
+  return (error: unknown) => {
+    const { fields } = publicError(error);
+    return { success: false, errorMessage: failureText(error, fallback), ...(fields ? { fields } : {}) };
+  };
+}
+
+/**
  * Role first (issue 23 item 13): the signed-in user of a legacy request whose role is one of `roles`,
  * else UNAUTHORIZED / FORBIDDEN, before anything of the request is read or parsed (role, then group,
  * then validation, as the tRPC builders do).

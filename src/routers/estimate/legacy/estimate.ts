@@ -1,5 +1,5 @@
 import type { Context, Hono } from "hono";
-import { AppError, publicError } from "../../../domain/errors.ts";
+import { AppError } from "../../../domain/errors.ts";
 import { estimateMessages } from "../../../domain/estimate/messages.ts";
 import {
   ZAdvanceCeDetailsRequest,
@@ -35,7 +35,7 @@ import { exportEstimate } from "../../../services/estimate/export-file.ts";
 import { recalculationResult, recalculationStatus, startRecalculation } from "../../../services/estimate/recalculate.ts";
 import { publicBaseUrl } from "../../../services/mail.ts";
 import { wizardGroupFor } from "../../../services/moves/wizard/initiation-access.ts";
-import { assertSameSite, clientIp, failureText, legacyRoute, legacyUser, parseFields, readFields } from "../../../server/http.ts";
+import { assertSameSite, clientIp, errorMessageFailure, legacyRoute, legacyUser, parseFields, readFields } from "../../../server/http.ts";
 import type { AppDeps, AppEnv } from "../../../server/types.ts";
 import { mailerFor } from "../../../trpc.ts";
 
@@ -65,10 +65,7 @@ export function mountLegacyEstimate(app: Hono<AppEnv>, deps: AppDeps) {
       method,
       path,
       run,
-      (error) => {
-        const fields = publicError(error).fields;
-        return { success: false, errorMessage: failureText(error, fallback), ...(fields ? { fields } : {}) };
-      },
+      errorMessageFailure(fallback),
       roles,
     );
   const WRITE = ESTIMATE_WRITE_ROLES;

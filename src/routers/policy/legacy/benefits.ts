@@ -1,5 +1,5 @@
 import type { Context, Hono } from "hono";
-import { AppError, publicError } from "../../../domain/errors.ts";
+import { AppError } from "../../../domain/errors.ts";
 import {
   ZAddBenefitOptionRequest,
   ZCurrenciesRequest,
@@ -39,7 +39,7 @@ import {
   setPopupDisplay,
   updatePopupText,
 } from "../../../services/policy/popup.ts";
-import { clientIp, failureText, legacyRoute, legacyUser, logUnexpected, parseFields } from "../../../server/http.ts";
+import { clientIp, errorMessageFailure, failureText, legacyRoute, legacyUser, logUnexpected, parseFields } from "../../../server/http.ts";
 import { POLICY_ROLES } from "../../../services/policy/access.ts";
 import type { AppDeps, AppEnv } from "../../../server/types.ts";
 
@@ -49,18 +49,6 @@ export const POLICY_CONFIGURATION_BASE = "/api/v1/policy/configuration/";
 /** The signed-in caller (terms accepted), else UNAUTHORIZED / FORBIDDEN. Roles and groups are checked by the services. */
 function callerOf(c: Context<AppEnv>): Caller {
   return { user: legacyUser(c), ip: clientIp(c) };
-}
-
-/**
- * The documented failure: `{success: false, errorMessage}` (+ field messages). The text is an
- * AppError's own (the spec's validation texts, access and not-found texts); anything unexpected is
- * answered with the call's §8 text, `fallback`.
- */
-function errorMessageFailure(fallback: string) {
-  return (error: unknown) => {
-    const { fields } = publicError(error);
-    return { success: false, errorMessage: failureText(error, fallback), ...(fields ? { fields } : {}) };
-  };
 }
 
 /**

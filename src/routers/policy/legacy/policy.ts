@@ -1,6 +1,6 @@
 import type { Context, Hono } from "hono";
 import { z } from "zod";
-import { AppError, publicError } from "../../../domain/errors.ts";
+import { AppError } from "../../../domain/errors.ts";
 import { policyMessages } from "../../../domain/policy/messages.ts";
 import {
   ZBudgetFields,
@@ -23,7 +23,7 @@ import {
   ZServicePatch,
 } from "../../../domain/policy/schemas.ts";
 import type { AppDeps, AppEnv } from "../../../server/types.ts";
-import { clientIp, failureText, legacyRoute, legacyUser, parseFields, readFields, readFormBody } from "../../../server/http.ts";
+import { clientIp, errorMessageFailure, failureText, legacyRoute, legacyUser, parseFields, readFields, readFormBody } from "../../../server/http.ts";
 import { assertPolicyRole, POLICY_ROLES, policyForCaller, versionForCaller, type PolicyAccess } from "../../../services/policy/access.ts";
 import { addBudget, deleteBudget, updateBudget, updateBudgetGroup } from "../../../services/policy/budgets.ts";
 import { assertVersionOfPolicy, type PolicyActor } from "../../../services/policy/common.ts";
@@ -60,14 +60,6 @@ async function fieldsOf(c: C): Promise<Record<string, unknown>> {
 /** Path parameters parsed like fields: a bad id or stage is the schema's message, 400. */
 function param<S extends z.ZodType>(c: C, name: string, schema: S): z.infer<S> {
   return parseFields(z.object({ [name]: schema }), { [name]: c.req.param(name) })[name] as z.infer<S>;
-}
-
-/** The documented failure shape: `{success: false, errorMessage}` (+ field messages), or `fallback` for unexpected errors. */
-function errorMessageFailure(fallback: string) {
-  return (error: unknown) => {
-    const { fields } = publicError(error);
-    return { success: false, errorMessage: failureText(error, fallback), ...(fields ? { fields } : {}) };
-  };
 }
 
 /** Setup saves answer `{success: false, message}`; anything unexpected is "Update failed - there was an error.". */

@@ -1,10 +1,9 @@
 import type { Context, Hono } from "hono";
-import { publicError } from "../../../domain/errors.ts";
 import { ZConfigureAttributeRequest, ZGroupAttributesRequest } from "../../../domain/policy/benefit-schemas.ts";
 import { policyMessages } from "../../../domain/policy/messages.ts";
 import { configureAttribute, groupAttributes } from "../../../services/policy/catalogue.ts";
 import { POLICY_ROLES } from "../../../services/policy/access.ts";
-import { clientIp, failureText, legacyRoute, legacyUser, parseFields, readFields } from "../../../server/http.ts";
+import { clientIp, errorMessageFailure, legacyRoute, legacyUser, parseFields, readFields } from "../../../server/http.ts";
 import type { AppDeps, AppEnv } from "../../../server/types.ts";
 
 type C = Context<AppEnv>;
@@ -27,10 +26,7 @@ export function mountLegacyServiceAttributes(app: Hono<AppEnv>, deps: AppDeps) {
       method,
       path,
       run,
-      (error) => {
-        const fields = publicError(error).fields;
-        return { success: false, errorMessage: failureText(error, fallback), ...(fields ? { fields } : {}) };
-      },
+      errorMessageFailure(fallback),
       method === "GET" ? POLICY_ROLES.read : POLICY_ROLES.write,
     );
   const callerOf = (c: C) => ({ user: legacyUser(c), ip: clientIp(c) });
