@@ -22,7 +22,9 @@ import { SaxesParser } from "saxes";
 import { ZCostEstimateView, type TCostEstimateView } from "../domain/estimate/schemas.ts";
 import { XML_FORBIDDEN, xmlSafeText } from "../domain/text.ts";
 import { financeActorOf } from "../db/seed-finance-bills.ts";
-import { bulkErrorFile, bulkTemplate, BULK_IMPORT_JOB } from "../services/moves/bulk/bulk.ts";
+import { BULK_IMPORT_JOB } from "../services/moves/bulk/bulk-job.ts";
+import { bulkErrorFile } from "../services/moves/bulk/bulk-status.ts";
+import { bulkTemplate } from "../services/moves/bulk/bulk.ts";
 import { renderEstimateWorkbook } from "../services/estimate/export.ts";
 import { cityIndexTemplate } from "../services/estimate/indices.ts";
 import { paymentCsv, paymentXml, type PaymentLine } from "../services/finance/payment-files.ts";
@@ -148,7 +150,7 @@ export const EXPORTS: Export[] = [
   },
   {
     name: "bulk import error file",
-    file: "src/services/moves/bulk/bulk.ts",
+    file: "src/services/moves/bulk/bulk-status.ts",
     stored: true,
     run: async (text) => {
       const groupId = await acmeGroupId();

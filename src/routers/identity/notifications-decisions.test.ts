@@ -7,7 +7,7 @@
 import { describe, expect, test } from "bun:test";
 import type { DB } from "../../db/index.ts";
 import { insertJob } from "../../db/queries/jobs.ts";
-import { BULK_IMPORT_JOB } from "../../services/moves/bulk/bulk.ts";
+import { BULK_IMPORT_JOB } from "../../services/moves/bulk/bulk-job.ts";
 import { runPendingJobs } from "../../services/jobs/queue.ts";
 import { createMailer } from "../../services/mail.ts";
 import { createTestMove } from "../../services/moves/wizard/initiation-testing.ts";

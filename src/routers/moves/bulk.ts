@@ -10,16 +10,9 @@ import {
   ZJobStatusResponse,
   ZStatusIdRequest,
 } from "../../domain/moves/bulk/schemas.ts";
-import {
-  bulkErrorFile,
-  bulkInputFile,
-  bulkJobs,
-  bulkJobStatus,
-  bulkRows,
-  bulkStatus,
-  bulkTemplate,
-  receiveBulkFormUpload,
-} from "../../services/moves/bulk/bulk.ts";
+import { bulkErrorFile, bulkInputFile, bulkJobs, bulkJobStatus, bulkRows, bulkStatus } from "../../services/moves/bulk/bulk-status.ts";
+import { receiveBulkFormUpload } from "../../services/moves/bulk/bulk-upload.ts";
+import { bulkTemplate } from "../../services/moves/bulk/bulk.ts";
 import { fileStoreFor } from "../../services/employee/files/store.ts";
 import { roleProcedure, router, sync } from "../../trpc.ts";
 

@@ -2,7 +2,7 @@
  * A place of a bulk import row (issue 24 §6): the template's Country, State and City columns, where the
  * City cell may also carry the whole place as one text, "Houston, Texas, United States" (city, region,
  * country) or "Luxembourg, Luxembourg" (city, country) or "Houston, TX". Pure rules: the service
- * (src/services/moves/bulk/bulk.ts) answers the lookups from the reference tables (countries, states, cities
+ * (src/services/moves/bulk/bulk-job.ts) answers the lookups from the reference tables (countries, states, cities
  * of the country-state-city package) and turns the outcome into the row's item or its message.
  */
 import { bulkMessages, bulkText } from "./schemas.ts";

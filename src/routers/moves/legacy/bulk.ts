@@ -4,23 +4,16 @@
  * and /bulk/download-error-file?jobId (part 1 §1), and the paths the spec does not name: GET
  * /bulk/template?group, POST /bulk/upload (multipart group + file), GET /bulk/jobs?group, GET
  * /bulk/rows?jobId. Each parses with the tRPC procedure's schema and calls the same service function
- * (src/services/moves/bulk/bulk.ts). Failures answer `{ success: false, errorMessage }` with the error's status.
+ * (src/services/moves/bulk/). Failures answer `{ success: false, errorMessage }` with the error's status.
  */
 import type { Context, Hono } from "hono";
 import { ZBulkGroupRequest, ZJobIdRequest, ZStatusIdRequest } from "../../../domain/moves/bulk/schemas.ts";
 import { messages } from "../../../domain/messages.ts";
 import { failureText, legacyRoute, legacyUser, parseFields, readFields } from "../../../server/http.ts";
 import type { AppDeps, AppEnv } from "../../../server/types.ts";
-import {
-  bulkErrorFile,
-  bulkInputFile,
-  bulkJobs,
-  bulkJobStatus,
-  bulkRows,
-  bulkStatus,
-  bulkTemplate,
-  receiveBulkUpload,
-} from "../../../services/moves/bulk/bulk.ts";
+import { bulkErrorFile, bulkInputFile, bulkJobs, bulkJobStatus, bulkRows, bulkStatus } from "../../../services/moves/bulk/bulk-status.ts";
+import { receiveBulkUpload } from "../../../services/moves/bulk/bulk-upload.ts";
+import { bulkTemplate } from "../../../services/moves/bulk/bulk.ts";
 import { fileStoreFor } from "../../../services/employee/files/store.ts";
 import { mailerFor } from "../../../trpc.ts";
 import { WIZARD_ROLES } from "../../../services/moves/wizard/access.ts";
