@@ -9,7 +9,7 @@
  *                        src/services/finance/approval.ts: budget facts, one transaction with the idempotency
  *                        key, the item's guarded update, the bill, its lines, the charge entry, the audit row)
  *   (c) contested pay    50 concurrent payments of ONE PaymentPending bill (updateBillStatus,
- *                        src/services/finance/bills.ts): exactly one payment row and one payment ledger entry
+ *                        src/services/finance/bills-payments.ts): exactly one payment row and one payment ledger entry
  *                        must result; the other 49 answer "This bill has already been paid" (or "changed")
  *
  * Each figure is the median over the rounds of the wall time of the 50 calls, printed as calls per second.
@@ -19,7 +19,7 @@
 import type { DB } from "../src/db/index.ts";
 import { financeActorOf, makeBill } from "../src/db/seed-finance-bills.ts";
 import { approveItem } from "../src/services/finance/approval.ts";
-import { updateBillStatus } from "../src/services/finance/bills.ts";
+import { updateBillStatus } from "../src/services/finance/bills-payments.ts";
 import { todayUtc, type FinanceActor } from "../src/services/finance/core.ts";
 import { createTestDatabase, type TestDatabase } from "../src/test/db.ts";
 

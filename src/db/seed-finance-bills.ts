@@ -30,7 +30,8 @@ import { ledgerMoveForCaller } from "../services/employee/budgets/access.ts";
 import { loadLedger } from "../services/employee/budgets/ledger.ts";
 import { approveItem } from "../services/finance/approval.ts";
 import { clientAccount, defaultSpendCategory, payeeAccount, readApprovalItem } from "../services/finance/approval-bills.ts";
-import { holdBill, updateBillDue, updateBillStatus } from "../services/finance/bills.ts";
+import { holdBill, updateBillDue } from "../services/finance/bills-changes.ts";
+import { updateBillStatus } from "../services/finance/bills-payments.ts";
 import { appendEntry, ensureAccount, financeWrite, insertBill, todayUtc, type FinanceActor, type Trx } from "../services/finance/core.ts";
 
 export async function financeActorOf(db: DB, email: string): Promise<FinanceActor> {

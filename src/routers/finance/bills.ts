@@ -35,19 +35,9 @@ import {
   ZUpdatePaymentRequest,
   ZUpdateToAccountRequest,
 } from "../../domain/finance/schemas-bills.ts";
-import {
-  calculateMultiple,
-  getBill,
-  holdBill,
-  listBills,
-  markEmployeeRfpAsPaid,
-  sendBillBack,
-  unholdBill,
-  updateBillDue,
-  updateBillStatus,
-  updatePayment,
-  updateToAccount,
-} from "../../services/finance/bills.ts";
+import { holdBill, sendBillBack, unholdBill, updateBillDue, updatePayment, updateToAccount } from "../../services/finance/bills-changes.ts";
+import { calculateMultiple, markEmployeeRfpAsPaid, updateBillStatus } from "../../services/finance/bills-payments.ts";
+import { getBill, listBills } from "../../services/finance/bills.ts";
 import { batchFile, batchHistory, cancelPaymentBatch, exportBills, listBatches, markBatchPaid, returnBatchBill } from "../../services/finance/payment-files.ts";
 import { roleProcedure, router, sync } from "../../trpc.ts";
 

@@ -24,7 +24,8 @@ import { createSessionFor } from "../../test/db.ts";
 import { DEMO, useTestDatabase } from "../../test/fixtures.ts";
 import { createManualAdjustment, saveLockPeriod } from "./accounts.ts";
 import { approveItem } from "./approval.ts";
-import { sendBillBack, updateBillStatus } from "./bills.ts";
+import { sendBillBack } from "./bills-changes.ts";
+import { updateBillStatus } from "./bills-payments.ts";
 import type { FinanceActor } from "./core.ts";
 
 const t = useTestDatabase({ poolSize: 8 });

@@ -37,7 +37,7 @@ import { xmlSafeText } from "../../domain/text.ts";
 import { bankMessages, creditorAccountOf, type UsableAccount } from "../../domain/finance/bank-accounts.ts";
 import type { SessionUser } from "../identity/auth.ts";
 import { appendEntry, auditFinance, financeWrite, requireFinance, todayUtc, type FinanceActor, type Trx } from "./core.ts";
-import { payBillInTransaction } from "./bills.ts";
+import { payBillInTransaction } from "./bills-payments.ts";
 import { BATCH_BILL_STATE_LABELS, BATCH_STATUS_LABELS, batchBillState, batchMessages as PB, RETURN_REASON_MAX, type BatchStatus } from "../../domain/finance/payment-batches.ts";
 
 export const PAIN_001_NAMESPACE = "urn:iso:std:iso:20022:tech:xsd:pain.001.001.03";

@@ -26,17 +26,8 @@ import { messages } from "../../../domain/messages.ts";
 import { nulError } from "../../../domain/text.ts";
 import type { AppDeps, AppEnv } from "../../../server/types.ts";
 import { failureText, legacyRoute, legacyUser, parseFields, readFields } from "../../../server/http.ts";
-import {
-  calculateMultiple,
-  holdBill,
-  markEmployeeRfpAsPaid,
-  sendBillBack,
-  unholdBill,
-  updateBillDue,
-  updateBillStatus,
-  updatePayment,
-  updateToAccount,
-} from "../../../services/finance/bills.ts";
+import { holdBill, sendBillBack, unholdBill, updateBillDue, updatePayment, updateToAccount } from "../../../services/finance/bills-changes.ts";
+import { calculateMultiple, markEmployeeRfpAsPaid, updateBillStatus } from "../../../services/finance/bills-payments.ts";
 import { FINANCE_ROLES, idempotencyKeyOf, type FinanceActor } from "../../../services/finance/core.ts";
 import { batchFile, exportBills } from "../../../services/finance/payment-files.ts";
 import { clientIp } from "../../../server/http.ts";
