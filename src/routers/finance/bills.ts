@@ -38,7 +38,8 @@ import {
 import { holdBill, sendBillBack, unholdBill, updateBillDue, updatePayment, updateToAccount } from "../../services/finance/bills-changes.ts";
 import { calculateMultiple, markEmployeeRfpAsPaid, updateBillStatus } from "../../services/finance/bills-payments.ts";
 import { getBill, listBills } from "../../services/finance/bills.ts";
-import { batchFile, batchHistory, cancelPaymentBatch, exportBills, listBatches, markBatchPaid, returnBatchBill } from "../../services/finance/payment-files.ts";
+import { batchHistory, cancelPaymentBatch, listBatches, markBatchPaid, returnBatchBill } from "../../services/finance/payment-batches.ts";
+import { batchFile, exportBills } from "../../services/finance/payment-files.ts";
 import { roleProcedure, router, sync } from "../../trpc.ts";
 
 const finance = roleProcedure("FINANCE", "ADMIN");

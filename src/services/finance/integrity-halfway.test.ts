@@ -16,7 +16,8 @@ import { createManualAdjustment, saveLockPeriod } from "./accounts.ts";
 import { approveItem } from "./approval.ts";
 import { sendBillBack } from "./bills-changes.ts";
 import { updateBillStatus } from "./bills-payments.ts";
-import { cancelPaymentBatch, exportBills } from "./payment-files.ts";
+import { cancelPaymentBatch } from "./payment-batches.ts";
+import { exportBills } from "./payment-files.ts";
 import { giveBillBankDetails } from "../../db/seed-finance-bills.ts";
 import type { FinanceActor } from "./core.ts";
 

@@ -71,7 +71,7 @@ export async function billsOfItems(db: DB, items: { kind: LifecycleItemKind; id:
         .where("action", "=", "markPaymentPending")
         .groupBy("entity_id")
         .execute(),
-      // A bill the bank returned from a payment batch (payment-files.ts returnBatchBill): its reason.
+      // A bill the bank returned from a payment batch (payment-batches.ts returnBatchBill): its reason.
       db.selectFrom("finance_payment_batch_bills").select(["bill_id", "returned_at", "return_reason"]).where("bill_id", "in", ids).where("returned_at", "is not", null).execute(),
     ]);
     for (const r of returns) {
