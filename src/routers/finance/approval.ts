@@ -1,7 +1,7 @@
 /**
  * Finance: Bill Approval (issue 16; part 2 §4 "Approval", §7 billapproval/…). Each procedure calls the
  * same service as its documented path (src/routers/finance/legacy/approval.ts); the rules live in
- * src/services/finance/approval.ts. Writes take an optional `idempotencyKey`. FINANCE and ADMIN only.
+ * src/services/finance/approval*.ts. Writes take an optional `idempotencyKey`. FINANCE and ADMIN only.
  */
 import { remainingBudgets } from "../../services/employee/expenses/expenses.ts";
 import { ZRemainingRequest, ZRemainingResponse } from "../../domain/employee/budgets/schemas.ts";

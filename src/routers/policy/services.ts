@@ -26,14 +26,9 @@ import { serviceCostEstimateSettings } from "../../services/policy/service-estim
 import { policyMessages } from "../../domain/policy/messages.ts";
 import { addBudget, deleteBudget, updateBudget, updateBudgetGroup } from "../../services/policy/budgets.ts";
 import { budgetGroupForCaller, rateRows, uploadRates } from "../../services/policy/rates.ts";
-import {
-  addStageService,
-  assignBudgetGroup,
-  copyMoveStage,
-  removeStageService,
-  serviceProperties,
-  updateStageService,
-} from "../../services/policy/services.ts";
+import { addStageService, assignBudgetGroup, copyMoveStage, removeStageService } from "../../services/policy/services-stage.ts";
+import { updateStageService } from "../../services/policy/services-update.ts";
+import { serviceProperties } from "../../services/policy/services.ts";
 import { POLICY_ROLES, type PolicyAccess } from "../../services/policy/access.ts";
 import { roleProcedure, router, sync } from "../../trpc.ts";
 import { policyProcedure, versionProcedure } from "./procedures.ts";
