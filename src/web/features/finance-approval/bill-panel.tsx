@@ -12,15 +12,13 @@
  * waits for the saves, then runs the page's approval order with §3's payload made of the edited values.
  */
 import { useQuery } from "@tanstack/react-query";
-import { Plus, Trash2, Upload } from "lucide-react";
-import { useId, useMemo, useRef, useState, type ReactNode } from "react";
+import { Plus } from "lucide-react";
+import { useId, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { ApprovalKind } from "../../../domain/finance/approval.ts";
-import { checkBillAmounts, LINE_NOTES_MAX, REFERENCE_MAX, type FieldErrors } from "../../../domain/finance/amounts.ts";
+import { REFERENCE_MAX } from "../../../domain/finance/amounts.ts";
 import { financeMessages as FM } from "../../../domain/finance/messages.ts";
 import type { TApprovalPayload, TApprovalRow, TBillDetail } from "../../../domain/finance/schemas-approval.ts";
-import { MAX_FILE_BYTES } from "../../../domain/employee/files/limits.ts";
-import { fileMessages } from "../../../domain/employee/files/messages.ts";
 import { SPEND_CATEGORY_SELECT_ALL } from "../../../domain/policy/catalogue.ts";
 import { AutosaveStatus } from "../../components/autosave-status.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
@@ -30,67 +28,16 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../com
 import { FormField } from "../../components/ui/form-field.tsx";
 import { Input, NativeSelect } from "../../components/ui/input.tsx";
 import { EmptyState, ErrorState, LoadingRows } from "../../components/ui/states.tsx";
-import { Textarea } from "../../components/ui/textarea.tsx";
 import { serverMessage } from "../../lib/errors.ts";
 import { formatMajorMoney } from "../../lib/format.ts";
 import { queryClient, trpc, trpcClient } from "../../lib/trpc.ts";
 import { useAutosave, type Autosave } from "../../lib/use-autosave.ts";
 import { NoticeRegion, type Notice } from "../finance-shared/notice.tsx";
+import { BillFile } from "./bill-file.tsx";
+import { LineEditor } from "./bill-line-editor.tsx";
+import { billableOf, blankToNull, errorsOf, has, lineDtos, linesOf, newKey, type Billable, type Line, type Patch } from "./bill-values.ts";
 
-export const BILL_FILE_PATH = "/accountmanagement/billapproval/uploadBillFile";
-const BILL_FILE_DOWNLOAD_PATH = "/accountmanagement/billapproval/billFile";
 const MOVE_STAGES = [1, 2, 3] as const;
-
-type Line = { key: string; name: string; gross: string; net: string; tax: string; notes: string; spendCategoryId: string };
-type Billable = {
-  gross: string;
-  net: string;
-  tax: string;
-  reference: string;
-  invoiceDate: string;
-  costCenter: string;
-  costCenter2: string;
-  accountFrom: string;
-  accountTo: string;
-  fileId: number | null;
-};
-/** One save of the record: whichever parts changed (merged while waiting, so none is lost). */
-type Patch = { billable?: Billable; lines?: Line[]; moveStage?: number; serviceCategory?: string };
-
-const blankToNull = (v: string) => (v.trim() === "" ? null : v.trim());
-const newKey = () => crypto.randomUUID();
-
-function billableOf(d: TBillDetail): Billable {
-  return {
-    gross: d.draft.gross ?? d.gross,
-    net: d.draft.gross !== null ? (d.draft.net ?? "") : d.net,
-    tax: d.draft.gross !== null ? (d.draft.tax ?? "") : d.tax,
-    reference: d.draft.reference ?? "",
-    invoiceDate: d.draft.invoiceDate ?? "",
-    costCenter: d.draft.costCenter ?? "",
-    costCenter2: d.draft.costCenter2 ?? "",
-    accountFrom: d.draft.accountFrom ? String(d.draft.accountFrom) : "",
-    accountTo: d.draft.accountTo ? String(d.draft.accountTo) : "",
-    fileId: d.draft.fileId,
-  };
-}
-const linesOf = (d: TBillDetail): Line[] =>
-  (d.draft.lines ?? []).map((l) => ({ key: newKey(), name: l.name ?? "", gross: l.gross, net: l.net ?? "", tax: l.tax ?? "", notes: l.notes ?? "", spendCategoryId: l.spendCategoryId ? String(l.spendCategoryId) : "" }));
-const lineDtos = (lines: Line[]) =>
-  lines.map((l) => ({ name: l.name.trim(), gross: l.gross.trim(), net: blankToNull(l.net), tax: blankToNull(l.tax), notes: l.notes, spendCategoryId: l.spendCategoryId ? Number(l.spendCategoryId) : null }));
-
-/** §5 on the panel's values: the bill's amounts and reference, each line, and the lines against the total. */
-function errorsOf(currency: string, b: Billable, lines: Line[], defaultReference: string): FieldErrors {
-  return checkBillAmounts({
-    currency,
-    gross: b.gross,
-    net: b.net,
-    tax: b.tax,
-    reference: b.reference.trim() === "" ? defaultReference : b.reference,
-    lines: lines.map((l) => ({ gross: l.gross, net: l.net, tax: l.tax, notes: l.notes, spendCategoryId: l.spendCategoryId ? Number(l.spendCategoryId) : null })),
-  });
-}
-const has = (errors: FieldErrors, test: (key: string) => boolean) => Object.keys(errors).some((k) => errors[k] !== undefined && test(k));
 
 export function BillPanel({ row, notice, onClose, onApprove }: { row: TApprovalRow; notice: Notice | null; onClose: () => void; onApprove: (payload: Omit<TApprovalPayload, "id">) => void }) {
   const { t } = useTranslation();
@@ -458,171 +405,6 @@ function PanelStatus({ autosave, blocked }: { autosave: Autosave<Patch>; blocked
     <div className="flex flex-col gap-1">
       <AutosaveStatus autosave={autosave as unknown as Autosave<never>} failureText={FM.saveChangesError} />
       {blocked ? <p className="text-[13px] text-muted-foreground">{t("financeApproval.notSavedUntilValid")}</p> : null}
-    </div>
-  );
-}
-
-type Leaf = { id: number; description: string; path: string[] };
-
-function LineEditor({
-  index,
-  line,
-  currency,
-  errors,
-  leaves,
-  leavesFailed,
-  onChange,
-  onRemove,
-}: {
-  index: number;
-  line: Line;
-  currency: string;
-  errors: FieldErrors;
-  leaves: Leaf[];
-  leavesFailed: boolean;
-  onChange: (change: Partial<Line>) => void;
-  onRemove: () => void;
-}) {
-  const { t } = useTranslation();
-  const p = `lines.${index}.`;
-  const n = index + 1;
-  return (
-    <li className="grid gap-3 rounded-lg border border-border p-3 tablet:grid-cols-6" data-testid={`bill-line-${index}`}>
-      <FormField label={t("financeApproval.lineName", { n })} className="tablet:col-span-2">
-        {(f) => <Input {...f} maxLength={200} value={line.name} onChange={(e) => onChange({ name: e.target.value })} />}
-      </FormField>
-      <FormField label={t("financeApproval.lineCategory", { n })} required error={errors[`${p}spendCategoryId`] ?? (leavesFailed ? t("financeApproval.categoriesError") : undefined)} className="tablet:col-span-4">
-        {(f) => (
-          <NativeSelect {...f} value={line.spendCategoryId} onChange={(e) => onChange({ spendCategoryId: e.target.value })} data-testid={`line-category-${index}`}>
-            <option value="">{t("financeApproval.chooseCategory")}</option>
-            {leaves.map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.path.join(" › ")}
-              </option>
-            ))}
-          </NativeSelect>
-        )}
-      </FormField>
-      <FormField label={t("financeApproval.lineGross", { n, currency })} required error={errors[`${p}gross`]} className="tablet:col-span-2">
-        {(f) => <Input {...f} inputMode="decimal" value={line.gross} onChange={(e) => onChange({ gross: e.target.value })} data-testid={`line-gross-${index}`} />}
-      </FormField>
-      <FormField label={t("financeApproval.lineNet", { n, currency })} error={errors[`${p}net`]} className="tablet:col-span-2">
-        {(f) => <Input {...f} inputMode="decimal" value={line.net} onChange={(e) => onChange({ net: e.target.value })} data-testid={`line-net-${index}`} />}
-      </FormField>
-      <FormField label={t("financeApproval.lineTax", { n, currency })} error={errors[`${p}tax`]} className="tablet:col-span-2">
-        {(f) => <Input {...f} inputMode="decimal" value={line.tax} onChange={(e) => onChange({ tax: e.target.value })} data-testid={`line-tax-${index}`} />}
-      </FormField>
-      <FormField label={t("financeApproval.lineNotes", { n })} hint={t("financeApproval.lineNotesHint", { count: line.notes.length, max: LINE_NOTES_MAX })} error={errors[`${p}notes`]} className="tablet:col-span-5">
-        {(f) => <Textarea {...f} rows={2} value={line.notes} onChange={(e) => onChange({ notes: e.target.value })} data-testid={`line-notes-${index}`} />}
-      </FormField>
-      <div className="flex items-end tablet:col-span-1 tablet:justify-end">
-        <Button type="button" variant="outline" size="sm" onClick={onRemove} aria-label={t("financeApproval.removeLine", { n })} data-testid={`remove-line-${index}`}>
-          <Trash2 aria-hidden className="size-4" />
-          <span className="tablet:sr-only">{t("financeApproval.remove")}</span>
-        </Button>
-      </div>
-    </li>
-  );
-}
-
-/** The bill file: upload (≤ 20 971 520 bytes) through the files service; replacing one asks first (§5). */
-function BillFile({ detail, file, disabled, onUploaded }: { detail: TBillDetail; file: TBillDetail["file"]; disabled: boolean; onUploaded: (file: NonNullable<TBillDetail["file"]>) => void }) {
-  const { t } = useTranslation();
-  const id = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const [pending, setPending] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [status, setStatus] = useState<string | null>(null);
-
-  const upload = async (chosen: File) => {
-    setPending(null);
-    if (chosen.size === 0) return setError(fileMessages.fileMandatory);
-    if (chosen.size > MAX_FILE_BYTES) return setError(fileMessages.fileTooLarge);
-    const body = new FormData();
-    body.append("id", String(detail.id));
-    body.append("type", detail.kind);
-    body.append("file", chosen, chosen.name);
-    setBusy(true);
-    setError(null);
-    setStatus(null);
-    try {
-      const res = await fetch(BILL_FILE_PATH, { method: "POST", body, credentials: "same-origin" });
-      const answer = (await res.json().catch(() => null)) as { success?: boolean; id?: number | null; fileName?: string | null; errorMessage?: string | null } | null;
-      if (!res.ok || !answer?.success || !answer.id) {
-        setError(answer?.errorMessage || t("financeApproval.fileFailed"));
-        return;
-      }
-      onUploaded({ id: answer.id, name: answer.fileName ?? chosen.name, size: chosen.size });
-      setStatus(t("financeApproval.fileUploaded", { name: answer.fileName ?? chosen.name }));
-    } catch {
-      setError(t("financeApproval.fileFailed"));
-    } finally {
-      setBusy(false);
-      if (input.current) input.current.value = "";
-    }
-  };
-
-  return (
-    <div className="flex flex-col gap-2">
-      <span className="text-sm font-medium" id={`${id}-label`}>
-        {t("financeApproval.billFile")}
-      </span>
-      <p className="flex flex-wrap gap-x-3 text-sm">
-        <span data-testid="bill-file-name">{file ? t("financeApproval.fileCurrent", { name: file.name }) : t("financeApproval.noFile")}</span>
-        {file ? (
-          <a className="font-medium text-primary underline underline-offset-2" href={`${BILL_FILE_DOWNLOAD_PATH}?fileId=${file.id}`} data-testid="bill-file-download">
-            {t("financeApproval.downloadFile", { name: file.name })}
-          </a>
-        ) : null}
-      </p>
-      <div className="flex flex-wrap items-center gap-2">
-        <input
-          ref={input}
-          id={`${id}-input`}
-          type="file"
-          className="sr-only"
-          aria-labelledby={`${id}-label`}
-          aria-describedby={error ? `${id}-error` : `${id}-hint`}
-          disabled={disabled || busy}
-          onChange={(e) => {
-            const chosen = e.target.files?.[0] ?? null;
-            if (!chosen) return;
-            if (file) setPending(chosen);
-            else void upload(chosen);
-          }}
-          data-testid="bill-file-input"
-        />
-        <Button type="button" variant="outline" size="sm" busy={busy} disabled={disabled} onClick={() => input.current?.click()}>
-          <Upload aria-hidden className="size-4" />
-          {file ? t("financeApproval.replaceFile") : t("financeApproval.uploadFile")}
-        </Button>
-        <span id={`${id}-hint`} className="text-[13px] text-muted-foreground">
-          {t("financeApproval.fileHint")}
-        </span>
-      </div>
-      <div role="status" aria-live="polite" className="empty:hidden text-[13px]">
-        {status}
-      </div>
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-destructive" data-testid="bill-file-error">
-          {error}
-        </p>
-      ) : null}
-      <ConfirmDialog
-        open={pending !== null}
-        onOpenChange={(open) => {
-          if (!open) {
-            setPending(null);
-            if (input.current) input.current.value = "";
-          }
-        }}
-        title={t("financeApproval.replaceTitle")}
-        description={t("financeApproval.replaceDescription", { name: file?.name ?? "", next: pending?.name ?? "" })}
-        confirmLabel={t("financeApproval.replaceFile")}
-        cancelLabel={t("financeApproval.cancel")}
-        onConfirm={() => pending && void upload(pending)}
-      />
     </div>
   );
 }
