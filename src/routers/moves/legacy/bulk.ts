@@ -6,10 +6,10 @@
  * /bulk/rows?jobId. Each parses with the tRPC procedure's schema and calls the same service function
  * (src/services/moves/bulk/). Failures answer `{ success: false, errorMessage }` with the error's status.
  */
-import type { Context, Hono } from "hono";
+import type { Hono } from "hono";
 import { ZBulkGroupRequest, ZJobIdRequest, ZStatusIdRequest } from "../../../domain/moves/bulk/schemas.ts";
 import { messages } from "../../../domain/messages.ts";
-import { failureText, legacyRoute, legacyUser, parseFields, readFields } from "../../../server/http.ts";
+import { failureText, legacyRoute } from "../../../server/http.ts";
 import type { AppDeps, AppEnv } from "../../../server/types.ts";
 import { bulkErrorFile, bulkInputFile, bulkJobs, bulkJobStatus, bulkRows, bulkStatus } from "../../../services/moves/bulk/bulk-status.ts";
 import { receiveBulkUpload } from "../../../services/moves/bulk/bulk-upload.ts";
@@ -34,37 +34,59 @@ function download(file: { fileName: string; contentType: string; bytes: Uint8Arr
 export function mountLegacyBulk(app: Hono<AppEnv>, deps: AppDeps) {
   const { db, config } = deps;
   const jobDeps = { db, config, mailer: mailerFor(config) };
-  const failure = (error: unknown) => ({ success: false, errorMessage: failureText(error, messages.genericFailure) });
   // Bulk import is HR of the group or ADMIN (WIZARD_ROLES), checked before the request is read (issue 23 item 13).
-  const serve = (method: "GET" | "POST", path: string, run: (c: Context<AppEnv>) => Promise<unknown>) => legacyRoute(app, method, path, run, failure, WIZARD_ROLES);
+  const bulk = { roles: WIZARD_ROLES, failure: (error: unknown) => ({ success: false, errorMessage: failureText(error, messages.genericFailure) }) };
 
-  serve("GET", "/bulk/template", async (c) => {
-    const input = parseFields(ZBulkGroupRequest, await readFields(c));
-    return download(await bulkTemplate(db, legacyUser(c), input.group));
+  legacyRoute(app, {
+    ...bulk,
+    method: "GET",
+    path: "/bulk/template",
+    input: ZBulkGroupRequest,
+    run: async (_c, { input, user }) => download(await bulkTemplate(db, user!, input.group)),
   });
 
-  serve("POST", "/bulk/upload", async (c) =>
-    receiveBulkUpload(jobDeps, fileStoreFor(config), legacyUser(c), {
-      contentType: c.req.header("content-type"),
-      contentLength: c.req.header("content-length"),
-      body: c.req.raw.body,
-      group: c.req.query("group"),
-    }),
-  );
+  legacyRoute(app, {
+    ...bulk,
+    method: "POST",
+    path: "/bulk/upload",
+    run: async (c, { user }) =>
+      receiveBulkUpload(jobDeps, fileStoreFor(config), user!, {
+        contentType: c.req.header("content-type"),
+        contentLength: c.req.header("content-length"),
+        body: c.req.raw.body,
+        group: c.req.query("group"),
+      }),
+  });
 
-  serve("GET", "/bulk/getStatus", async (c) => bulkStatus(db, legacyUser(c), parseFields(ZStatusIdRequest, await readFields(c)).statusId));
+  legacyRoute(app, { ...bulk, method: "GET", path: "/bulk/getStatus", input: ZStatusIdRequest, run: async (_c, { input, user }) => bulkStatus(db, user!, input.statusId) });
 
-  serve("GET", "/bulk/get-status", async (c) => bulkJobStatus(db, legacyUser(c), parseFields(ZJobIdRequest, await readFields(c)).jobId));
+  legacyRoute(app, { ...bulk, method: "GET", path: "/bulk/get-status", input: ZJobIdRequest, run: async (_c, { input, user }) => bulkJobStatus(db, user!, input.jobId) });
 
-  serve("GET", "/bulk/jobs", async (c) => bulkJobs(db, legacyUser(c), parseFields(ZBulkGroupRequest, await readFields(c)).group));
+  legacyRoute(app, { ...bulk, method: "GET", path: "/bulk/jobs", input: ZBulkGroupRequest, run: async (_c, { input, user }) => bulkJobs(db, user!, input.group) });
 
-  serve("GET", "/bulk/rows", async (c) => bulkRows(db, legacyUser(c), parseFields(ZJobIdRequest, await readFields(c)).jobId));
+  legacyRoute(app, { ...bulk, method: "GET", path: "/bulk/rows", input: ZJobIdRequest, run: async (_c, { input, user }) => bulkRows(db, user!, input.jobId) });
 
-  serve("GET", "/bulk/errorFile", async (c) => download(await bulkErrorFile(db, legacyUser(c), parseFields(ZStatusIdRequest, await readFields(c)).statusId)));
+  legacyRoute(app, {
+    ...bulk,
+    method: "GET",
+    path: "/bulk/errorFile",
+    input: ZStatusIdRequest,
+    run: async (_c, { input, user }) => download(await bulkErrorFile(db, user!, input.statusId)),
+  });
 
-  serve("GET", "/bulk/download-error-file", async (c) => download(await bulkErrorFile(db, legacyUser(c), parseFields(ZJobIdRequest, await readFields(c)).jobId)));
+  legacyRoute(app, {
+    ...bulk,
+    method: "GET",
+    path: "/bulk/download-error-file",
+    input: ZJobIdRequest,
+    run: async (_c, { input, user }) => download(await bulkErrorFile(db, user!, input.jobId)),
+  });
 
-  serve("GET", "/bulk/download-input-file", async (c) =>
-    download(await bulkInputFile(db, fileStoreFor(config), legacyUser(c), parseFields(ZJobIdRequest, await readFields(c)).jobId)),
-  );
+  legacyRoute(app, {
+    ...bulk,
+    method: "GET",
+    path: "/bulk/download-input-file",
+    input: ZJobIdRequest,
+    run: async (_c, { input, user }) => download(await bulkInputFile(db, fileStoreFor(config), user!, input.jobId)),
+  });
 }
