@@ -12,15 +12,14 @@ import {
   ZPolicyOverridesRequest,
   ZStorePolicyOverridesRequest,
 } from "../../../domain/moves/wizard/override-schemas.ts";
-import { clientIp, legacyRoute } from "../../../server/http.ts";
+import { clientIp, errorMessageFailure, legacyRoute } from "../../../server/http.ts";
 import type { AppDeps, AppEnv } from "../../../server/types.ts";
 import { moveForCaller, WIZARD_ROLES } from "../../../services/moves/wizard/access.ts";
 import { EMPLOYEE_POLICY_READERS, employeePolicyServiceBenefits, policyOverrides, storePolicyOverrides } from "../../../services/moves/wizard/overrides.ts";
-import { wizardFailure } from "./wizard.ts";
 
 export function mountLegacyWizardOverrides(app: Hono<AppEnv>, deps: AppDeps) {
   const { db } = deps;
-  const failure = wizardFailure(wizardMessages.generic);
+  const failure = errorMessageFailure(wizardMessages.generic);
 
   legacyRoute(app, {
     method: "GET",

@@ -25,15 +25,9 @@ import {
   prefill,
   splash,
 } from "../../../services/moves/wizard/initiation.ts";
-import { clientIp, failureText, httpStatusOf, legacyRoute, parseFields, readFields } from "../../../server/http.ts";
+import { clientIp, errorMessageFailure, failureText, httpStatusOf, legacyRoute, parseFields, readFields } from "../../../server/http.ts";
 import type { AppDeps, AppEnv } from "../../../server/types.ts";
 import { mailerFor } from "../../../trpc.ts";
-
-/** The wizard calls' failure: the error's own text (the call's §8 `fallback` when unexpected) and its per-field texts. */
-export const wizardFailure = (fallback: string) => (error: unknown) => {
-  const { fields } = publicError(error);
-  return { success: false, errorMessage: failureText(error, fallback), ...(fields ? { fields } : {}) };
-};
 
 /**
  * The documented createNewEmployee failure (validation problems answer 200, access problems 4xx);
@@ -63,7 +57,7 @@ export function mountLegacyWizard(app: Hono<AppEnv>, deps: AppDeps) {
     path: "/hr/json/getCountriesStates",
     roles: WIZARD_ROLES,
     run: async () => countriesStates(db),
-    failure: wizardFailure(wizardMessages.generic),
+    failure: errorMessageFailure(wizardMessages.generic),
   });
 
   legacyRoute(app, {
@@ -72,7 +66,7 @@ export function mountLegacyWizard(app: Hono<AppEnv>, deps: AppDeps) {
     roles: WIZARD_ROLES,
     input: ZPolicySelectFormRequest,
     run: async (_c, { input, user }) => policySelectForm(db, user!, await wizardGroupFor(db, user!, input.group), input),
-    failure: wizardFailure(wizardMessages.generic),
+    failure: errorMessageFailure(wizardMessages.generic),
   });
 
   legacyRoute(app, {
@@ -81,7 +75,7 @@ export function mountLegacyWizard(app: Hono<AppEnv>, deps: AppDeps) {
     roles: WIZARD_ROLES,
     input: ZInitiationFormRequest,
     run: async (_c, { input, user }) => initiationForm(db, user!, await wizardGroupFor(db, user!, input.group), input),
-    failure: wizardFailure(wizardMessages.generic),
+    failure: errorMessageFailure(wizardMessages.generic),
   });
 
   legacyRoute(app, {
@@ -112,7 +106,7 @@ export function mountLegacyWizard(app: Hono<AppEnv>, deps: AppDeps) {
       const ref = parseFields(ZCancelPath, { employeeId: c.req.param("employeeId"), moveId: c.req.param("moveId") });
       return cancelNewEmployee(db, { user: user!, ip: clientIp(c) }, await moveForCaller(db, user!, ref));
     },
-    failure: wizardFailure(wizardMessages.generic),
+    failure: errorMessageFailure(wizardMessages.generic),
   });
 
   legacyRoute(app, {
@@ -121,7 +115,7 @@ export function mountLegacyWizard(app: Hono<AppEnv>, deps: AppDeps) {
     roles: WIZARD_ROLES,
     input: ZInitiationSummaryRequest,
     run: async (_c, { input, user }) => initiationSummary(db, user!, await moveForCaller(db, user!, input), input),
-    failure: wizardFailure(wizardMessages.initiatingEmployee),
+    failure: errorMessageFailure(wizardMessages.initiatingEmployee),
   });
 
   legacyRoute(app, {
@@ -147,7 +141,7 @@ export function mountLegacyWizard(app: Hono<AppEnv>, deps: AppDeps) {
     roles: WIZARD_ROLES,
     input: ZPrefillRequest,
     run: async (_c, { input, user }) => prefill(db, user!, input),
-    failure: wizardFailure(wizardMessages.generic),
+    failure: errorMessageFailure(wizardMessages.generic),
   });
 
   legacyRoute(app, {
