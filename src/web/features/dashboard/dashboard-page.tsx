@@ -8,47 +8,31 @@
  * filter, the name search (debounced), the assignment end-date range and the rows per page; the pager shows every
  * page up to 6, otherwise the first, the current one's neighbours and the last with an ellipsis (pager.ts).
  * The table scrolls in its own box when it is wider than the page (phones). A manager whose dashboard
- * restriction is OFF gets the server's refusal text.
+ * restriction is OFF gets the server's refusal text. The table is dashboard-table.tsx, the note dialog
+ * dashboard-note-dialog.tsx.
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { ArrowDown, ArrowUp, ArrowUpDown, ChevronDown, ChevronLeft, ChevronRight, LayoutDashboard, Pencil, SearchX, ShieldAlert } from "lucide-react";
-import { Fragment, useCallback, useId, useState, type ReactNode } from "react";
+import { ChevronLeft, ChevronRight, LayoutDashboard, SearchX, ShieldAlert } from "lucide-react";
+import { useCallback, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  DASHBOARD_COLUMNS,
-  DASHBOARD_DEFAULT_ROWS,
-  DASHBOARD_PAGE_SIZES,
-  type DashboardSort,
-  type TDashboardFilters,
-  type TDashboardRow,
-} from "../../../domain/manager/dashboard/schemas.ts";
-import { HR_NOTES_MAX } from "../../../domain/moves/employee-file/schemas.ts";
+import { DASHBOARD_DEFAULT_ROWS, DASHBOARD_PAGE_SIZES, type DashboardSort, type TDashboardFilters, type TDashboardRow } from "../../../domain/manager/dashboard/schemas.ts";
 import { NotFoundPage } from "../../components/status-pages.tsx";
-import { Alert } from "../../components/ui/alert.tsx";
-import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardHeader } from "../../components/ui/card.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog.tsx";
 import { SearchInput } from "../../components/ui/search-input.tsx";
 import { Input, NativeSelect } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
-import { Skeleton } from "../../components/ui/skeleton.tsx";
-import { Spinner } from "../../components/ui/spinner.tsx";
 import { EmptyState, ErrorState } from "../../components/ui/states.tsx";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table.tsx";
-import { Textarea } from "../../components/ui/textarea.tsx";
 import { errorCode, errorText, serverMessage } from "../../lib/errors.ts";
-import { formatDate } from "../../lib/format.ts";
-import { useSignedInUser } from "../../lib/session.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { useUrlSearchText } from "../../lib/url-search-text.ts";
-import { cn } from "../../lib/utils.ts";
+import { NoteDialog } from "./dashboard-note-dialog.tsx";
+import { DashboardTable, type Dir } from "./dashboard-table.tsx";
 import { dashboardPager } from "./pager.ts";
 
 type Status = NonNullable<TDashboardFilters["status"]>;
-type Dir = "asc" | "desc";
 
 /** The dashboard's view as it appears in the URL (see routes.tsx). */
 export type DashboardSearch = {
@@ -65,16 +49,6 @@ export type DashboardSearch = {
 const STATUSES: readonly Status[] = ["draft", "open", "on_assignment", "completed"];
 const DEFAULT_SORT: DashboardSort = "lastName";
 const SEARCH_DEBOUNCE_MS = 300;
-
-const statusVariant: Record<string, "success" | "warning" | "neutral" | "info" | "destructive"> = {
-  draft: "warning",
-  open: "info",
-  on_assignment: "success",
-  completed: "neutral",
-  cancelled: "destructive",
-};
-
-const nameOf = (r: TDashboardRow) => `${r.firstName} ${r.lastName}`.trim() || `#${r.id}`;
 
 export function DashboardPage({ group, search, onSearchChange }: { group: string; search: DashboardSearch; onSearchChange: (next: DashboardSearch, options?: { replace?: boolean }) => void }) {
   const { t } = useTranslation();
@@ -264,234 +238,6 @@ function NotAllowed({ message }: { message: string }) {
   );
 }
 
-/**
- * Below 768 px the table reflows into cards (as the group home's moves table does): the header row becomes a
- * wrapping row of sort buttons, each move a two-column card whose values carry their column's name; the note
- * and the reasons take the whole width. The explicit roles keep it a table for assistive technology.
- */
-const phoneCards = cn(
-  "max-tablet:block",
-  "max-tablet:[&_thead]:block max-tablet:[&_thead_tr]:flex max-tablet:[&_thead_tr]:flex-wrap max-tablet:[&_thead_tr]:gap-x-3 max-tablet:[&_thead_tr]:gap-y-1 max-tablet:[&_thead_tr]:px-4 max-tablet:[&_thead_tr]:py-2",
-  "max-tablet:[&_th]:h-auto max-tablet:[&_th]:px-1.5",
-  "max-tablet:[&_tbody]:block max-tablet:[&_tbody_tr]:grid max-tablet:[&_tbody_tr]:grid-cols-2 max-tablet:[&_tbody_tr]:gap-x-4 max-tablet:[&_tbody_tr]:gap-y-3 max-tablet:[&_tbody_tr]:px-4 max-tablet:[&_tbody_tr]:py-4",
-  "max-tablet:[&_td]:block max-tablet:[&_td]:min-w-0 max-tablet:[&_td]:p-0",
-  "max-tablet:[&_td[data-column=note]]:col-span-2 max-tablet:[&_td[data-column=extensionReason]]:col-span-2 max-tablet:[&_td[data-column=endAssignmentReason]]:col-span-2 max-tablet:[&_td[data-column=actions]]:col-span-2",
-);
-
-/**
- * Issue 24 §6: at 1366 px the table shows its priority columns and the Actions column; the other columns (id, move
- * stages, the reasons) wait behind each row's "More" (a detail row) until the screen is 1536 px wide. Phones
- * show every value in the cards.
- */
-const SECONDARY: ReadonlySet<DashboardSort> = new Set(["id", "numberOfMoveStages", "extensionReason", "endAssignmentReason"]);
-const secondaryClass = "tablet:max-[1535px]:hidden";
-/** Shown only where the secondary columns are hidden (tablet to 1535 px). */
-const detailOnlyClass = "max-tablet:hidden min-[1536px]:hidden";
-
-/** A cell with its column's name above the value on phones (cards); hidden from assistive technology, which has the header. */
-function Cell({ k, className, children }: { k: DashboardSort; className?: string; children: ReactNode }) {
-  const { t } = useTranslation();
-  return (
-    <TableCell role="cell" className={cn(className, SECONDARY.has(k) && secondaryClass)} data-column={k}>
-      <span aria-hidden="true" className="mb-0.5 block text-xs font-medium text-muted-foreground tablet:hidden">
-        {t(`dashboard.col.${k}`)}
-      </span>
-      <span data-value className="contents">
-        {children}
-      </span>
-    </TableCell>
-  );
-}
-
-/** One page of rows: every header a sort button with aria-sort; while the first page loads, skeleton rows. */
-function DashboardTable({
-  group,
-  rows,
-  loading,
-  stale,
-  sort,
-  dir,
-  onSort,
-  onEditNote,
-}: {
-  group: string;
-  rows: TDashboardRow[];
-  loading: boolean;
-  stale: boolean;
-  sort: DashboardSort;
-  dir: Dir;
-  onSort: (key: DashboardSort) => void;
-  onEditNote: (row: TDashboardRow, opener: HTMLElement) => void;
-}) {
-  const { t } = useTranslation();
-  const user = useSignedInUser();
-  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
-  const toggle = (moveId: number) =>
-    setOpen((prev) => {
-      const next = new Set(prev);
-      if (next.has(moveId)) next.delete(moveId);
-      else next.add(moveId);
-      return next;
-    });
-  const notSet = <span className="text-muted-foreground">{t("dashboard.notSet")}</span>;
-  const date = (value: string | null) =>
-    value ? (
-      <time dateTime={value} className="whitespace-nowrap">
-        {formatDate(value)}
-      </time>
-    ) : (
-      notSet
-    );
-  const textCell = (value: string | null) => (value ? <span className="line-clamp-2 min-w-40 max-w-64 [overflow-wrap:anywhere] max-tablet:min-w-0 max-tablet:max-w-none">{value}</span> : notSet);
-  return (
-    <Table role="table" aria-busy={loading || stale || undefined} className={cn(stale && "opacity-60 transition-opacity", phoneCards)} data-testid="dashboard-table">
-      <TableCaption>{t("dashboard.caption")}</TableCaption>
-      <TableHeader role="rowgroup">
-        <TableRow role="row" className="hover:bg-transparent">
-          {DASHBOARD_COLUMNS.map((c) => {
-            const active = c.key === sort;
-            const Icon = !active ? ArrowUpDown : dir === "asc" ? ArrowUp : ArrowDown;
-            return (
-              <TableHead
-                key={c.key}
-                role="columnheader"
-                aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : "none"}
-                className={cn("tablet:whitespace-normal", SECONDARY.has(c.key) && secondaryClass)}
-              >
-                <button
-                  type="button"
-                  onClick={() => onSort(c.key)}
-                  className="-mx-1.5 inline-flex items-center gap-1.5 rounded px-1.5 py-1 text-left uppercase tracking-wide hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                  data-testid={`sort-${c.key}`}
-                >
-                  {t(`dashboard.col.${c.key}`)}
-                  <Icon aria-hidden="true" className={cn("size-3.5", active ? "text-foreground" : "opacity-50")} />
-                </button>
-              </TableHead>
-            );
-          })}
-          <TableHead role="columnheader" className="max-tablet:sr-only">
-            {t("dashboard.col.actions")}
-          </TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody role="rowgroup">
-        {loading
-          ? Array.from({ length: 5 }, (_, i) => (
-              <TableRow key={`skeleton-${i}`} role="row" className="hover:bg-transparent">
-                {DASHBOARD_COLUMNS.map((c) => (
-                  <TableCell key={c.key} role="cell" className={cn(SECONDARY.has(c.key) && secondaryClass)}>
-                    <Skeleton className={cn("h-4", c.key === "firstName" || c.key === "lastName" ? "w-24" : "w-14")} />
-                  </TableCell>
-                ))}
-                <TableCell role="cell">
-                  <Skeleton className="h-4 w-20" />
-                </TableCell>
-              </TableRow>
-            ))
-          : rows.map((r) => (
-              <Fragment key={r.moveId}>
-              <TableRow role="row" data-testid="dashboard-row" data-move={r.moveId}>
-                <Cell k="id" className="tabular-nums">
-                  {r.id}
-                </Cell>
-                <Cell k="firstName" className="whitespace-nowrap font-medium max-tablet:whitespace-normal">
-                  {r.firstName}
-                </Cell>
-                <Cell k="lastName" className="whitespace-nowrap font-medium max-tablet:whitespace-normal">
-                  {r.lastName}
-                </Cell>
-                <Cell k="moveStatus">
-                  <Badge variant={statusVariant[r.moveStatus] ?? "neutral"} dot>
-                    {t(`dashboard.status.${r.moveStatus}` as "dashboard.status.open", { defaultValue: r.moveStatus })}
-                  </Badge>
-                </Cell>
-                <Cell k="numberOfMoveStages" className="tabular-nums">
-                  {r.numberOfMoveStages}
-                </Cell>
-                <Cell k="currentMoveStageId" className="whitespace-nowrap tabular-nums">
-                  {t("dashboard.stageOf", { current: r.currentMoveStageId, count: r.numberOfMoveStages })}
-                </Cell>
-                <Cell k="assignmentEndDate">{date(r.assignmentEndDate)}</Cell>
-                <Cell k="note">
-                  <span className="flex min-w-44 items-center gap-2 max-tablet:min-w-0">
-                    <span className={cn("line-clamp-3 flex-1 [overflow-wrap:anywhere]", !r.note && "text-muted-foreground")} data-testid="dashboard-note">
-                      {r.note || t("dashboard.noNote")}
-                    </span>
-                    <Button variant="ghost" size="icon" className="size-8 shrink-0" aria-label={t("dashboard.editNoteFor", { name: nameOf(r) })} onClick={(e) => onEditNote(r, e.currentTarget)}>
-                      <Pencil aria-hidden="true" />
-                    </Button>
-                  </span>
-                </Cell>
-                <Cell k="newEndDate">{date(r.newEndDate)}</Cell>
-                <Cell k="extensionReason">{textCell(r.extensionReason)}</Cell>
-                <Cell k="endAssignmentReason">{textCell(r.endAssignmentReason)}</Cell>
-                <TableCell role="cell" data-column="actions">
-                  <span className="flex flex-col items-start gap-1.5">
-                    {user.role === "MANAGER" ? (
-                      <Link
-                        to="/$group/managerDashboard/move"
-                        params={{ group }}
-                        search={{ employeeId: r.id, moveId: r.moveId }}
-                        className="whitespace-nowrap font-medium text-primary underline-offset-4 hover:underline focus-visible:underline"
-                        aria-label={t("dashboard.openMoveFor", { name: nameOf(r) })}
-                        data-testid="dashboard-open-move"
-                      >
-                        {t("dashboard.openMove")}
-                      </Link>
-                    ) : (
-                      <Link
-                        to="/$group/employeefile/summaryView"
-                        params={{ group }}
-                        search={{ employeeId: r.id, moveId: r.moveId }}
-                        className="whitespace-nowrap font-medium text-primary underline-offset-4 hover:underline focus-visible:underline"
-                        aria-label={t("dashboard.openMoveFor", { name: nameOf(r) })}
-                        data-testid="dashboard-open-move"
-                      >
-                        {t("dashboard.openMove")}
-                      </Link>
-                    )}
-                    <button
-                      type="button"
-                      className={cn(
-                        "-mx-1 inline-flex items-center gap-1 whitespace-nowrap rounded px-1 text-[13px] text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
-                        detailOnlyClass,
-                      )}
-                      aria-expanded={open.has(r.moveId)}
-                      aria-controls={`dashboard-detail-${r.moveId}`}
-                      aria-label={t("dashboard.moreFor", { name: nameOf(r) })}
-                      onClick={() => toggle(r.moveId)}
-                      data-testid="dashboard-more"
-                    >
-                      {open.has(r.moveId) ? t("dashboard.less") : t("dashboard.more")}
-                      <ChevronDown aria-hidden="true" className={cn("size-3.5 transition-transform", open.has(r.moveId) && "rotate-180")} />
-                    </button>
-                  </span>
-                </TableCell>
-              </TableRow>
-              {open.has(r.moveId) ? (
-                <TableRow role="row" id={`dashboard-detail-${r.moveId}`} className={cn("bg-muted/30 hover:bg-muted/30", detailOnlyClass)} data-testid="dashboard-detail">
-                  <TableCell role="cell" colSpan={DASHBOARD_COLUMNS.length + 1}>
-                    <dl aria-label={t("dashboard.details", { name: nameOf(r) })} className="grid grid-cols-2 gap-x-6 gap-y-2 desktop:grid-cols-4">
-                      {(["id", "numberOfMoveStages", "extensionReason", "endAssignmentReason"] as const).map((k) => (
-                        <div key={k} className="min-w-0">
-                          <dt className="text-xs font-medium text-muted-foreground">{t(`dashboard.col.${k}`)}</dt>
-                          <dd className="[overflow-wrap:anywhere]">
-                            {k === "id" ? r.id : k === "numberOfMoveStages" ? r.numberOfMoveStages : (r[k] ?? t("dashboard.notSet"))}
-                          </dd>
-                        </div>
-                      ))}
-                    </dl>
-                  </TableCell>
-                </TableRow>
-              ) : null}
-              </Fragment>
-            ))}
-      </TableBody>
-    </Table>
-  );
-}
-
 function Pagination({ page, pager, disabled, onPage }: { page: number; pager: ReturnType<typeof dashboardPager>; disabled: boolean; onPage: (page: number) => void }) {
   const { t } = useTranslation();
   if (pager.pages <= 1) return null;
@@ -524,95 +270,5 @@ function Pagination({ page, pager, disabled, onPage }: { page: number; pager: Re
         <ChevronRight aria-hidden="true" />
       </Button>
     </div>
-  );
-}
-
-/**
- * The note of one row (part 1 §7 addEmployeeNote: uid, mid, notes): a textarea of up to HR_NOTES_MAX characters,
- * saved through dashboard.addNote with Saving… / Saved / the failure and Retry; the table reloads after a save.
- */
-function NoteDialog({ group, row, opener, onClose }: { group: string; row: TDashboardRow; opener: HTMLElement; onClose: () => void }) {
-  const { t } = useTranslation();
-  const role = useSignedInUser().role;
-  const id = useId();
-  const queryClient = useQueryClient();
-  const [text, setText] = useState(row.note ?? "");
-  const save = useMutation(
-    trpc.dashboard.addNote.mutationOptions({
-      onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.dashboard.rows.pathKey() }),
-    }),
-  );
-  const tooLong = text.length > HR_NOTES_MAX;
-  const submit = () => {
-    if (tooLong || save.isPending) return;
-    save.mutate({ group, uid: row.id, mid: row.moveId, notes: text });
-  };
-  const savedText = save.isSuccess && save.data.note === text;
-  return (
-    <Dialog open onOpenChange={(open) => (!open ? onClose() : undefined)}>
-      <DialogContent
-        closeLabel={t("dashboard.close")}
-        aria-describedby={`${id}-description`}
-        onCloseAutoFocus={(e) => {
-          // Back to the row's edit button (the dialog has no trigger of its own); it stays in the DOM across the reload of the rows.
-          e.preventDefault();
-          if (opener.isConnected) opener.focus();
-        }}
-      >
-        <DialogTitle>{t("dashboard.noteTitle", { name: nameOf(row) })}</DialogTitle>
-        <DialogDescription id={`${id}-description`}>{t(role === "MANAGER" ? "dashboard.noteDescriptionManager" : "dashboard.noteDescription")}</DialogDescription>
-        <form
-          className="flex flex-col gap-3"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
-          <Label htmlFor={`${id}-note`}>{t("dashboard.noteLabel")}</Label>
-          <Textarea
-            id={`${id}-note`}
-            rows={6}
-            value={text}
-            maxLength={HR_NOTES_MAX}
-            aria-invalid={tooLong || undefined}
-            aria-describedby={`${id}-count`}
-            onChange={(e) => setText(e.target.value)}
-            data-testid="dashboard-note-text"
-          />
-          <p id={`${id}-count`} className={cn("text-[13px]", tooLong ? "text-destructive" : "text-muted-foreground")}>
-            {tooLong ? t("dashboard.noteTooLong") : t("dashboard.noteCount", { count: text.length, max: HR_NOTES_MAX })}
-          </p>
-          <div aria-live="polite" className="flex min-h-5 flex-wrap items-center gap-2 text-[13px]" data-testid="dashboard-note-status" data-status={save.status}>
-            {save.isPending ? (
-              <span className="inline-flex items-center gap-1.5 text-muted-foreground">
-                <Spinner className="size-3.5" />
-                {t("autosave.saving")}
-              </span>
-            ) : savedText ? (
-              <span className="font-medium text-success-foreground">{t("autosave.saved")}</span>
-            ) : null}
-          </div>
-          <div role="alert" className="empty:hidden">
-            {save.isError ? (
-              <Alert variant="destructive" className="flex flex-wrap items-center justify-between gap-2">
-                <span>{errorText(save.error, t("dashboard.saveFailed"))}</span>
-                <Button type="button" variant="outline" size="sm" onClick={submit}>
-                  {t("autosave.retry")}
-                </Button>
-              </Alert>
-            ) : null}
-          </div>
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button type="button" variant="ghost" onClick={onClose}>
-              {savedText ? t("dashboard.close") : t("dashboard.cancel")}
-            </Button>
-            <Button type="submit" busy={save.isPending} disabled={save.isPending || tooLong}>
-              {t("dashboard.saveNote")}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
   );
 }
