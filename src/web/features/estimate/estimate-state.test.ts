@@ -1,39 +1,37 @@
 import { describe, expect, test } from "bun:test";
 import { estimateMessages } from "../../../domain/estimate/messages.ts";
 import type { TCostEstimateView, TEstimateItem, TEstimateSection } from "../../../domain/estimate/schemas.ts";
+import { displayTax, displayTotal, grandTax, itemFigures, newCustomFigures } from "./estimate-figures.ts";
+import {
+  checkEstimate,
+  customServices,
+  liveTaxFrom,
+  overrideServices,
+  pageFieldErrors,
+  toCalculateTaxRequest,
+  toRecalculateRequest,
+  toSaveRequest,
+  toUpdateAdvancedRequest,
+} from "./estimate-requests.ts";
 import {
   addCustom,
   amountsAltered,
   approvalChanged,
   canLeaveForward,
-  checkEstimate,
-  customServices,
   customsChanged,
-  displayTax,
-  displayTotal,
   editCustom,
   editRow,
-  grandTax,
   initialEstimateState,
   isDirty,
   isRowLocked,
   isSectionStale,
   isTaxYearSection,
   itemFeedback,
-  itemFigures,
-  liveTaxFrom,
-  newCustomFigures,
-  overrideServices,
-  pageFieldErrors,
   removeCustom,
   rowValues,
   setApproval,
   setLiveTax,
   setTax,
-  toCalculateTaxRequest,
-  toRecalculateRequest,
-  toSaveRequest,
-  toUpdateAdvancedRequest,
 } from "./estimate-state.ts";
 
 const item = (identifier: string, over: Partial<TEstimateItem> = {}): TEstimateItem => {

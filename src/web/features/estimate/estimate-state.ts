@@ -12,27 +12,10 @@
  *   changed.
  * - ADVANCED: one annual-cost item at a time (`annualLock`); STA: a tax edit greys the tax-year
  *   sections until recalculated.
- * - Requests: `toSaveRequest` (basic), `toUpdateAdvancedRequest`, `toRecalculateRequest`,
- *   `toCalculateTaxRequest`, each with the keys that map rule and server field errors
- *   (`overrideServices.3.amount`) back to rows.
+ * - Requests and the checks before them are in estimate-requests.ts, what a row shows in
+ *   estimate-figures.ts.
  */
-import { isBlankNewCustomRow, validateEstimateEdits, type EstimateEditsResult } from "../../../domain/estimate/rules.ts";
-import { estimateMessages } from "../../../domain/estimate/messages.ts";
-import type {
-  TCalculateTaxRequest,
-  TCalculateTaxResponse,
-  TCostEstimateView,
-  TCustomService,
-  TEstimateItem,
-  TEstimateSection,
-  TOverrideService,
-  TRecalculateRequest,
-  TSaveEstimateRequest,
-  TStageAction,
-  TTaxability,
-  TTaxMethod,
-  TUpdateAdvancedRequest,
-} from "../../../domain/estimate/schemas.ts";
+import type { TCostEstimateView, TEstimateItem, TEstimateSection, TTaxability, TTaxMethod } from "../../../domain/estimate/schemas.ts";
 import { CUSTOM_ITEM_TAXABILITY } from "../../../domain/estimate/taxability.ts";
 import { AppError } from "../../../domain/errors.ts";
 import { isCurrencyCode, parseAmount } from "../../../domain/money/money.ts";
@@ -270,9 +253,21 @@ export function setLiveTax(state: EstimateState, live: LiveTax | null): Estimate
   return { ...state, live };
 }
 
+/** The amount as typed parses in its currency (blank or an unknown currency does not). */
+export function amountParses(text: string, currency: string): boolean {
+  if (text.trim() === "" || !isCurrencyCode(currency)) return false;
+  try {
+    parseAmount(text, currency);
+    return true;
+  } catch (e) {
+    if (e instanceof AppError) return false;
+    throw e;
+  }
+}
+
 // ── what changed ────────────────────────────────────────────────────────────────────────────
 
-const sameCustom = (a: CustomRow, b: CustomRow) =>
+export const sameCustom = (a: CustomRow, b: CustomRow) =>
   a.serviceName.trim() === b.serviceName.trim() && a.amount.trim() === b.amount.trim() && a.taxability === b.taxability;
 
 /** Custom rows changed: one added (and named or changed), one removed or one edited. */
@@ -332,319 +327,4 @@ export function canLeaveForward(state: EstimateState): boolean {
 /** STA: a tax edit greys the tax-year sections (§4). */
 export function isSectionStale(state: EstimateState, section: TEstimateSection): boolean {
   return state.view.type === "STA" && taxEdited(state) && isTaxYearSection(section);
-}
-
-// ── requests ────────────────────────────────────────────────────────────────────────────────
-
-/** Request rows with the page key of each (index i of the request ↔ keys[i]). */
-export type Keyed<T> = { list: T[]; keys: string[] };
-
-/** Every overridden service: edited now, or overridden in the loaded version (kept as it was). */
-export function overrideServices(state: EstimateState): Keyed<TOverrideService & { originalAmount: number | null }> {
-  const list: Array<TOverrideService & { originalAmount: number | null }> = [];
-  const keys: string[] = [];
-  for (const item of allItems(state.view)) {
-    if (!isEditableService(item)) continue;
-    const edit = state.edits[item.identifier];
-    if (!edit && !item.overridden) continue;
-    const values = rowValues(state, item);
-    list.push({
-      serviceCode: item.serviceCode!,
-      stageId: item.stageId!,
-      currency: item.currency,
-      amount: values.amount.trim(),
-      taxability: values.taxability,
-      originalAmount: item.originalAmount,
-    });
-    keys.push(item.identifier);
-  }
-  return { list, keys };
-}
-
-/** The custom rows to send: every row but a new one still blank. */
-export function customServices(state: EstimateState): Keyed<TCustomService> {
-  const list: TCustomService[] = [];
-  const keys: string[] = [];
-  for (const c of state.customs) {
-    const row = { serviceName: c.serviceName, amount: c.amount, taxability: c.taxability || null, currency: c.currency, newlyAdded: c.newlyAdded };
-    if (isBlankNewCustomRow(row)) continue;
-    list.push({
-      serviceName: c.serviceName.trim(),
-      amount: c.amount.trim(),
-      taxability: c.taxability === "" ? undefined : c.taxability,
-      currency: c.currency,
-      ...(c.newlyAdded ? { newlyAdded: true } : {}),
-    });
-    keys.push(c.key);
-  }
-  return { list, keys };
-}
-
-const stripOriginal = (rows: Array<TOverrideService & { originalAmount: number | null }>): TOverrideService[] =>
-  rows.map(({ originalAmount: _o, ...rest }) => rest);
-
-type MoveRef = { employeeId: number; moveId: number };
-
-const taxRateOverrideValue = (text: string): number | null => (text.trim() === "" ? null : Number(text.trim()));
-
-/** POST saveEstimate (LTA, STA, NO_PROVIDER). */
-export function toSaveRequest(state: EstimateState, ref: MoveRef, stageAction: TStageAction): TSaveEstimateRequest {
-  const a = state.approval;
-  return {
-    ...ref,
-    costEstimateID: state.view.costEstimateId,
-    isApproved: a.isApproved,
-    approverName: a.approverName.trim() || null,
-    approverEmail: a.approverEmail.trim() || null,
-    approvalDate: a.approvalDate || null,
-    endDate: state.view.endDate,
-    overrideServices: stripOriginal(overrideServices(state).list),
-    customServices: customServices(state).list,
-    type: state.view.type,
-    taxCategory: state.tax.taxCategory,
-    taxMethod: state.tax.taxMethod,
-    annualSalaryAmount: state.tax.annualSalaryAmount.trim() || null,
-    annualSalaryCurrency: state.tax.annualSalaryCurrency || null,
-    taxRateOverride: taxRateOverrideValue(state.tax.taxRateOverride),
-    displayCurrency: state.displayCurrency,
-    stageAction,
-  };
-}
-
-/** POST updateAdvancedCostEstimate (ADVANCED). */
-export function toUpdateAdvancedRequest(state: EstimateState, ref: MoveRef, stageAction: TStageAction): TUpdateAdvancedRequest {
-  const a = state.approval;
-  return {
-    ...ref,
-    costEstimateId: state.view.costEstimateId,
-    isApproved: a.isApproved,
-    approverName: a.approverName.trim() || null,
-    approverEmail: a.approverEmail.trim() || null,
-    approvalDate: a.approvalDate || null,
-    displayCurrency: state.displayCurrency,
-    secondaryDisplayCurrency: state.secondaryDisplayCurrency,
-    manualTaxSection: { taxRateOverride: taxRateOverrideValue(state.tax.taxRateOverride), taxYearOverrides: [] },
-    overrideServices: stripOriginal(overrideServices(state).list),
-    customServices: customServices(state).list,
-    taxCategories: [state.tax.taxCategory],
-    taxMethod: state.tax.taxMethod,
-    annualSalaryAmount: state.tax.annualSalaryAmount.trim() || null,
-    annualSalaryCurrency: state.tax.annualSalaryCurrency || null,
-    asyncCostEstimateCreationRequestUuid: null,
-    stageAction,
-  };
-}
-
-/** POST recalculateEstimationView (ON_ALT_CALC): the estimate body as edited. */
-export function toRecalculateRequest(state: EstimateState, ref: MoveRef, patch: { displayCurrency?: string; secondaryDisplayCurrency?: string | null } = {}): TRecalculateRequest {
-  return {
-    ...ref,
-    estimationView: "CostEstimate",
-    costEstimateId: state.view.costEstimateId,
-    displayCurrency: patch.displayCurrency ?? state.displayCurrency,
-    secondaryDisplayCurrency: patch.secondaryDisplayCurrency !== undefined ? patch.secondaryDisplayCurrency : state.secondaryDisplayCurrency,
-    overrideServices: stripOriginal(overrideServices(state).list),
-    customServices: customServices(state).list,
-    taxRateOverride: taxRateOverrideValue(state.tax.taxRateOverride),
-    taxCategory: state.tax.taxCategory,
-    taxMethod: state.tax.taxMethod,
-    annualSalaryAmount: state.tax.annualSalaryAmount.trim() || null,
-    annualSalaryCurrency: state.tax.annualSalaryCurrency || null,
-    stageAction: "ON_ALT_CALC",
-  };
-}
-
-/** Basic estimates: the rows whose tax the page shows live (no save). Null when nothing is edited. */
-export function toCalculateTaxRequest(state: EstimateState, ref: MoveRef): { request: TCalculateTaxRequest; serviceKeys: string[]; customKeys: string[] } | null {
-  if (state.view.type === "ADVANCED") return null;
-  if (Object.keys(state.edits).length === 0 && !customsChanged(state)) return null;
-  const services = overrideServices(state);
-  const customs = customServices(state);
-  // Live tax only for rows that can be taxed as typed.
-  if (services.list.some((s) => !amountParses(s.amount, s.currency))) return null;
-  if (customs.list.some((c) => !/^\d+$/.test(c.amount.replaceAll(",", "")) || c.serviceName === "")) return null;
-  return {
-    request: {
-      ...ref,
-      costEstimateId: state.view.costEstimateId,
-      services: stripOriginal(services.list),
-      customServices: customs.list,
-      taxRateOverride: validTaxRate(state.tax.taxRateOverride) ? taxRateOverrideValue(state.tax.taxRateOverride) : null,
-    },
-    serviceKeys: services.keys,
-    customKeys: customs.keys,
-  };
-}
-
-/** The live tax of a calculate-tax answer, matched to rows by identifier (services, else position) or position (custom rows). */
-export function liveTaxFrom(response: TCalculateTaxResponse, serviceKeys: string[], customKeys: string[]): LiveTax | null {
-  const data = response.data[0];
-  if (response.status !== "SUCCESS" || !data) return null;
-  const rows: LiveTax["rows"] = {};
-  data.servicesEstimations.forEach((r, i) => {
-    const identifier = serviceKeys.includes(r.identifier) ? r.identifier : serviceKeys[i];
-    if (identifier) rows[rowKey(identifier)] = { taxAmount: r.taxAmount, total: r.total, currency: r.currency };
-  });
-  // Custom rows have no identifier in the request: the answer keeps their order.
-  data.customServicesEstimations.forEach((r, i) => {
-    const key = customKeys[i];
-    if (key) rows[customKey(key)] = { taxAmount: r.taxAmount, total: r.total, currency: r.currency };
-  });
-  return { rows, total: data.totalEstimateAfterOverrides, taxRate: data.taxRate };
-}
-
-function amountParses(text: string, currency: string): boolean {
-  if (text.trim() === "" || !isCurrencyCode(currency)) return false;
-  try {
-    parseAmount(text, currency);
-    return true;
-  } catch (e) {
-    if (e instanceof AppError) return false;
-    throw e;
-  }
-}
-
-const validTaxRate = (text: string) => text.trim() === "" || (/^\d{1,2}$/.test(text.trim()) && Number(text.trim()) <= 99);
-
-// ── checks ──────────────────────────────────────────────────────────────────────────────────
-
-/** Field keys on the page: `amount:{identifier}`, `custom:{key}:{field}`, `approverName`, … */
-export const fieldKey = {
-  amount: (identifier: string) => `amount:${identifier}`,
-  custom: (key: string, field: "serviceName" | "amount" | "taxability") => `custom:${key}:${field}`,
-} as const;
-
-export type CheckResult = { fields: Record<string, string>; summary: string | null };
-
-/**
- * Rule and server field keys (`overrideServices.3.amount`, `customServices.0.serviceName`,
- * `approverEmail`, `manualTaxSection.taxRateOverride`) as the page's keys.
- */
-export function pageFieldErrors(fields: Record<string, string>, overrideKeys: string[], customKeys: string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, message] of Object.entries(fields)) {
-    const override = /^overrideServices\.(\d+)\.(\w+)$/.exec(key);
-    const custom = /^customServices\.(\d+)\.(\w+)$/.exec(key);
-    if (override) {
-      const identifier = overrideKeys[Number(override[1])];
-      if (identifier) out[fieldKey.amount(identifier)] = message;
-      continue;
-    }
-    if (custom) {
-      const rowKey = customKeys[Number(custom[1])];
-      const field = custom[2] === "serviceName" || custom[2] === "taxability" ? custom[2] : "amount";
-      if (rowKey) out[fieldKey.custom(rowKey, field)] = message;
-      continue;
-    }
-    const last = key.split(".").at(-1) ?? key;
-    out[last] = message;
-  }
-  return out;
-}
-
-/**
- * §5 before a post: the shared rules (override amounts, custom rows, approval; the approver's
- * e-mail when sending) plus the tax settings the page edits (whole-percent rate, salary amount).
- */
-export function checkEstimate(state: EstimateState, options: { sending: boolean }): CheckResult {
-  const services = overrideServices(state);
-  const customs = customServices(state);
-  const result: EstimateEditsResult = validateEstimateEdits({
-    overrideServices: services.list.map((s) => ({ amount: s.amount, currency: s.currency, originalAmount: s.originalAmount })),
-    customServices: state.customs
-      .filter((c) => customs.keys.includes(c.key))
-      .map((c) => ({ serviceName: c.serviceName, amount: c.amount, taxability: c.taxability || null, currency: c.currency, newlyAdded: c.newlyAdded })),
-    approval: {
-      isApproved: state.approval.isApproved,
-      approverName: state.approval.approverName,
-      approverEmail: state.approval.approverEmail,
-      approvalDate: state.approval.approvalDate || null,
-    },
-    requireApproverEmail: options.sending,
-  });
-  const fields = pageFieldErrors(result.fields, services.keys, customs.keys);
-  if (!validTaxRate(state.tax.taxRateOverride)) fields.taxRateOverride = estimateMessages.taxRateRange;
-  const salary = state.tax.annualSalaryAmount.trim();
-  if (salary !== "") {
-    if (!state.tax.annualSalaryCurrency) fields.annualSalaryCurrency = estimateMessages.unknownCurrency;
-    else if (!amountParses(salary, state.tax.annualSalaryCurrency)) fields.annualSalaryAmount = estimateMessages.valueRequired;
-  }
-  const any = Object.keys(fields).length > 0;
-  return { fields, summary: any ? (result.summary ?? estimateMessages.fillRequired) : null };
-}
-
-/** Keys of the rows each request carries, for mapping a server's field errors. */
-export function requestKeys(state: EstimateState): { overrideKeys: string[]; customKeys: string[] } {
-  return { overrideKeys: overrideServices(state).keys, customKeys: customServices(state).keys };
-}
-
-// ── what a row shows ────────────────────────────────────────────────────────────────────────
-
-export type RowFigures = {
-  perYear: number[];
-  tax: number;
-  total: number;
-  currency: string;
-  /** Edited since the last calculation: the figures are the last computed ones (or live tax). */
-  pending: boolean;
-  /** Tax and total come from the live calculation. */
-  live: boolean;
-};
-
-/** The figures of a service or saved custom row (display currency). */
-export function itemFigures(state: EstimateState, item: TEstimateItem): RowFigures {
-  const key = item.custom ? customKey(item.identifier) : rowKey(item.identifier);
-  const edited = item.custom
-    ? (() => {
-        const row = state.customs.find((c) => c.key === item.identifier);
-        const base = state.baseCustoms.find((c) => c.key === item.identifier);
-        return !row || !base || !sameCustom(row, base);
-      })()
-    : item.identifier in state.edits;
-  const live = state.live?.rows[key];
-  return {
-    perYear: item.totalPerYear,
-    tax: live ? live.taxAmount : displayTax(item),
-    total: live ? live.total : displayTotal(item),
-    currency: live ? live.currency : state.view.displayCurrency,
-    pending: edited,
-    live: Boolean(live),
-  };
-}
-
-/** A new custom row: 0 until computed (§3), or its live tax. */
-export function newCustomFigures(state: EstimateState, row: CustomRow): RowFigures {
-  const live = state.live?.rows[customKey(row.key)];
-  const years = state.view.yearLabels.length;
-  return {
-    perYear: Array.from({ length: years }, () => 0),
-    tax: live ? live.taxAmount : 0,
-    total: live ? live.total : 0,
-    currency: live ? live.currency : state.view.displayCurrency,
-    pending: !row.newlyAdded,
-    live: Boolean(live),
-  };
-}
-
-const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
-
-/**
- * An item's tax and total in the display currency: the sums of its year columns (`taxAmount` and
- * `total` are in the item's own currency). Summing integers: no rounding.
- */
-export function displayTax(item: TEstimateItem): number {
-  return sum(item.taxPerYear);
-}
-export function displayTotal(item: TEstimateItem): number {
-  return sum(item.totalPerYear);
-}
-
-/** The tax part of a set of items, display currency. */
-export function sumTax(items: TEstimateItem[]): number {
-  return items.reduce((total, i) => total + displayTax(i), 0);
-}
-
-/** The grand total's tax: the sections counted in the total. */
-export function grandTax(view: TCostEstimateView): number {
-  return view.sections.filter((s) => !s.excludedFromTotal).reduce((sum, s) => sum + sumTax(s.items), 0);
 }

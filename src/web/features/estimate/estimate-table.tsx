@@ -15,24 +15,18 @@ import { FieldError, Input } from "../../components/ui/input.tsx";
 import { Table, TableCaption } from "../../components/ui/table.tsx";
 import { cn } from "../../lib/utils.ts";
 import { TaxabilitySelect, taxabilityKey, WorkingSteps } from "./estimate-parts.tsx";
+import { displayTax, displayTotal, grandTax, itemFigures, newCustomFigures, sumTax, type RowFigures } from "./estimate-figures.ts";
+import { fieldKey } from "./estimate-requests.ts";
 import {
   customSectionKey,
-  displayTax,
-  displayTotal,
-  fieldKey,
-  grandTax,
   isRowLocked,
   isSectionStale,
   isEditableService,
   itemFeedback,
-  itemFigures,
-  newCustomFigures,
   rowValues,
-  sumTax,
   type CustomRow,
   type EstimateState,
   type RowEdit,
-  type RowFigures,
 } from "./estimate-state.ts";
 import { formatWhole, formatWholeNumber } from "./format.ts";
 

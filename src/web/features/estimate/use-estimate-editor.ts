@@ -15,20 +15,22 @@ import { trpcClient } from "../../lib/trpc.ts";
 import { fieldErrorsOf, isConnectionFailure } from "./calls.ts";
 import { failureText, type CostEstimateStageProps, type Notice } from "./cost-estimate-common.tsx";
 import {
-  amountsAltered,
-  approvalChanged,
   checkEstimate,
-  initialEstimateState,
-  isDirty,
   liveTaxFrom,
   pageFieldErrors,
   requestKeys,
-  setApproval,
-  setLiveTax,
   toCalculateTaxRequest,
   toRecalculateRequest,
   toSaveRequest,
   toUpdateAdvancedRequest,
+} from "./estimate-requests.ts";
+import {
+  amountsAltered,
+  approvalChanged,
+  initialEstimateState,
+  isDirty,
+  setApproval,
+  setLiveTax,
   type Approval,
   type EstimateState,
 } from "./estimate-state.ts";
