@@ -182,6 +182,12 @@ export function legacyUserWithRole(c: Context<AppEnv>, roles: readonly Role[]): 
   return user;
 }
 
+/** The routes each app mounted through legacyRoute (`METHOD path`): src/test/legacy-idiom.test.ts checks no documented path is mounted otherwise. */
+const mountedByIdiom = new WeakMap<object, Set<string>>();
+export function legacyRoutesOf(app: object): ReadonlySet<string> {
+  return mountedByIdiom.get(app) ?? new Set();
+}
+
 /**
  * One documented path, declared (issue 25: the one idiom every documented path goes through). In order:
  * - `roles`: the caller's session and role are checked before anything of the request is read (role
@@ -195,12 +201,6 @@ export function legacyUserWithRole(c: Context<AppEnv>, roles: readonly Role[]): 
  *   (the path's documented error shape) and the error table's status.
  * Mounted at `path` and `path/` unless `trailingSlash: false`.
  */
-/** The routes each app mounted through legacyRoute (`METHOD path`): src/test/legacy-idiom.test.ts checks no documented path is mounted otherwise. */
-const mountedByIdiom = new WeakMap<object, Set<string>>();
-export function legacyRoutesOf(app: object): ReadonlySet<string> {
-  return mountedByIdiom.get(app) ?? new Set();
-}
-
 export type LegacyRouteSpec<S extends z.ZodType | undefined> = {
   method: "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
   path: string;
