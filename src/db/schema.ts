@@ -835,6 +835,28 @@ export type NotificationTable = {
 };
 export type NotificationPreferenceTable = { user_id: number; kind: string; email: number; updated_at: string };
 
+/** Reports (issue 26): see migrations/20261207160000_reporting_reports.ts. `type` BASE, CUSTOM or OLD. */
+export type ReportTable = {
+  id: Generated<number>;
+  type: string;
+  report_key: string | null;
+  subject: string | null;
+  category: string;
+  name: string;
+  description: Generated<string>;
+  group_id: number | null;
+  base_report_id: number | null;
+  /** The builder's JSON (fields, rule tree, group-by, totals) of a CUSTOM or OLD report. */
+  definition: string | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+  version: Generated<number>;
+};
+export type ReportFavouriteTable = { user_id: number; report_id: number; created_at: string };
+export type ReportFilterDefaultTable = { user_id: number; report_id: number; values_json: string; updated_at: string };
+
 /** HR notes of a move (issue 14): see migrations/20261126012000_employee_profile.ts. */
 export type MoveHrNotesTable = {
   move_id: number;
@@ -1021,6 +1043,9 @@ export type Database = {
   welcome_call_requests: WelcomeCallRequestTable;
   notifications: NotificationTable;
   notification_preferences: NotificationPreferenceTable;
+  reports: ReportTable;
+  report_favourites: ReportFavouriteTable;
+  report_filter_defaults: ReportFilterDefaultTable;
   move_hr_notes: MoveHrNotesTable;
   move_manager_notes: MoveManagerNotesTable;
   move_family_members: MoveFamilyMemberTable;

@@ -8,6 +8,7 @@ import { managerProcedures } from "./manager/index.ts";
 import { financeProcedures } from "./finance/index.ts";
 import { crmProcedures } from "./crm/index.ts";
 import { adminProcedures } from "./admin/index.ts";
+import { reportingProcedures } from "./reporting/index.ts";
 
 /**
  * Every room's procedures (one folder per domain under src/routers/, see ARCHITECTURE.md "Rooms").
@@ -23,6 +24,7 @@ export const appRouter = router({
   ...financeProcedures,
   ...crmProcedures,
   ...adminProcedures,
+  ...reportingProcedures,
 });
 
 export type AppRouter = typeof appRouter;

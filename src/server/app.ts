@@ -19,6 +19,8 @@ import { mountMovesPaths } from "../routers/moves/legacy/index.ts";
 import { mountEstimatePaths } from "../routers/estimate/legacy/index.ts";
 import { mountManagerPaths } from "../routers/manager/legacy/index.ts";
 import { mountFinancePaths } from "../routers/finance/legacy/index.ts";
+import { mountReportingPaths } from "../routers/reporting/legacy/index.ts";
+import { mountCrmPaths } from "../routers/crm/legacy/index.ts";
 import { resolveSession } from "../services/identity/auth.ts";
 import type { AppDeps, AppEnv } from "./types.ts";
 import { createContextInner, mailerFor } from "../trpc.ts";
@@ -151,6 +153,8 @@ export function createApp(deps: AppDeps) {
   mountEstimatePaths(app, deps);
   mountManagerPaths(app, deps);
   mountFinancePaths(app, deps);
+  mountReportingPaths(app, deps);
+  mountCrmPaths(app, deps);
 
   // Web client: hashed assets, then page loads answered with the SPA shell and the right status.
   app.get("*", async (c, next) => {

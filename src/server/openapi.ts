@@ -7,6 +7,8 @@ import { employeePaths } from "../routers/employee/openapi.ts";
 import { managerPaths } from "../routers/manager/openapi.ts";
 import { financePaths } from "../routers/finance/openapi.ts";
 import { adminPaths } from "../routers/admin/openapi.ts";
+import { reportingPaths } from "../routers/reporting/openapi.ts";
+import { crmPaths } from "../routers/crm/openapi.ts";
 import type { Operation } from "./openapi-types.ts";
 export type { Operation } from "./openapi-types.ts";
 
@@ -23,6 +25,8 @@ export const allLegacyOperations = (): Operation[] => [
   ...managerPaths,
   ...financePaths,
   ...adminPaths,
+  ...reportingPaths,
+  ...crmPaths,
 ];
 
 function jsonSchema(schema: z.ZodType) {

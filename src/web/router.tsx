@@ -36,6 +36,12 @@ import { financeBillsRoutes } from "./features/finance-bills/routes.tsx";
 import { financeAdhocRoutes } from "./features/finance-adhoc/routes.tsx";
 import { financeInsightsRoutes } from "./features/finance-insights/routes.tsx";
 import { estimateApprovalRoutes } from "./features/estimate-approval/routes.tsx";
+import { reportsRoutes } from "./features/reports/routes.tsx";
+import { reportBuilderRoutes } from "./features/report-builder/routes.tsx";
+import { chartsRoutes } from "./features/charts/routes.tsx";
+import { remindersRoutes } from "./features/reminders/routes.tsx";
+import { dashboardsRoutes } from "./features/dashboards/routes.tsx";
+import { crmRemindersRoutes } from "./features/crm-reminders/routes.tsx";
 import { useDocumentTitle } from "./lib/document-title.ts";
 import { textsChunk } from "./lib/i18n.ts";
 import { queryClient } from "./lib/trpc.ts";
@@ -191,6 +197,12 @@ const routeTree = rootRoute.addChildren([
   ...ssoRoutes.public,
   ...policyRoutes.public,
   ...estimateApprovalRoutes.public,
+  ...reportsRoutes.public,
+  ...reportBuilderRoutes.public,
+  ...chartsRoutes.public,
+  ...remindersRoutes.public,
+  ...dashboardsRoutes.public,
+  ...crmRemindersRoutes.public,
   appRoute.addChildren([
     indexRoute,
     adminRoute,
@@ -228,6 +240,12 @@ const routeTree = rootRoute.addChildren([
     ...financeBillsRoutes.app,
     ...financeAdhocRoutes.app,
     ...financeInsightsRoutes.app,
+    ...reportsRoutes.app,
+    ...reportBuilderRoutes.app,
+    ...chartsRoutes.app,
+    ...remindersRoutes.app,
+    ...dashboardsRoutes.app,
+    ...crmRemindersRoutes.app,
   ]),
 ]);
 

@@ -4,7 +4,9 @@
  * documented paths are in ./legacy/ and their OpenAPI descriptions in ./openapi.ts.
  */
 import { welcomeCallsRouter } from "./welcome-calls.ts";
+import { crmRemindersRouter } from "./reminders.ts";
 
 export const crmProcedures = {
   welcomeCalls: welcomeCallsRouter,
+  crmReminders: crmRemindersRouter,
 };

@@ -1,0 +1,4 @@
+import type { Operation } from "../../../server/openapi-types.ts";
+
+/** OpenAPI descriptions of the legacy paths in ./builder.ts (served in /api/openapi.json). */
+export const reportingBuilderOperations: Operation[] = [];

@@ -1,0 +1,2 @@
+/** The crm-reminders pages (issue 26), registered in src/web/router.tsx. */
+export const crmRemindersRoutes = { public: [], app: [] };
