@@ -8,6 +8,11 @@
 //   parallel saves of one name give one report). `version` counts applied saves (conditional updates).
 // - report_favourites: a user's favourite reports (HR and managers).
 // - report_filter_defaults: a user's saved filter values per report (JSON of name → value).
+// - report_permissions: part 2 §3 "Permission row: id, enabled, reportType, isDimension" per group: whether a
+//   report (kind REPORT, item_id = reports.id) or a chart (kind CHART, item_id = the chart's id) is offered to
+//   the group's HR and managers, and the group's own name for it (display_name). No row = enabled.
+// - report_field_overrides: part 2 §3 "Field override: id, enabled, editableName" per group: a standard
+//   field (field_id, the builder's field key) enabled or not, and its title. No row = enabled, default title.
 // Timestamps: ISO-8601 UTC. Frozen: imports nothing from src/.
 import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type Kysely } from "kysely";
 
@@ -55,9 +60,34 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("updated_at", "text", (c) => c.notNull())
     .addPrimaryKeyConstraint("report_filter_defaults_pk", ["user_id", "report_id"])
     .execute();
+
+  await db.schema
+    .createTable("report_permissions")
+    .addColumn("group_id", "integer", (c) => c.notNull().references("groups.id"))
+    .addColumn("kind", "text", (c) => c.notNull())
+    .addColumn("item_id", "integer", (c) => c.notNull())
+    .addColumn("enabled", "integer", (c) => c.notNull())
+    .addColumn("display_name", "text")
+    .addColumn("updated_by", "integer", (c) => c.references("users.id"))
+    .addColumn("updated_at", "text", (c) => c.notNull())
+    .addPrimaryKeyConstraint("report_permissions_pk", ["group_id", "kind", "item_id"])
+    .execute();
+
+  await db.schema
+    .createTable("report_field_overrides")
+    .addColumn("group_id", "integer", (c) => c.notNull().references("groups.id"))
+    .addColumn("field_id", "text", (c) => c.notNull())
+    .addColumn("enabled", "integer", (c) => c.notNull())
+    .addColumn("editable_name", "text", (c) => c.notNull())
+    .addColumn("updated_by", "integer", (c) => c.references("users.id"))
+    .addColumn("updated_at", "text", (c) => c.notNull())
+    .addPrimaryKeyConstraint("report_field_overrides_pk", ["group_id", "field_id"])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable("report_field_overrides").execute();
+  await db.schema.dropTable("report_permissions").execute();
   await db.schema.dropTable("report_filter_defaults").execute();
   await db.schema.dropTable("report_favourites").execute();
   await db.schema.dropTable("reports").execute();

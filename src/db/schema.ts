@@ -856,6 +856,10 @@ export type ReportTable = {
 };
 export type ReportFavouriteTable = { user_id: number; report_id: number; created_at: string };
 export type ReportFilterDefaultTable = { user_id: number; report_id: number; values_json: string; updated_at: string };
+/** kind REPORT (item_id = reports.id) or CHART (item_id = the chart's id); no row = enabled. */
+export type ReportPermissionTable = { group_id: number; kind: string; item_id: number; enabled: number; display_name: string | null; updated_by: number | null; updated_at: string };
+/** A group's override of a builder field (no row = enabled with the default title). */
+export type ReportFieldOverrideTable = { group_id: number; field_id: string; enabled: number; editable_name: string; updated_by: number | null; updated_at: string };
 
 /** HR notes of a move (issue 14): see migrations/20261126012000_employee_profile.ts. */
 export type MoveHrNotesTable = {
@@ -1046,6 +1050,8 @@ export type Database = {
   reports: ReportTable;
   report_favourites: ReportFavouriteTable;
   report_filter_defaults: ReportFilterDefaultTable;
+  report_permissions: ReportPermissionTable;
+  report_field_overrides: ReportFieldOverrideTable;
   move_hr_notes: MoveHrNotesTable;
   move_manager_notes: MoveManagerNotesTable;
   move_family_members: MoveFamilyMemberTable;
