@@ -860,6 +860,12 @@ export type ReportFilterDefaultTable = { user_id: number; report_id: number; val
 export type ReportPermissionTable = { group_id: number; kind: string; item_id: number; enabled: number; display_name: string | null; updated_by: number | null; updated_at: string };
 /** A group's override of a builder field (no row = enabled with the default title). */
 export type ReportFieldOverrideTable = { group_id: number; field_id: string; enabled: number; editable_name: string; updated_by: number | null; updated_at: string };
+/** Charts (issue 26): see migrations/20261207162000_reporting_charts.ts. */
+export type ChartReportTable = {
+  id: number; title: string; chart_content: string; report_type: string; dimension_id: string; sort_order: number; default_currency: string;
+  full_screen_width: number; vertical_stack: number; show_tags: number; geo_chart_region: string | null;
+};
+export type UserSavedChartTable = { user_id: number; group_id: number; chart_id: number; dimension_id: string; sort_order: number; created_at: string };
 
 /** HR notes of a move (issue 14): see migrations/20261126012000_employee_profile.ts. */
 export type MoveHrNotesTable = {
@@ -1052,6 +1058,8 @@ export type Database = {
   report_filter_defaults: ReportFilterDefaultTable;
   report_permissions: ReportPermissionTable;
   report_field_overrides: ReportFieldOverrideTable;
+  chart_reports: ChartReportTable;
+  user_saved_charts: UserSavedChartTable;
   move_hr_notes: MoveHrNotesTable;
   move_manager_notes: MoveManagerNotesTable;
   move_family_members: MoveFamilyMemberTable;
