@@ -84,6 +84,8 @@ const ZConfig = z.object({
   FINANCE_ALLOW_UNLOCK_PAID_ACCOUNT: z.enum(["0", "1"]).default("0"),
   /** Issue 23 item 11: 1 lets server-side fetches of configured URLs (SSO issuers, widget, overview and social providers) use plain http and reach loopback, private and link-local addresses. Tests and local demos only; default 0. */
   ALLOW_PRIVATE_FETCH: z.enum(["0", "1"]).default("0"),
+  /** Issue 26: the HMAC-SHA256 secret of signed links in reminder e-mails (unsubscribe, report preview and download); unset, a random secret generated once and kept in the database. */
+  LINK_SIGNING_SECRET: z.string().min(32).optional(),
 });
 
 export type Config = {
@@ -127,6 +129,8 @@ export type Config = {
   socialProviders: SocialProvider[];
   /** ALLOW_PRIVATE_FETCH: server-side fetches of configured URLs may use http and private addresses (tests only; default false). */
   allowPrivateFetch: boolean;
+  /** LINK_SIGNING_SECRET, or null: the database's generated secret (src/services/reporting/unsubscribe.ts). */
+  linkSigningSecret: string | null;
 };
 
 /** The overview page's provider endpoints (OVERPASS_API_URL, WIKIPEDIA_API_URL, ROUTING_API_URL, GEOCODER_API_URL, PROPERTY_API_URL + PROPERTY_API_KEY, STATIC_MAP_URL). */
@@ -209,6 +213,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     financeAllowUnlockPaidAccount: e.FINANCE_ALLOW_UNLOCK_PAID_ACCOUNT === "1",
     socialProviders: social.providers,
     allowPrivateFetch: e.ALLOW_PRIVATE_FETCH === "1",
+    linkSigningSecret: e.LINK_SIGNING_SECRET ?? null,
   };
 }
 

@@ -860,6 +860,35 @@ export type ReportFilterDefaultTable = { user_id: number; report_id: number; val
 export type ReportPermissionTable = { group_id: number; kind: string; item_id: number; enabled: number; display_name: string | null; updated_by: number | null; updated_at: string };
 /** A group's override of a builder field (no row = enabled with the default title). */
 export type ReportFieldOverrideTable = { group_id: number; field_id: string; enabled: number; editable_name: string; updated_by: number | null; updated_at: string };
+/** CRM reminders (issue 26): see migrations/20261207164000_crm_reminders_dashboards.ts. status OPEN | SENT | DELETED. */
+export type CrmReminderTable = {
+  id: Generated<number>; group_id: number; user_id: number; move_id: number; owner_user_id: number; due_at: string; text: string;
+  status: Generated<string>; sent_at: string | null; deleted_at: string | null; created_by: number | null; created_at: string; updated_at: string; version: Generated<number>;
+};
+/** A group's third-party dashboard (issue 26); at most one is_initial = 1 per group. */
+export type ThirdPartyDashboardTable = {
+  id: Generated<number>; group_id: number; title: string; url: string; description: Generated<string>; is_initial: Generated<number>; sort_order: Generated<number>;
+  created_by: number | null; created_at: string; updated_at: string;
+};
+/** A group's allow-listed dashboard origin (issue 26). */
+export type DashboardOriginTable = { group_id: number; origin: string; created_by: number | null; created_at: string };
+/** Reporting reminders (issue 26): see migrations/20261207163000_reporting_reminders.ts. user_id null = the group's reminder ('ALL'). */
+export type ReportReminderTable = {
+  id: Generated<number>; group_id: number; type: string; report_id: number | null; hr_email_id: number | null; user_id: number | null;
+  subject: string; body: string; frequency_type: string; week_day: number | null; month_day: number | null; alert_status: string;
+  filter_values: Generated<string>; enabled: Generated<number>; next_run_at: string; last_run_at: string | null;
+  created_by: number | null; created_at: string; updated_at: string; version: Generated<number>;
+};
+/** kind REPORT (item_id = reports.id) or HR_EMAIL (item_id = the HR e-mail's id); no row = opted in. */
+export type ReportReminderOptInTable = { manager_id: number; kind: string; item_id: number; opted_in: number; updated_by: number | null; updated_at: string };
+/** scope 'all' or the report's id as text. */
+export type ReportUnsubscriptionTable = { user_id: number; scope: string; report_id: number | null; created_at: string };
+export type ReportReminderSendTable = {
+  id: Generated<number>; reminder_id: number; group_id: number; recipient_id: number; send_key: string; row_count: number | null;
+  created_at: string; preview_clicked_at: string | null; downloaded_at: string | null;
+};
+export type SchedulerLeaseTable = { name: string; holder: string; expires_at: string };
+export type ReportingSecretTable = { name: string; value: string; created_at: string };
 /** Charts (issue 26): see migrations/20261207162000_reporting_charts.ts. */
 export type ChartReportTable = {
   id: number; title: string; chart_content: string; report_type: string; dimension_id: string; sort_order: number; default_currency: string;
@@ -1058,6 +1087,15 @@ export type Database = {
   report_filter_defaults: ReportFilterDefaultTable;
   report_permissions: ReportPermissionTable;
   report_field_overrides: ReportFieldOverrideTable;
+  crm_reminders: CrmReminderTable;
+  third_party_dashboards: ThirdPartyDashboardTable;
+  dashboard_origins: DashboardOriginTable;
+  report_reminders: ReportReminderTable;
+  report_reminder_opt_ins: ReportReminderOptInTable;
+  report_unsubscriptions: ReportUnsubscriptionTable;
+  report_reminder_sends: ReportReminderSendTable;
+  scheduler_leases: SchedulerLeaseTable;
+  reporting_secrets: ReportingSecretTable;
   chart_reports: ChartReportTable;
   user_saved_charts: UserSavedChartTable;
   move_hr_notes: MoveHrNotesTable;

@@ -26,6 +26,10 @@ export type MailRequest = {
   cc?: string | null;
   /** Files sent with the message; the outbox records their names, types and sizes. */
   attachments?: MailAttachment[];
+  /** Extra message headers (e.g. RFC 8058 `List-Unsubscribe` and `List-Unsubscribe-Post` of reminder e-mails). */
+  headers?: Record<string, string>;
+  /** Texts written by a user instead of the template's translations (a reminder's subject and body, already rendered); `template` still names the kind in the outbox. */
+  content?: { subject: string; text: string; html: string };
 };
 
 export type MailAttachment = { filename: string; contentType: string; content: Uint8Array };
@@ -50,6 +54,15 @@ function textOf(all: Record<string, string>, key: string): string | undefined {
   return all[key] ?? (en as Record<string, string>)[key];
 }
 
+/** A template's texts from the translations table (English fallback), rendered with the request's variables and link. */
+async function renderTemplate(db: DB, request: MailRequest) {
+  const { messages: texts } = await loadMessages(db, request.lang ?? "en", request.groupName ?? undefined);
+  const subject = textOf(texts, `mail.${request.template}.subject`);
+  const body = textOf(texts, `mail.${request.template}.body`);
+  if (!subject || !body) throw new AppError("INTERNAL", messages.genericFailure);
+  return renderMail({ subject, body, action: textOf(texts, `mail.${request.template}.action`) }, request.vars, request.link ?? null);
+}
+
 export function createMailer(config: Pick<Config, "smtpUrl" | "mailFrom">): Mailer {
   // nodemailer is loaded with the first message sent over SMTP, not when the server starts.
   const smtpUrl = config.smtpUrl;
@@ -61,15 +74,7 @@ export function createMailer(config: Pick<Config, "smtpUrl" | "mailFrom">): Mail
       return mailer.deliver(db, await mailer.record(db, request, now));
     },
     async record(db, request, now = new Date()) {
-      const { messages: texts } = await loadMessages(db, request.lang ?? "en", request.groupName ?? undefined);
-      const subject = textOf(texts, `mail.${request.template}.subject`);
-      const body = textOf(texts, `mail.${request.template}.body`);
-      if (!subject || !body) throw new AppError("INTERNAL", messages.genericFailure);
-      const mail = renderMail(
-        { subject, body, action: textOf(texts, `mail.${request.template}.action`) },
-        request.vars,
-        request.link ?? null,
-      );
+      const mail = request.content ?? (await renderTemplate(db, request));
       const row = await db
         .insertInto("outbox")
         .values({
@@ -106,6 +111,7 @@ export function createMailer(config: Pick<Config, "smtpUrl" | "mailFrom">): Mail
             subject: mail.subject,
             text: mail.text,
             html: mail.html,
+            ...(request.headers ? { headers: request.headers } : {}),
             attachments: (request.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content) })),
           });
           await db.updateTable("outbox").set({ sent_at: new Date().toISOString() }).where("id", "=", row.id).execute();
