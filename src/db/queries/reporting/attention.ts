@@ -1,0 +1,146 @@
+/**
+ * The HR overview's tiles (issue 26 "HR overview": the group home opens on what needs attention). One
+ * function per tile, each returning a Kysely select of the tile's rows, so the tile's count
+ * (`countRows`) and a report listing the same rows (e.g. the BASE report "assignments ending") share
+ * one definition. No rules here: dates and windows arrive as parameters (YYYY-MM-DD text, as the
+ * moves table stores them). Every select is limited to one group, and for a MANAGER to their
+ * restrictions through the shared helper (`restrictMoves`, src/db/queries/restrictions.ts).
+ *
+ * Tiles and their rows:
+ * - draftMoves: the group's moves still in draft (initiation not finished).
+ * - pendingActivations: live moves (open or on assignment) whose employee has not activated their account.
+ * - estimatesAwaitingApproval: a move's CURRENT cost estimate, not approved and not decided, with an
+ *   approval link sent and not yet used; `sent_at` is the first open link's date (the age of the wait).
+ * - movesStarting: open moves whose move date falls in [from, to].
+ * - assignmentsEnding: open or on-assignment moves whose assignment end date falls in [from, to].
+ * - expensesOutOfPolicy: expenses waiting for finance (submitted, without receipt, in process) whose
+ *   service is not on the move's policy for that stage (not listed, or listed as "off"; the ledger's rule,
+ *   src/services/employee/budgets/ledger.ts).
+ * - openIncidents: OPEN incidents (ESCALATION, SERVICE_ISSUE) or OPEN exceptions (EXCEPTION); one
+ *   without a move is visible to HR and admins, never to a restricted manager.
+ */
+import { sql, type SelectQueryBuilder } from "kysely";
+import type { DB } from "../../index.ts";
+import type { Database } from "../../schema.ts";
+import { restrictMoves, type RestrictionScope } from "../restrictions.ts";
+
+export type AttentionScope = { groupId: number; scope: RestrictionScope };
+export type DateWindow = { from: string; to: string };
+
+/** Expense statuses still waiting for finance (src/services/finance/insights.ts reads the same set). */
+export const PENDING_EXPENSE_STATUSES = ["SUBMITTED", "SUBMITTED_WITHOUT_RECEIPT", "IN_PROCESS"] as const;
+/** Moves that are live (not draft, completed or cancelled). */
+export const LIVE_MOVE_STATUSES = ["open", "on_assignment"] as const;
+
+const moveColumns = ["m.id as move_id", "m.employee_user_id", "u.first_name", "u.last_name", "m.status", "m.move_date", "m.assignment_end_date", "m.updated_at"] as const;
+
+function movesOf(db: DB, { groupId, scope }: AttentionScope) {
+  return restrictMoves(
+    db.selectFrom("moves as m").innerJoin("users as u", "u.id", "m.employee_user_id").where("m.group_id", "=", groupId),
+    scope,
+    "m",
+  );
+}
+
+/** Drafts to finish. */
+export function draftMoves(db: DB, at: AttentionScope) {
+  return movesOf(db, at).select(moveColumns).where("m.status", "=", "draft");
+}
+
+/** Activations pending: live moves whose employee's account is still PENDING. */
+export function pendingActivations(db: DB, at: AttentionScope) {
+  return movesOf(db, at)
+    .select(moveColumns)
+    .select(["u.email", "u.created_at as invited_at"])
+    .where("m.status", "in", LIVE_MOVE_STATUSES)
+    .where("u.activation_state", "=", "PENDING");
+}
+
+/** Estimates awaiting approval, with the date the (first open) approval link was sent. */
+export function estimatesAwaitingApproval(db: DB, at: AttentionScope) {
+  return movesOf(db, at)
+    .innerJoin("cost_estimates as ce", "ce.move_id", "m.id")
+    .select(moveColumns)
+    .select(["ce.id as cost_estimate_id", "ce.version_number"])
+    .select((eb) =>
+      eb
+        .selectFrom("estimate_approval_links as l")
+        .select((l) => l.fn.min("l.created_at").as("sent_at"))
+        .whereRef("l.cost_estimate_id", "=", "ce.id")
+        .where("l.used_at", "is", null)
+        .as("sent_at"),
+    )
+    .where("ce.status", "=", "CURRENT")
+    .where("ce.deleted_at", "is", null)
+    .where("ce.is_approved", "=", 0)
+    .where("ce.approval_decision", "is", null)
+    .where("m.status", "in", LIVE_MOVE_STATUSES)
+    .where((eb) => eb.exists(eb.selectFrom("estimate_approval_links as l2").select("l2.id").whereRef("l2.cost_estimate_id", "=", "ce.id").where("l2.used_at", "is", null)));
+}
+
+/** Moves starting in the window (open moves by their move date). */
+export function movesStarting(db: DB, at: AttentionScope, window: DateWindow) {
+  return movesOf(db, at).select(moveColumns).where("m.status", "=", "open").where("m.move_date", ">=", window.from).where("m.move_date", "<=", window.to);
+}
+
+/** Assignments ending in the window (live moves by their assignment end date). */
+export function assignmentsEnding(db: DB, at: AttentionScope, window: DateWindow) {
+  return movesOf(db, at)
+    .select(moveColumns)
+    .select(["m.assignment_start_date"])
+    .where("m.status", "in", LIVE_MOVE_STATUSES)
+    .where("m.assignment_end_date", ">=", window.from)
+    .where("m.assignment_end_date", "<=", window.to);
+}
+
+/** Expenses waiting for finance whose service is not on the move's policy for its stage. */
+export function expensesOutOfPolicy(db: DB, at: AttentionScope) {
+  return movesOf(db, at)
+    .innerJoin("expenses as e", "e.move_id", "m.id")
+    .select(moveColumns)
+    .select(["e.id as expense_id", "e.service_key", "e.move_stage", "e.currency", "e.gross_amount", "e.created_at as submitted_at"])
+    .where("e.status", "in", PENDING_EXPENSE_STATUSES)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("policy_services as ps")
+            .select("ps.id")
+            .whereRef("ps.policy_version_id", "=", "m.policy_version_id")
+            .whereRef("ps.move_stage", "=", "e.move_stage")
+            .whereRef("ps.service_key", "=", "e.service_key")
+            .where("ps.service_policy_type", "!=", 5),
+        ),
+      ),
+    );
+}
+
+/** Open incidents (kind "incident": escalations and service issues) or open exceptions (kind "exception"). */
+export function openIncidents(db: DB, { groupId, scope }: AttentionScope, kind: "incident" | "exception") {
+  const base = db
+    .selectFrom("incidents as i")
+    .leftJoin("moves as m", "m.id", "i.move_id")
+    .select(["i.id as incident_id", "i.move_id", "i.employee_user_id", "i.kind", "i.title", "i.created_at", "i.escalated"])
+    .where("i.group_id", "=", groupId)
+    .where("i.status", "=", "OPEN")
+    .where("i.kind", kind === "exception" ? "=" : "!=", "EXCEPTION");
+  if (scope === null) return base;
+  // A restricted manager sees an incident only through a move they may see.
+  return restrictMoves(base.where("i.move_id", "is not", null), scope, "m");
+}
+
+/** The number of rows a tile's select returns (the same select a report lists). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function countRows(db: DB, query: SelectQueryBuilder<Database, any, any>): Promise<number> {
+  const row = await db.selectFrom(query.as("t")).select(sql<number | string>`count(*)`.as("n")).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** The oldest `sent_at` among estimates awaiting approval (null when none). */
+export async function oldestAwaitingSince(db: DB, at: AttentionScope): Promise<string | null> {
+  const row = await db
+    .selectFrom(estimatesAwaitingApproval(db, at).as("t"))
+    .select((eb) => eb.fn.min("t.sent_at").as("oldest"))
+    .executeTakeFirst();
+  return (row?.oldest as string | null | undefined) ?? null;
+}
