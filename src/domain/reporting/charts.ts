@@ -313,3 +313,9 @@ export function currencySymbol(code: string): string {
     return code;
   }
 }
+
+/** The day after `day` (YYYY-MM-DD): a range's exclusive end for timestamps of its last day. */
+export function dayAfter(day: string): string {
+  const [y, m, d] = partsOf(day);
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}
