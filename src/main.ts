@@ -8,6 +8,7 @@ import { createApp } from "./server/app.ts";
 import { directoryAssets, type AssetSource } from "./server/assets.ts";
 import { startJobWorker } from "./services/jobs/queue.ts";
 import { startNotificationMailer } from "./services/identity/notifications/notify.ts";
+import { startCrmReminderDueCheck } from "./services/crm/reminders.ts";
 import { fileStoreFor } from "./services/employee/files/store.ts";
 import { mailerFor } from "./trpc.ts";
 import { publicBaseUrl } from "./services/mail.ts";
@@ -47,12 +48,15 @@ export async function startServer(options: { config?: Config; assets?: AssetSour
   const stopJobs = startJobWorker({ db, config, mailer: mailerFor(config) });
   // Notification e-mails leave after their decision commits (issue 24 §3).
   const stopNotificationMails = startNotificationMailer({ db, config, mailer: mailerFor(config) });
+  // CRM reminders whose time has come are sent to their owners, each once across instances (issue 26).
+  const stopCrmReminders = startCrmReminderDueCheck(db);
 
   console.log(`Meridian listening on http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${server.port} (${dialect})`);
   const stop = async () => {
     clearInterval(sweep);
     stopJobs();
     stopNotificationMails();
+    stopCrmReminders();
     server.stop();
     await close();
   };

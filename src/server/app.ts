@@ -11,6 +11,7 @@ import { NUL_MESSAGE } from "../domain/text.ts";
 import { canActInGroup } from "../domain/roles.ts";
 import { appRouter } from "../routers/_app.ts";
 import { receiptPreviewFraming } from "../routers/finance/legacy/bill-file.ts";
+import { dashboardsPageFraming } from "../routers/reporting/legacy/dashboards.ts";
 import { mountIdentityPaths } from "../routers/identity/legacy/index.ts";
 import { mountAdminPaths } from "../routers/admin/legacy/index.ts";
 import { mountPolicyPaths } from "../routers/policy/legacy/index.ts";
@@ -76,6 +77,8 @@ export function createApp(deps: AppDeps) {
   app.use(requestLog(config.logRequests));
   // Before the security headers, so it runs after them: Bill Approval's own pages may frame a receipt preview.
   app.use(receiptPreviewFraming);
+  // Likewise: the dashboards page (issue 26) may frame only its group's allowed dashboard sites.
+  app.use(dashboardsPageFraming(db));
   app.use(
     secureHeaders({
       contentSecurityPolicy: {

@@ -40,6 +40,7 @@ export const enNotifications = {
   "notifications.kind.INCIDENT_ESCALATED": "An incident is escalated",
   "notifications.kind.ASSIGNMENT_EXTENDED": "Your assignment is extended",
   "notifications.kind.ASSIGNMENT_ENDED": "Your assignment is ended",
+  "notifications.kind.CRM_REMINDER_DUE": "A CRM reminder of yours is due",
   "notifications.kind.BULK_IMPORT_FINISHED": "A bulk import has finished",
 
   "notifications.text.EXPENSE_APPROVED": "Your expense {{description}} ({{amount}}) was approved.",
@@ -54,6 +55,7 @@ export const enNotifications = {
   "notifications.text.INCIDENT_ESCALATED": "The incident for {{employee}} was escalated: {{title}}",
   "notifications.text.ASSIGNMENT_EXTENDED": "Your assignment is extended to {{endDate}}.",
   "notifications.text.ASSIGNMENT_ENDED": "Your assignment ends on {{endDate}}.",
+  "notifications.text.CRM_REMINDER_DUE": "Reminder about {{employee}} (move {{moveId}}), due {{due}}: {{reminder}}",
   "notifications.text.BULK_IMPORT_FINISHED": "The bulk import of {{fileName}} has finished: {{created}} created, {{failed}} with errors.",
 
   "mail.notifyExpenseApproved.subject": "Your expense was approved",
@@ -95,4 +97,7 @@ export const enNotifications = {
   "mail.notifyBulkImportFinished.subject": "Bulk import finished: {{fileName}}",
   "mail.notifyBulkImportFinished.body": "Hello {{name}},\n\nThe bulk import of {{fileName}} has finished: {{created}} created, {{failed}} with errors.",
   "mail.notifyBulkImportFinished.action": "Open the bulk import",
+  "mail.notifyCrmReminderDue.subject": "Reminder: {{employee}}",
+  "mail.notifyCrmReminderDue.body": "Hello {{name}},\n\nYour reminder about {{employee}} (move {{moveId}}), due {{due}}:\n\n{{reminder}}",
+  "mail.notifyCrmReminderDue.action": "Open the reminders",
 } as const satisfies Record<string, string>;

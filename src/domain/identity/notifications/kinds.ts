@@ -23,6 +23,7 @@ export const NOTIFICATION_KINDS = [
   "ASSIGNMENT_EXTENDED",
   "ASSIGNMENT_ENDED",
   "BULK_IMPORT_FINISHED",
+  "CRM_REMINDER_DUE",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const ZNotificationKind = z.enum(NOTIFICATION_KINDS);
@@ -37,7 +38,8 @@ export type NotificationTarget =
   | { type: "move"; id: number; group: string; employeeId: number }
   | { type: "welcomeCall"; id: number; moveId: number; group: string; employeeId: number }
   | { type: "employeeHome"; id: number }
-  | { type: "bulkJob"; id: number; group: string };
+  | { type: "bulkJob"; id: number; group: string }
+  | { type: "crmReminder"; id: number; userId: number; moveId: number };
 
 /** The table entity name a target is stored under (the `entity` column). */
 export function entityOf(target: NotificationTarget): string {
@@ -67,6 +69,8 @@ export function linkOf(target: NotificationTarget, recipientRole: string): strin
       return "/";
     case "bulkJob":
       return `/${seg(target.group)}/bulk-import`;
+    case "crmReminder":
+      return `/crm/reminders?${q({ userId: target.userId, moveId: target.moveId })}`;
   }
 }
 
