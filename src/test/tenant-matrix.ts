@@ -698,6 +698,9 @@ export const NEUTRAL_RULES: Record<string, Rule> = {
   formValueId: () => 1,
   /** Finance rejection and void reasons are a global catalogue (finance_rejection_reasons; VOID reasons 7–11). */
   rejectionId: () => 7,
+  /** Charts (issue 26) are a platform-wide catalogue (chart_reports has no group_id); a group's charts are picked by `group`. */
+  chartId: () => 1,
+  chartIds: () => 1,
 };
 
 /**
@@ -735,6 +738,9 @@ const PLAUSIBLE: Record<string, Rule> = {
   /** social.link: a handle on the configured instance (the attacker's own link). */
   handle: () => "probe@social.example",
   /** managers.saveGeoRestriction: a well-formed route (issue 15). */
+  /** charts.data (issue 26): a chart range in YYYY-MM-DD. */
+  start: () => "2026-01-01",
+  end: () => "2026-12-31",
   geoString: () => JSON.stringify({ originGeoType: "COUNTRY", originGeoId: "GB", destinationGeoType: "COUNTRY", destinationGeoId: "LU" }),
 };
 
@@ -956,6 +962,12 @@ export const PATH_PARAMS: Record<string, string> = {
   "/{type}": "approvalKind",
   "{batchId}": "batchId",
   "{format}": "paymentFileFormat",
+  /** Charts (issue 26): /{company}/summary/chart/{id}/{start}/{end}/{dimension}. */
+  "{company}": "group",
+  "chart/{id}": "chartId",
+  "{start}": "start",
+  "{end}": "end",
+  "{dimension}": "chartDimension",
 };
 
 const PATH_VALUES: Record<string, Rule> = {
@@ -966,6 +978,7 @@ const PATH_VALUES: Record<string, Rule> = {
   excludeCompensation: () => "false",
   paymentFileFormat: () => "csv",
   approvalKind: () => "expense",
+  chartDimension: () => "month",
 };
 
 /** The path with its parameters replaced by the victim's values; unknown parameters are listed. */
@@ -1003,7 +1016,8 @@ const COUNT_ONLY = new Set(["cities", "states", "countries", "currencies"]);
  *   (widgets.setCurrency and POST /user/currency save its own), `splash_views` (splashViewed marks
  *   its own view of a splash it can see), `feedback` (its own last feedback), `social_links` (social.link
  *   links its own handle), `notifications` and `notification_preferences` (markRead, markAllRead and
- *   setPreference act on its own rows only; issue 24 §3) and `users` row
+ *   setPreference act on its own rows only; issue 24 §3), `user_saved_charts` (charts.save, remove and
+ *   reorder act on its own dashboard; issue 26) and `users` row
  *   (acceptTerms, last sign-in).
  * - the overview page's `neighbourhood_favourites`, `office_preferences`, `property_clicks` and
  *   `service_visits`: the caller's own flags, office, clicks and visits (user_id is the session's).
@@ -1028,6 +1042,7 @@ function scopeOf(table: string, callerId: number | null, victim: Victim): string
     case "social_links":
     case "notifications":
     case "notification_preferences":
+    case "user_saved_charts":
       return `user_id <> ${caller}`;
     case "users":
       return `id <> ${caller}`;
