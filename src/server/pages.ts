@@ -93,11 +93,19 @@ export const pages: Page[] = [
   // Notifications, every signed-in user's own, and their e-mail settings; the CRM list of requested welcome calls (issue 24 §3).
   { pattern: /^\/notifications(\/settings)?\/?$/, rule: { kind: "signed-in" } },
   { pattern: /^\/crm\/welcome-calls\/?$/, rule: staff("CRM", "ADMIN") },
+  // CRM reminders (issue 26; part 2 §2 "Reminders admin table"): CRM agents and admins.
+  { pattern: /^\/crm\/reminders\/?$/, rule: staff("CRM", "ADMIN") },
+  // The third-party dashboards viewer (issue 26): HR of the group, its managers (dashboard restriction ON; the page shows the server's refusal otherwise), admins.
+  { pattern: /^\/[a-z0-9][a-z0-9-]*\/dashboards\/?$/, rule: { kind: "group", roles: ["HR", "MANAGER", "ADMIN"] } },
   // Finance ad-hoc (issue 16): ad-hoc charge creation and a charge's page (CRM, finance, admins), external spend creation
   // (HR and managers of a group, finance, admins; the API checks the group, a manager's switch and the move), expenses management.
   { pattern: /^\/crm\/adhoc-charges\/(new|\d{1,9})\/?$/, rule: staff("CRM", "FINANCE", "ADMIN") },
   { pattern: /^\/finance\/external-spend\/new\/?$/, rule: staff("HR", "MANAGER", "FINANCE", "ADMIN") },
   { pattern: /^\/finance\/expenses\/?$/, rule: staff("FINANCE", "ADMIN") },
+  // The report library (issue 26; part 2 §2 report download and preview, §6 "admin … must pick a group before reports"):
+  // the admin's page (before the group pattern: "admin" would read as a group), a group's page and one report's page.
+  { pattern: /^\/admin\/reports\/?$/, rule: staff("ADMIN") },
+  { pattern: /^\/[a-z0-9][a-z0-9-]*\/reports(\/\d{1,10})?\/?$/, rule: { kind: "group", roles: ["HR", "MANAGER", "ADMIN"] } },
 ];
 
 export function findPage(pathname: string): PageRule | null {
