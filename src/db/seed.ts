@@ -24,6 +24,7 @@ import { seedFinanceApprovalDemo } from "./seed-finance-approval.ts";
 import { seedFinanceAdhocDemo } from "./seed-finance-adhoc.ts";
 import { seedFinanceBillsDemo } from "./seed-finance-bills.ts";
 import { seedFinanceEstimatesDemo } from "./seed-finance-estimates.ts";
+import { syncReportCatalogue } from "./queries/reporting/library.ts";
 
 /** The demo password of every demo account; it satisfies the spec's password rules. */
 export const DEMO_PASSWORD = "Demo#2026pass";
@@ -327,5 +328,7 @@ export async function seedAll(
       console.warn(`[seed] the demo files were not stored (${error instanceof Error ? error.message : String(error)}); the next start tries again`);
     }
   }
+  // The recommended (BASE) reports of the library (issue 26): one row each, idempotent (every start and every fresh test database).
+  await syncReportCatalogue(db);
   return ran;
 }
