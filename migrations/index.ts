@@ -49,6 +49,7 @@ import * as m20261207160000 from "./20261207160000_reporting_reports.ts";
 import * as m20261207163000 from "./20261207163000_reporting_reminders.ts";
 import * as m20261207162000 from "./20261207162000_reporting_charts.ts";
 import * as m20261207164000 from "./20261207164000_crm_reminders_dashboards.ts";
+import * as m20261207165000 from "./20261207165000_programme_overview_indexes.ts";
 
 export const migrations: Record<string, Migration> = {
   "20261122050000_foundation": m20261122050000,
@@ -99,4 +100,5 @@ export const migrations: Record<string, Migration> = {
   "20261207163000_reporting_reminders": m20261207163000,
   "20261207162000_reporting_charts": m20261207162000,
   "20261207164000_crm_reminders_dashboards": m20261207164000,
+  "20261207165000_programme_overview_indexes": m20261207165000,
 };

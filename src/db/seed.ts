@@ -24,6 +24,8 @@ import { seedFinanceApprovalDemo } from "./seed-finance-approval.ts";
 import { seedFinanceAdhocDemo } from "./seed-finance-adhoc.ts";
 import { seedFinanceBillsDemo } from "./seed-finance-bills.ts";
 import { seedFinanceEstimatesDemo } from "./seed-finance-estimates.ts";
+import { seedAccuracyDemo } from "./seed-accuracy.ts";
+import { seedDashboardsDemo } from "./seed-dashboards.ts";
 import { syncReportCatalogue } from "./queries/reporting/library.ts";
 
 /** The demo password of every demo account; it satisfies the spec's password rules. */
@@ -303,6 +305,7 @@ export async function seedAll(
       await seedWelcomeDemo(db);
       if (wizard) await seedAssignmentsDemo(db);
       if (wizard) await seedIncidentsDemo(db);
+      await seedDashboardsDemo(db);
     });
     // A month of finance (issue 16): accounts and lock periods, items waiting for approval, ad-hoc charges and
     // external spends, bills in every status with their payments, and a current cost estimate per live demo move
@@ -315,6 +318,7 @@ export async function seedAll(
         await seedFinanceAdhocDemo(db);
         await seedFinanceBillsDemo(db);
         await seedFinanceEstimatesDemo(db);
+        await seedAccuracyDemo(db);
       });
     }
   }

@@ -14,8 +14,8 @@
  * - across the group: for each service, each policy and each period (the move's month "YYYY-MM" or
  *   quarter "YYYY-Qn"), the number of lines, the median and the 90th percentile of the ABSOLUTE
  *   percentage error (basis points; lines with a percentage error only), and per currency the sums of
- *   estimate, budget and approved with the median and 90th percentile of the absolute difference
- *   (minor units; amounts are never added across currencies).
+ *   estimate and approved with the median and 90th percentile of the absolute difference (minor units;
+ *   amounts are never added across currencies).
  *
  * Percentiles are nearest-rank (the smallest value with at least p % of the values at or below it);
  * the median of an even count is the mean of the two middle values, rounded half away from zero.
@@ -35,8 +35,12 @@ export type AccuracyLine = {
   currency: string;
   /** Minor units of `currency`; null: no estimate line for the service. */
   estimate: number | null;
-  /** The budget of the service's budget group in `currency` (null: no budget, or a budget in another currency). */
-  budget: number | null;
+  /**
+   * The budget of the service's budget group, in the budget's own currency (null: no budget). Several
+   * services may share one budget group (`sharedBy` > 1): the amount is the group's, so budgets are never
+   * summed per line (the move's budget totals are finance's `budgetTotals`).
+   */
+  budget: { amount: number; currency: string; sharedBy: number } | null;
   approved: number;
 };
 
@@ -54,7 +58,6 @@ export type CurrencyStat = {
   currency: string;
   lines: number;
   estimate: number;
-  budget: number;
   approved: number;
   medianAbsDifference: number;
   p90AbsDifference: number;
@@ -126,7 +129,6 @@ function statOf(dimension: Dimension, key: string, label: string, figures: reado
       currency,
       lines: inCurrency.length,
       estimate: inCurrency.reduce((n, f) => n + (f.estimate ?? 0), 0),
-      budget: inCurrency.reduce((n, f) => n + (f.budget ?? 0), 0),
       approved: inCurrency.reduce((n, f) => n + f.approved, 0),
       medianAbsDifference: median(diffs) ?? 0,
       p90AbsDifference: percentile(diffs, 90) ?? 0,

@@ -8,7 +8,8 @@
  *
  * Tiles and their rows:
  * - draftMoves: the group's moves still in draft (initiation not finished).
- * - pendingActivations: live moves (open or on assignment) whose employee has not activated their account.
+ * - pendingActivations: the group's employees with a live move (open or on assignment; for a manager one
+ *   they may see) whose account is still PENDING (not activated).
  * - estimatesAwaitingApproval: a move's CURRENT cost estimate, not approved and not decided, with an
  *   approval link sent and not yet used; `sent_at` is the first open link's date (the age of the wait).
  * - movesStarting: open moves whose move date falls in [from, to].
@@ -47,16 +48,26 @@ export function draftMoves(db: DB, at: AttentionScope) {
   return movesOf(db, at).select(moveColumns).where("m.status", "=", "draft");
 }
 
-/** Activations pending: live moves whose employee's account is still PENDING. */
-export function pendingActivations(db: DB, at: AttentionScope) {
-  return movesOf(db, at)
-    .select(moveColumns)
-    .select(["u.email", "u.created_at as invited_at"])
-    .where("m.status", "in", LIVE_MOVE_STATUSES)
-    .where("u.activation_state", "=", "PENDING");
+/** Activations pending: the group's employees whose account is still PENDING and who have a live move (one row per employee). */
+export function pendingActivations(db: DB, { groupId, scope }: AttentionScope) {
+  return db
+    .selectFrom("users as u")
+    .select(["u.id as employee_user_id", "u.first_name", "u.last_name", "u.email", "u.created_at as invited_at"])
+    .where("u.group_id", "=", groupId)
+    .where("u.activation_state", "=", "PENDING")
+    .where("u.role", "=", "EMPLOYEE")
+    .where((eb) =>
+      eb.exists(
+        restrictMoves(
+          eb.selectFrom("moves as lm").select("lm.id").whereRef("lm.employee_user_id", "=", "u.id").where("lm.group_id", "=", groupId).where("lm.status", "in", LIVE_MOVE_STATUSES),
+          scope,
+          "lm",
+        ),
+      ),
+    );
 }
 
-/** Estimates awaiting approval, with the date the (first open) approval link was sent. */
+/** Estimates awaiting approval: a CURRENT estimate, undecided, with an unused approval link; `sent_at` is the first such link's date. */
 export function estimatesAwaitingApproval(db: DB, at: AttentionScope) {
   return movesOf(db, at)
     .innerJoin("cost_estimates as ce", "ce.move_id", "m.id")
@@ -70,12 +81,12 @@ export function estimatesAwaitingApproval(db: DB, at: AttentionScope) {
         .where("l.used_at", "is", null)
         .as("sent_at"),
     )
+    .where("ce.id", "in", (eb) => eb.selectFrom("estimate_approval_links as l2").select("l2.cost_estimate_id").where("l2.group_id", "=", at.groupId).where("l2.used_at", "is", null))
     .where("ce.status", "=", "CURRENT")
     .where("ce.deleted_at", "is", null)
     .where("ce.is_approved", "=", 0)
     .where("ce.approval_decision", "is", null)
-    .where("m.status", "in", LIVE_MOVE_STATUSES)
-    .where((eb) => eb.exists(eb.selectFrom("estimate_approval_links as l2").select("l2.id").whereRef("l2.cost_estimate_id", "=", "ce.id").where("l2.used_at", "is", null)));
+    .where("m.status", "in", LIVE_MOVE_STATUSES);
 }
 
 /** Moves starting in the window (open moves by their move date). */
