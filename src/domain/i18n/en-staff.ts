@@ -2,6 +2,8 @@
 export const enStaff = {
   "staffWork.title": "Your work",
   "staffWork.welcomeCalls": "Requested welcome calls",
+  "staffWork.crmReminders": "CRM reminders",
+  "staffWork.crmRemindersDescription": "Reminders about employees' moves: add one, send it now or delete it.",
   "staffWork.welcomeCallsDescription": "Welcome calls employees asked for: the slot they chose, their interests; book each one.",
   "staffWork.billApproval": "Bill approval",
   "staffWork.billApprovalDescription": "Approve, reject or hold expenses, vendor booking costs, lump sums and ad-hoc cash spends, with their policy and budget checks.",

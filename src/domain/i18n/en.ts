@@ -43,6 +43,8 @@ import { enFinancePayments } from "./en-finance-payments.ts";
 import { enInsights } from "./en-insights.ts";
 import { enStaff } from "./en-staff.ts";
 import { enBudgetFigures } from "./en-budget-figures.ts";
+import { enCrmReminders } from "./en-crm-reminders.ts";
+import { enDashboards } from "./en-dashboards.ts";
 
 /**
  * English UI texts shipped with the product. They are seeded into the translations table
@@ -95,6 +97,8 @@ export const en = {
   ...enStaff,
   ...enBudgetFigures,
   ...enApp,
+  ...enCrmReminders,
+  ...enDashboards,
 } as const satisfies Record<string, string>;
 
 export type MessageId = keyof typeof en;

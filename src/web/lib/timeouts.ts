@@ -25,6 +25,10 @@ export const CAROUSEL_FADE_MS = 500;
 
 /** The exceptions, by tRPC procedure path; anything not listed uses `DEFAULT_TIMEOUT_MS`. */
 export const TIMEOUTS_MS: Readonly<Record<string, number>> = {
+  // part 2 §9: send reminder, save reminder 60 s (the CRM reminders, issue 26).
+  "crmReminders.send": 60_000,
+  "crmReminders.save": 60_000,
+  "crmReminders.delete": 60_000,
   // part 1 §9: 60 s prefill, form save, service properties.
   "wizard.prefill": 60_000,
   "formBuilder.submitForm": 60_000,

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { Banknote, Building2, CalendarClock, ClipboardCheck, Landmark, PhoneCall, Receipt, ReceiptText, Repeat, Wallet, type LucideIcon } from "lucide-react";
+import { Banknote, BellRing, Building2, CalendarClock, ClipboardCheck, Landmark, PhoneCall, Receipt, ReceiptText, Repeat, Wallet, type LucideIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { MessageId } from "../../../domain/i18n/en.ts";
 import { Badge } from "../../components/ui/badge.tsx";
@@ -13,7 +13,7 @@ import { trpc } from "../../lib/trpc.ts";
 type StaffArea = "finance" | "crm";
 
 type WorkLink = {
-  to: "/finance/bill-approval" | "/finance/bill-management" | "/finance/accounts" | "/finance/bank-accounts" | "/finance/lock-periods" | "/finance/expenses" | "/finance/external-spend/new" | "/crm/adhoc-charges/new" | "/crm/welcome-calls";
+  to: "/finance/bill-approval" | "/finance/bill-management" | "/finance/accounts" | "/finance/bank-accounts" | "/finance/lock-periods" | "/finance/expenses" | "/finance/external-spend/new" | "/crm/adhoc-charges/new" | "/crm/welcome-calls" | "/crm/reminders";
   title: MessageId;
   description: MessageId;
   icon: LucideIcon;
@@ -42,6 +42,7 @@ const areas: Record<StaffArea, { title: MessageId; description: MessageId; work:
     work: [
       // The requested welcome calls (issue 24 §3), until the CRM welcome-call workspace replaces the list.
       { to: "/crm/welcome-calls", title: "staffWork.welcomeCalls", description: "staffWork.welcomeCallsDescription", icon: PhoneCall },
+      { to: "/crm/reminders", title: "staffWork.crmReminders", description: "staffWork.crmRemindersDescription", icon: BellRing },
       { to: "/crm/adhoc-charges/new", title: "staffWork.adhocCharge", description: "staffWork.adhocChargeDescription", icon: Repeat },
     ],
   },

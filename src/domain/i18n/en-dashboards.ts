@@ -1,0 +1,40 @@
+/**
+ * English texts of the third-party dashboards viewer (issue 26; part 2 §2 "A third-party dashboard viewer
+ * page with a list of dashboards and an embedded frame"; the server's texts are in
+ * src/domain/reporting/dashboards.ts), merged into en.ts; the translations table's texts win.
+ */
+export const enDashboards = {
+  "dashboards.title": "Dashboards",
+  "dashboards.intro": "Your programme's dashboards from your analytics provider.",
+  "dashboards.list": "Dashboards",
+  "dashboards.loading": "Loading dashboards…",
+  "dashboards.loadFailed": "Error loading dashboards.",
+  "dashboards.retry": "Try again",
+  "dashboards.empty": "No dashboards have been set up for this group yet.",
+  "dashboards.initial": "Opens first",
+  "dashboards.frameTitle": "Dashboard: {{title}}",
+  "dashboards.openNew": "Open in a new tab",
+  "dashboards.reloading": "Opening the dashboards…",
+  "dashboards.admin.title": "Manage dashboards",
+  "dashboards.admin.intro": "Dashboards must be on an allowed site: the page may frame only these sites.",
+  "dashboards.admin.origins": "Allowed dashboard sites",
+  "dashboards.admin.noOrigins": "No sites are allowed yet.",
+  "dashboards.admin.origin": "Site",
+  "dashboards.admin.originHint": "https://host, with a port if it has one, without a path.",
+  "dashboards.admin.addOrigin": "Allow site",
+  "dashboards.admin.removeOrigin": "Remove {{origin}}",
+  "dashboards.admin.dashboardTitle": "Title",
+  "dashboards.admin.url": "Address (https)",
+  "dashboards.admin.description": "Description",
+  "dashboards.admin.isInitial": "Open this dashboard first",
+  "dashboards.admin.add": "Add dashboard",
+  "dashboards.admin.remove": "Remove {{title}}",
+  "dashboards.admin.removeTitle": "Remove this dashboard?",
+  "dashboards.admin.removeDescription": "{{title}} is taken off the group's dashboards.",
+  "dashboards.admin.cancel": "Cancel",
+  "dashboards.admin.saved": "Dashboard saved.",
+  "dashboards.admin.removed": "Dashboard removed.",
+  "dashboards.admin.originAdded": "Site added.",
+  "dashboards.admin.originRemoved": "Site removed.",
+  "dashboards.admin.failed": "The change could not be saved.",
+} as const satisfies Record<string, string>;
