@@ -29,6 +29,8 @@ export const pages: Page[] = [
   { pattern: /^\/accountmanagement\/?$/, rule: staff("FINANCE", "ADMIN") },
   // Estimate against actual (issue 16): a move's spend page and an account's (FINANCE and admins).
   { pattern: /^\/finance\/(moves|accounts)\/\d{1,10}\/spend\/?$/, rule: staff("FINANCE", "ADMIN") },
+  // Estimate accuracy across the groups (issue 26): FINANCE and admins.
+  { pattern: /^\/finance\/accuracy\/?$/, rule: staff("FINANCE", "ADMIN") },
   { pattern: /^\/crm\/?$/, rule: staff("CRM", "ADMIN") },
   { pattern: /^\/supplier\/?$/, rule: staff("SUPPLIER") },
   { pattern: /^\/[a-z0-9][a-z0-9-]*\/home\/?$/, rule: { kind: "group", roles: ["HR", "MANAGER", "ADMIN"] } },
@@ -106,6 +108,12 @@ export const pages: Page[] = [
   // the admin's page (before the group pattern: "admin" would read as a group), a group's page and one report's page.
   { pattern: /^\/admin\/reports\/?$/, rule: staff("ADMIN") },
   { pattern: /^\/[a-z0-9][a-z0-9-]*\/reports(\/\d{1,10})?\/?$/, rule: { kind: "group", roles: ["HR", "MANAGER", "ADMIN"] } },
+  // The custom report builder, the reporting table and the fields-edit page (issue 26; part 2 §2): the group's HR and admins.
+  { pattern: /^\/[a-z0-9][a-z0-9-]*\/reports\/builder(\/\d{1,10})?\/?$/, rule: { kind: "group", roles: ["HR", "ADMIN"] } },
+  { pattern: /^\/[a-z0-9][a-z0-9-]*\/reports\/(permissions|fields)\/?$/, rule: { kind: "group", roles: ["HR", "ADMIN"] } },
+  // Charts (issue 26; part 2 §2 "Charts live under /{company}/summary/chart/") and the user's own dashboard of saved charts.
+  { pattern: /^\/[a-z0-9][a-z0-9-]*\/summary\/chart\/?$/, rule: { kind: "group", roles: ["HR", "MANAGER", "ADMIN"] } },
+  { pattern: /^\/[a-z0-9][a-z0-9-]*\/my-dashboard\/?$/, rule: { kind: "group", roles: ["HR", "MANAGER", "ADMIN"] } },
 ];
 
 export function findPage(pathname: string): PageRule | null {

@@ -91,6 +91,7 @@ export const enApp = {
   "nav.clientErrors": "Client errors",
   "nav.tags": "Tags",
   "nav.hrSettings": "HR settings",
+  "nav.reports": "Reports",
   "nav.managers": "Managers",
   "nav.costEstimates": "Cost estimates",
   "nav.cityIndices": "City indices",

@@ -43,6 +43,7 @@ import { enFinancePayments } from "./en-finance-payments.ts";
 import { enInsights } from "./en-insights.ts";
 import { enStaff } from "./en-staff.ts";
 import { enBudgetFigures } from "./en-budget-figures.ts";
+import { enReports } from "./en-reports.ts";
 import { enCrmReminders } from "./en-crm-reminders.ts";
 import { enDashboards } from "./en-dashboards.ts";
 
@@ -96,9 +97,10 @@ export const en = {
   ...enInsights,
   ...enStaff,
   ...enBudgetFigures,
-  ...enApp,
+  ...enReports,
   ...enCrmReminders,
   ...enDashboards,
+  ...enApp,
 } as const satisfies Record<string, string>;
 
 export type MessageId = keyof typeof en;

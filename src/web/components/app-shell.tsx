@@ -25,7 +25,7 @@ type NavItem =
   | {
       key: string;
       label: MessageId;
-      to: "/" | "/admin" | "/admin/outbox" | "/admin/client-errors" | "/finance" | "/crm" | "/supplier" | "/admin/resetPassword" | "/admin/anonymizeUser" | "/admin/sso" | "/admin/policy/group-setup" | "/admin/form-builder" | "/admin/terms-form" | "/admin/cost-estimates" | "/admin/mercer" | "/admin/tags/manage" | "/admin/hr-settings" | "/admin/managers/list"
+      to: "/" | "/admin" | "/admin/outbox" | "/admin/client-errors" | "/finance" | "/crm" | "/supplier" | "/admin/resetPassword" | "/admin/anonymizeUser" | "/admin/sso" | "/admin/policy/group-setup" | "/admin/form-builder" | "/admin/terms-form" | "/admin/cost-estimates" | "/admin/mercer" | "/admin/tags/manage" | "/admin/hr-settings" | "/admin/managers/list" | "/admin/reports"
         | "/finance/bill-approval" | "/finance/bill-management" | "/finance/accounts" | "/finance/bank-accounts" | "/finance/lock-periods" | "/finance/expenses" | "/finance/external-spend/new" | "/crm/adhoc-charges/new"
         /** The employee's pages (issue 24 §4). */
         | "/movehub" | "/expenses" | "/files" | "/comparison" | "/overview" | "/connections" | "/user/sign-in-methods";
@@ -33,6 +33,8 @@ type NavItem =
   | { key: string; label: MessageId; to: "/$group/home"; group: string }
   /** The new-move wizard of the own group (HR). */
   | { key: string; label: MessageId; to: "/$group/new-move"; group: string }
+  /** The own group's report library (HR and managers; issue 26). */
+  | { key: string; label: MessageId; to: "/$group/reports"; group: string }
   /** The policy search, for HR fixed to the own group. */
   | { key: string; label: MessageId; to: "/policy/search"; group?: string };
 
@@ -73,8 +75,12 @@ export function navEntriesFor(user: SignedInUser): NavEntry[] {
             { key: "newMove", label: "nav.newMove", to: "/$group/new-move", group: user.group.name },
             { key: "policies", label: "nav.policies", to: "/policy/search", group: user.group.name },
             { key: "termsForm", label: "nav.termsForm", to: "/admin/terms-form" },
+            { key: "reports", label: "nav.reports", to: "/$group/reports", group: user.group.name },
           ]
-        : [{ key: "group", label: "nav.groupHome", to: "/$group/home", group: user.group.name }];
+        : [
+            { key: "group", label: "nav.groupHome", to: "/$group/home", group: user.group.name },
+            { key: "reports", label: "nav.reports", to: "/$group/reports", group: user.group.name },
+          ];
     case "ADMIN":
       // Twelve pages: four groups and the home, so the header keeps one line (issue 13).
       return [
@@ -123,6 +129,7 @@ export function navEntriesFor(user: SignedInUser): NavEntry[] {
             { key: "clientErrors", label: "nav.clientErrors", to: "/admin/client-errors" },
             { key: "tags", label: "nav.tags", to: "/admin/tags/manage" },
             { key: "hrSettings", label: "nav.hrSettings", to: "/admin/hr-settings" },
+            { key: "reports", label: "nav.reports", to: "/admin/reports" },
           ],
         },
       ];
@@ -189,6 +196,13 @@ function NavLink({ item, className, onNavigate }: { item: NavItem; className?: s
   if (item.to === "/$group/new-move") {
     return (
       <Link to="/$group/new-move" params={{ group: item.group }} search={{ stage: 1 }} className={classes} activeOptions={{ includeSearch: false }} onClick={onNavigate}>
+        {t(item.label)}
+      </Link>
+    );
+  }
+  if (item.to === "/$group/reports") {
+    return (
+      <Link to="/$group/reports" params={{ group: item.group }} className={classes} activeOptions={{ includeSearch: false }} onClick={onNavigate}>
         {t(item.label)}
       </Link>
     );
