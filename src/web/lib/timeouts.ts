@@ -29,6 +29,9 @@ export const TIMEOUTS_MS: Readonly<Record<string, number>> = {
   "crmReminders.send": 60_000,
   "crmReminders.save": 60_000,
   "crmReminders.delete": 60_000,
+  // part 2 §9: filter defaults 60 s (the report library, issue 26; label load and report calls keep the 30 s default).
+  "reports.filterDefaults": 60_000,
+  "reports.saveFilterDefaults": 60_000,
   // part 1 §9: 60 s prefill, form save, service properties.
   "wizard.prefill": 60_000,
   "formBuilder.submitForm": 60_000,
