@@ -11,7 +11,7 @@
  * whose billing type is Drawdown.
  */
 import { CUSTOM_CURRENCY, CURRENCY_FILTER, CUSTOM_CURRENCY_FILTER, DUE_DAYS_FILTER, type FilterRules } from "./filters.ts";
-import type { FilterDefinition, ReportColumn } from "./types.ts";
+import type { FilterDefinition, FilterValues, ReportColumn } from "./types.ts";
 
 export const REPORT_CATEGORIES = [
   { key: "moves", label: "Moves" },
@@ -35,6 +35,8 @@ export type CatalogReport = {
   icon: string;
   filters: FilterDefinition[];
   rules: FilterRules;
+  /** Defaults beyond the spec's (currency USD, due date 45). */
+  defaults?: FilterValues;
   columns: ReportColumn[];
 };
 
@@ -192,6 +194,7 @@ export const BASE_REPORTS: readonly CatalogReport[] = [
     name: "Assignments ending",
     description: "Assignments ending in the coming days, with any extension or end already recorded.",
     icon: "calendar",
+    defaults: { withinDays: "90" },
     filters: [filter("withinDays", "Ending within (days)", "dd", { required: true, options: opts(["30", "30"], ["60", "60"], ["90", "90"], ["180", "180"]) }), policyFilter()],
     rules: {},
     columns: [

@@ -73,7 +73,7 @@ export function viewerOf(user: SessionUser, group: LibraryGroup): ReportViewer {
   return { userId: user.id, role: user.role, groupId: group.id, lang: "en" };
 }
 
-export async function listReports(db: DB, user: SessionUser, group: LibraryGroup, input: TReportsListRequest): Promise<TReportsListResponse> {
+export async function listReports(db: DB, user: SessionUser, group: LibraryGroup, input: Omit<TReportsListRequest, "group">): Promise<TReportsListResponse> {
   await assertReportingAllowed(db, { role: user.role, userId: user.id });
   const drawdown = await groupHasDrawdown(db, group.id);
   const category = input.category && (input.category !== DRAWDOWN_CATEGORY || drawdown) ? input.category : input.category ? "\u0000none" : null;
@@ -105,7 +105,7 @@ export async function listReports(db: DB, user: SessionUser, group: LibraryGroup
       };
     });
   const present = new Set(reports.map((r) => r.category));
-  const categories = REPORT_CATEGORIES.filter((c) => (c.key !== DRAWDOWN_CATEGORY || drawdown) && (present.has(c.key) || input.tab === "BASE")).map((c) => ({ key: c.key, label: c.label }));
+  const categories = REPORT_CATEGORIES.filter((c) => (c.key !== DRAWDOWN_CATEGORY || drawdown) && (present.has(c.key) || input.tab === "BASE")).map((c): { key: string; label: string } => ({ key: c.key, label: c.label }));
   for (const key of present) if (!categories.some((c) => c.key === key)) categories.push({ key, label: categoryLabel(key) });
   return { reports, categories };
 }
@@ -122,7 +122,7 @@ function customColumns(definition: string | null): { title: string }[] {
 }
 
 /** A report's filter definitions with the dynamic lists filled (a CUSTOM/OLD report has none here). */
-async function filtersOf(db: DB, viewer: ReportViewer, reportId: number): Promise<{ defs: FilterDefinition[]; rules: ReturnType<typeof rulesOf> }> {
+async function filtersOf(db: DB, viewer: ReportViewer, reportId: number): Promise<{ defs: FilterDefinition[]; rules: ReturnType<typeof rulesOf>; defaults: FilterValues }> {
   await assertReportingAllowed(db, viewer);
   const report = await reportForViewer(db, viewer, reportId);
   const entry = catalogOf(report);
@@ -134,17 +134,17 @@ async function filtersOf(db: DB, viewer: ReportViewer, reportId: number): Promis
       return d;
     }),
   );
-  return { defs: filled, rules: rulesOf(entry) };
+  return { defs: filled, rules: rulesOf(entry), defaults: { ...specDefaults(defs), ...entry?.defaults } };
 }
 const rulesOf = (entry: ReturnType<typeof catalogOf>) => entry?.rules ?? {};
 
 export async function reportFilters(db: DB, user: SessionUser, group: LibraryGroup, reportId: number, now = new Date()): Promise<TReportFiltersResponse> {
   const viewer = viewerOf(user, group);
-  const { defs } = await filtersOf(db, viewer, reportId);
-  return { filters: defs, defaults: await defaultsOf(db, user.id, reportId, defs), datepicker: datepickerYears(todayOf(now)) };
+  const { defs, defaults } = await filtersOf(db, viewer, reportId);
+  return { filters: defs, defaults: await defaultsOf(db, user.id, reportId, defaults), datepicker: datepickerYears(todayOf(now)) };
 }
 
-async function defaultsOf(db: DB, userId: number, reportId: number, defs: FilterDefinition[]): Promise<FilterValues> {
+async function defaultsOf(db: DB, userId: number, reportId: number, fallback: FilterValues): Promise<FilterValues> {
   const saved = await findFilterDefaults(db, userId, reportId);
   if (saved !== undefined) {
     try {
@@ -153,17 +153,17 @@ async function defaultsOf(db: DB, userId: number, reportId: number, defs: Filter
       // An unreadable row falls back to the spec's defaults.
     }
   }
-  return specDefaults(defs);
+  return fallback;
 }
 
 export async function filterDefaults(db: DB, user: SessionUser, group: LibraryGroup, reportId: number): Promise<TFilterDefaultsResponse> {
   const viewer = viewerOf(user, group);
-  const { defs } = await filtersOf(db, viewer, reportId);
+  const { defaults } = await filtersOf(db, viewer, reportId);
   const saved = await findFilterDefaults(db, user.id, reportId);
-  return { filters: await defaultsOf(db, user.id, reportId, defs), saved: saved !== undefined };
+  return { filters: await defaultsOf(db, user.id, reportId, defaults), saved: saved !== undefined };
 }
 
-export async function saveFilterDefaults(db: DB, user: SessionUser, group: LibraryGroup, input: TSaveFilterDefaultsRequest, now = new Date()): Promise<TResultMessageResponse> {
+export async function saveFilterDefaults(db: DB, user: SessionUser, group: LibraryGroup, input: Omit<TSaveFilterDefaultsRequest, "group">, now = new Date()): Promise<TResultMessageResponse> {
   const viewer = viewerOf(user, group);
   const { defs, rules } = await filtersOf(db, viewer, input.reportId);
   // Part 2 §5: the values are checked as a run would check them (a CUSTOM report keeps what was sent).
@@ -192,13 +192,13 @@ async function take(result: ReportResult, skip: number, count: number): Promise<
   }
 }
 
-export async function previewReport(db: DB, user: SessionUser, group: LibraryGroup, input: TReportPreviewRequest, now = new Date()): Promise<TReportPreviewResponse> {
+export async function previewReport(db: DB, user: SessionUser, group: LibraryGroup, input: Omit<TReportPreviewRequest, "group">, now = new Date()): Promise<TReportPreviewResponse> {
   const result = await runReport(db, viewerOf(user, group), input.reportId, input.filters, now);
   const { rows, more } = await take(result, 0, PREVIEW_ROWS);
   return { columns: result.columns, rows, truncated: more };
 }
 
-export async function reportResults(db: DB, user: SessionUser, group: LibraryGroup, input: TReportResultsRequest, now = new Date()): Promise<TReportResultsResponse> {
+export async function reportResults(db: DB, user: SessionUser, group: LibraryGroup, input: Omit<TReportResultsRequest, "group">, now = new Date()): Promise<TReportResultsResponse> {
   const result = await runReport(db, viewerOf(user, group), input.reportId, input.filters, now);
   const { rows, more } = await take(result, input.page * input.pageSize, input.pageSize);
   return { columns: result.columns, rows, page: input.page, pageSize: input.pageSize, hasMore: more };

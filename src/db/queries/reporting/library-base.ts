@@ -42,7 +42,7 @@ export async function* keysetBatches<R>(fetch: (after: number, limit: number) =>
 function visibleMove(db: DB, scope: RestrictionScope, moveRef: string): Expression<SqlBool> | null {
   if (scope === null) return null;
   const sub = restrictMoves(db.selectFrom("moves as m").select("m.id").where("m.id", "=", sql.ref<number>(moveRef)), scope, "m");
-  return sql<SqlBool>`exists (${sub})`;
+  return sql<SqlBool>`exists ${sub}`;
 }
 
 /** Inclusive date bounds on a text date/timestamp column (timestamps compared on their date part). */
@@ -208,8 +208,8 @@ export function financeItemBatch(db: DB, s: BaseScope, f: { submitted: Period; c
 
 export async function spendCategoryNames(db: DB, ids: number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom("spend_categories").select(["id", "name"]).where("id", "in", ids).execute();
-  return new Map(rows.map((r) => [r.id, r.name]));
+  const rows = await db.selectFrom("spend_categories").select(["id", "description"]).where("id", "in", ids).execute();
+  return new Map(rows.map((r) => [r.id, r.description]));
 }
 
 export async function serviceNames(db: DB): Promise<Map<string, string>> {
@@ -371,8 +371,8 @@ export async function activationFunnel(db: DB, s: BaseScope, f: { invited: Perio
     .where(all(inPeriod("u.created_at", f.invited, true)));
   if (s.scope !== null) {
     // A manager counts the employees of moves they may see.
-    const sub = restrictMoves(db.selectFrom("moves as m").select("m.id").whereRef("m.employee_user_id", "=", "u.id"), s.scope, "m");
-    q = q.where(sql<SqlBool>`exists (${sub})`);
+    const sub = restrictMoves(db.selectFrom("moves as m").select("m.id").where("m.employee_user_id", "=", sql.ref<number>("u.id")), s.scope, "m");
+    q = q.where(sql<SqlBool>`exists ${sub}`);
   }
   return q.groupBy(month).orderBy(month).execute();
 }
