@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import {
   alignRange,
   buildChartData,
+  chartCsv,
   chartMessages,
   chartTableRows,
   currencySymbol,
@@ -94,5 +95,19 @@ describe("chart data shape (part 2 §3)", () => {
     expect(data.currencySymbols).toEqual({ EUR: "€", USD: "$" });
     expect(currencySymbol("EUR")).toBe("€");
     expect(currencySymbol("XYZ")).toBe("XYZ");
+  });
+});
+
+describe("CSV download", () => {
+  const heads = { label: "Label", series: "Series", value: "Value", currency: "Currency" };
+  test("the table's rows: stacked with the series, money in major units, cells quoted, formulas defused", () => {
+    const chart = toChartReport(row);
+    const data = buildChartData(chart, { start: "2026-01-01", end: "2026-01-31", dimension: "month" }, [
+      { key: "2026-01", series: "open", currency: null, value: 2 },
+      { key: "2026-01", series: "a,b", currency: null, value: 1 },
+    ], new Map(), {});
+    expect(chartCsv(data, heads)).toBe('Label,Series,Value,Currency\r\n2026-01,open,2,\r\n2026-01,"a,b",1,\r\n');
+    const money = buildChartData(chart, { start: "2026-01-01", end: "2026-01-31", dimension: "policy" }, [{ key: "=cmd", series: "x", currency: "JPY", value: 1235 }, { key: "p", series: "x", currency: "EUR", value: 12345 }], new Map(), {});
+    expect(chartCsv(money, heads)).toBe(`Label,Value,Currency\r\np,123.45,EUR\r\n"'=cmd",1235,JPY\r\n`);
   });
 });

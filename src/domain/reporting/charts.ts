@@ -7,6 +7,7 @@
  * read it).
  */
 import { z } from "zod";
+import { toMajorString } from "../money/money.ts";
 import { ZId } from "../numbers.ts";
 
 /** Part 2 §3 reportType. */
@@ -318,4 +319,24 @@ export function currencySymbol(code: string): string {
 export function dayAfter(day: string): string {
   const [y, m, d] = partsOf(day);
   return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}
+
+/** A value as the table and the CSV write it: a count, or money in major units of its currency ("123.45"). */
+export function chartValueText(value: number, currency: string | null): string {
+  return currency ? toMajorString({ amount: value, currency }) : String(value);
+}
+
+const csvCell = (text: string) => (/[",\r\n]/.test(text) || /^[=+\-@\t]/.test(text) ? `"${(/^[=+\-@\t]/.test(text) ? `'${text}` : text).replace(/"/g, '""')}"` : text);
+
+/** "Download CSV": the same rows as "View as table" (label, series when stacked, value, currency), CRLF lines; cells that a spreadsheet would run as formulas are quoted with a leading apostrophe. */
+export function chartCsv(chart: Pick<TChartData, "data" | "stackData">, headings: { label: string; series: string; value: string; currency: string }): string {
+  const rows = chartTableRows(chart);
+  const stacked = chart.stackData.length > 1;
+  const head = stacked ? [headings.label, headings.series, headings.value, headings.currency] : [headings.label, headings.value, headings.currency];
+  const lines = [head.map(csvCell).join(",")];
+  for (const r of rows) {
+    const cells = stacked ? [r.label, r.series ?? "", chartValueText(r.value, r.currency), r.currency ?? ""] : [r.label, chartValueText(r.value, r.currency), r.currency ?? ""];
+    lines.push(cells.map(csvCell).join(","));
+  }
+  return lines.join("\r\n") + "\r\n";
 }
