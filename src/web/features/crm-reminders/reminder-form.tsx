@@ -76,7 +76,7 @@ export function ReminderForm({ defaultMove }: { defaultMove?: { userId: number; 
         <CardTitle>{t("crmReminders.add")}</CardTitle>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4 tablet:grid-cols-2">
+        <form noValidate aria-label={t("crmReminders.add")} onSubmit={(e) => void onSubmit(e)} className="grid gap-4 tablet:grid-cols-2">
           <FormField label={t("crmReminders.form.search")} hint={t("crmReminders.form.searchHint")}>
             {(field) => <Input type="search" autoComplete="off" value={search} onChange={(e) => setSearch(e.target.value)} {...field} />}
           </FormField>
