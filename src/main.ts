@@ -8,6 +8,7 @@ import { createApp } from "./server/app.ts";
 import { directoryAssets, type AssetSource } from "./server/assets.ts";
 import { startJobWorker } from "./services/jobs/queue.ts";
 import { startNotificationMailer } from "./services/identity/notifications/notify.ts";
+import { startReminderScheduler } from "./services/reporting/scheduler.ts";
 import { startCrmReminderDueCheck } from "./services/crm/reminders.ts";
 import { fileStoreFor } from "./services/employee/files/store.ts";
 import { mailerFor } from "./trpc.ts";
@@ -48,6 +49,8 @@ export async function startServer(options: { config?: Config; assets?: AssetSour
   const stopJobs = startJobWorker({ db, config, mailer: mailerFor(config) });
   // Notification e-mails leave after their decision commits (issue 24 §3).
   const stopNotificationMails = startNotificationMailer({ db, config, mailer: mailerFor(config) });
+  // Scheduled report and HR e-mail reminders (issue 26): croner each minute; one instance sends each (a lease row).
+  const stopReminders = startReminderScheduler({ db, config, mailer: mailerFor(config) });
   // CRM reminders whose time has come are sent to their owners, each once across instances (issue 26).
   const stopCrmReminders = startCrmReminderDueCheck(db);
 
@@ -56,6 +59,7 @@ export async function startServer(options: { config?: Config; assets?: AssetSour
     clearInterval(sweep);
     stopJobs();
     stopNotificationMails();
+    stopReminders();
     stopCrmReminders();
     server.stop();
     await close();
