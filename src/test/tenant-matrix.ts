@@ -88,6 +88,10 @@ export type Victim = {
   batchIds: number[];
   /** Bill Approval (issue 16): the victim group's pending booking cost, lump sum and ad-hoc cash spend. */
   financeItemIds: { bookingCost: number; lumpSum: number; adhocCashSpend: number };
+  /** The victim group's third-party dashboard (issue 26), on its allowed dashboard site. */
+  dashboardId: number;
+  /** The victim group's own saved (CUSTOM) report (issue 26 report library). */
+  reportId: number;
   /** Global catalogue rows (not tenant data) some inputs need. */
   spendCategoryId: number;
   serviceAttributeId: number;
@@ -410,6 +414,21 @@ export async function seedVictim(db: DB): Promise<Victim> {
     financeItemIds[kind] = row.id;
   }
 
+  // A third-party dashboard of the victim group (issue 26) on its allowed site.
+  await db.insertInto("dashboard_origins").values({ group_id: group.id, origin: "https://dashboards.globex.test", created_by: null, created_at: now }).execute();
+  const victimDashboard = await db
+    .insertInto("third_party_dashboards")
+    .values({ group_id: group.id, title: `Dashboard ${PLANTED}`, url: "https://dashboards.globex.test/d/victim", description: `${PLANTED} dashboard`, is_initial: 1, sort_order: 0, created_by: null, created_at: now, updated_at: now })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+
+  // A saved (CUSTOM) report of the victim group (issue 26): the library's reportId fields name it.
+  const victimReport = await db
+    .insertInto("reports")
+    .values({ type: "CUSTOM", report_key: null, subject: "moves", category: "custom", name: `Report ${PLANTED}`, description: `${PLANTED} report`, group_id: group.id, base_report_id: null, definition: JSON.stringify({ fields: [] }), created_by: null, created_at: now, updated_at: now, deleted_at: null })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+
   const users = await db.selectFrom("users").select(["id", "email", "first_name", "last_name"]).where("group_id", "=", group.id).execute();
   const policies = await db.selectFrom("policies").select("name").where("group_id", "=", group.id).execute();
   const groupRow = await db.selectFrom("groups").select(["name", "display_name"]).where("id", "=", group.id).executeTakeFirstOrThrow();
@@ -463,6 +482,8 @@ export async function seedVictim(db: DB): Promise<Victim> {
     billIds: [victimBill.id],
     batchIds: [victimBatch.id],
     financeItemIds,
+    dashboardId: victimDashboard.id,
+    reportId: victimReport.id,
     spendCategoryId: spendCategory.id,
     serviceAttributeId: attribute.id,
     userIds: users.map((u) => u.id),
@@ -531,6 +552,13 @@ export const STAFF_AREAS: ReadonlyArray<{ label: string; procedures: string; pat
     paths: ["/crm/adhocCharge/"],
     tables: ["finance_items", "finance_recurring_payments", "finance_idempotency", "audit_log"],
     why: "part 2 §2: CRM agents create ad-hoc charges for any group's employees",
+  },
+  {
+    label: "CRM",
+    procedures: "crmReminders.",
+    paths: ["/crm/saveReminder", "/reporting/get-reminders", "/reporting/send-reminder", "/reporting/delete-reminder"],
+    tables: ["crm_reminders", "notifications", "audit_log"],
+    why: "part 2 §2, §7: CRM agents keep reminders about any group's employees' moves (saveReminder, get-reminders, send-reminder, delete-reminder)",
   },
 ];
 
@@ -662,6 +690,10 @@ export const TENANT_RULES: Record<string, Rule> = {
   bookingCostId: (v) => v.financeItemIds.bookingCost,
   lumpsumId: (v) => v.financeItemIds.lumpSum,
   cashSpendId: (v) => v.financeItemIds.adhocCashSpend,
+  /** Dashboards viewer (issue 26): the victim group's dashboard. */
+  dashboardId: (v) => v.dashboardId,
+  /** Report library (issue 26): the victim group's saved report. */
+  reportId: (v) => v.reportId,
   token: (v) => v.activationToken,
   ac: (v) => v.resetToken,
 };
@@ -735,6 +767,8 @@ const PLAUSIBLE: Record<string, Rule> = {
   setting: () => "order",
   services: () => "TRAVEL",
   allowedDomains: () => "probe.test",
+  /** CRM reminders (issue 26): a due time on the quarter hour, in the future. */
+  datePicker: () => "2030-01-07T09:15:00.000Z",
   /** social.link: a handle on the configured instance (the attacker's own link). */
   handle: () => "probe@social.example",
   /** managers.saveGeoRestriction: a well-formed route (issue 15). */
@@ -940,6 +974,7 @@ export const PATH_PARAMS: Record<string, string> = {
   "{groupId}": "groupId",
   "bank-account/{id}": "bankAccountId",
   "{moveId}": "moveId",
+  "dashboards/{id}": "dashboardId",
   "{userId}": "userId",
   "{uuid}": "uuid",
   "{email}": "email",

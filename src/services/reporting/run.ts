@@ -80,7 +80,50 @@ export async function runReport(db: DB, viewer: ReportViewer, reportId: number, 
   if (entry.key === "estimate-accuracy") return estimateAccuracyReport(db, viewer, filters);
   const applied = applyFilters(entry.filters, filters, todayOf(now), entry.rules);
   const scope: BaseScope = { groupId: viewer.groupId, scope: await restrictionScopeOf(db, { id: viewer.userId, role: viewer.role }) };
+  if (entry.key === "bills-by-status") {
+    const due = optionOf(applied, DUE_DAYS_FILTER);
+    const dueBy = due === null || due === "ALL" ? null : addDays(todayOf(now), Number(due));
+    return { columns: entry.columns, rows: billLineRows(db, scope, { billDate: periodOf(applied, "billDate"), dueBy, currency: currencyOf(applied) }) };
+  }
   return { columns: entry.columns, rows: baseRows(db, viewer, entry, applied, scope, now) };
+}
+
+/** Marks an AsyncIterable of report rows that can also be read a batch at a time (the downloads read so). */
+export const ROW_BATCHES = Symbol.for("meridian.reporting.rowBatches");
+export type BatchedRows = AsyncIterable<ReportRow> & { [ROW_BATCHES]: () => AsyncIterable<ReportRow[]> };
+
+/**
+ * Rows read in batches and mapped a batch at a time: iterating row by row hands out each batch's rows
+ * without an async step per row; `[ROW_BATCHES]` gives the batches themselves (a million-row CSV then costs
+ * one await per batch, not per row).
+ */
+export function batchedRows<R>(batches: () => AsyncIterable<R[]>, map: (row: R) => ReportRow): BatchedRows {
+  const mapped = async function* () {
+    for await (const batch of batches()) yield batch.map(map);
+  };
+  return {
+    [ROW_BATCHES]: mapped,
+    [Symbol.asyncIterator]() {
+      const source = mapped()[Symbol.asyncIterator]();
+      let current: ReportRow[] = [];
+      let at = 0;
+      return {
+        async next(): Promise<IteratorResult<ReportRow>> {
+          while (at >= current.length) {
+            const n = await source.next();
+            if (n.done) return { done: true, value: undefined };
+            current = n.value;
+            at = 0;
+          }
+          return { done: false, value: current[at++]! };
+        },
+        async return(): Promise<IteratorResult<ReportRow>> {
+          await source.return?.(undefined);
+          return { done: true, value: undefined };
+        },
+      };
+    },
+  };
 }
 
 const policyIdOf = (f: AppliedFilters) => {
@@ -190,12 +233,6 @@ async function* baseRows(db: DB, viewer: ReportViewer, entry: CatalogReport, f: 
       }
       return;
     }
-    case "bills-by-status": {
-      const due = optionOf(f, DUE_DAYS_FILTER);
-      const dueBy = due === null || due === "ALL" ? null : addDays(today, Number(due));
-      yield* billLineRows(db, s, { billDate: periodOf(f, "billDate"), dueBy, currency: currencyOf(f) });
-      return;
-    }
     case "payments-by-period-currency": {
       const from = periodOf(f, "fromMonth").start;
       const to = periodOf(f, "toMonth").end;
@@ -260,26 +297,25 @@ async function* baseRows(db: DB, viewer: ReportViewer, entry: CatalogReport, f: 
 const maxOf = (a: string | null, b: string | null) => (a === null ? b : b === null ? a : a > b ? a : b);
 const minOf = (a: string | null, b: string | null) => (a === null ? b : b === null ? a : a < b ? a : b);
 
-/** Bill lines with their bill's state (`billStateOf`, the one place a lone bill's state is named). */
-export async function* billLineRows(db: DB, s: BaseScope, f: Parameters<typeof billLineBatch>[2]): AsyncGenerator<ReportRow> {
-  for await (const batch of keysetBatches(billLineBatch(db, s, f), (r) => r.line_id)) {
-    for (const l of batch) {
-      yield {
-        billId: l.bill_id,
-        reference: l.reference,
-        billType: l.bill_type,
-        status: billStateOf({ status: l.status as never, audited: l.audited === 1 }).label,
-        billDate: l.bill_date,
-        dueDate: l.due_date,
-        moveId: l.move_id,
-        line: l.name,
-        currency: l.currency,
-        gross: l.gross_amount,
-        net: l.net_amount,
-        tax: l.tax_amount,
-      };
-    }
-  }
+/** Bill lines with their bill's state (`billStateOf`, the one place a lone bill's state is named), in batches. */
+export function billLineRows(db: DB, s: BaseScope, f: Parameters<typeof billLineBatch>[2]): BatchedRows {
+  return batchedRows(
+    () => keysetBatches(billLineBatch(db, s, f), (r) => r.line_id),
+    (l) => ({
+      billId: l.bill_id,
+      reference: l.reference,
+      billType: l.bill_type,
+      status: billStateOf({ status: l.status as never, audited: l.audited === 1 }).label,
+      billDate: l.bill_date,
+      dueDate: l.due_date,
+      moveId: l.move_id,
+      line: l.name,
+      currency: l.currency,
+      gross: l.gross_amount,
+      net: l.net_amount,
+      tax: l.tax_amount,
+    }),
+  );
 }
 
 /**
