@@ -48,7 +48,7 @@ function ChartCanvas({ option, label, tall }: { option: Record<string, unknown>;
     const el = ref.current;
     if (!el) return;
     ensureWorldMap();
-    const chart = echarts.init(el, undefined, { renderer: "svg" });
+    const chart = echarts.init(el, undefined, { renderer: "canvas" });
     instance.current = chart;
     const observer = new ResizeObserver(() => chart.resize());
     observer.observe(el);
@@ -77,7 +77,8 @@ export function ChartTable({ chart, data, title }: { chart: TChartData; data: TC
   const total = data.reduce((a, d) => a + d.value, 0);
   const currency = data.find((d) => d.currency)?.currency ?? null;
   return (
-    <div className="max-h-96 overflow-auto rounded-md border" data-testid="chart-table">
+    // Scrolls in its own box, so it takes the focus (keyboard users can scroll it) and is named.
+    <div className="max-h-96 overflow-auto rounded-md border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring" data-testid="chart-table" tabIndex={0} role="region" aria-label={title}>
       <Table>
         <TableCaption className="sr-only">{t("charts.tableCaption", { title, start: formatDate(chart.start), end: formatDate(chart.end) })}</TableCaption>
         <TableHeader>

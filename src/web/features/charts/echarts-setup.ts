@@ -8,12 +8,12 @@
 import { BarChart, LineChart, MapChart, PieChart, ScatterChart } from "echarts/charts";
 import { AriaComponent, GeoComponent, GridComponent, LegendComponent, TooltipComponent, VisualMapComponent } from "echarts/components";
 import * as echarts from "echarts/core";
-import { SVGRenderer } from "echarts/renderers";
+import { CanvasRenderer } from "echarts/renderers";
 import { feature } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
 import countries110m from "world-atlas/countries-110m.json";
 
-echarts.use([BarChart, LineChart, PieChart, ScatterChart, MapChart, AriaComponent, GeoComponent, GridComponent, LegendComponent, TooltipComponent, VisualMapComponent, SVGRenderer]);
+echarts.use([BarChart, LineChart, PieChart, ScatterChart, MapChart, AriaComponent, GeoComponent, GridComponent, LegendComponent, TooltipComponent, VisualMapComponent, CanvasRenderer]);
 
 export const WORLD_MAP = "world";
 

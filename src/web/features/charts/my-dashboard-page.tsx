@@ -28,13 +28,13 @@ export function MyDashboardPage({ group }: { group: string }) {
   const chartsLink = (
     <Link to="/$group/summary/chart" params={{ group }} className={linkButton}>
       <BarChart3 className="size-4" aria-hidden="true" />
-      {t("dashboard.openCharts")}
+      {t("myDashboard.openCharts")}
     </Link>
   );
   return (
     <div data-testid="my-dashboard-page">
-      <PageHeader eyebrow={t("dashboard.eyebrow")} title={t("dashboard.title")} description={t("dashboard.description")} actions={chartsLink} />
-      <QueryView query={saved} isEmpty={(d) => d.charts.length === 0} empty={<EmptyState title={t("dashboard.empty")} description={t("dashboard.emptyHint")} action={chartsLink} />}>
+      <PageHeader eyebrow={t("myDashboard.eyebrow")} title={t("myDashboard.title")} description={t("myDashboard.description")} actions={chartsLink} />
+      <QueryView query={saved} isEmpty={(d) => d.charts.length === 0} empty={<EmptyState title={t("myDashboard.empty")} description={t("myDashboard.emptyHint")} action={chartsLink} />}>
         {(d) => {
           const ids = d.charts.map((c) => c.chartId);
           const move = (index: number, by: -1 | 1) => {
@@ -55,13 +55,13 @@ export function MyDashboardPage({ group }: { group: string }) {
                   canSave={false}
                   actions={
                     <div className="flex gap-1">
-                      <Button type="button" variant="ghost" size="icon" aria-label={`${t("dashboard.moveUp")}: ${s.chart.title}`} disabled={index === 0 || reorder.isPending} onClick={() => move(index, -1)}>
+                      <Button type="button" variant="ghost" size="icon" aria-label={`${t("myDashboard.moveUp")}: ${s.chart.title}`} disabled={index === 0 || reorder.isPending} onClick={() => move(index, -1)}>
                         <ArrowUp aria-hidden="true" />
                       </Button>
-                      <Button type="button" variant="ghost" size="icon" aria-label={`${t("dashboard.moveDown")}: ${s.chart.title}`} disabled={index === d.charts.length - 1 || reorder.isPending} onClick={() => move(index, 1)}>
+                      <Button type="button" variant="ghost" size="icon" aria-label={`${t("myDashboard.moveDown")}: ${s.chart.title}`} disabled={index === d.charts.length - 1 || reorder.isPending} onClick={() => move(index, 1)}>
                         <ArrowDown aria-hidden="true" />
                       </Button>
-                      <Button type="button" variant="ghost" size="icon" aria-label={`${t("dashboard.remove")}: ${s.chart.title}`} disabled={remove.isPending} onClick={() => remove.mutate({ group, chartId: s.chartId })}>
+                      <Button type="button" variant="ghost" size="icon" aria-label={`${t("myDashboard.remove")}: ${s.chart.title}`} disabled={remove.isPending} onClick={() => remove.mutate({ group, chartId: s.chartId })}>
                         <Trash2 aria-hidden="true" />
                       </Button>
                     </div>

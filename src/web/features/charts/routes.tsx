@@ -44,7 +44,7 @@ const myDashboardRoute = createRoute({
   component: withPages(function MyDashboardRoute() {
     const { t } = useTranslation();
     const { group } = myDashboardRoute.useParams();
-    useDocumentTitle(t("dashboard.title"));
+    useDocumentTitle(t("myDashboard.title"));
     return (
       <RoleGate roles={["HR", "MANAGER", "ADMIN"]}>
         <MyDashboardPage key={group} group={group} />
