@@ -105,7 +105,10 @@ export function BuilderColumns({
     if (dragged.startsWith("avail:") && overColumn) {
       const field = byId.get(id);
       if (!field) return;
-      onChange((s) => addColumn(s, field, overIndex));
+      // Over a column: before it, or after it when the dragged field's middle is below the column's middle.
+      const rect = a.rect.current.translated;
+      const after = target.startsWith("col:") && rect !== null && rect.top + rect.height / 2 > over.rect.top + over.rect.height / 2;
+      onChange((s) => addColumn(s, field, overIndex + (after ? 1 : 0)));
       announce(t("reportBuilder.announce.added", { name: field.editableName }));
     } else if (dragged.startsWith("col:")) {
       const from = state.columns.findIndex((c) => c.id === id);

@@ -24,6 +24,7 @@ import { PageHeader } from "../../components/ui/page-header.tsx";
 import { LoadingBlock } from "../../components/ui/spinner.tsx";
 import { ErrorState } from "../../components/ui/states.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table.tsx";
+import { useDocumentTitle } from "../../lib/document-title.ts";
 import { errorText } from "../../lib/errors.ts";
 import { formatMoney } from "../../lib/format.ts";
 import { useSignedInUser } from "../../lib/session.ts";
@@ -34,6 +35,7 @@ import { RuleEditor } from "./rule-editor.tsx";
 
 export function BuilderPage({ group, reportId }: { group: string; reportId: number | null }) {
   const { t } = useTexts();
+  useDocumentTitle(t(reportId === null ? "reportBuilder.title" : "reportBuilder.editTitle"));
   const fields = useQuery(trpc.reportBuilder.fields.queryOptions({ group }));
   const report = useQuery({ ...trpc.reportBuilder.get.queryOptions({ group, reportId: reportId ?? 0 }), enabled: reportId !== null });
   if (fields.isError || report.isError) {

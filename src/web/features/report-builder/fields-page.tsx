@@ -16,12 +16,14 @@ import { PageHeader } from "../../components/ui/page-header.tsx";
 import { LoadingBlock } from "../../components/ui/spinner.tsx";
 import { ErrorState } from "../../components/ui/states.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table.tsx";
+import { useDocumentTitle } from "../../lib/document-title.ts";
 import { errorText } from "../../lib/errors.ts";
 import { queryClient, trpc } from "../../lib/trpc.ts";
 import { allState } from "./permissions-page.tsx";
 
-export function FieldsPage({ group }: { group: string }) {
+export function FieldsPage({ group }: { group: string; reportId?: number | null }) {
   const { t } = useTexts();
+  useDocumentTitle(t("reportFields.title"));
   const data = useQuery(trpc.reportBuilder.fields.queryOptions({ group }));
   if (data.isError) return <ErrorState message={errorText(data.error, t("reportBuilder.loadFailed"))} retryLabel={t("reportBuilder.retry")} onRetry={() => void data.refetch()} />;
   if (!data.data) return <LoadingBlock label={t("reportBuilder.loading")} />;

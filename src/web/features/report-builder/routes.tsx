@@ -4,11 +4,10 @@
  * - `/$group/reports/builder` (a new custom report) and `/$group/reports/builder/$reportId` (edit one);
  * - `/$group/reports/permissions`: the reporting table (enable/disable, names);
  * - `/$group/reports/fields`: the fields-edit page (field overrides).
- * dnd-kit and the texts load with these pages only (lazy chunks).
+ * dnd-kit and the texts load with these pages only (lazy chunks); each page sets its own document title.
  */
 import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
-import { useTexts } from "./use-texts.ts";
-import { useDocumentTitle } from "../../lib/document-title.ts";
+import type { ReactNode } from "react";
 import { textsChunk } from "../../lib/i18n.ts";
 import { appRoute, RoleGate, withPages } from "../../route-base.tsx";
 
@@ -18,73 +17,37 @@ const FieldsPage = lazyRouteComponent(() => import("./fields-page.tsx"), "Fields
 const texts = textsChunk(() => import("../../../domain/i18n/en-report-builder.ts").then((m) => m.enReportBuilder));
 
 /** A positive id from the path, or null. */
-function idOf(text: string): number | null {
-  if (!/^\d{1,10}$/.test(text)) return null;
+function idOf(text: string | undefined): number | null {
+  if (text === undefined || !/^\d{1,10}$/.test(text)) return null;
   const n = Number(text);
   return n >= 1 && n <= 2_147_483_647 ? n : null;
 }
 
-const ROLES = ["HR", "ADMIN"] as const;
+type Page = ((props: { group: string; reportId: number | null }) => ReactNode) & { preload?: () => Promise<void> };
 
-const newRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: "/$group/reports/builder",
-  component: withPages(function NewReportRoute() {
-    const { t } = useTexts();
-    const { group } = newRoute.useParams();
-    useDocumentTitle(t("reportBuilder.title"));
-    return (
-      <RoleGate roles={[...ROLES]}>
-        <BuilderPage key={group} group={group} reportId={null} />
-      </RoleGate>
-    );
-  }, BuilderPage, texts),
-});
+/** One page of the group's HR and admins (one factory keeps the entry chunk small). */
+function pageRoute<P extends string>(path: P, Page: Page) {
+  const route = createRoute({
+    getParentRoute: () => appRoute,
+    path,
+    component: withPages(function ReportBuilderRoute() {
+      const { group, reportId } = route.useParams() as { group: string; reportId?: string };
+      return (
+        <RoleGate roles={["HR", "ADMIN"]}>
+          <Page key={`${group}:${reportId ?? ""}`} group={group} reportId={reportId === undefined ? null : (idOf(reportId) ?? 0)} />
+        </RoleGate>
+      );
+    }, Page, texts),
+  });
+  return route;
+}
 
-const editRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: "/$group/reports/builder/$reportId",
-  component: withPages(function EditReportRoute() {
-    const { t } = useTexts();
-    const { group, reportId } = editRoute.useParams();
-    useDocumentTitle(t("reportBuilder.editTitle"));
-    const id = idOf(reportId);
-    return (
-      <RoleGate roles={[...ROLES]}>
-        <BuilderPage key={`${group}:${reportId}`} group={group} reportId={id ?? 0} />
-      </RoleGate>
-    );
-  }, BuilderPage, texts),
-});
-
-const permissionsRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: "/$group/reports/permissions",
-  component: withPages(function PermissionsRoute() {
-    const { t } = useTexts();
-    const { group } = permissionsRoute.useParams();
-    useDocumentTitle(t("reportPermissions.title"));
-    return (
-      <RoleGate roles={[...ROLES]}>
-        <PermissionsPage key={group} group={group} />
-      </RoleGate>
-    );
-  }, PermissionsPage, texts),
-});
-
-const fieldsRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: "/$group/reports/fields",
-  component: withPages(function FieldsRoute() {
-    const { t } = useTexts();
-    const { group } = fieldsRoute.useParams();
-    useDocumentTitle(t("reportFields.title"));
-    return (
-      <RoleGate roles={[...ROLES]}>
-        <FieldsPage key={group} group={group} />
-      </RoleGate>
-    );
-  }, FieldsPage, texts),
-});
-
-export const reportBuilderRoutes = { public: [], app: [newRoute, editRoute, permissionsRoute, fieldsRoute] };
+export const reportBuilderRoutes = {
+  public: [],
+  app: [
+    pageRoute("/$group/reports/builder", BuilderPage),
+    pageRoute("/$group/reports/builder/$reportId", BuilderPage),
+    pageRoute("/$group/reports/permissions", PermissionsPage),
+    pageRoute("/$group/reports/fields", FieldsPage),
+  ],
+};
