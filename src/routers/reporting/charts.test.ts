@@ -72,6 +72,21 @@ describe("charts (tRPC)", () => {
     expect(total(aligned)).toBe(1);
   });
 
+  test("spend counts what the expense lifecycle places as approved or paid: an approved expense whose every bill is void does not count", async () => {
+    const s = await seedChartGroup(t.db);
+    const hr = await callerFor(t.db, s.hrEmail);
+    const sumOf = async (currency: string) => (await hr.charts.data({ group: s.group.name, chartId: 8, ...PERIOD, dimension: "policy" })).data.filter((d) => d.currency === currency).reduce((a, d) => a + d.value, 0);
+    expect(await sumOf("EUR")).toBe(12345);
+    const expense = await t.db.selectFrom("expenses").select(["id", "move_id", "employee_user_id"]).where("group_id", "=", s.group.id).where("currency", "=", "EUR").executeTakeFirstOrThrow();
+    const now = new Date().toISOString();
+    await t.db.insertInto("bills").values({
+      group_id: s.group.id, move_id: expense.move_id, employee_user_id: expense.employee_user_id, bill_type: "Expense", status: "Void", source_kind: "expense", source_id: expense.id,
+      currency: "EUR", gross_amount: 12345, net_amount: 12345, tax_amount: 0, bill_date: "2026-01-12", created_at: now, updated_at: now,
+    } as never).execute();
+    expect(await sumOf("EUR")).toBe(0);
+    expect(await sumOf("USD")).toBe(5000);
+  });
+
   test("a manager's chart counts only the moves their restrictions let them see, for every content", async () => {
     const s = await seedChartGroup(t.db);
     const manager = await callerFor(t.db, s.managerEmail);
