@@ -3,7 +3,8 @@ import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { toMajorString } from "../../domain/money/money.ts";
 import type { ReportColumn, ReportRow } from "../../domain/reporting/types.ts";
-import { csvField, csvStream, majorText, safeText } from "./export.ts";
+import ExcelJS from "exceljs";
+import { csvField, csvStream, majorText, safeText, xlsxStream } from "./export.ts";
 import { batchedRows } from "./run.ts";
 
 describe("majorText", () => {
@@ -51,4 +52,43 @@ describe("CSV", () => {
     expect(lines[4]).toBe("'-x3,-3,303,JPY");
     expect(lines.length).toBe(rows.length + 2);
   });
+});
+
+describe("XLSX", () => {
+  test("the reader drives the writer: nothing is written past what is read, and every row arrives", async () => {
+    const columns: ReportColumn[] = [
+      { key: "n", title: "N", kind: "integer" },
+      { key: "amount", title: "Amount", kind: "money", currencyKey: "currency" },
+      { key: "currency", title: "Currency", kind: "text" },
+      { key: "text", title: "Text", kind: "text" },
+    ];
+    const TOTAL = 5_000;
+    let produced = 0;
+    async function* rows() {
+      for (let i = 0; i < TOTAL; i++) {
+        produced++;
+        yield { n: i, amount: i * 3, currency: i % 2 ? "USD" : "BHD", text: i === 7 ? "@SUM(1)" : `row ${i}` } as ReportRow;
+      }
+    }
+    const reader = xlsxStream({ columns, rows: rows() }).getReader();
+    const first = await reader.read();
+    expect(first.done).toBe(false);
+    // One pull wrote at most a few batches, not the whole report.
+    expect(produced).toBeLessThan(TOTAL);
+    const parts: Uint8Array[] = [first.value!];
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parts.push(value);
+    }
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.concat(parts));
+    const sheet = wb.worksheets[0]!;
+    expect(sheet.rowCount).toBe(TOTAL + 1);
+    expect(sheet.getRow(9).getCell(4).value).toBe("'@SUM(1)");
+    expect(sheet.getRow(3).getCell(2).value).toBe(0.03);
+    expect(sheet.getRow(3).getCell(2).numFmt).toBe("#,##0.00");
+    expect(sheet.getRow(4).getCell(2).value).toBe(0.006);
+    expect(sheet.getRow(4).getCell(2).numFmt).toBe("#,##0.000");
+  }, 120_000);
 });

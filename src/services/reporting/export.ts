@@ -149,42 +149,61 @@ function moneyFormat(digits: number): string {
   return digits === 0 ? "#,##0" : `#,##0.${"0".repeat(digits)}`;
 }
 
-/** The report as a streamed XLSX body (exceljs WorkbookWriter; rows committed as written). */
+/**
+ * The report as a streamed XLSX body (exceljs WorkbookWriter; each row committed as written). The reader drives
+ * the writer: a pull hands out the zip bytes already made, and only when there are none writes the next batch of
+ * rows, so a slow client holds back the rows instead of the server buffering the whole file.
+ */
 export function xlsxStream(result: ReportResult, sheetName = "Report"): ReadableStream<Uint8Array> {
   const pass = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: pass, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31).replace(/[\\/?*[\]:]/g, " ") || "Report");
   sheet.columns = result.columns.map((c) => ({ header: safeText(c.title), key: c.key, width: Math.min(40, Math.max(10, c.title.length + 2)) }));
-  const write = (async () => {
-    try {
-      for await (const row of result.rows) {
-        const added = sheet.addRow(result.columns.map((c) => xlsxValue(c, row)));
-        result.columns.forEach((c, i) => {
-          if (c.kind !== "money") return;
-          const currency = c.currencyKey ? row[c.currencyKey] : null;
-          if (typeof currency === "string" && currency !== "") added.getCell(i + 1).numFmt = moneyFormat(minorUnitsOf(currency));
-        });
-        added.commit();
-      }
-      sheet.commit();
-      await workbook.commit();
-    } catch (error) {
-      pass.destroy(error as Error);
-    }
-  })();
-  void write;
-  const reader = pass[Symbol.asyncIterator]();
+  const batches = rowBatches(result.rows, XLSX_BATCH_ROWS)[Symbol.asyncIterator]();
+  let tail: AsyncIterator<Buffer> | null = null;
+  const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
+  const writeRow = (row: ReportRow) => {
+    const added = sheet.addRow(result.columns.map((c) => xlsxValue(c, row)));
+    result.columns.forEach((c, i) => {
+      if (c.kind !== "money") return;
+      const currency = c.currencyKey ? row[c.currencyKey] : null;
+      if (typeof currency === "string" && currency !== "") added.getCell(i + 1).numFmt = moneyFormat(minorUnitsOf(currency));
+    });
+    added.commit();
+  };
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
-      const next = await reader.next();
-      if (next.done) controller.close();
-      else controller.enqueue(new Uint8Array(next.value as Buffer));
+      for (;;) {
+        if (tail) {
+          const n = await tail.next();
+          if (n.done) controller.close();
+          else controller.enqueue(new Uint8Array(n.value));
+          return;
+        }
+        const chunk = pass.read() as Buffer | null;
+        if (chunk !== null) {
+          controller.enqueue(new Uint8Array(chunk));
+          return;
+        }
+        const next = await batches.next();
+        if (next.done) {
+          sheet.commit();
+          workbook.commit().catch((error: unknown) => pass.destroy(error as Error));
+          tail = pass[Symbol.asyncIterator]();
+          continue;
+        }
+        for (const row of next.value) writeRow(row);
+        await tick();
+      }
     },
     async cancel() {
+      await batches.return(undefined);
       pass.destroy();
     },
   });
 }
+
+const XLSX_BATCH_ROWS = 500;
 
 export const CSV_TYPE = "text/csv; charset=utf-8";
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
