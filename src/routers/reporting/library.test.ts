@@ -178,6 +178,10 @@ describe("reports.preview and results", () => {
     expect(yen.rows.map((r) => r.gross)).toEqual([1500]);
     await expectTrpcError(caller.reports.preview({ group: "acme", reportId: ids["expenses-by-status"]!, filters: { currency: "ALL", moveIds: "1;2" } }), "BAD_REQUEST", libraryMessages.errorApplyingFilters);
     await expectTrpcError(caller.reports.preview({ group: "acme", reportId: ids["expenses-by-status"]!, filters: { currency: "CUSTOM" } }), "BAD_REQUEST", libraryMessages.errorApplyingFilters);
+    // A dynamic list's value must be one the server offers (another group's policy is not).
+    await expectTrpcError(caller.reports.preview({ group: "acme", reportId: ids["cost-per-move"]!, filters: { policy: "abc" } }), "BAD_REQUEST", libraryMessages.errorApplyingFilters);
+    const globexPolicy = await t.db.selectFrom("policies as p").innerJoin("groups as g", "g.id", "p.group_id").select("p.id").where("g.name", "=", "globex").executeTakeFirst();
+    if (globexPolicy) await expectTrpcError(caller.reports.preview({ group: "acme", reportId: ids["cost-per-move"]!, filters: { policy: String(globexPolicy.id) } }), "BAD_REQUEST", libraryMessages.errorApplyingFilters);
   });
 
   test("results pages through the rows", async () => {

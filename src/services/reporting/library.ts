@@ -16,10 +16,8 @@ import type { DB } from "../../db/index.ts";
 import { findGroupByName } from "../../db/queries/admin/groups.ts";
 import {
   deleteFavourite,
-  findCurrencyOptions,
   findFilterDefaults,
   findGroupReports,
-  findPolicyOptions,
   groupHasDrawdown,
   insertFavourite,
   upsertFilterDefaults,
@@ -48,7 +46,7 @@ import type {
 import type { FilterDefinition, FilterValues, ReportResult, ReportRow, ReportViewer } from "../../domain/reporting/types.ts";
 import type { SessionUser } from "../identity/auth.ts";
 import { loadMessages } from "../admin/i18n.ts";
-import { assertReportingAllowed, catalogOf, reportForViewer, runReport, todayOf } from "./run.ts";
+import { assertReportingAllowed, catalogOf, filledFilters, reportForViewer, runReport, todayOf } from "./run.ts";
 
 export type LibraryGroup = { id: number; name: string };
 
@@ -127,13 +125,7 @@ async function filtersOf(db: DB, viewer: ReportViewer, reportId: number): Promis
   const report = await reportForViewer(db, viewer, reportId);
   const entry = catalogOf(report);
   const defs = entry?.filters ?? [];
-  const filled = await Promise.all(
-    defs.map(async (d) => {
-      if (d.dynamicOptions === "policies") return { ...d, options: await findPolicyOptions(db, viewer.groupId) };
-      if (d.dynamicOptions === "currencies") return { ...d, options: await findCurrencyOptions(db) };
-      return d;
-    }),
-  );
+  const filled = await filledFilters(db, viewer.groupId, defs);
   return { defs: filled, rules: rulesOf(entry), defaults: { ...specDefaults(defs), ...entry?.defaults } };
 }
 const rulesOf = (entry: ReturnType<typeof catalogOf>) => entry?.rules ?? {};

@@ -16,7 +16,7 @@
  * - CUSTOM and OLD reports: `runCustomReport` (./custom-run.ts).
  */
 import type { DB } from "../../db/index.ts";
-import { findGroupReport, findReportingRestriction, type ReportRow as StoredReport } from "../../db/queries/reporting/library.ts";
+import { findCurrencyOptions, findGroupReport, findPolicyOptions, findReportingRestriction, type ReportRow as StoredReport } from "../../db/queries/reporting/library.ts";
 import {
   activationFunnel,
   billLineBatch,
@@ -42,7 +42,7 @@ import { AppError } from "../../domain/errors.ts";
 import { catalogReport, type CatalogReport } from "../../domain/reporting/catalog.ts";
 import { addDays, applyFilters, currencyOf, DUE_DAYS_FILTER, idsOf, optionOf, periodOf, textOf, type AppliedFilters } from "../../domain/reporting/filters.ts";
 import { libraryMessages } from "../../domain/reporting/library-messages.ts";
-import type { FilterValues, ReportResult, ReportRow, ReportViewer } from "../../domain/reporting/types.ts";
+import type { FilterDefinition, FilterValues, ReportResult, ReportRow, ReportViewer } from "../../domain/reporting/types.ts";
 import { expenseSource, lifecycleKey, loadLifecycles, withLifecycles, type LifecycleSource } from "../employee/expenses/lifecycle.ts";
 import { estimateVsActual } from "../finance/insights.ts";
 import type { SessionUser } from "../identity/auth.ts";
@@ -78,7 +78,7 @@ export async function runReport(db: DB, viewer: ReportViewer, reportId: number, 
   const entry = catalogOf(report);
   if (!entry) throw new AppError("NOT_FOUND", libraryMessages.reportNotFound);
   if (entry.key === "estimate-accuracy") return estimateAccuracyReport(db, viewer, filters);
-  const applied = applyFilters(entry.filters, filters, todayOf(now), entry.rules);
+  const applied = applyFilters(await filledFilters(db, viewer.groupId, entry.filters), filters, todayOf(now), entry.rules);
   const scope: BaseScope = { groupId: viewer.groupId, scope: await restrictionScopeOf(db, { id: viewer.userId, role: viewer.role }) };
   if (entry.key === "bills-by-status") {
     const due = optionOf(applied, DUE_DAYS_FILTER);
@@ -124,6 +124,17 @@ export function batchedRows<R>(batches: () => AsyncIterable<R[]>, map: (row: R) 
       };
     },
   };
+}
+
+/** A report's filter definitions with their dynamic lists filled (policies of the group, currencies). */
+export async function filledFilters(db: DB, groupId: number, defs: readonly FilterDefinition[]): Promise<FilterDefinition[]> {
+  return Promise.all(
+    defs.map(async (d) => {
+      if (d.dynamicOptions === "policies") return { ...d, options: await findPolicyOptions(db, groupId) };
+      if (d.dynamicOptions === "currencies") return { ...d, options: await findCurrencyOptions(db) };
+      return d;
+    }),
+  );
 }
 
 const policyIdOf = (f: AppliedFilters) => {
