@@ -58,7 +58,7 @@ import { queryClient, trpc } from "../../lib/trpc.ts";
 import { useUrlSearchText } from "../../lib/url-search-text.ts";
 import { cn } from "../../lib/utils.ts";
 import { DownloadStatus } from "./download-status.tsx";
-import type { reportsSearch } from "./routes.tsx";
+import type { ReportsUrlSearch } from "./routes.tsx";
 import { useReportDownload } from "./use-download.ts";
 
 /** The page's view as it appears in the URL (see routes.tsx). */
@@ -85,7 +85,7 @@ const ICONS: Record<string, LucideIcon> = {
 };
 const SEARCH_DEBOUNCE_MS = 300;
 
-type UrlSearch = ReturnType<typeof reportsSearch>;
+type UrlSearch = ReportsUrlSearch;
 
 /** The route's page: a group's (`/$group/reports`) or the admin's (`/admin/reports?group=`), its view from the URL. */
 export function ReportsRoute() {

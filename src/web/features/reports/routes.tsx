@@ -21,12 +21,13 @@ const texts = textsChunk(() => import("../../../domain/i18n/en-reports.ts").then
 const text = (v: unknown, max: number) => (typeof v === "string" || typeof v === "number" ? String(v).trim().slice(0, max) || undefined : undefined);
 
 /** The page's view in the URL; the admin's page has the group too. */
-export function reportsSearch(s: Record<string, unknown>) {
+export type ReportsUrlSearch = { tab?: "custom"; q?: string; category?: string; fav?: true; group?: string };
+export function reportsSearch(s: Record<string, unknown>): ReportsUrlSearch {
   return {
-    tab: s.tab === "custom" ? ("custom" as const) : undefined,
+    tab: s.tab === "custom" ? "custom" : undefined,
     q: text(s.q, 200),
     category: text(s.category, 100),
-    fav: s.fav === true ? (true as const) : undefined,
+    fav: s.fav === true ? true : undefined,
     group: typeof s.group === "string" && /^[a-z0-9][a-z0-9-]{0,63}$/.test(s.group) ? s.group : undefined,
   };
 }
