@@ -114,6 +114,11 @@ export const pages: Page[] = [
   // Charts (issue 26; part 2 §2 "Charts live under /{company}/summary/chart/") and the user's own dashboard of saved charts.
   { pattern: /^\/[a-z0-9][a-z0-9-]*\/summary\/chart\/?$/, rule: { kind: "group", roles: ["HR", "MANAGER", "ADMIN"] } },
   { pattern: /^\/[a-z0-9][a-z0-9-]*\/my-dashboard\/?$/, rule: { kind: "group", roles: ["HR", "MANAGER", "ADMIN"] } },
+  // Reporting reminders (issue 26; part 2 §2 "Reporting reminders page"): the admin's page with the group dropdown (before the
+  // group pattern), the group's page for its HR and admins; the public unsubscribe page of the reminder e-mails (§2).
+  { pattern: /^\/admin\/reporting\/reminders\/?$/, rule: staff("ADMIN") },
+  { pattern: /^\/[a-z0-9][a-z0-9-]*\/reporting\/reminders\/?$/, rule: { kind: "group", roles: ["HR", "ADMIN"] } },
+  { pattern: /^\/unsubscribe\/reporting\/?$/, rule: { kind: "public" } },
 ];
 
 export function findPage(pathname: string): PageRule | null {

@@ -27,6 +27,8 @@ export type TProgrammeOverviewRequest = z.infer<typeof ZProgrammeOverviewRequest
 export const ZOverviewTile = z.object({
   key: z.enum(TILE_KEYS),
   count: z.number().int().min(0),
+  /** More rows than `count` (a count stops at 500). */
+  more: z.boolean(),
   /** Estimates awaiting approval: when the oldest waiting one was sent (ISO), and its age in whole days. */
   oldestSince: z.string().nullable(),
   oldestDays: z.number().int().min(0).nullable(),

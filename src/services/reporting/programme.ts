@@ -4,19 +4,19 @@
  * the procedure resolved and checked, and for a MANAGER within their restrictions (read now). Reads only.
  *
  * Windows count from today (UTC): moves starting in the next STARTING_DAYS days, assignments ending in the
- * next ENDING_DAYS days (today included). The estimates tile also says since when the oldest waits.
+ * next ENDING_DAYS days (today included). The estimates tile also says since when the oldest waits. A count
+ * stops at TILE_COUNT_CAP (`more`: there are more), so the overview costs the same in a group of 100,000 moves.
  * The programme's spend against estimate and budget is the accuracy answer's `totals` (./accuracy.ts),
  * loaded by the page beside the tiles so the tiles never wait for it.
  */
 import type { DB } from "../../db/index.ts";
 import {
   assignmentsEnding,
-  countRows,
+  countTiles,
   draftMoves,
   estimatesAwaitingApproval,
   expensesOutOfPolicy,
   movesStarting,
-  oldestAwaitingSince,
   openIncidents,
   pendingActivations,
   type AttentionScope,
@@ -26,6 +26,8 @@ import { ENDING_DAYS, STARTING_DAYS, type TOverviewTile, type TProgrammeOverview
 import type { SessionUser } from "../identity/auth.ts";
 
 const DAY_MS = 86_400_000;
+/** A tile counts up to this many rows, then says "more" (its list has them all). */
+export const TILE_COUNT_CAP = 500;
 
 /** YYYY-MM-DD `days` after `date` (UTC). */
 export function addDaysIso(date: string, days: number): string {
@@ -50,18 +52,32 @@ export async function programmeOverview(db: DB, user: SessionUser, group: { id: 
   const today = now.toISOString().slice(0, 10);
   const starting = { from: today, to: addDaysIso(today, STARTING_DAYS) };
   const ending = { from: today, to: addDaysIso(today, ENDING_DAYS) };
-  const [drafts, activations, awaiting, oldest, startingN, endingN, expenses, incidents, exceptions] = await Promise.all([
-    countRows(db, draftMoves(db, at)),
-    countRows(db, pendingActivations(db, at)),
-    countRows(db, estimatesAwaitingApproval(db, at)),
-    oldestAwaitingSince(db, at),
-    countRows(db, movesStarting(db, at, starting)),
-    countRows(db, assignmentsEnding(db, at, ending)),
-    countRows(db, expensesOutOfPolicy(db, at)),
-    countRows(db, openIncidents(db, at, "incident")),
-    countRows(db, openIncidents(db, at, "exception")),
-  ]);
-  const tile = (key: TOverviewTile["key"], count: number, extra: Partial<TOverviewTile> = {}): TOverviewTile => ({ key, count, oldestSince: null, oldestDays: null, from: null, to: null, ...extra });
+  const { counts, oldestSince: oldest } = await countTiles(
+    db,
+    {
+      drafts: draftMoves(db, at),
+      activations: pendingActivations(db, at),
+      awaiting: estimatesAwaitingApproval(db, at),
+      starting: movesStarting(db, at, starting),
+      ending: assignmentsEnding(db, at, ending),
+      expenses: expensesOutOfPolicy(db, at),
+      incidents: openIncidents(db, at, "incident"),
+      exceptions: openIncidents(db, at, "exception"),
+    },
+    at,
+    TILE_COUNT_CAP,
+  );
+  const { drafts, activations, awaiting, starting: startingN, ending: endingN, expenses, incidents, exceptions } = counts;
+  const tile = (key: TOverviewTile["key"], n: number, extra: Partial<TOverviewTile> = {}): TOverviewTile => ({
+    key,
+    count: Math.min(n, TILE_COUNT_CAP),
+    more: n > TILE_COUNT_CAP,
+    oldestSince: null,
+    oldestDays: null,
+    from: null,
+    to: null,
+    ...extra,
+  });
   return {
     group: group.name,
     today,

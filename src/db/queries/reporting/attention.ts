@@ -33,14 +33,11 @@ export const PENDING_EXPENSE_STATUSES = ["SUBMITTED", "SUBMITTED_WITHOUT_RECEIPT
 /** Moves that are live (not draft, completed or cancelled). */
 export const LIVE_MOVE_STATUSES = ["open", "on_assignment"] as const;
 
-const moveColumns = ["m.id as move_id", "m.employee_user_id", "u.first_name", "u.last_name", "m.status", "m.move_date", "m.assignment_end_date", "m.updated_at"] as const;
+/** The move columns every move tile lists (a report joins the names it shows; a count reads the index alone). */
+const moveColumns = ["m.id as move_id", "m.employee_user_id", "m.status", "m.move_date", "m.assignment_end_date"] as const;
 
 function movesOf(db: DB, { groupId, scope }: AttentionScope) {
-  return restrictMoves(
-    db.selectFrom("moves as m").innerJoin("users as u", "u.id", "m.employee_user_id").where("m.group_id", "=", groupId),
-    scope,
-    "m",
-  );
+  return restrictMoves(db.selectFrom("moves as m").where("m.group_id", "=", groupId), scope, "m");
 }
 
 /** Drafts to finish. */
@@ -48,14 +45,13 @@ export function draftMoves(db: DB, at: AttentionScope) {
   return movesOf(db, at).select(moveColumns).where("m.status", "=", "draft");
 }
 
-/** Activations pending: the group's employees whose account is still PENDING and who have a live move (one row per employee). */
+/** Activations pending: the group's people whose account is still PENDING and who have a live move as its employee (one row per employee). */
 export function pendingActivations(db: DB, { groupId, scope }: AttentionScope) {
   return db
     .selectFrom("users as u")
     .select(["u.id as employee_user_id", "u.first_name", "u.last_name", "u.email", "u.created_at as invited_at"])
     .where("u.group_id", "=", groupId)
     .where("u.activation_state", "=", "PENDING")
-    .where("u.role", "=", "EMPLOYEE")
     .where((eb) =>
       eb.exists(
         restrictMoves(
@@ -104,26 +100,33 @@ export function assignmentsEnding(db: DB, at: AttentionScope, window: DateWindow
     .where("m.assignment_end_date", "<=", window.to);
 }
 
-/** Expenses waiting for finance whose service is not on the move's policy for its stage. */
-export function expensesOutOfPolicy(db: DB, at: AttentionScope) {
-  return movesOf(db, at)
-    .innerJoin("expenses as e", "e.move_id", "m.id")
-    .select(moveColumns)
-    .select(["e.id as expense_id", "e.service_key", "e.move_stage", "e.currency", "e.gross_amount", "e.created_at as submitted_at"])
-    .where("e.status", "in", PENDING_EXPENSE_STATUSES)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom("policy_services as ps")
-            .select("ps.id")
-            .whereRef("ps.policy_version_id", "=", "m.policy_version_id")
-            .whereRef("ps.move_stage", "=", "e.move_stage")
-            .whereRef("ps.service_key", "=", "e.service_key")
-            .where("ps.service_policy_type", "!=", 5),
+/** Expenses waiting for finance whose service is not on the move's policy for its stage (read from the group's pending expenses). */
+export function expensesOutOfPolicy(db: DB, { groupId, scope }: AttentionScope) {
+  return restrictMoves(
+    db
+      .selectFrom("expenses as e")
+      .innerJoin("moves as m", "m.id", "e.move_id")
+      .select(moveColumns)
+      .select(["e.id as expense_id", "e.service_key", "e.move_stage", "e.currency", "e.gross_amount", "e.created_at as submitted_at"])
+      .where("e.group_id", "=", groupId)
+      .where("m.group_id", "=", groupId)
+      .where("e.status", "in", PENDING_EXPENSE_STATUSES)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom("policy_services as ps")
+              .select("ps.id")
+              .whereRef("ps.policy_version_id", "=", "m.policy_version_id")
+              .whereRef("ps.move_stage", "=", "e.move_stage")
+              .whereRef("ps.service_key", "=", "e.service_key")
+              .where("ps.service_policy_type", "!=", 5),
+          ),
         ),
       ),
-    );
+    scope,
+    "m",
+  );
 }
 
 /** Open incidents (kind "incident": escalations and service issues) or open exceptions (kind "exception"). */
@@ -143,8 +146,34 @@ export function openIncidents(db: DB, { groupId, scope }: AttentionScope, kind: 
 /** The number of rows a tile's select returns (the same select a report lists). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function countRows(db: DB, query: SelectQueryBuilder<Database, any, any>): Promise<number> {
-  const row = await db.selectFrom(query.as("t")).select(sql<number | string>`count(*)`.as("n")).executeTakeFirst();
+  // The select's rows, not its columns: a count can then read an index alone.
+  const row = await db.selectFrom(query.clearSelect().select(sql<number>`1`.as("one")).as("t")).select(sql<number | string>`count(*)`.as("n")).executeTakeFirst();
   return Number(row?.n ?? 0);
+}
+
+/**
+ * Several tiles' counts in ONE statement (one scalar subquery per tile over its select, so each count is
+ * `countRows` of the same select: its rows, not its columns), plus the oldest `sent_at` of estimates awaiting approval. A count stops
+ * at `cap` + 1 rows (a tile says "500+"; its list has them all), so the overview's cost does not grow
+ * with the size of the group.
+ */
+export async function countTiles<K extends string>(
+  db: DB,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  queries: Record<K, SelectQueryBuilder<Database, any, any>>,
+  oldestOf: AttentionScope,
+  cap: number,
+): Promise<{ counts: Record<K, number>; oldestSince: string | null }> {
+  const keys = Object.keys(queries) as K[];
+  const row = (await db
+    .selectNoFrom((eb) => [
+      ...keys.map((k, i) => eb.selectFrom(queries[k].clearSelect().select(sql<number>`1`.as("one")).limit(cap + 1).as(`t${i}`)).select(sql<number | string>`count(*)`.as("n")).as(`c${i}`)),
+      eb.selectFrom(estimatesAwaitingApproval(db, oldestOf).as("o")).select((o) => o.fn.min("o.sent_at").as("oldest")).as("oldest"),
+    ])
+    .executeTakeFirstOrThrow()) as Record<string, unknown>;
+  const counts = Object.fromEntries(keys.map((k, i) => [k, Number(row[`c${i}`] ?? 0)])) as Record<K, number>;
+  const oldest = row.oldest;
+  return { counts, oldestSince: typeof oldest === "string" ? oldest : null };
 }
 
 /** The oldest `sent_at` among estimates awaiting approval (null when none). */

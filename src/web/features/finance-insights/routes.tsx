@@ -10,6 +10,7 @@ import { appRoute, RoleGate, withPages } from "../../route-base.tsx";
 
 const SpendPage = lazyRouteComponent(() => import("./spend-page.tsx"), "SpendPage");
 const AccountSpendPage = lazyRouteComponent(() => import("./account-spend-page.tsx"), "AccountSpendPage");
+const AccuracyPage = lazyRouteComponent(() => import("./accuracy-page.tsx"), "AccuracyPage");
 
 /** A positive id from the path, or null. */
 function idOf(text: string): number | null {
@@ -48,4 +49,19 @@ const accountSpendRoute = createRoute({
   }, AccountSpendPage, shippedTexts),
 });
 
-export const financeInsightsRoutes = { public: [], app: [spendRoute, accountSpendRoute] };
+/** Estimate accuracy across the groups (issue 26): `/finance/accuracy`, FINANCE and ADMIN. */
+const accuracyRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/finance/accuracy",
+  component: withPages(function AccuracyRoute() {
+    const { t } = useTranslation();
+    useDocumentTitle(t("accuracy.financeTitle", "Estimate accuracy"));
+    return (
+      <RoleGate roles={["FINANCE", "ADMIN"]}>
+        <AccuracyPage />
+      </RoleGate>
+    );
+  }, AccuracyPage, shippedTexts),
+});
+
+export const financeInsightsRoutes = { public: [], app: [spendRoute, accountSpendRoute, accuracyRoute] };

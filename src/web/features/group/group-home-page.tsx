@@ -29,6 +29,8 @@ export type { PeopleSearch, SearchUpdate } from "./people-search.ts";
 
 // The people table loads as its own chunk after the home paints (the HR home's bundle budget).
 const PeopleSection = lazy(() => import("./people-section.tsx").then((m) => ({ default: m.PeopleSection })));
+// The HR overview (issue 26) loads as its own chunk too, so the home's initial bundle stays within budget.
+const ProgrammeOverview = lazy(() => import("./programme-overview.tsx").then((m) => ({ default: m.ProgrammeOverview })));
 
 /** /{group}/home for HR, managers and platform admins: the group's people, counted by role and listed. */
 export function GroupHomePage({ group, search, onSearchChange }: { group: string; search: PeopleSearch; onSearchChange: SearchUpdate }) {
@@ -83,6 +85,11 @@ export function GroupHomePage({ group, search, onSearchChange }: { group: string
         </Alert>
       ) : null}
       {showMoves || managerView ? <EmployeesLink group={group} bulkImport={showMoves} dashboard={data.access.dashboard} /> : null}
+      {showMoves || managerView ? (
+        <Suspense fallback={<Skeleton className="mb-8 h-40 rounded-xl" />}>
+          <ProgrammeOverview group={group} />
+        </Suspense>
+      ) : null}
       <RoleCounts data={data} />
       {showMoves || managerView ? (
         <MovesSection group={group} groupDisplayName={data.group.displayName} search={search} onSearchChange={onSearchChange} notice={notice} readOnly={managerView} />

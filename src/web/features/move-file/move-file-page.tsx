@@ -34,6 +34,7 @@ import { EstimateVsActual } from "../../components/estimate-vs-actual.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { MOVE_FILE_TABS, type MoveFileTab } from "./tabs.ts";
 import { ManagerNotesPanel } from "./manager-notes-panel.tsx";
+import { MoveAccuracyPanel } from "./move-accuracy-panel.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { Fact, Facts, Panel } from "../../components/ui/panel.tsx";
 
@@ -169,6 +170,7 @@ function MoveFile({ tab, onTabChange, ...ref }: Ref & TabProps) {
           <Panel title={t("insights.panelTitle", "Estimate against actual")} testId="estimate-vs-actual-panel" className="desktop:col-span-2">
             <EstimateVsActual group={ref.group} moveId={ref.moveId} />
           </Panel>
+          <MoveAccuracyPanel group={ref.group} moveId={ref.moveId} />
         </TabsContent>
         <TabsContent value="notes" className="grid min-w-0 items-start gap-6 desktop:grid-cols-2">
           <HrNotesPanel {...ref} />
