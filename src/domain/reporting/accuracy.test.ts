@@ -13,7 +13,7 @@ const line = (p: Partial<AccuracyLine>): AccuracyLine => ({
   serviceTitle: "Flat search",
   currency: "USD",
   estimate: 100_000,
-  budget: 120_000,
+  budget: { amount: 120_000, currency: "USD", sharedBy: 1 },
   approved: 110_000,
   ...p,
 });
@@ -81,10 +81,10 @@ describe("the group's summary", () => {
   //  m2 FLATSEARCH USD 2000.00 → 1500.00: −2500 ; m3 FLATSEARCH EUR 800.00 → 800.00: 0
   //  m3 SCHOOL EUR (no estimate) 300.00 spent: no error
   const lines = [
-    line({ moveId: 1, moveDate: "2025-01-15", estimate: 100_000, approved: 110_000, budget: 120_000 }),
+    line({ moveId: 1, moveDate: "2025-01-15", estimate: 100_000, approved: 110_000 }),
     line({ moveId: 1, moveDate: "2025-01-15", serviceKey: "SCHOOL", serviceTitle: "School search", estimate: 50_000, approved: 40_000, budget: null }),
-    line({ moveId: 2, moveDate: "2025-05-01", estimate: 200_000, approved: 150_000, budget: 150_000 }),
-    line({ moveId: 3, moveDate: "2025-05-20", policyId: 2, policyName: "Executive", currency: "EUR", estimate: 80_000, approved: 80_000, budget: 90_000 }),
+    line({ moveId: 2, moveDate: "2025-05-01", estimate: 200_000, approved: 150_000 }),
+    line({ moveId: 3, moveDate: "2025-05-20", policyId: 2, policyName: "Executive", currency: "EUR", estimate: 80_000, approved: 80_000 }),
     line({ moveId: 3, moveDate: "2025-05-20", policyId: 2, policyName: "Executive", currency: "EUR", serviceKey: "SCHOOL", serviceTitle: "School search", estimate: null, approved: 30_000, budget: null }),
   ];
   const { figures, summary } = summariseAccuracy(lines, "quarter");
@@ -107,8 +107,8 @@ describe("the group's summary", () => {
     expect(flat.medianAbsErrorBp).toBe(1000);
     expect(flat.p90AbsErrorBp).toBe(2500);
     expect(flat.currencies).toEqual([
-      { currency: "EUR", lines: 1, estimate: 80_000, budget: 90_000, approved: 80_000, medianAbsDifference: 0, p90AbsDifference: 0 },
-      { currency: "USD", lines: 2, estimate: 300_000, budget: 270_000, approved: 260_000, medianAbsDifference: 30_000, p90AbsDifference: 50_000 },
+      { currency: "EUR", lines: 1, estimate: 80_000, approved: 80_000, medianAbsDifference: 0, p90AbsDifference: 0 },
+      { currency: "USD", lines: 2, estimate: 300_000, approved: 260_000, medianAbsDifference: 30_000, p90AbsDifference: 50_000 },
     ]);
     const school = summary.byService.find((s) => s.key === "SCHOOL")!;
     expect(school.lines).toBe(2);
