@@ -92,6 +92,9 @@ export type Victim = {
   dashboardId: number;
   /** The victim group's own saved (CUSTOM) report (issue 26 report library). */
   reportId: number;
+  /** The victim group's reminder of its report for its manager (issue 26 reminders), and that manager. */
+  reminderId: number;
+  managerId: number;
   /** Global catalogue rows (not tenant data) some inputs need. */
   spendCategoryId: number;
   serviceAttributeId: number;
@@ -429,6 +432,13 @@ export async function seedVictim(db: DB): Promise<Victim> {
     .returning("id")
     .executeTakeFirstOrThrow();
 
+  // A reminder of that report for the victim group's manager (issue 26 reminders): reminderId and managerId fields name them.
+  const victimReminder = await db
+    .insertInto("report_reminders")
+    .values({ group_id: group.id, type: "REPORTING_REMINDER", report_id: victimReport.id, hr_email_id: null, user_id: victimManager.id, subject: `Reminder ${PLANTED}`, body: `${PLANTED} {reportLink}`, frequency_type: "DAILY", week_day: null, month_day: null, alert_status: "ALWAYS", filter_values: "{}", enabled: 1, next_run_at: "2099-01-01T08:00:00.000Z", last_run_at: null, created_by: null, created_at: now, updated_at: now })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+
   const users = await db.selectFrom("users").select(["id", "email", "first_name", "last_name"]).where("group_id", "=", group.id).execute();
   const policies = await db.selectFrom("policies").select("name").where("group_id", "=", group.id).execute();
   const groupRow = await db.selectFrom("groups").select(["name", "display_name"]).where("id", "=", group.id).executeTakeFirstOrThrow();
@@ -484,6 +494,8 @@ export async function seedVictim(db: DB): Promise<Victim> {
     financeItemIds,
     dashboardId: victimDashboard.id,
     reportId: victimReport.id,
+    reminderId: victimReminder.id,
+    managerId: victimManager.id,
     spendCategoryId: spendCategory.id,
     serviceAttributeId: attribute.id,
     userIds: users.map((u) => u.id),
@@ -694,6 +706,13 @@ export const TENANT_RULES: Record<string, Rule> = {
   dashboardId: (v) => v.dashboardId,
   /** Report library (issue 26): the victim group's saved report. */
   reportId: (v) => v.reportId,
+  /** Report builder (issue 26): the victim group's saved report as the base of a new one, or the one to edit. */
+  baseReportId: (v) => v.reportId,
+  editReportId: (v) => v.reportId,
+  /** Reporting reminders (issue 26): the victim group's reminder and manager; an unsubscribe token of the wrong kind opens nothing. */
+  reminderId: (v) => v.reminderId,
+  managerId: (v) => v.managerId,
+  tokenKey: (v) => v.activationToken,
   token: (v) => v.activationToken,
   ac: (v) => v.resetToken,
 };
@@ -703,6 +722,9 @@ export const NEUTRAL_RULES: Record<string, Rule> = {
   /** A catalogue service key (checkHardLimit), an idempotency key of the attacker's own. */
   productId: () => "SETTLINGIN",
   requestId: () => "tenant-matrix-request-0001",
+  /** Reminders (issue 26): the attacker's own send-now request key; HR e-mails are a global catalogue. */
+  requestKey: () => "tenant-matrix-request-key-0001",
+  hrEmailId: () => 1,
   moveStageId: () => 1,
   moveStageIdFrom: () => 1,
   moveStageIdTo: () => 2,

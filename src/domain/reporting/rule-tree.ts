@@ -31,7 +31,8 @@ export const OPERATORS_BY_KIND: Record<ColumnKind, readonly RuleOperator[]> = {
   datetime: ["<", "<=", ">", ">=", "isNull", "notNull"],
 };
 
-const ZScalar = z.union([z.string().max(200), z.number().int().min(-1e15).max(1e15)]);
+/** Numbers within a 32-bit integer: every filterable number column holds at least that on both databases. */
+const ZScalar = z.union([z.string().max(200), z.number().int().min(-2_147_483_647).max(2_147_483_647)]);
 export const ZRuleValue = z.union([ZScalar, z.array(ZScalar).max(MAX_IN_VALUES), z.null()]);
 export type RuleValue = z.infer<typeof ZRuleValue>;
 

@@ -163,6 +163,11 @@ describe("the allow-list", () => {
       "BAD_REQUEST",
       builderMessages.notFilterable,
     );
+    // Numbers stay within a 32-bit integer (every number column on both databases holds that).
+    await expectTrpcError(
+      hr.reportBuilder.preview({ group: "acme", definition: { subject: "moves", fields: moveFields, rules: { combinator: "and", rules: [{ field: "moves.moveId", operator: "=", value: 1e12 }] }, groupBy: [], totals: [] } }),
+      "BAD_REQUEST",
+    );
     const reports = await t.db.selectFrom("reports").select("id").where("name", "like", "Bad %").execute();
     expect(reports.length).toBe(0);
   });
