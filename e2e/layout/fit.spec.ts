@@ -182,10 +182,10 @@ test.describe("every page fits 1366 and 390 px", () => {
     for (const [email, paths] of [
       // manager@acme.test has no dashboard (its page shows the server's text); manager-geo has it.
       [demo.acmeManager, ["/acme/home", "/acme/managerDashboard"]],
-      ["manager-geo@acme.test", ["/acme/managerDashboard"]],
+      ["manager-geo@acme.test", ["/acme/managerDashboard", "/acme/dashboards"]],
       [demo.acmeEmployee, ["/", "/movehub", "/files", "/expenses", "/overview", "/common/welcomeCallPopup", "/connections", "/comparison"]],
       [demo.finance, ["/finance"]],
-      [demo.crm, ["/crm"]],
+      [demo.crm, ["/crm", "/crm/reminders"]],
     ] as const) {
       // One context (and one sign-in) per account.
       const context = await browser.newContext({ baseURL, locale: "en-GB", timezoneId: "UTC" });
