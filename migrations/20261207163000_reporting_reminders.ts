@@ -17,8 +17,9 @@
 // - scheduler_leases: the lease one instance holds to run the reminder scheduler (name, holder, expires_at);
 //   taken by an insert … on conflict do update … where the lease expired or is the holder's own.
 // - reporting_secrets: a generated signing secret for unsubscribe and tracking links when LINK_SIGNING_SECRET
-//   is not configured (one row, shared by every instance).
+//   is not configured (one row made by this migration, shared by every instance).
 // Timestamps ISO-8601 UTC. Frozen: imports nothing from src/.
+import { randomBytes } from "node:crypto";
 import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type Kysely } from "kysely";
 
 function idColumn(db: Kysely<any>) {
@@ -101,6 +102,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("value", "text", (c) => c.notNull())
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
+  // The database's own signing secret, made here so reading it never writes (a GET or query stays read-only).
+  await db.insertInto("reporting_secrets").values({ name: "link-signing", value: randomBytes(32).toString("base64url"), created_at: new Date().toISOString() }).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

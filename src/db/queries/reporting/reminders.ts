@@ -270,11 +270,12 @@ export function releaseLease(db: DB, name: string, holder: string) {
   return db.deleteFrom("scheduler_leases").where("name", "=", name).where("holder", "=", holder).execute();
 }
 
-/** The stored signing secret, creating it once (the first writer's value wins on every instance). */
+/** The stored signing secret (made by the migration); created once here only if a database lacks it. */
 export async function storedSecret(db: DB, name: string, candidate: string, now: string): Promise<string> {
+  const row = await db.selectFrom("reporting_secrets").select("value").where("name", "=", name).executeTakeFirst();
+  if (row) return row.value;
   await db.insertInto("reporting_secrets").values({ name, value: candidate, created_at: now }).onConflict((oc) => oc.doNothing()).execute();
-  const row = await db.selectFrom("reporting_secrets").select("value").where("name", "=", name).executeTakeFirstOrThrow();
-  return row.value;
+  return (await db.selectFrom("reporting_secrets").select("value").where("name", "=", name).executeTakeFirstOrThrow()).value;
 }
 
 /** A user with their group (a mail's recipient, read at send time). */
