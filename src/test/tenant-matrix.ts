@@ -525,6 +525,7 @@ export const STAFF_GRANTS: ReadonlyArray<{ label: string; procedure: string; why
   { label: "CRM", procedure: "policy.catalogue.employeePolicy", why: "part 2 §7 GET /admin/policy/getPolicyDetails: ADMIN, CRM, the group's HR, the employee" },
   { label: "CRM", procedure: "estimate.history", why: "part 1 §6: CRM agents read estimates of every group (services/estimate/access.ts ESTIMATE_READ_ROLES)" },
   { label: "CRM", procedure: "estimate.exportFile", why: "part 1 §6: the export sits under a CRM prefix for CRM agents" },
+  { label: "FINANCE", procedure: "programme.financeAccuracy", why: "issue 26: estimate accuracy in finance's insights, every group's moves (finance reads any move's estimate against actual, finance.insights.estimateVsActual)" },
 ];
 export const LEGACY_STAFF_GRANTS: ReadonlyArray<{ label: string; path: string; why: string }> = [
   { label: "CRM", path: "/admin/policy/getPolicyDetails", why: "as policy.catalogue.employeePolicy" },
