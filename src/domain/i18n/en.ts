@@ -46,6 +46,7 @@ import { enBudgetFigures } from "./en-budget-figures.ts";
 import { enReports } from "./en-reports.ts";
 import { enCrmReminders } from "./en-crm-reminders.ts";
 import { enDashboards } from "./en-dashboards.ts";
+import { enReminders } from "./en-reminders.ts";
 
 /**
  * English UI texts shipped with the product. They are seeded into the translations table
@@ -100,6 +101,7 @@ export const en = {
   ...enReports,
   ...enCrmReminders,
   ...enDashboards,
+  ...enReminders,
   ...enApp,
 } as const satisfies Record<string, string>;
 

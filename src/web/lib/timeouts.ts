@@ -29,6 +29,11 @@ export const TIMEOUTS_MS: Readonly<Record<string, number>> = {
   "crmReminders.send": 60_000,
   "crmReminders.save": 60_000,
   "crmReminders.delete": 60_000,
+  // part 2 §9: send reminder, group reminder, save reminder, unsubscribe 60 s (reporting reminders, issue 26).
+  "reportReminders.sendReminderNow": 60_000,
+  "reportReminders.sendGroupReminderNow": 60_000,
+  "reportReminders.saveReminder": 60_000,
+  "reportReminders.unsubscribe": 60_000,
   // part 2 §9: filter defaults 60 s (the report library, issue 26; label load and report calls keep the 30 s default).
   "reports.filterDefaults": 60_000,
   "reports.saveFilterDefaults": 60_000,
