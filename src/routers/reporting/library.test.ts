@@ -139,7 +139,7 @@ describe("reports.filters and filter defaults", () => {
     expect(back.filters).toEqual({ currency: "EUR", paid: "2026-03-01||2026-03-01" });
     expect((await caller.reports.filters({ group: "acme", reportId })).defaults).toEqual(back.filters);
     const err = await expectTrpcError(caller.reports.saveFilterDefaults({ group: "acme", reportId, filters: { currency: "USD", fromMonth: "2026-01" } }), "BAD_REQUEST", libraryMessages.errorApplyingFilters);
-    expect((err.shape as any)?.data?.fields ?? null).toBeDefined();
+    expect((err.cause as { fields?: Record<string, string> }).fields?.toMonth).toBe(libraryMessages.allOrNone(["From month", "To month"]));
     await expectTrpcError(caller.reports.filters({ group: "acme", reportId: 999_999 }), "NOT_FOUND", libraryMessages.reportNotFound);
     await expectInputError(caller.reports.filters({ group: "acme", reportId: -1 }), "reportId");
     await expectTrpcError((await globex()).reports.filterDefaults({ group: "acme", reportId }), "FORBIDDEN", messages.otherGroup);
