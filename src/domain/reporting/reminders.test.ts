@@ -1,19 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import {
-  nextRunAt,
-  PLACEHOLDERS,
-  reminderMessages,
-  renderPlaceholders,
-  renderReminderBody,
-  scheduleFields,
-  signTrackingToken,
-  signUnsubscribeToken,
-  statisticsDate,
-  validateReminder,
-  verifyTrackingToken,
-  verifyUnsubscribeToken,
-} from "./reminders.ts";
+import { nextRunAt, PLACEHOLDERS, reminderMessages, renderPlaceholders, renderReminderBody, scheduleFields, statisticsDate, validateReminder } from "./reminders.ts";
+import { signTrackingToken, signUnsubscribeToken, verifyTrackingToken, verifyUnsubscribeToken } from "./reminders-tokens.ts";
 
 const iso = (d: Date) => d.toISOString();
 

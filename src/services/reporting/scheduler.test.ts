@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { SMTPServer } from "smtp-server";
 import { takeLease } from "../../db/queries/reporting/reminders.ts";
-import { verifyUnsubscribeToken } from "../../domain/reporting/reminders.ts";
+import { verifyUnsubscribeToken } from "../../domain/reporting/reminders-tokens.ts";
 import { testConfig } from "../../test/db.ts";
 import { useTestDatabase } from "../../test/fixtures.ts";
 import { createMailer } from "../mail.ts";

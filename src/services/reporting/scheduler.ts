@@ -42,18 +42,8 @@ import {
 import { restrictionScopeOf } from "../../db/queries/restrictions.ts";
 import { AppError } from "../../domain/errors.ts";
 import { messages } from "../../domain/messages.ts";
-import {
-  ALL_USERS,
-  hrEmailById,
-  nextRunAt,
-  reminderMessages,
-  renderPlaceholders,
-  renderReminderBody,
-  signTrackingToken,
-  signUnsubscribeToken,
-  type FrequencyType,
-  type ReminderType,
-} from "../../domain/reporting/reminders.ts";
+import { ALL_USERS, hrEmailById, nextRunAt, reminderMessages, renderPlaceholders, renderReminderBody, type FrequencyType, type ReminderType } from "../../domain/reporting/reminders.ts";
+import { signTrackingToken, signUnsubscribeToken } from "../../domain/reporting/reminders-tokens.ts";
 import type { TSendResponse } from "../../domain/reporting/reminders-schemas.ts";
 import type { ReportRow } from "../../domain/reporting/types.ts";
 import { escapeHtml } from "../../domain/mail/render.ts";

@@ -9,7 +9,8 @@ import type { Config } from "../../config.ts";
 import type { DB } from "../../db/index.ts";
 import { findGroupReport, insertUnsubscription, storedSecret, userRowOf } from "../../db/queries/reporting/reminders.ts";
 import { AppError } from "../../domain/errors.ts";
-import { reminderMessages, verifyUnsubscribeToken } from "../../domain/reporting/reminders.ts";
+import { reminderMessages } from "../../domain/reporting/reminders.ts";
+import { verifyUnsubscribeToken } from "../../domain/reporting/reminders-tokens.ts";
 import type { TUnsubscribeResponse } from "../../domain/reporting/reminders-schemas.ts";
 
 const secrets = new WeakMap<object, Promise<string>>();
