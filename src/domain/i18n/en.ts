@@ -47,6 +47,7 @@ import { enReports } from "./en-reports.ts";
 import { enCrmReminders } from "./en-crm-reminders.ts";
 import { enDashboards } from "./en-dashboards.ts";
 import { enReminders } from "./en-reminders.ts";
+import { enCharts } from "./en-charts.ts";
 
 /**
  * English UI texts shipped with the product. They are seeded into the translations table
@@ -102,6 +103,7 @@ export const en = {
   ...enCrmReminders,
   ...enDashboards,
   ...enReminders,
+  ...enCharts,
   ...enApp,
 } as const satisfies Record<string, string>;
 
