@@ -94,7 +94,7 @@ export function BuilderColumns({
     onDragCancel: () => t("reportBuilder.announce.cancelled"),
   };
 
-  function onDragEnd({ active: a, over }: DragEndEvent) {
+  function onDragEnd({ active: a, over, delta, activatorEvent }: DragEndEvent) {
     setActive(null);
     if (!over) return;
     const dragged = String(a.id);
@@ -105,9 +105,10 @@ export function BuilderColumns({
     if (dragged.startsWith("avail:") && overColumn) {
       const field = byId.get(id);
       if (!field) return;
-      // Over a column: before it, or after it when the dragged field's middle is below the column's middle.
-      const rect = a.rect.current.translated;
-      const after = target.startsWith("col:") && rect !== null && rect.top + rect.height / 2 > over.rect.top + over.rect.height / 2;
+      // Over a column: before it, or after it when let go below the column's middle.
+      // Where the pointer let go (a keyboard drop lands before the column it is over).
+      const pointerY = activatorEvent && "clientY" in activatorEvent ? (activatorEvent as PointerEvent).clientY + delta.y : null;
+      const after = target.startsWith("col:") && pointerY !== null && pointerY > over.rect.top + over.rect.height / 2;
       onChange((s) => addColumn(s, field, overIndex + (after ? 1 : 0)));
       announce(t("reportBuilder.announce.added", { name: field.editableName }));
     } else if (dragged.startsWith("col:")) {
