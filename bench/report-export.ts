@@ -76,7 +76,8 @@ async function measure(mode: "bare" | "csv"): Promise<void> {
   const group = await db.selectFrom("groups").select("id").where("name", "=", "acme").executeTakeFirstOrThrow();
   const hr = await db.selectFrom("users").select("id").where("email", "=", "hr@acme.test").executeTakeFirstOrThrow();
   const report = await db.selectFrom("reports").select("id").where("report_key", "=", "bills-by-status").executeTakeFirstOrThrow();
-  let peak = process.memoryUsage().rss;
+  const startRss = process.memoryUsage().rss;
+  let peak = startRss;
   const sampler = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 20);
@@ -92,7 +93,7 @@ async function measure(mode: "bare" | "csv"): Promise<void> {
       const { done, value } = await reader.read();
       if (done) break;
       bytes += value.byteLength;
-      for (let i = 0; i < value.length; i++) if (value[i] === 10) rows++;
+      for (let i = value.indexOf(10); i !== -1; i = value.indexOf(10, i + 1)) rows++;
     }
     rows -= 1; // the header line
   }
@@ -100,10 +101,10 @@ async function measure(mode: "bare" | "csv"): Promise<void> {
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss);
   await close();
-  console.log(JSON.stringify({ rows, bytes, ms, peakRss: peak }));
+  console.log(JSON.stringify({ rows, bytes, ms, peakRss: peak, startRss }));
 }
 
-type Measured = { rows: number; bytes: number; ms: number; peakRss: number };
+type Measured = { rows: number; bytes: number; ms: number; peakRss: number; startRss: number };
 
 async function child(mode: "bare" | "csv", env: Record<string, string>): Promise<Measured> {
   const proc = Bun.spawn([process.execPath, import.meta.path], { env: { ...process.env, ...env, BENCH_MODE: mode }, stdout: "pipe", stderr: "inherit" });
@@ -121,7 +122,7 @@ async function runOn(label: string, env: Record<string, string>) {
     const a = bare.at(-1)!;
     const b = csv.at(-1)!;
     if (a.rows !== LINES || b.rows !== LINES) throw new Error(`rows read: bare ${a.rows}, CSV ${b.rows}, expected ${LINES}`);
-    console.log(`  round ${round + 1}: bare ${(a.ms / 1000).toFixed(2)} s, CSV ${(b.ms / 1000).toFixed(2)} s (${(b.bytes / 2 ** 20).toFixed(0)} MB of CSV, peak RSS ${(b.peakRss / 2 ** 20).toFixed(0)} MB)`);
+    console.log(`  round ${round + 1}: bare ${(a.ms / 1000).toFixed(2)} s, CSV ${(b.ms / 1000).toFixed(2)} s (${(b.bytes / 2 ** 20).toFixed(0)} MB of CSV, RSS ${(b.startRss / 2 ** 20).toFixed(0)} MB before, peak ${(b.peakRss / 2 ** 20).toFixed(0)} MB)`);
   }
   const bareRate = LINES / (Math.min(...bare.map((m) => m.ms)) / 1000);
   const csvRate = LINES / (Math.min(...csv.map((m) => m.ms)) / 1000);
