@@ -71,9 +71,12 @@ for (const size of [
       if (!phone) {
         // The keyboard: Space picks the field up, the arrow moves it over the columns, Space drops it.
         const handle = page.getByTestId("drag-avail:moves.originCountry");
+        const live = page.locator("[id^=DndLiveRegion]");
         await handle.focus();
         await page.keyboard.press("Space");
+        await expect(live).toHaveText("Picked up Origin country.");
         await page.keyboard.press("ArrowRight");
+        await expect(live).toHaveText("Origin country is over the columns.");
         await page.keyboard.press("Space");
         await expect(columns.getByTestId("column-moves.originCountry")).toBeVisible();
         // …and the plain button takes it out again.

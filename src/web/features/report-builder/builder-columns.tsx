@@ -89,7 +89,7 @@ export function BuilderColumns({
   };
   const announcements: Announcements = {
     onDragStart: ({ active: a }) => t("reportBuilder.announce.pickedUp", { name: nameOf(String(a.id)) }),
-    onDragOver: ({ active: a, over }) => (over ? t("reportBuilder.announce.over", { name: nameOf(String(a.id)) }) : undefined),
+    onDragOver: ({ active: a, over }) => (over && (over.id === COLUMNS || String(over.id).startsWith("col:")) ? t("reportBuilder.announce.over", { name: nameOf(String(a.id)) }) : undefined),
     onDragEnd: ({ active: a }) => t("reportBuilder.announce.dropped", { name: nameOf(String(a.id)) }),
     onDragCancel: () => t("reportBuilder.announce.cancelled"),
   };
