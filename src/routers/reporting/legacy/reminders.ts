@@ -121,7 +121,10 @@ export function mountLegacyReportingReminders(app: Hono<AppEnv>, deps: AppDeps) 
   });
   legacyRoute(app, {
     method: "POST", path: `${BASE}/save-reminder`, roles: CONFIGURE, input: ZLegacySaveReminder, failure: writeFailure,
-    run: async (_c, { input, user }) => saveReminder(db, user!, await group(user, input), input),
+    run: async (_c, { input, user }) => {
+      const g = await group(user, input);
+      return saveReminder(db, user!, g, { ...input, group: g.name });
+    },
   });
   legacyRoute(app, {
     method: "POST", path: `${BASE}/opt-in`, roles: CONFIGURE, input: ZLegacyOptIn, failure: writeFailure,

@@ -22,7 +22,7 @@ import { PageHeader } from "../../components/ui/page-header.tsx";
 import { EmptyState, ErrorState, LoadingRows } from "../../components/ui/states.tsx";
 import { Switch } from "../../components/ui/switch.tsx";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table.tsx";
-import { Tabs, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { errorText } from "../../lib/errors.ts";
 import { useSignedInUser } from "../../lib/session.ts";
 import { queryClient, trpc } from "../../lib/trpc.ts";
@@ -45,7 +45,7 @@ function useRows(group: string | undefined, tab: ReminderTab, userId: ManagerCho
   return tab === "HR_EMAILS" ? hr : userId === ALL_USERS ? all : one;
 }
 
-function scheduleText(t: (k: string, o?: Record<string, unknown>) => string, row: TReminderRow): string {
+function scheduleText(t: ReturnType<typeof useTranslation>["t"], row: TReminderRow): string {
   if (row.id === null || !row.frequencyType) return t("reminders.notSetUp");
   if (row.frequencyType === "WEEKLY" && row.weekDay) return t("reminders.weeklyOn", { day: t(`reminders.day.${row.weekDay}`) });
   if (row.frequencyType === "MONTHLY" && row.monthDay) return t("reminders.monthlyOn", { day: row.monthDay });
@@ -165,8 +165,9 @@ export function RemindersPage({ group, onGroupChange }: { group: string | undefi
               </TabsTrigger>
             ))}
           </TabsList>
+          <TabsContent value={tab}>
           {notice ? (
-            <Alert role={notice.kind === "error" ? "alert" : "status"} variant={notice.kind === "error" ? "destructive" : "success"} className="mt-4">
+            <Alert role={notice.kind === "error" ? "alert" : "status"} variant={notice.kind === "error" ? "destructive" : "success"}>
               {notice.text}
             </Alert>
           ) : null}
@@ -281,6 +282,7 @@ export function RemindersPage({ group, onGroupChange }: { group: string | undefi
               </div>
             )}
           </Card>
+          </TabsContent>
         </Tabs>
       )}
       {editing && group ? (

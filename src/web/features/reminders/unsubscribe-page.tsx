@@ -68,7 +68,7 @@ export function UnsubscribePage({ token }: { token: string | undefined }) {
                   {hasReport ? (
                     <label className="flex items-center gap-2">
                       <input type="radio" name="fromAllReports" value="false" checked={selected === "one"} onChange={() => setChoice("one")} className="size-4" />
-                      <span>{t("unsubscribe.oneReport", { name: info.data.reportName })}</span>
+                      <span>{t("unsubscribe.oneReport", { name: info.data.reportName ?? "" })}</span>
                     </label>
                   ) : null}
                   <label className="flex items-center gap-2">
