@@ -21,14 +21,29 @@ import { ROW_BATCHES, type BatchedRows } from "./run.ts";
  * `toMajorString` itself.
  */
 export function majorText(amount: number, currency: string): string {
-  const digits = minorUnitsOf(currency);
+  let digits = DIGITS.get(currency);
+  if (digits === undefined) DIGITS.set(currency, (digits = minorUnitsOf(currency)));
   if (!Number.isSafeInteger(amount)) return toMajorString({ amount, currency });
   if (digits === 0) return String(amount);
-  const negative = amount < 0;
-  const text = String(negative ? -amount : amount).padStart(digits + 1, "0");
-  const cut = text.length - digits;
-  return `${negative ? "-" : ""}${text.slice(0, cut)}.${text.slice(cut)}`;
+  const pow = POWERS[digits]!;
+  const abs = amount < 0 ? -amount : amount;
+  // Exact: the quotient is corrected by the remainder (whole * pow stays below 2^53).
+  let whole = Math.floor(abs / pow);
+  let frac = abs - whole * pow;
+  if (frac < 0) {
+    whole -= 1;
+    frac += pow;
+  } else if (frac >= pow) {
+    whole += 1;
+    frac -= pow;
+  }
+  const fracText = String(frac);
+  return `${amount < 0 ? "-" : ""}${whole}.${fracText.length < digits ? "0".repeat(digits - fracText.length) + fracText : fracText}`;
 }
+
+/** Digits by currency code as asked (the money module's table, read once per code). */
+const DIGITS = new Map<string, number>();
+const POWERS = [1, 10, 100, 1000, 10000];
 
 /** A money cell's text in major units of the row's currency ("" without a currency or an amount). */
 export function moneyText(amount: ReportCell, currency: ReportCell): string {
@@ -50,11 +65,14 @@ export function safeText(text: string): string {
   return c === 61 || c === 43 || c === 45 || c === 64 || c === 9 || c === 13 ? `'${text}` : text;
 }
 
-const NEEDS_QUOTES = /[",\r\n]/;
-
-/** One RFC 4180 field. */
+/** One RFC 4180 field: quoted when it holds a quote, comma, CR or LF (quotes doubled). */
 export function csvField(text: string): string {
-  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // " , LF CR
+    if (c === 34 || c === 44 || c === 10 || c === 13) return `"${text.replaceAll('"', '""')}"`;
+  }
+  return text;
 }
 
 /** A CSV line of text cells (CRLF ended). */
