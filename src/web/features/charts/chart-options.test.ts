@@ -51,9 +51,9 @@ describe("chart options", () => {
       { key: "1", series: "HOUSING", currency: "EUR", value: 12345 },
       { key: "1", series: "HOUSING", currency: "JPY", value: 1235 },
     ], new Map(), {});
-    const eur = chartOption(spend, { visible: null, currency: "EUR" }, name) as { series: { data: { value: number }[] }[] };
+    const eur = chartOption(spend, { visible: null, currency: "EUR" }, name) as { series: { data: { name: string; value: number }[] }[] };
     expect(eur.series[0]!.data).toEqual([{ name: "1", value: 123.45 }]);
-    const jpy = chartOption(spend, { visible: null, currency: "JPY" }, name) as { series: { data: { value: number }[] }[] };
+    const jpy = chartOption(spend, { visible: null, currency: "JPY" }, name) as { series: { data: { name: string; value: number }[] }[] };
     expect(jpy.series[0]!.data).toEqual([{ name: "1", value: 1235 }]);
   });
 });
