@@ -6,8 +6,7 @@
  * - `/$group/reports/fields`: the fields-edit page (field overrides).
  * dnd-kit and the texts load with these pages only (lazy chunks); each page sets its own document title.
  */
-import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
-import type { ReactNode } from "react";
+import { createRoute, lazyRouteComponent, type AsyncRouteComponent } from "@tanstack/react-router";
 import { textsChunk } from "../../lib/i18n.ts";
 import { appRoute, RoleGate, withPages } from "../../route-base.tsx";
 
@@ -23,7 +22,7 @@ function idOf(text: string | undefined): number | null {
   return n >= 1 && n <= 2_147_483_647 ? n : null;
 }
 
-type Page = ((props: { group: string; reportId: number | null }) => ReactNode) & { preload?: () => Promise<void> };
+type Page = AsyncRouteComponent<{ group: string; reportId: number | null }>;
 
 /** One page of the group's HR and admins (one factory keeps the entry chunk small). */
 function pageRoute<P extends string>(path: P, Page: Page) {
