@@ -46,8 +46,8 @@ import * as m20261207154000 from "./20261207154000_notifications.ts";
 import * as m20261207155000 from "./20261207155000_manager_notes.ts";
 import * as m20261207156000 from "./20261207156000_payment_bank_details.ts";
 import * as m20261207160000 from "./20261207160000_reporting_reports.ts";
-import * as m20261207163000 from "./20261207163000_reporting_reminders.ts";
 import * as m20261207162000 from "./20261207162000_reporting_charts.ts";
+import * as m20261207163000 from "./20261207163000_reporting_reminders.ts";
 import * as m20261207164000 from "./20261207164000_crm_reminders_dashboards.ts";
 import * as m20261207165000 from "./20261207165000_programme_overview_indexes.ts";
 
@@ -97,8 +97,8 @@ export const migrations: Record<string, Migration> = {
   "20261207155000_manager_notes": m20261207155000,
   "20261207156000_payment_bank_details": m20261207156000,
   "20261207160000_reporting_reports": m20261207160000,
-  "20261207163000_reporting_reminders": m20261207163000,
   "20261207162000_reporting_charts": m20261207162000,
+  "20261207163000_reporting_reminders": m20261207163000,
   "20261207164000_crm_reminders_dashboards": m20261207164000,
   "20261207165000_programme_overview_indexes": m20261207165000,
 };
