@@ -48,6 +48,7 @@ import { enCrmReminders } from "./en-crm-reminders.ts";
 import { enDashboards } from "./en-dashboards.ts";
 import { enReminders } from "./en-reminders.ts";
 import { enCharts } from "./en-charts.ts";
+import { enProgramme } from "./en-programme.ts";
 
 /**
  * English UI texts shipped with the product. They are seeded into the translations table
@@ -104,6 +105,7 @@ export const en = {
   ...enDashboards,
   ...enReminders,
   ...enCharts,
+  ...enProgramme,
   ...enApp,
 } as const satisfies Record<string, string>;
 
