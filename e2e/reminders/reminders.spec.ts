@@ -158,7 +158,7 @@ test("the reminders page, its popup and the admin's group dropdown fit a phone (
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(391);
   await page.getByRole("button", { name: "Set up the reminder of End of assignment" }).click();
   const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("Body", { exact: true }).fill("Hello, no placeholders");
+  await dialog.getByRole("textbox", { name: /^Body/ }).fill("Hello, no placeholders");
   await dialog.getByRole("button", { name: "Save reminder" }).click();
   await expect(dialog.getByText("The body must contain the first name placeholder")).toBeVisible();
   await expect(dialog.getByText("Please select a frequency.")).toBeVisible();

@@ -45,12 +45,8 @@ function useRows(group: string | undefined, tab: ReminderTab, userId: ManagerCho
   return tab === "HR_EMAILS" ? hr : userId === ALL_USERS ? all : one;
 }
 
-function scheduleText(t: ReturnType<typeof useTranslation>["t"], row: TReminderRow): string {
-  if (row.id === null || !row.frequencyType) return t("reminders.notSetUp");
-  if (row.frequencyType === "WEEKLY" && row.weekDay) return t("reminders.weeklyOn", { day: t(`reminders.day.${row.weekDay}`) });
-  if (row.frequencyType === "MONTHLY" && row.monthDay) return t("reminders.monthlyOn", { day: row.monthDay });
-  return t(`reminders.frequency.${row.frequencyType}`);
-}
+const DAY_KEYS = ["reminders.day.1", "reminders.day.2", "reminders.day.3", "reminders.day.4", "reminders.day.5", "reminders.day.6", "reminders.day.7"] as const;
+const FREQUENCY_KEYS = { DAILY: "reminders.frequency.DAILY", WEEKLY: "reminders.frequency.WEEKLY", MONTHLY: "reminders.frequency.MONTHLY" } as const;
 
 const newRequestKey = () => crypto.randomUUID();
 
@@ -76,6 +72,12 @@ export function RemindersPage({ group, onGroupChange }: { group: string | undefi
   const groupSend = useMutation({ ...trpc.reportReminders.sendGroupReminderNow.mutationOptions(), onSuccess: (r) => (ok(r.resultMessage), refresh()), onError: fail });
   const manager = userId === ALL_USERS ? null : (managers.data?.managers.find((m) => m.id === userId) ?? null);
   const reportTab = tab !== "HR_EMAILS";
+  const scheduleText = (row: TReminderRow): string => {
+    if (row.id === null || !row.frequencyType) return t("reminders.notSetUp");
+    if (row.frequencyType === "WEEKLY" && row.weekDay) return t("reminders.weeklyOn", { day: t(DAY_KEYS[row.weekDay - 1] ?? "reminders.day.1") });
+    if (row.frequencyType === "MONTHLY" && row.monthDay) return t("reminders.monthlyOn", { day: row.monthDay });
+    return t(FREQUENCY_KEYS[row.frequencyType]);
+  };
   const busy = optIn.isPending || toggle.isPending || sendNow.isPending || groupSend.isPending;
 
   const changeGroup = (next: string | undefined) => {
@@ -207,7 +209,7 @@ export function RemindersPage({ group, onGroupChange }: { group: string | undefi
                             ) : null}
                             {optedOut ? <p className="text-xs text-muted-foreground">{t("reminders.optedOut")}</p> : null}
                           </TableCell>
-                          <TableCell className="whitespace-nowrap">{scheduleText(t, row)}</TableCell>
+                          <TableCell className="whitespace-nowrap">{scheduleText(row)}</TableCell>
                           <TableCell>
                             {row.id !== null && !row.inherited ? (
                               <Switch
