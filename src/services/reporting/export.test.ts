@@ -82,7 +82,7 @@ describe("XLSX", () => {
       parts.push(value);
     }
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(Buffer.concat(parts));
+    await wb.xlsx.load(await new Blob(parts as BlobPart[]).arrayBuffer());
     const sheet = wb.worksheets[0]!;
     expect(sheet.rowCount).toBe(TOTAL + 1);
     expect(sheet.getRow(9).getCell(4).value).toBe("'@SUM(1)");
