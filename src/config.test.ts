@@ -42,6 +42,7 @@ describe("readConfig: defaults", () => {
       financeAllowUnlockPaidAccount: false,
       socialProviders: [],
       allowPrivateFetch: false,
+      linkSigningSecret: null,
     });
   });
 });
@@ -151,6 +152,7 @@ describe("readConfig: values", () => {
       financeAllowUnlockPaidAccount: false,
       socialProviders: [],
       allowPrivateFetch: true,
+      linkSigningSecret: null,
     });
   });
 
