@@ -25,7 +25,7 @@ type NavItem =
   | {
       key: string;
       label: MessageId;
-      to: "/" | "/admin" | "/admin/outbox" | "/admin/client-errors" | "/finance" | "/crm" | "/supplier" | "/admin/resetPassword" | "/admin/anonymizeUser" | "/admin/sso" | "/admin/policy/group-setup" | "/admin/form-builder" | "/admin/terms-form" | "/admin/cost-estimates" | "/admin/mercer" | "/admin/tags/manage" | "/admin/hr-settings" | "/admin/managers/list" | "/admin/reports"
+      to: "/" | "/admin" | "/admin/outbox" | "/admin/client-errors" | "/finance" | "/crm" | "/supplier" | "/admin/resetPassword" | "/admin/anonymizeUser" | "/admin/sso" | "/admin/policy/group-setup" | "/admin/form-builder" | "/admin/terms-form" | "/admin/cost-estimates" | "/admin/mercer" | "/admin/tags/manage" | "/admin/hr-settings" | "/admin/managers/list" | "/admin/reports" | "/admin/reporting/reminders" | "/finance/accuracy" | "/crm/reminders"
         | "/finance/bill-approval" | "/finance/bill-management" | "/finance/accounts" | "/finance/bank-accounts" | "/finance/lock-periods" | "/finance/expenses" | "/finance/external-spend/new" | "/crm/adhoc-charges/new"
         /** The employee's pages (issue 24 §4). */
         | "/movehub" | "/expenses" | "/files" | "/comparison" | "/overview" | "/connections" | "/user/sign-in-methods";
@@ -33,8 +33,8 @@ type NavItem =
   | { key: string; label: MessageId; to: "/$group/home"; group: string }
   /** The new-move wizard of the own group (HR). */
   | { key: string; label: MessageId; to: "/$group/new-move"; group: string }
-  /** The own group's report library (HR and managers; issue 26). */
-  | { key: string; label: MessageId; to: "/$group/reports"; group: string }
+  /** The own group's reporting pages (HR and managers; issue 26): reports, charts, the own dashboard of saved charts, reminders, third-party dashboards. */
+  | { key: string; label: MessageId; to: "/$group/reports" | "/$group/summary/chart" | "/$group/my-dashboard" | "/$group/reporting/reminders" | "/$group/dashboards"; group: string }
   /** The policy search, for HR fixed to the own group. */
   | { key: string; label: MessageId; to: "/policy/search"; group?: string };
 
@@ -75,11 +75,11 @@ export function navEntriesFor(user: SignedInUser): NavEntry[] {
             { key: "newMove", label: "nav.newMove", to: "/$group/new-move", group: user.group.name },
             { key: "policies", label: "nav.policies", to: "/policy/search", group: user.group.name },
             { key: "termsForm", label: "nav.termsForm", to: "/admin/terms-form" },
-            { key: "reports", label: "nav.reports", to: "/$group/reports", group: user.group.name },
+            reportingGroup(user.group.name, true),
           ]
         : [
             { key: "group", label: "nav.groupHome", to: "/$group/home", group: user.group.name },
-            { key: "reports", label: "nav.reports", to: "/$group/reports", group: user.group.name },
+            reportingGroup(user.group.name, false),
           ];
     case "ADMIN":
       // Twelve pages: four groups and the home, so the header keeps one line (issue 13).
@@ -130,6 +130,7 @@ export function navEntriesFor(user: SignedInUser): NavEntry[] {
             { key: "tags", label: "nav.tags", to: "/admin/tags/manage" },
             { key: "hrSettings", label: "nav.hrSettings", to: "/admin/hr-settings" },
             { key: "reports", label: "nav.reports", to: "/admin/reports" },
+            { key: "reminders", label: "nav.reminders", to: "/admin/reporting/reminders" },
           ],
         },
       ];
@@ -154,6 +155,7 @@ export function navEntriesFor(user: SignedInUser): NavEntry[] {
           covers: ["/finance/moves/", "/crm/adhoc-charges/"],
           items: [
             { key: "financeExpenses", label: "nav.financeExpenses", to: "/finance/expenses" },
+            { key: "accuracy", label: "nav.accuracy", to: "/finance/accuracy" },
             { key: "externalSpend", label: "nav.externalSpend", to: "/finance/external-spend/new" },
             { key: "adhocCharge", label: "nav.adhocCharge", to: "/crm/adhoc-charges/new" },
           ],
@@ -162,11 +164,28 @@ export function navEntriesFor(user: SignedInUser): NavEntry[] {
     case "CRM":
       return [
         { key: "crm", label: "nav.crmHome", to: "/crm" },
+        { key: "crmReminders", label: "nav.reminders", to: "/crm/reminders" },
         { key: "adhocCharge", label: "nav.adhocCharge", to: "/crm/adhoc-charges/new" },
       ];
     case "SUPPLIER":
       return [{ key: "supplier", label: "nav.supplierHome", to: "/supplier" }];
   }
+}
+
+/** The own group's reporting pages behind one header button (issue 26); reminders are HR's to configure. */
+function reportingGroup(group: string, hr: boolean): NavGroup {
+  return {
+    key: "reporting",
+    label: "nav.groupReporting",
+    covers: [`/${group}/reports`, `/${group}/summary/`, `/${group}/reporting/`],
+    items: [
+      { key: "reports", label: "nav.reports", to: "/$group/reports", group },
+      { key: "charts", label: "nav.charts", to: "/$group/summary/chart", group },
+      { key: "myDashboard", label: "nav.myDashboard", to: "/$group/my-dashboard", group },
+      ...(hr ? [{ key: "reminders", label: "nav.reminders", to: "/$group/reporting/reminders", group } as const] : []),
+      { key: "dashboards", label: "nav.dashboards", to: "/$group/dashboards", group },
+    ],
+  };
 }
 
 /** Every link of the entries, groups flattened. */
@@ -200,9 +219,9 @@ function NavLink({ item, className, onNavigate }: { item: NavItem; className?: s
       </Link>
     );
   }
-  if (item.to === "/$group/reports") {
+  if (item.to === "/$group/reports" || item.to === "/$group/summary/chart" || item.to === "/$group/my-dashboard" || item.to === "/$group/reporting/reminders" || item.to === "/$group/dashboards") {
     return (
-      <Link to="/$group/reports" params={{ group: item.group }} className={classes} activeOptions={{ includeSearch: false }} onClick={onNavigate}>
+      <Link to={item.to} params={{ group: item.group }} className={classes} activeOptions={{ includeSearch: false }} onClick={onNavigate}>
         {t(item.label)}
       </Link>
     );

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { Plus, Route, SearchX } from "lucide-react";
+import { Route, SearchX } from "lucide-react";
 import { useCallback, useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { TMoveRow } from "../../../domain/moves/wizard/schemas.ts";
@@ -16,6 +16,7 @@ import { errorText } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { useUrlSearchText } from "../../lib/url-search-text.ts";
 import { MovesPagination, MovesTable, type MoveSort, type SortDir } from "./moves-table.tsx";
+import { NewMoveButton } from "./new-move-button.tsx";
 
 export type MoveStatus = (typeof MOVE_STATUSES)[number];
 
@@ -35,18 +36,6 @@ const DEFAULT_SORT: MoveSort = "updated";
 const defaultDir = (sort: MoveSort): SortDir => (sort === "updated" ? "desc" : "asc");
 
 /** A button-styled link to the wizard's first stage. */
-export function NewMoveButton({ group, variant = "default" }: { group: string; variant?: "default" | "outline" }) {
-  const { t } = useTranslation();
-  return (
-    <Button asChild variant={variant}>
-      <Link to="/$group/new-move" params={{ group }} search={{ stage: 1 }} data-testid="new-move">
-        <Plus aria-hidden="true" />
-        {t("moves.newMove")}
-      </Link>
-    </Button>
-  );
-}
-
 /**
  * The HR home's moves (issue 5): employee, policy, origin and destination, move date, status and
  * current stage, with search, status filter, sorting by column and pages. Drafts resume the
