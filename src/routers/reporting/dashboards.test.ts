@@ -153,7 +153,7 @@ describe("dashboards: managing (admins)", () => {
     const outcomes = await outcomesOf(await race(6, (i) => callers[i]!.dashboards.save({ group: "globex", title: `Race ${i}`, url: `https://race.example.org/${i}`, isInitial: true })));
     expectNoServerError(outcomes);
     expect(outcomes.filter((o) => o.ok).length).toBeGreaterThanOrEqual(1);
-    for (const o of outcomes.filter((x) => !x.ok)) expect([M.initialConflict, M.duplicateUrl]).toContain(o.message!);
+    for (const o of outcomes.filter((x) => !x.ok)) expect<string[]>([M.initialConflict, M.duplicateUrl]).toContain(o.message!);
     const list = await a.dashboards.list({ group: "globex" });
     expect(list.dashboards.filter((d) => d.isInitial)).toHaveLength(1);
     // Parallel adds of one url: one dashboard.
