@@ -37,7 +37,7 @@ describe("reference data versions: what a start re-seeds", () => {
 
   test("a seeded database records a version of every set", async () => {
     const versions = await readReferenceVersions(t.db);
-    expect([...versions.keys()].sort()).toEqual(["demo", "geography", "policy-catalogue", "translations"]);
+    expect([...versions.keys()].sort()).toEqual(["demo", "geography", "policy-catalogue", "report-catalogue", "translations"]);
     for (const v of versions.values()) expect(v.length).toBeGreaterThan(0);
   });
 

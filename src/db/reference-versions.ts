@@ -10,7 +10,7 @@
  */
 import type { DB } from "./index.ts";
 
-export type ReferenceSet = "geography" | "translations" | "policy-catalogue" | "demo" | "demo-finance" | "demo-files";
+export type ReferenceSet = "geography" | "translations" | "policy-catalogue" | "report-catalogue" | "demo" | "demo-finance" | "demo-files";
 
 /** A short, stable content hash of JSON-serialisable data (the same data gives the same version in every process). */
 export function contentVersion(...parts: unknown[]): string {

@@ -362,7 +362,8 @@ describe("wizard seed (limited reference cities: GB and LU)", () => {
   test("seeding twice does nothing", async () => {
     const before = await counts(t.db);
     expect(await seedWizardDemo(t.db)).toBe(false);
-    await seedAll(t.db, { demo: true, reference: { cities: ["GB", "LU"] }, wizardDemo: true });
+    // The options this file's database was seeded with (createTestDatabase: no finance demo).
+    await seedAll(t.db, { demo: true, reference: { cities: ["GB", "LU"] }, wizardDemo: true, financeDemo: false });
     expect(await counts(t.db)).toEqual(before);
     const acme = await groupIdOf(t.db, "acme");
     expect(await insertDefaultForm(t.db, acme, new Date().toISOString())).toBe(false);

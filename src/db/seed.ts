@@ -6,7 +6,8 @@ import type { Role } from "../domain/roles.ts";
 import { en } from "../domain/i18n/en.ts";
 import { SERVICE_CATALOGUE } from "../domain/policy/catalogue.ts";
 import { hashPassword } from "../services/identity/auth.ts";
-import { contentVersion, readReferenceVersions, writeReferenceVersion } from "./reference-versions.ts";
+import { contentVersion, readReferenceVersions, writeReferenceVersion, type ReferenceSet } from "./reference-versions.ts";
+import { BASE_REPORTS } from "../domain/reporting/catalog.ts";
 import { forgetCountryNames } from "./queries/admin/countries.ts";
 import { SEED_BENEFIT_SETS, SEED_SERVICE_ATTRIBUTES, SEED_SPEND_CATEGORIES, seedPolicyCatalogue, seedPolicyDemo } from "./seed-policy.ts";
 import { seedWizardDemo } from "./seed-wizard.ts";
@@ -249,7 +250,7 @@ const FINANCE_DEMO_VERSION = "1";
 const DEMO_FILES_VERSION = "1";
 
 /** The version each reference data set of this release would write (computed once per process). */
-let expected: { geography: (options: ReferenceOptions) => string; translations: string; catalogue: string } | undefined;
+let expected: { geography: (options: ReferenceOptions) => string; translations: string; catalogue: string; reports: string } | undefined;
 function expectedVersions() {
   return (expected ??= {
     geography: (options) =>
@@ -262,6 +263,7 @@ function expectedVersions() {
       ),
     translations: contentVersion(en),
     catalogue: contentVersion(SERVICE_CATALOGUE, SEED_SERVICE_ATTRIBUTES, SEED_SPEND_CATEGORIES, SEED_BENEFIT_SETS),
+    reports: contentVersion(BASE_REPORTS.map((r) => [r.key, r.category, r.name, r.description])),
   });
 }
 
@@ -282,7 +284,7 @@ export async function seedAll(
   const stored = await readReferenceVersions(db);
   const versions = expectedVersions();
   const ran: string[] = [];
-  const step = async (name: "geography" | "translations" | "policy-catalogue" | "demo" | "demo-finance" | "demo-files", version: string, seed: () => Promise<unknown>) => {
+  const step = async (name: ReferenceSet, version: string, seed: () => Promise<unknown>) => {
     if (stored.get(name) === version) return;
     await seed();
     await writeReferenceVersion(db, name, version);
@@ -292,6 +294,8 @@ export async function seedAll(
   await step("geography", versions.geography(reference), () => seedReferenceData(db, reference));
   await step("translations", versions.translations, () => seedTranslations(db));
   await step("policy-catalogue", versions.catalogue, () => seedPolicyCatalogue(db));
+  // The recommended (BASE) reports of the library (issue 26): one row each, names kept up to date.
+  await step("report-catalogue", versions.reports, () => syncReportCatalogue(db));
   if (options.demo) {
     const wizard = options.wizardDemo !== false;
     await step("demo", `${DEMO_VERSION}${wizard ? "+wizard" : ""}`, async () => {
@@ -332,7 +336,5 @@ export async function seedAll(
       console.warn(`[seed] the demo files were not stored (${error instanceof Error ? error.message : String(error)}); the next start tries again`);
     }
   }
-  // The recommended (BASE) reports of the library (issue 26): one row each, idempotent (every start and every fresh test database).
-  await syncReportCatalogue(db);
   return ran;
 }

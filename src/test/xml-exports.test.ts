@@ -29,6 +29,8 @@ import { renderEstimateWorkbook } from "../services/estimate/export.ts";
 import { cityIndexTemplate } from "../services/estimate/indices.ts";
 import { paymentCsv, paymentXml, type PaymentLine } from "../services/finance/payment-files.ts";
 import { ratesWorkbook } from "../services/policy/rates.ts";
+import { csvStream, xlsxStream } from "../services/reporting/export.ts";
+import type { ReportResult } from "../domain/reporting/types.ts";
 import { testDialect } from "./db.ts";
 import { DEMO, useTestDatabase } from "./fixtures.ts";
 
@@ -166,8 +168,43 @@ export const EXPORTS: Export[] = [
         .execute();
       return { xlsx: [(await bulkErrorFile(t.db, await hr(), id)).bytes] };
     },
+  },  {
+    name: "report download CSV",
+    file: "src/services/reporting/export.ts",
+    stored: false,
+    run: async (text) => ({ csv: [await new Response(csvStream(reportResult(text))).text()] }),
+  },
+  {
+    name: "report download workbook",
+    file: "src/services/reporting/export.ts",
+    stored: false,
+    run: async (text) => ({ xlsx: [new Uint8Array(await new Response(xlsxStream(reportResult(text), `Report ${text}`)).arrayBuffer())] }),
+  },
+  {
+    // The scheduler attaches the recipient's rows as csvStream writes them (src/services/reporting/scheduler.ts reportFor).
+    name: "report reminder CSV attachment",
+    file: "src/services/reporting/scheduler.ts",
+    stored: false,
+    run: async (text) => ({ csv: [await new Response(csvStream(reportResult(text))).text()] }),
   },
 ];
+
+/** A report's result whose texts carry `text` (a name, a title, a status), with a money column. */
+function reportResult(text: string): ReportResult {
+  async function* rows() {
+    yield { employee: `Zoë ${text} Müller`, status: `Approved ${text}`, currency: "EUR", amount: 12_050 };
+    yield { employee: `=SUM(${text})`, status: null, currency: "JPY", amount: 1_000 };
+  }
+  return {
+    columns: [
+      { key: "employee", title: `Employee ${text}`, kind: "text" },
+      { key: "status", title: "Status", kind: "text" },
+      { key: "currency", title: "Currency", kind: "text" },
+      { key: "amount", title: "Amount", kind: "money", currencyKey: "currency" },
+    ],
+    rows: rows(),
+  };
+}
 
 /** The first well-formedness error of an XML document (saxes, XML 1.0), or null. */
 function xmlError(xml: string): string | null {

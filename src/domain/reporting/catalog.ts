@@ -12,6 +12,7 @@
  */
 import { CUSTOM_CURRENCY, CURRENCY_FILTER, CUSTOM_CURRENCY_FILTER, DUE_DAYS_FILTER, type FilterRules } from "./filters.ts";
 import type { FilterDefinition, FilterValues, ReportColumn } from "./types.ts";
+import { enExpenses } from "../i18n/en-expenses.ts";
 
 export const REPORT_CATEGORIES = [
   { key: "moves", label: "Moves" },
@@ -66,6 +67,16 @@ const moveIdsFilter = () => filter("moveIds", "Move ids", "listOfLong");
 const employeeFilter = () => filter("employee", "Employee name", "text");
 
 const MOVE_STATUS_OPTIONS = opts(["draft", "Draft"], ["open", "Open"], ["on_assignment", "On assignment"], ["completed", "Completed"], ["cancelled", "Cancelled"]);
+const WELCOME_CALL_STATUS_OPTIONS = opts(["REQUESTED", "Requested"], ["BOOKED", "Booked"]);
+
+/** The words a report shows for a stored code (no internal codes on screen, in files or in mails); an unknown code as it is. */
+const labelOf = (options: { value: string; label: string }[]) => (code: string) => options.find((o) => o.value === code)?.label ?? code;
+export const moveStatusLabel = labelOf(MOVE_STATUS_OPTIONS);
+export const welcomeCallStatusLabel = labelOf(WELCOME_CALL_STATUS_OPTIONS);
+const MOVE_TYPE_OPTIONS = opts(["INTERNATIONAL", "International"], ["DOMESTIC", "Domestic"]);
+export const moveTypeLabel = labelOf(MOVE_TYPE_OPTIONS);
+/** An expense's category in the words of the employee's expense form (src/domain/i18n/en-expenses.ts). */
+export const expenseCategoryLabel = (code: string): string => (enExpenses as Record<string, string>)[`expenses.category.${code}`] ?? code;
 
 const col = (key: string, title: string, kind: ReportColumn["kind"] = "text", currencyKey?: string): ReportColumn => (currencyKey ? { key, title, kind, currencyKey } : { key, title, kind });
 
@@ -86,7 +97,7 @@ export const BASE_REPORTS: readonly CatalogReport[] = [
     name: "Cost per move against budget and estimate",
     description: "Each move's estimate, budget, approved and pending spend, by policy, route and move type.",
     icon: "scale",
-    filters: [policyFilter(), filter("moveType", "Move type", "dd", { options: opts(["INTERNATIONAL", "International"], ["DOMESTIC", "Domestic"]) }), filter("created", "Created between", "dateRange"), moveIdsFilter()],
+    filters: [policyFilter(), filter("moveType", "Move type", "dd", { options: MOVE_TYPE_OPTIONS }), filter("created", "Created between", "dateRange"), moveIdsFilter()],
     rules: {},
     columns: [
       col("moveId", "Move", "integer"),
@@ -231,7 +242,7 @@ export const BASE_REPORTS: readonly CatalogReport[] = [
     name: "Welcome calls",
     description: "Welcome calls requested and booked.",
     icon: "phone",
-    filters: [filter("scheduled", "Scheduled between", "dateRange"), filter("status", "Status", "dd", { options: opts(["REQUESTED", "Requested"], ["BOOKED", "Booked"]) })],
+    filters: [filter("scheduled", "Scheduled between", "dateRange"), filter("status", "Status", "dd", { options: WELCOME_CALL_STATUS_OPTIONS })],
     rules: {},
     columns: [col("callId", "Call", "integer"), col("moveId", "Move", "integer"), col("employee", "Employee"), col("scheduledAt", "Scheduled at", "datetime"), col("timeZone", "Time zone"), col("status", "Status")],
   },

@@ -11,6 +11,7 @@
 import { PassThrough } from "node:stream";
 import ExcelJS from "exceljs";
 import { minorUnitsOf, toMajorString } from "../../domain/money/money.ts";
+import { XML_FORBIDDEN, xmlSafeText } from "../../domain/text.ts";
 import type { ReportCell, ReportColumn, ReportResult, ReportRow } from "../../domain/reporting/types.ts";
 import { ROW_BATCHES, type BatchedRows } from "./run.ts";
 
@@ -58,8 +59,16 @@ export function cellText(column: ReportColumn, row: ReportRow): string {
   return v === null ? "" : String(v);
 }
 
-/** Neutralises a spreadsheet formula (OWASP CSV injection): a leading =, +, -, @, tab or CR gets an apostrophe. */
-export function safeText(text: string): string {
+/** A character XML 1.0 forbids (a workbook would not open; a CSV reader may stop): the test without the /g state. */
+const FORBIDDEN_CHAR = new RegExp(XML_FORBIDDEN.source, "u");
+
+/**
+ * A text cell as written: characters XML 1.0 forbids replaced by U+FFFD (src/domain/text.ts, the rule of every
+ * export), and a spreadsheet formula neutralised (OWASP CSV injection): a leading =, +, -, @, tab or CR gets an
+ * apostrophe.
+ */
+export function safeText(raw: string): string {
+  const text = FORBIDDEN_CHAR.test(raw) ? xmlSafeText(raw) : raw;
   const c = text.charCodeAt(0);
   // = + - @ TAB CR
   return c === 61 || c === 43 || c === 45 || c === 64 || c === 9 || c === 13 ? `'${text}` : text;
@@ -175,7 +184,7 @@ function moneyFormat(digits: number): string {
 export function xlsxStream(result: ReportResult, sheetName = "Report"): ReadableStream<Uint8Array> {
   const pass = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: pass, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(sheetName.slice(0, 31).replace(/[\\/?*[\]:]/g, " ") || "Report");
+  const sheet = workbook.addWorksheet(xmlSafeText(sheetName.slice(0, 31), " ").replace(/[\\/?*[\]:]/g, " ") || "Report");
   sheet.columns = result.columns.map((c) => ({ header: safeText(c.title), key: c.key, width: Math.min(40, Math.max(10, c.title.length + 2)) }));
   const batches = rowBatches(result.rows, XLSX_BATCH_ROWS)[Symbol.asyncIterator]();
   let tail: AsyncIterator<Buffer> | null = null;

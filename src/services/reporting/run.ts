@@ -39,7 +39,7 @@ import { restrictionScopeOf } from "../../db/queries/restrictions.ts";
 import { budgetStageOf } from "../../domain/employee/budgets/figures.ts";
 import { billStateOf } from "../../domain/employee/expenses/lifecycle.ts";
 import { AppError } from "../../domain/errors.ts";
-import { catalogReport, type CatalogReport } from "../../domain/reporting/catalog.ts";
+import { catalogReport, expenseCategoryLabel, moveStatusLabel, moveTypeLabel, welcomeCallStatusLabel, type CatalogReport } from "../../domain/reporting/catalog.ts";
 import { addDays, applyFilters, currencyOf, DUE_DAYS_FILTER, idsOf, optionOf, periodOf, textOf, type AppliedFilters } from "../../domain/reporting/filters.ts";
 import { libraryMessages } from "../../domain/reporting/library-messages.ts";
 import type { FilterDefinition, FilterValues, ReportResult, ReportRow, ReportViewer } from "../../domain/reporting/types.ts";
@@ -158,14 +158,14 @@ async function* baseRows(db: DB, viewer: ReportViewer, entry: CatalogReport, f: 
     case "moves-by-status-stage": {
       const status = optionOf(f, "status");
       for (const r of await movesByStatusStage(db, s, { created: periodOf(f, "created"), policyId: policyIdOf(f), status })) {
-        yield { policy: r.policy, status: r.status, stage: num(r.stage), moves: num(r.moves) };
+        yield { policy: r.policy, status: moveStatusLabel(r.status), stage: num(r.stage), moves: num(r.moves) };
       }
       return;
     }
     case "cost-per-move": {
-      const fetch = moveBatch(db, s, { created: periodOf(f, "created"), policyId: policyIdOf(f), moveType: optionOf(f, "moveType"), moveIds: idsOf(f, "moveIds"), statuses: LIVE_MOVE_STATUSES });
+      const readBatch = moveBatch(db, s, { created: periodOf(f, "created"), policyId: policyIdOf(f), moveType: optionOf(f, "moveType"), moveIds: idsOf(f, "moveIds"), statuses: LIVE_MOVE_STATUSES });
       const reader = readerOf(viewer);
-      for await (const batch of keysetBatches(fetch, (r) => r.id, 200)) {
+      for await (const batch of keysetBatches(readBatch, (r) => r.id, 200)) {
         for (const m of batch) {
           // The move's figures from finance's estimate against actual (the ledger's budget figures inside).
           const a = await estimateVsActual(db, reader, { moveId: m.id });
@@ -175,7 +175,7 @@ async function* baseRows(db: DB, viewer: ReportViewer, entry: CatalogReport, f: 
             moveId: m.id,
             employee: nameOf(m),
             policy: m.policy,
-            moveType: m.move_type,
+            moveType: moveTypeLabel(m.move_type),
             route: routeOf(m),
             currency: a.currency,
             estimate: total?.estimate ?? 0,
@@ -208,7 +208,7 @@ async function* baseRows(db: DB, viewer: ReportViewer, entry: CatalogReport, f: 
       const period = periodOf(f, "submitted");
       const currency = currencyOf(f);
       for await (const batch of keysetBatches(expenseBatch(db, s, { submitted: period, employee: null, moveIds: null, currency }), (r) => r.id)) {
-        for (const e of await withLifecycles(db, batch)) add(names.get(e.service_key) ?? e.service_key, e.category, e.currency, budgetStageOf(e.lifecycle.stage), e.gross_amount);
+        for (const e of await withLifecycles(db, batch)) add(names.get(e.service_key) ?? e.service_key, expenseCategoryLabel(e.category), e.currency, budgetStageOf(e.lifecycle.stage), e.gross_amount);
       }
       for await (const batch of keysetBatches(financeItemBatch(db, s, { submitted: period, currency }), (r) => r.id)) {
         const sources: LifecycleSource[] = batch.map((i) => ({ kind: i.kind as LifecycleSource["kind"], id: i.id, status: i.status, submittedAt: i.created_at, decidedAt: i.decided_at, rejectionReason: i.rejection_reason, changeReason: i.change_reason, holdReason: i.hold_reason }));
@@ -225,15 +225,15 @@ async function* baseRows(db: DB, viewer: ReportViewer, entry: CatalogReport, f: 
     }
     case "expenses-by-status": {
       const names = await serviceNames(db);
-      const fetch = expenseBatch(db, s, { submitted: periodOf(f, "submitted"), employee: textOf(f, "employee"), moveIds: idsOf(f, "moveIds"), currency: currencyOf(f) });
-      for await (const batch of keysetBatches(fetch, (r) => r.id)) {
+      const readBatch = expenseBatch(db, s, { submitted: periodOf(f, "submitted"), employee: textOf(f, "employee"), moveIds: idsOf(f, "moveIds"), currency: currencyOf(f) });
+      for await (const batch of keysetBatches(readBatch, (r) => r.id)) {
         for (const e of await withLifecycles(db, batch)) {
           yield {
             expenseId: e.id,
             moveId: e.move_id,
             employee: nameOf(e),
             service: names.get(e.service_key) ?? e.service_key,
-            category: e.category,
+            category: expenseCategoryLabel(e.category),
             expenseDate: e.expense_date,
             currency: e.currency,
             gross: e.gross_amount,
@@ -256,8 +256,8 @@ async function* baseRows(db: DB, viewer: ReportViewer, entry: CatalogReport, f: 
     }
     case "assignments-ending": {
       const days = Number(optionOf(f, "withinDays") ?? "90");
-      const fetch = moveBatch(db, s, { created: { start: null, end: null }, policyId: policyIdOf(f), moveType: null, moveIds: null, statuses: ["open", "on_assignment"], endBetween: { start: today, end: addDays(today, days) } });
-      for await (const batch of keysetBatches(fetch, (r) => r.id)) {
+      const readBatch = moveBatch(db, s, { created: { start: null, end: null }, policyId: policyIdOf(f), moveType: null, moveIds: null, statuses: ["open", "on_assignment"], endBetween: { start: today, end: addDays(today, days) } });
+      for await (const batch of keysetBatches(readBatch, (r) => r.id)) {
         const actions = await latestAssignmentActions(db, batch.map((m) => m.id));
         for (const m of batch) {
           const action = actions.get(m.id);
@@ -280,7 +280,7 @@ async function* baseRows(db: DB, viewer: ReportViewer, entry: CatalogReport, f: 
       return;
     case "welcome-calls": {
       for await (const batch of keysetBatches(welcomeCallBatch(db, s, { scheduled: periodOf(f, "scheduled"), status: optionOf(f, "status") }), (r) => r.id)) {
-        for (const w of batch) yield { callId: w.id, moveId: w.move_id, employee: nameOf(w), scheduledAt: w.scheduled_at, timeZone: w.time_zone, status: w.status };
+        for (const w of batch) yield { callId: w.id, moveId: w.move_id, employee: nameOf(w), scheduledAt: w.scheduled_at, timeZone: w.time_zone, status: welcomeCallStatusLabel(w.status) };
       }
       return;
     }

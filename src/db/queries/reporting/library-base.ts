@@ -16,11 +16,11 @@ export type Period = { start: string | null; end: string | null };
 /** Rows per keyset batch. */
 export const BATCH_SIZE = 2000;
 
-/** Reads batches of `fetch(after)` until one comes back short; yields each row. */
-export async function* keysetRows<R>(fetch: (after: number, limit: number) => Promise<R[]>, keyOf: (row: R) => number, batch = BATCH_SIZE): AsyncGenerator<R> {
+/** Reads batches of `readBatch(after)` until one comes back short; yields each row. */
+export async function* keysetRows<R>(readBatch: (after: number, limit: number) => Promise<R[]>, keyOf: (row: R) => number, batch = BATCH_SIZE): AsyncGenerator<R> {
   let after = 0;
   for (;;) {
-    const rows = await fetch(after, batch);
+    const rows = await readBatch(after, batch);
     for (const r of rows) yield r;
     if (rows.length < batch) return;
     after = keyOf(rows[rows.length - 1]!);
@@ -28,10 +28,10 @@ export async function* keysetRows<R>(fetch: (after: number, limit: number) => Pr
 }
 
 /** Reads batches like `keysetRows`, yielding each batch (for batch-wise derivations such as lifecycles). */
-export async function* keysetBatches<R>(fetch: (after: number, limit: number) => Promise<R[]>, keyOf: (row: R) => number, batch = BATCH_SIZE): AsyncGenerator<R[]> {
+export async function* keysetBatches<R>(readBatch: (after: number, limit: number) => Promise<R[]>, keyOf: (row: R) => number, batch = BATCH_SIZE): AsyncGenerator<R[]> {
   let after = 0;
   for (;;) {
-    const rows = await fetch(after, batch);
+    const rows = await readBatch(after, batch);
     if (rows.length > 0) yield rows;
     if (rows.length < batch) return;
     after = keyOf(rows[rows.length - 1]!);

@@ -8,16 +8,16 @@ import { BASE_REPORTS } from "../../../domain/reporting/catalog.ts";
 import { containsIgnoreCase } from "../like.ts";
 
 /**
- * Writes a `reports` row for each catalogue entry that has none (insert … on conflict (report_key) do
- * nothing: idempotent, safe when several instances start at once). Names and descriptions of existing rows
- * follow the catalogue.
+ * Writes a `reports` row for each catalogue entry (insert … on conflict (report_key) do update: idempotent, safe
+ * when several instances start at once); existing rows get this release's category, name and description. Run
+ * by seedAll when the catalogue's version changed (src/db/reference-versions.ts).
  */
 export async function syncReportCatalogue(db: DB, now = new Date()): Promise<void> {
   const at = now.toISOString();
   await db
     .insertInto("reports")
     .values(BASE_REPORTS.map((r) => ({ type: "BASE", report_key: r.key, subject: null, category: r.category, name: r.name, description: r.description, group_id: null, base_report_id: null, definition: null, created_by: null, created_at: at, updated_at: at, deleted_at: null })))
-    .onConflict((oc) => oc.column("report_key").doNothing())
+    .onConflict((oc) => oc.column("report_key").doUpdateSet((eb) => ({ category: eb.ref("excluded.category"), name: eb.ref("excluded.name"), description: eb.ref("excluded.description"), updated_at: eb.ref("excluded.updated_at") })))
     .execute();
 }
 
