@@ -33,7 +33,8 @@ for (const size of [
       await loginAs(demo.acmeHr);
       await page.goto("/acme/home");
       // The navigation leads to the reports (the phone menu on a phone).
-      if (phone) await page.getByRole("button", { name: "Open menu" }).click();
+      // The header's "Reporting" menu on a desktop.
+      await page.getByRole("button", { name: phone ? "Open menu" : "Reporting" }).click();
       await page.getByRole("link", { name: "Reports", exact: true }).first().click();
       await expect(page).toHaveURL(/\/acme\/reports$/);
       await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
