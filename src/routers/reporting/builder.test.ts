@@ -269,6 +269,21 @@ describe("permissions and field overrides", () => {
     expect((await auditRows(t.db, "report.permissions")).length).toBeGreaterThan(0);
   });
 
+  test("the reporting table lists every chart of the catalogue; a chart turned off leaves the group's chart list", async () => {
+    const hr = await t.hrAcme();
+    const catalogue = await t.db.selectFrom("chart_reports").select(["id", "title"]).orderBy("sort_order").orderBy("id").execute();
+    expect(catalogue.length).toBeGreaterThan(0);
+    const data = await hr.reportBuilder.permissions({ group: "acme" });
+    expect(data.charts.map((c) => [c.id, c.name, c.enabled])).toEqual(catalogue.map((c) => [c.id, c.title, true]));
+    const chart = catalogue[0]!;
+    await hr.reportBuilder.savePermissions({ group: "acme", permissions: [{ id: chart.id, enabled: false, isDimension: true, displayName: "Our moves" }] });
+    expect((await hr.reportBuilder.permissions({ group: "acme" })).charts.find((c) => c.id === chart.id)).toMatchObject({ enabled: false, displayName: "Our moves" });
+    expect((await hr.charts.list({ group: "acme" })).charts.map((c) => c.id)).not.toContain(chart.id);
+    await expectTrpcError(hr.reportBuilder.savePermissions({ group: "acme", permissions: [{ id: 987_654, enabled: false, isDimension: true }] }), "NOT_FOUND");
+    await hr.reportBuilder.savePermissions({ group: "acme", permissions: [{ id: chart.id, enabled: true, isDimension: true }] });
+    expect((await hr.charts.list({ group: "acme" })).charts.map((c) => c.id)).toContain(chart.id);
+  });
+
   test("field overrides: an enabled field needs a title, one must be enabled; a disabled field cannot be saved; titles follow", async () => {
     const hr = await t.hrAcme();
     await expectTrpcError(hr.reportBuilder.saveFields({ group: "acme", fields: [{ id: "moves.status", enabled: true, editableName: " " }] }), "BAD_REQUEST", builderMessages.fieldTitleRequired);

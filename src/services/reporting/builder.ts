@@ -28,6 +28,7 @@ import {
   upsertFieldOverride,
   upsertPermission,
 } from "../../db/queries/reporting/builder.ts";
+import { findChartRows } from "../../db/queries/reporting/charts.ts";
 import { AppError } from "../../domain/errors.ts";
 import { messages } from "../../domain/messages.ts";
 import { builderMessages } from "../../domain/reporting/builder-messages.ts";
@@ -216,7 +217,7 @@ export async function previewDefinition(db: DB, actor: BuilderActor, group: Buil
 /** GET /reporting/getChartPermissionData: the group's reports and charts with their permission rows (no row = enabled). */
 export async function permissionData(db: DB, actor: BuilderActor, group: BuilderGroup): Promise<TPermissionDataResponse> {
   assertWriter(actor);
-  const [reports, perms] = await Promise.all([reportsOfGroup(db, group.id), permissionsOfGroup(db, group.id)]);
+  const [reports, perms, charts] = await Promise.all([reportsOfGroup(db, group.id), permissionsOfGroup(db, group.id), findChartRows(db)]);
   const key = (kind: string, id: number) => `${kind}:${id}`;
   const byKey = new Map(perms.map((p) => [key(p.kind, p.item_id), p]));
   return {
@@ -224,10 +225,11 @@ export async function permissionData(db: DB, actor: BuilderActor, group: Builder
       const p = byKey.get(key("REPORT", r.id));
       return { id: r.id, enabled: p ? p.enabled === 1 : true, reportType: r.type, isDimension: false, name: r.name, displayName: p?.display_name ?? null };
     }),
-    charts: perms
-      .filter((p) => p.kind === "CHART")
-      .sort((a, b) => a.item_id - b.item_id)
-      .map((p) => ({ id: p.item_id, enabled: p.enabled === 1, reportType: "CHART", isDimension: true, name: p.display_name ?? `Chart ${p.item_id}`, displayName: p.display_name })),
+    // Every chart of the catalogue (src/db/queries/reporting/charts.ts), in its order, with the group's row if any.
+    charts: charts.map((c) => {
+      const p = byKey.get(key("CHART", c.id));
+      return { id: c.id, enabled: p ? p.enabled === 1 : true, reportType: "CHART", isDimension: true, name: c.title, displayName: p?.display_name ?? null };
+    }),
   };
 }
 
@@ -235,7 +237,8 @@ export async function permissionData(db: DB, actor: BuilderActor, group: Builder
 export async function savePermissions(db: DB, actor: BuilderActor, group: BuilderGroup, input: TSavePermissionsRequest): Promise<{ success: true }> {
   assertWriter(actor);
   const offered = new Set((await reportsOfGroup(db, group.id)).map((r) => r.id));
-  for (const p of input.permissions) if (!p.isDimension && !offered.has(p.id)) throw new AppError("NOT_FOUND", builderMessages.unknownReport);
+  const chartIds = new Set((await findChartRows(db)).map((c) => c.id));
+  for (const p of input.permissions) if (!(p.isDimension ? chartIds : offered).has(p.id)) throw new AppError("NOT_FOUND", builderMessages.unknownReport);
   const at = now();
   return db.transaction().execute(async (trx) => {
     for (const p of input.permissions) {
