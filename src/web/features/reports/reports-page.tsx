@@ -5,7 +5,7 @@
  * admins cannot"; §8 select-group-first message).
  *
  * `ReportsPage` is a group's (`/$group/reports`), `AdminReportsPage` the admin's (`/admin/reports?group=`), who
- * picks the group first. The tab, search, category and favourites-only choice live in the URL (routes.tsx);
+ * picks the group first. The tab, search, category and favourites-only choice live in the URL (reports-search.ts, validated in routes.tsx);
  * the list or thumbnail view is remembered in this browser. Each report opens its page (filters, preview,
  * generation form) or downloads at once as CSV or XLSX with the caller's saved filter defaults
  * (`reports.filters` answers them, else the spec's), through the form post of ./download.ts.
@@ -58,7 +58,7 @@ import { queryClient, trpc } from "../../lib/trpc.ts";
 import { useUrlSearchText } from "../../lib/url-search-text.ts";
 import { cn } from "../../lib/utils.ts";
 import { DownloadStatus } from "./download-status.tsx";
-import type { ReportsUrlSearch } from "./routes.tsx";
+import type { ReportsUrlSearch } from "./reports-search.ts";
 import { useReportDownload } from "./use-download.ts";
 
 /** The page's view as it appears in the URL (see routes.tsx). */

@@ -12,6 +12,7 @@
 import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { textsChunk } from "../../lib/i18n.ts";
 import { appRoute, RoleGate, withPages } from "../../route-base.tsx";
+import type { ReportsUrlSearch } from "./reports-search.ts";
 
 const ReportsRoute = lazyRouteComponent(() => import("./reports-page.tsx"), "ReportsRoute");
 const ReportRoute = lazyRouteComponent(() => import("./report-page.tsx"), "ReportRoute");
@@ -20,8 +21,6 @@ const texts = textsChunk(() => import("../../../domain/i18n/en-reports.ts").then
 /** Search text of at most `max` characters, else none. */
 const text = (v: unknown, max: number) => (typeof v === "string" || typeof v === "number" ? String(v).trim().slice(0, max) || undefined : undefined);
 
-/** The page's view in the URL; the admin's page has the group too. */
-export type ReportsUrlSearch = { tab?: "custom"; q?: string; category?: string; fav?: true; group?: string };
 export function reportsSearch(s: Record<string, unknown>): ReportsUrlSearch {
   return {
     tab: s.tab === "custom" ? "custom" : undefined,
