@@ -87,7 +87,10 @@ for (const size of SIZES) {
     await expect(page).toHaveURL(/[?&]dir=desc/);
     await expect(lastName).toHaveAttribute("aria-sort", "descending");
     const names = await column(page, "lastName");
-    expect(names.length).toBe(total);
+    // The first page's rows (the demo's completed moves make more than one page at the default size).
+    const shown = await showing(page);
+    expect(shown.total).toBe(total);
+    expect(names.length).toBe(shown.to - shown.from + 1);
     expect(names).toEqual([...names].sort(byName).reverse());
 
     // Assignment end date, ascending: the dates that are set come in order.
