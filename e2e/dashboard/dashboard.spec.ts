@@ -100,6 +100,7 @@ for (const size of SIZES) {
     await expect(endDate).toHaveAttribute("aria-sort", "ascending");
     await expect(lastName).toHaveAttribute("aria-sort", "none");
     await expect(table.getByRole("columnheader").getByRole("button")).toHaveCount(sortButtons(size.width));
+    await showing(page); // the rows of the new order (not the previous ones, kept while loading)
     const dates = await page.getByTestId("dashboard-row").locator('td[data-column="assignmentEndDate"] time').evaluateAll((els) => els.map((e) => e.getAttribute("datetime") ?? ""));
     expect(dates.length).toBeGreaterThan(0);
     expect(dates).toEqual([...dates].sort());
